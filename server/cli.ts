@@ -1,0 +1,272 @@
+import { parseArgs } from 'node:util';
+import { buildApp } from './app.ts';
+import { systemClock } from './clock.ts';
+import {
+  ConfigError,
+  DEFAULT_HOST,
+  defaultDataDir,
+  RATE_LIMIT_SETTINGS,
+  resolvePort,
+  resolveRateLimits,
+} from './config.ts';
+import { openDatabase, type Db } from './db/database.ts';
+import { TOKEN_EXPIRIES, type TokenExpiry } from './domain/tokens.ts';
+import { toTimestamp } from './domain/time.ts';
+import { TOKEN_SCOPES, type TokenScope } from './domain/types.ts';
+import { createRepositories, type Repositories } from './repositories/index.ts';
+import { seedDemo } from './services/demo.ts';
+import { issueApiToken } from './services/tokens.ts';
+
+export const USAGE = `Usage: arrivals <command> [options]
+
+Commands:
+  serve [--host 0.0.0.0] [--port 8787]      run the API server (headless)
+  org create --name NAME --slug SLUG        create an organization
+  token create --org SLUG --name NAME [--expires 7d|30d|90d|1y|never] [--scopes a,b] [--events UUID,UUID]
+                                            create an API token and print it (shown once)
+  token list --org SLUG                     list tokens: name, created, last used, expires
+  token delete --org SLUG --name NAME       delete a token; it stops working at once
+  demo                                      create a demo organization, event and profiles
+
+Every command takes --data DIR (default: $ARRIVALS_DATA_DIR, else the per-user app-data directory).
+serve also takes --trust-proxy and ${Object.values(RATE_LIMIT_SETTINGS)
+  .map((s) => `--${s.flag} N`)
+  .join(', ')} (requests per minute).
+`;
+
+/** A mistake in how the command was called: one line on stderr and exit code 2. */
+export class UsageError extends Error {}
+
+interface Io {
+  out: (line: string) => void;
+  err: (line: string) => void;
+}
+
+const OPTIONS = {
+  data: { type: 'string' },
+  host: { type: 'string' },
+  port: { type: 'string' },
+  name: { type: 'string' },
+  slug: { type: 'string' },
+  org: { type: 'string' },
+  expires: { type: 'string' },
+  scopes: { type: 'string' },
+  events: { type: 'string' },
+  'trust-proxy': { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+  ...Object.fromEntries(Object.values(RATE_LIMIT_SETTINGS).map((s) => [s.flag, { type: 'string' }])),
+} as const;
+
+type Flags = Record<string, string | boolean | undefined>;
+
+function required(flags: Flags, name: string): string {
+  const value = flags[name];
+  if (typeof value !== 'string' || value.trim() === '') throw new UsageError(`--${name} is required.`);
+  return value.trim();
+}
+
+const list = (value: unknown) =>
+  typeof value === 'string'
+    ? value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : [];
+
+function withStore<T>(dataDir: string, work: (repos: Repositories, db: Db) => T): T {
+  const db = openDatabase(dataDir);
+  try {
+    return work(createRepositories(db), db);
+  } finally {
+    db.close();
+  }
+}
+
+function organizationBySlug(repos: Repositories, slug: string) {
+  const organization = repos.organizations.findBySlug(slug);
+  if (!organization) throw new UsageError(`No organization with slug "${slug}".`);
+  return organization;
+}
+
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** Runs one CLI command. Resolves to the exit code; `serve` resolves only once the server has stopped. */
+export async function runCli(argv: string[], io: Io, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    io.err(`arrivals: ${(error as Error).message}`);
+    return 2;
+  }
+  const flags = parsed.values as Flags;
+  const [command, sub] = parsed.positionals;
+  if (flags.help || !command) {
+    io.out(USAGE);
+    return command || flags.help ? 0 : 2;
+  }
+  const dataDir = (flags.data as string | undefined) || env.ARRIVALS_DATA_DIR || defaultDataDir(env);
+
+  try {
+    switch (`${command}${sub ? ' ' + sub : ''}`) {
+      case 'serve':
+        return await serve(dataDir, flags, env, io);
+      case 'org create': {
+        const name = required(flags, 'name');
+        const slug = required(flags, 'slug');
+        if (!SLUG.test(slug))
+          throw new UsageError('--slug may use only a-z, 0-9 and single dashes, like "city-hall".');
+        const organization = withStore(dataDir, (repos) =>
+          repos.organizations.create(name, slug, toTimestamp(systemClock.now())),
+        );
+        if (!organization) throw new UsageError(`An organization with slug "${slug}" already exists.`);
+        io.out(`Created organization ${organization.name} (${organization.slug}).`);
+        return 0;
+      }
+      case 'token create':
+        return tokenCreate(dataDir, flags, io);
+      case 'token list':
+        return tokenList(dataDir, flags, io);
+      case 'token delete': {
+        const slug = required(flags, 'org');
+        const name = required(flags, 'name');
+        const deleted = withStore(dataDir, (repos) =>
+          repos.apiTokens.deleteByName(organizationBySlug(repos, slug).id, name),
+        );
+        if (!deleted) throw new UsageError(`No token named "${name}" in ${slug}.`);
+        io.out(`Deleted token ${name}.`);
+        return 0;
+      }
+      case 'demo':
+        return demo(dataDir, io);
+      default:
+        throw new UsageError(
+          `Unknown command "${[command, sub].filter(Boolean).join(' ')}". Try: arrivals --help`,
+        );
+    }
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof ConfigError) {
+      io.err(`arrivals: ${error.message}`);
+      return 2;
+    }
+    io.err(`arrivals: ${(error as Error).message}`);
+    return 1;
+  }
+}
+
+function tokenCreate(dataDir: string, flags: Flags, io: Io): number {
+  const slug = required(flags, 'org');
+  const name = required(flags, 'name');
+  if (name.length > 255) throw new UsageError('--name must not be longer than 255 characters.');
+  const expires = (flags.expires as string | undefined) ?? '90d';
+  if (!TOKEN_EXPIRIES.includes(expires as TokenExpiry)) {
+    throw new UsageError(`--expires must be one of ${TOKEN_EXPIRIES.join(', ')}.`);
+  }
+  const scopes = list(flags.scopes);
+  const unknown = scopes.filter((s) => !TOKEN_SCOPES.includes(s as TokenScope));
+  if (unknown.length > 0) {
+    throw new UsageError(`Unknown scope "${unknown[0]}". Scopes: ${TOKEN_SCOPES.join(', ')}.`);
+  }
+  const result = withStore(dataDir, (repos) =>
+    issueApiToken(repos, systemClock, {
+      organizationId: organizationBySlug(repos, slug).id,
+      name,
+      expires: expires as TokenExpiry,
+      scopes: scopes as TokenScope[],
+      eventIds: list(flags.events),
+    }),
+  );
+  if (!result.ok) {
+    throw new UsageError(
+      result.reason === 'name_taken'
+        ? `A token named "${name}" already exists in ${slug}.`
+        : `No event ${result.detail} in ${slug}.`,
+    );
+  }
+  io.out(result.token);
+  return 0;
+}
+
+function tokenList(dataDir: string, flags: Flags, io: Io): number {
+  const slug = required(flags, 'org');
+  const tokens = withStore(dataDir, (repos) =>
+    repos.apiTokens.listForOrganization(organizationBySlug(repos, slug).id),
+  );
+  if (tokens.length === 0) {
+    io.out(`No tokens in ${slug}.`);
+    return 0;
+  }
+  const rows = [
+    ['NAME', 'CREATED', 'LAST USED', 'EXPIRES'],
+    ...tokens.map((t) => [t.name, t.createdAt, t.lastUsedAt ?? 'never', t.expiresAt ?? 'never']),
+  ];
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+  for (const row of rows)
+    io.out(
+      row
+        .map((cell, column) => cell.padEnd(widths[column]!))
+        .join('  ')
+        .trimEnd(),
+    );
+  return 0;
+}
+
+function demo(dataDir: string, io: Io): number {
+  const content = withStore(dataDir, (repos, db) =>
+    db.transaction(() => seedDemo(repos, systemClock)).immediate(),
+  );
+  io.out(
+    content.created
+      ? `Created demo organization ${content.organization.name} (${content.organization.slug}).`
+      : `The demo organization ${content.organization.name} (${content.organization.slug}) already exists.`,
+  );
+  for (const event of content.events) {
+    io.out(`Event: ${event.name}`);
+    io.out(`  id:      ${event.uuid}`);
+    io.out(`  details: /public/events/${event.uuid}`);
+  }
+  io.out('Profiles:');
+  for (const user of content.users) {
+    const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
+    io.out(
+      `  ${name.padEnd(16)} ${user.profileCode}  ${user.profilePublic ? 'public ' : 'private'}  /p/${user.profileCode}`,
+    );
+  }
+  io.out(`Data directory: ${dataDir}`);
+  return 0;
+}
+
+async function serve(dataDir: string, flags: Flags, env: NodeJS.ProcessEnv, io: Io): Promise<number> {
+  const port = resolvePort((flags.port as string | undefined) ?? env.ARRIVALS_PORT);
+  const host = (flags.host as string | undefined) ?? env.ARRIVALS_HOST ?? DEFAULT_HOST;
+  const rateLimits = resolveRateLimits(flags as Record<string, string | undefined>, env);
+  const trustProxy = flags['trust-proxy'] === true || env.ARRIVALS_TRUST_PROXY === 'true';
+  const app = await buildApp({
+    dataDir,
+    rateLimits,
+    trustProxy,
+    logger: { level: env.ARRIVALS_LOG_LEVEL ?? 'info' },
+  });
+
+  await app.listen({ host, port });
+  const { port: boundPort } = app.server.address() as { port: number };
+  io.err(`Arrivals is serving ${dataDir} at http://localhost:${boundPort}/ (listening on ${host})`);
+
+  return new Promise((resolve) => {
+    let closing = false;
+    const stop = (signal: string) => {
+      if (closing) return;
+      closing = true;
+      app.log.info({ signal }, 'shutting down');
+      app.close().then(
+        () => resolve(0),
+        (error: unknown) => {
+          io.err(`arrivals: ${(error as Error).message}`);
+          resolve(1);
+        },
+      );
+    };
+    process.once('SIGINT', () => stop('SIGINT'));
+    process.once('SIGTERM', () => stop('SIGTERM'));
+  });
+}

@@ -1,0 +1,4 @@
+import { sql as initial } from './001_initial.ts';
+
+/** Every migration, in the order it is applied. `PRAGMA user_version` records how many have run. */
+export const migrations: readonly string[] = [initial];

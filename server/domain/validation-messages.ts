@@ -1,0 +1,48 @@
+/**
+ * The wording of field errors in 422 bodies (`{ "message", "errors": { field: [strings] } }`). One sentence per
+ * rule, naming the field the way the interface does: `The email field is required.` A field path reads with spaces
+ * for underscores (`first_name` -> `first name`).
+ */
+export type FieldErrors = Record<string, string[]>;
+
+export function attributeName(path: string): string {
+  return path.replaceAll('_', ' ');
+}
+
+export const fieldMessage = {
+  required: (field: string) => `The ${attributeName(field)} field is required.`,
+  string: (field: string) => `The ${attributeName(field)} field must be a string.`,
+  boolean: (field: string) => `The ${attributeName(field)} field must be true or false.`,
+  integer: (field: string) => `The ${attributeName(field)} field must be an integer.`,
+  number: (field: string) => `The ${attributeName(field)} field must be a number.`,
+  array: (field: string) => `The ${attributeName(field)} field must be an array.`,
+  object: (field: string) => `The ${attributeName(field)} field must be an object.`,
+  email: (field: string) => `The ${attributeName(field)} field must be a valid email address.`,
+  uuid: (field: string) => `The ${attributeName(field)} field must be a valid UUID.`,
+  date: (field: string) => `The ${attributeName(field)} field must be a valid date.`,
+  dateTime: (field: string) =>
+    `The ${attributeName(field)} field must be a valid ISO 8601 date and time with an offset.`,
+  url: (field: string) => `The ${attributeName(field)} field must be a valid URL.`,
+  selected: (field: string) => `The selected ${attributeName(field)} is invalid.`,
+  maxCharacters: (field: string, max: number) =>
+    `The ${attributeName(field)} field must not be greater than ${max} characters.`,
+  minCharacters: (field: string, min: number) =>
+    `The ${attributeName(field)} field must be at least ${min} characters.`,
+  maxItems: (field: string, max: number) =>
+    `The ${attributeName(field)} field must not have more than ${max} items.`,
+  minItems: (field: string, min: number) =>
+    `The ${attributeName(field)} field must have at least ${min} items.`,
+  maxNumber: (field: string, max: number) =>
+    `The ${attributeName(field)} field must not be greater than ${max}.`,
+  minNumber: (field: string, min: number) => `The ${attributeName(field)} field must be at least ${min}.`,
+  format: (field: string) => `The ${attributeName(field)} field format is invalid.`,
+  taken: (field: string) => `The ${attributeName(field)} has already been taken.`,
+} as const;
+
+export function addFieldError(errors: FieldErrors, field: string, message: string): void {
+  (errors[field] ??= []).push(message);
+}
+
+export function hasFieldErrors(errors: FieldErrors): boolean {
+  return Object.keys(errors).length > 0;
+}

@@ -1,0 +1,108 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import type { Clock } from '../clock.ts';
+import { HttpError } from './errors.ts';
+import { messages } from './messages.ts';
+
+/** Requests per minute for each kind of caller. Defaults follow the interface document. */
+export interface RateLimits {
+  /** `/public/events/*`, per IP. */
+  publicEvents: number;
+  /** `/public/profile/*`, per IP. */
+  profile: number;
+  /** Any other public path (`/p/{code}`), per IP. */
+  publicOther: number;
+  /** Token-authenticated requests, per token (per IP while no valid token is shown). */
+  token: number;
+}
+
+export const DEFAULT_RATE_LIMITS: RateLimits = { publicEvents: 60, profile: 60, publicOther: 10, token: 60 };
+
+export const RATE_LIMIT_WINDOW_MS = 60_000;
+
+type StoreCallback = (error: Error | null, result: { current: number; ttl: number }) => void;
+
+interface Window {
+  count: number;
+  startedAt: number;
+}
+
+/**
+ * @fastify/rate-limit's counting, read from our clock instead of `Date.now()` so tests can step time; otherwise the
+ * same fixed-window semantics as its LocalStore. Bounded: the oldest keys go first.
+ */
+function clockedStore(clock: Clock, capacity = 10_000) {
+  return class ClockedStore {
+    private readonly windows = new Map<string, Window>();
+
+    incr(key: string, callback: StoreCallback, timeWindow: number): void {
+      const now = clock.now().getTime();
+      let window = this.windows.get(key);
+      if (!window || window.startedAt + timeWindow <= now) {
+        window = { count: 0, startedAt: now };
+        this.windows.delete(key);
+        if (this.windows.size >= capacity) this.windows.delete(this.windows.keys().next().value!);
+        this.windows.set(key, window);
+      }
+      window.count += 1;
+      callback(null, { current: window.count, ttl: window.startedAt + timeWindow - now });
+    }
+
+    child(): ClockedStore {
+      return new ClockedStore();
+    }
+  };
+}
+
+export type RateLimitGroup = keyof RateLimits;
+
+type Limiter = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** An onRequest hook that applies the group's limit and sets the X-RateLimit-* headers. */
+    limiterFor(group: RateLimitGroup, key: (request: FastifyRequest) => string): Limiter;
+  }
+}
+
+/**
+ * Registers @fastify/rate-limit (no global limit) and a `limiterFor` decorator. The limits go through the plugin's
+ * `createRateLimit`, so each group counts in its own store; the hook writes the headers itself because the
+ * interface wants X-RateLimit-Reset as the Unix time of the reset, where the plugin sends seconds-to-go.
+ */
+export async function registerRateLimits(
+  app: FastifyInstance,
+  limits: RateLimits,
+  clock: Clock,
+): Promise<void> {
+  await app.register(rateLimit, {
+    global: false,
+    store: clockedStore(clock),
+    timeWindow: RATE_LIMIT_WINDOW_MS,
+  });
+
+  app.decorate('limiterFor', (group: RateLimitGroup, key: (request: FastifyRequest) => string): Limiter => {
+    const check = app.createRateLimit({
+      max: limits[group],
+      timeWindow: RATE_LIMIT_WINDOW_MS,
+      keyGenerator: (request) => `${group}:${key(request)}`,
+    });
+    const tooMany = group === 'profile' ? messages.tooManyProfileRequests : messages.tooManyAttempts;
+
+    return async (request, reply) => {
+      const result = await check(request);
+      if (result.isAllowed) return;
+      const resetAt = Math.ceil((clock.now().getTime() + result.ttl) / 1000);
+      reply.header('X-RateLimit-Limit', result.max);
+      reply.header('X-RateLimit-Remaining', result.remaining);
+      reply.header('X-RateLimit-Reset', resetAt);
+      if (result.isExceeded) {
+        reply.header('Retry-After', result.ttlInSeconds);
+        throw new HttpError(429, tooMany);
+      }
+    };
+  });
+}
+
+/** The client's address: the socket's, unless `trustProxy` was configured (then Fastify reads X-Forwarded-For). */
+export const byIp = (request: FastifyRequest): string => request.ip;

@@ -1,0 +1,93 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { hashApiToken, hasValidTokenShape, sameHash } from '../domain/secrets.ts';
+import { isTokenExpired, shouldRecordUse, tokenCoversEvent } from '../domain/tokens.ts';
+import type { ApiTokenRecord, EventRecord, TokenScope } from '../domain/types.ts';
+import { toTimestamp } from '../domain/time.ts';
+import { HttpError } from './errors.ts';
+import { messages } from './messages.ts';
+import { byIp } from './rate-limit.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller's token once authenticated; routes under /api can rely on it. */
+    apiToken: ApiTokenRecord | null;
+    /** Why the presented credentials were refused; the request fails with 401 after it is counted. */
+    authFailure: string | null;
+  }
+  interface FastifyContextConfig {
+    /** The scope a token needs for this route; routes without one need only a valid token. */
+    scope?: TokenScope;
+  }
+}
+
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
+/**
+ * Hooks for the token-authenticated scope, in order: resolve the token, count the request against its limit
+ * (per token, or per IP while no valid token is shown, so guessing tokens is throttled too), then refuse.
+ */
+export function registerTokenAuthentication(api: FastifyInstance): void {
+  const { repos, clock } = api.ctx;
+  api.decorateRequest('apiToken', null);
+  api.decorateRequest('authFailure', null);
+
+  api.addHook('onRequest', async (request) => {
+    const header = request.headers.authorization;
+    if (!header || header.trim() === '') {
+      request.authFailure = messages.tokenRequired;
+      return;
+    }
+    const presented = BEARER.exec(header)?.[1];
+    if (!presented || !hasValidTokenShape(presented)) {
+      request.authFailure = messages.tokenInvalid;
+      return;
+    }
+    const hash = hashApiToken(presented);
+    const token = repos.apiTokens.findByHash(hash);
+    if (!token || !sameHash(token.tokenHash, hash)) {
+      request.authFailure = messages.tokenInvalid;
+      return;
+    }
+    const now = clock.now();
+    if (isTokenExpired(token, now)) {
+      request.authFailure = messages.tokenExpired;
+      return;
+    }
+    if (shouldRecordUse(token, now)) repos.apiTokens.recordUse(token.id, toTimestamp(now));
+    request.apiToken = token;
+  });
+
+  api.addHook(
+    'onRequest',
+    api.limiterFor('token', (request) =>
+      request.apiToken ? `token:${request.apiToken.id}` : `ip:${byIp(request)}`,
+    ),
+  );
+
+  api.addHook('onRequest', async (request) => {
+    if (request.authFailure) throw new HttpError(401, request.authFailure);
+    const scope = request.routeOptions.config.scope;
+    if (scope && !request.apiToken!.scopes.includes(scope)) {
+      throw new HttpError(403, messages.tokenLacksPermission);
+    }
+  });
+}
+
+/** The authenticated token; only valid inside the token scope, where the hooks above guarantee it. */
+export function tokenOf(request: FastifyRequest): ApiTokenRecord {
+  if (!request.apiToken) throw new HttpError(401, messages.tokenRequired);
+  return request.apiToken;
+}
+
+/**
+ * The event `uuid` of the token's organization: another organization's event is 404 as if it did not exist; an
+ * event of the same organization outside the token's restriction is 403.
+ */
+export function eventForToken(api: FastifyInstance, request: FastifyRequest, uuid: string): EventRecord {
+  const token = tokenOf(request);
+  const event = api.ctx.repos.events.findByUuid(uuid);
+  if (!event || event.organizationId !== token.organizationId)
+    throw new HttpError(404, messages.eventNotFound);
+  if (!tokenCoversEvent(token, event.uuid)) throw new HttpError(403, messages.accessDenied);
+  return event;
+}

@@ -1,0 +1,210 @@
+import { randomUUID } from 'node:crypto';
+import Database from 'better-sqlite3';
+import type { Db } from '../db/database.ts';
+import { emailKey } from '../domain/email.ts';
+import type { AttendeeRecord, AttendeeStatus } from '../domain/types.ts';
+
+interface AttendeeRow {
+  id: number;
+  uuid: string;
+  event_id: number;
+  user_id: number | null;
+  email: string;
+  name: string;
+  answers: string;
+  status: AttendeeStatus;
+  registered_at: string;
+  checked_in_at: string | null;
+}
+
+interface AttendeeStateRow {
+  uuid: string;
+  status: AttendeeStatus;
+  checked_in_at: string | null;
+}
+
+export type AttendeeState = Pick<AttendeeRecord, 'uuid' | 'status' | 'checkedInAt'>;
+
+const COLUMNS = 'id, uuid, event_id, user_id, email, name, answers, status, registered_at, checked_in_at';
+
+const toAttendee = (row: AttendeeRow): AttendeeRecord => ({
+  id: row.id,
+  uuid: row.uuid,
+  eventId: row.event_id,
+  userId: row.user_id,
+  email: row.email,
+  name: row.name,
+  answers: JSON.parse(row.answers) as Record<string, string>,
+  status: row.status,
+  registeredAt: row.registered_at,
+  checkedInAt: row.checked_in_at,
+});
+
+export interface NewAttendee {
+  eventId: number;
+  userId: number | null;
+  email: string;
+  name: string;
+  answers: Record<string, string>;
+  status: AttendeeStatus;
+  registeredAt: string;
+}
+
+export type RegisterResult =
+  { ok: true; attendee: AttendeeRecord } | { ok: false; reason: 'already_registered' | 'event_full' };
+
+export interface AttendeeFilter {
+  status?: AttendeeStatus;
+  email?: string;
+  /** Name or email contains, case-insensitively. */
+  q?: string;
+}
+
+/** The `ESCAPE '\'` form of a LIKE pattern that matches `text` anywhere. */
+const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
+
+export type AttendeesRepository = ReturnType<typeof attendeesRepository>;
+
+export function attendeesRepository(db: Db) {
+  const byUuid = db.prepare<[string], AttendeeRow>(`SELECT ${COLUMNS} FROM attendees WHERE uuid = ?`);
+  // The live registration first, else the most recent cancelled one.
+  const forEmail = db.prepare<[number, string], AttendeeRow>(
+    `SELECT ${COLUMNS} FROM attendees WHERE event_id = ? AND email_key = ?
+     ORDER BY status = 'canceled', id DESC LIMIT 1`,
+  );
+  const insert = db.prepare<Record<string, unknown>, AttendeeRow>(
+    `INSERT INTO attendees (uuid, event_id, user_id, email, email_key, name, answers, status, registered_at, updated_at)
+     VALUES (@uuid, @event_id, @user_id, @email, @email_key, @name, @answers, @status, @registered_at, @registered_at)
+     RETURNING ${COLUMNS}`,
+  );
+  // A no-show who turns up after all is checked in as confirmed.
+  const checkIn = db.prepare<[string, string, number], AttendeeRow>(
+    `UPDATE attendees SET checked_in_at = ?, updated_at = ?,
+       status = CASE status WHEN 'no_show' THEN 'confirmed' ELSE status END
+     WHERE id = ? AND checked_in_at IS NULL AND status IN ('confirmed', 'no_show')
+     RETURNING ${COLUMNS}`,
+  );
+  const cancel = db.prepare<[string, number]>(
+    `UPDATE attendees SET status = 'canceled', updated_at = ?
+     WHERE id = ? AND status <> 'canceled' AND checked_in_at IS NULL`,
+  );
+  const markNoShow = db.prepare<[string, number]>(
+    `UPDATE attendees SET status = 'no_show', updated_at = ?
+     WHERE id = ? AND status <> 'canceled' AND checked_in_at IS NULL`,
+  );
+  const statesByUuid = db.prepare<[string, number], AttendeeStateRow>(
+    `SELECT a.uuid, a.status, a.checked_in_at
+     FROM json_each(?) AS ids JOIN attendees AS a ON a.uuid = ids.value
+     WHERE a.event_id = ?`,
+  );
+  const markManyNoShow = db.prepare<[string, string, number]>(
+    `UPDATE attendees SET status = 'no_show', updated_at = ?
+     WHERE uuid IN (SELECT value FROM json_each(?)) AND event_id = ?
+       AND status <> 'canceled' AND checked_in_at IS NULL`,
+  );
+
+  function filterSql(eventId: number, filter: AttendeeFilter): { where: string; params: unknown[] } {
+    const clauses = ['event_id = ?'];
+    const params: unknown[] = [eventId];
+    if (filter.status) {
+      clauses.push('status = ?');
+      params.push(filter.status);
+    }
+    if (filter.email) {
+      clauses.push('email_key = ?');
+      params.push(emailKey(filter.email));
+    }
+    if (filter.q) {
+      clauses.push("(name LIKE ? ESCAPE '\\' OR email_key LIKE ? ESCAPE '\\')");
+      params.push(containsPattern(filter.q), containsPattern(filter.q.toLowerCase()));
+    }
+    return { where: clauses.join(' AND '), params };
+  }
+
+  return {
+    findByUuid(uuid: string): AttendeeRecord | null {
+      const row = byUuid.get(uuid);
+      return row ? toAttendee(row) : null;
+    },
+
+    /** The email's live registration for the event, else its latest cancelled one, else null. */
+    findForEmail(eventId: number, email: string): AttendeeRecord | null {
+      const row = forEmail.get(eventId, emailKey(email));
+      return row ? toAttendee(row) : null;
+    },
+
+    /**
+     * Inserts a registration. The database refuses a second live registration for the email (unique index) and a
+     * registration beyond the seats (trigger), whichever process is writing.
+     */
+    register(attendee: NewAttendee): RegisterResult {
+      try {
+        const row = insert.get({
+          uuid: randomUUID(),
+          event_id: attendee.eventId,
+          user_id: attendee.userId,
+          email: attendee.email,
+          email_key: emailKey(attendee.email),
+          name: attendee.name,
+          answers: JSON.stringify(attendee.answers),
+          status: attendee.status,
+          registered_at: attendee.registeredAt,
+        })!;
+        return { ok: true, attendee: toAttendee(row) };
+      } catch (error) {
+        if (error instanceof Database.SqliteError) {
+          if (error.code === 'SQLITE_CONSTRAINT_UNIQUE') return { ok: false, reason: 'already_registered' };
+          if (error.message === 'event_full') return { ok: false, reason: 'event_full' };
+        }
+        throw error;
+      }
+    },
+
+    /** Null when someone else checked the attendee in first (or the status no longer admits it). */
+    checkIn(attendeeId: number, at: string): AttendeeRecord | null {
+      const row = checkIn.get(at, at, attendeeId);
+      return row ? toAttendee(row) : null;
+    },
+
+    /** False when the attendee was already cancelled or checked in. */
+    cancel(attendeeId: number, at: string): boolean {
+      return cancel.run(at, attendeeId).changes === 1;
+    },
+
+    /** False when the attendee was cancelled or checked in meanwhile. */
+    markNoShow(attendeeId: number, at: string): boolean {
+      return markNoShow.run(at, attendeeId).changes === 1;
+    },
+
+    /** Status and check-in of the event's attendees among `uuids`; others are absent from the result. */
+    statesInEvent(eventId: number, uuids: readonly string[]): AttendeeState[] {
+      return statesByUuid
+        .all(JSON.stringify(uuids), eventId)
+        .map((row) => ({ uuid: row.uuid, status: row.status, checkedInAt: row.checked_in_at }));
+    },
+
+    /** One statement for the whole list; the caller runs it in the transaction that decided which ids qualify. */
+    markManyNoShow(eventId: number, uuids: readonly string[], at: string): number {
+      return markManyNoShow.run(at, JSON.stringify(uuids), eventId).changes;
+    },
+
+    list(
+      eventId: number,
+      filter: AttendeeFilter,
+      page: { limit: number; offset: number },
+    ): { items: AttendeeRecord[]; total: number } {
+      const { where, params } = filterSql(eventId, filter);
+      const total = (
+        db.prepare(`SELECT COUNT(*) AS total FROM attendees WHERE ${where}`).get(...params) as {
+          total: number;
+        }
+      ).total;
+      const rows = db
+        .prepare<unknown[], AttendeeRow>(
+          `SELECT ${COLUMNS} FROM attendees WHERE ${where} ORDER BY id LIMIT ? OFFSET ?`,
+        )
+        .all(...params, page.limit, page.offset);
+      return { items: rows.map(toAttendee), total };
+    },
+  };
+}

@@ -1,0 +1,19 @@
+import type { Db } from '../db/database.ts';
+import { apiTokensRepository } from './api-tokens.ts';
+import { attendeesRepository } from './attendees.ts';
+import { eventsRepository } from './events.ts';
+import { organizationsRepository } from './organizations.ts';
+import { usersRepository } from './users.ts';
+
+/** Every repository over one database handle; built once per app. */
+export function createRepositories(db: Db) {
+  return {
+    organizations: organizationsRepository(db),
+    events: eventsRepository(db),
+    attendees: attendeesRepository(db),
+    users: usersRepository(db),
+    apiTokens: apiTokensRepository(db),
+  };
+}
+
+export type Repositories = ReturnType<typeof createRepositories>;

@@ -1,0 +1,111 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { eventSettingsErrors } from '../domain/event-rules.ts';
+import { toTimestamp } from '../domain/time.ts';
+import type { EventSettings } from '../domain/types.ts';
+import { hasFieldErrors } from '../domain/validation-messages.ts';
+import { HttpError, ValidationError } from '../http/errors.ts';
+import { messages } from '../http/messages.ts';
+import { eventForToken, tokenOf } from '../http/token-auth.ts';
+import { errorResponses, uuidParam } from '../schemas/common.ts';
+import {
+  applyEventInput,
+  createEventBody,
+  eventSchema,
+  presentEvent,
+  updateEventBody,
+} from '../schemas/events.ts';
+
+const tags = ['Events'];
+const eventParams = z.object({ event_id: uuidParam('Event UUID') });
+
+function assertConsistent(settings: EventSettings): void {
+  const errors = eventSettingsErrors(settings);
+  if (hasFieldErrors(errors)) throw new ValidationError(errors);
+}
+
+/** Token-authenticated event management: list, create, show, edit. */
+export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { repos, clock } = app.ctx;
+
+  app.get(
+    '/api/events',
+    {
+      config: { scope: 'events:read' },
+      schema: {
+        tags,
+        summary: "The organization's events (those the token may see)",
+        response: { 200: z.object({ data: z.array(eventSchema) }), ...errorResponses(401, 403, 429) },
+      },
+    },
+    async (request) => {
+      const token = tokenOf(request);
+      const now = clock.now();
+      const events = repos.events
+        .listForOrganization(token.organizationId)
+        .filter((event) => token.eventIds === null || token.eventIds.includes(event.uuid));
+      return { data: events.map((event) => presentEvent(event, now)) };
+    },
+  );
+
+  app.post(
+    '/api/events',
+    {
+      config: { scope: 'events:write' },
+      schema: {
+        tags,
+        summary: 'Create an event',
+        body: createEventBody,
+        response: { 201: z.object({ data: eventSchema }), ...errorResponses(401, 403, 422, 429) },
+      },
+    },
+    async (request, reply) => {
+      const token = tokenOf(request);
+      // A token limited to some events cannot widen its own reach.
+      if (token.eventIds !== null) throw new HttpError(403, messages.accessDenied);
+      const settings = applyEventInput(null, request.body);
+      assertConsistent(settings);
+      const now = clock.now();
+      const event = repos.events.create(token.organizationId, settings, toTimestamp(now));
+      reply.code(201);
+      return { data: presentEvent(event, now) };
+    },
+  );
+
+  app.get(
+    '/api/events/:event_id',
+    {
+      config: { scope: 'events:read' },
+      schema: {
+        tags,
+        summary: 'One event',
+        params: eventParams,
+        response: { 200: z.object({ data: eventSchema }), ...errorResponses(401, 403, 404, 429) },
+      },
+    },
+    async (request) => ({
+      data: presentEvent(eventForToken(app, request, request.params.event_id), clock.now()),
+    }),
+  );
+
+  app.patch(
+    '/api/events/:event_id',
+    {
+      config: { scope: 'events:write' },
+      schema: {
+        tags,
+        summary: 'Edit an event (only the keys sent change)',
+        params: eventParams,
+        body: updateEventBody,
+        response: { 200: z.object({ data: eventSchema }), ...errorResponses(401, 403, 404, 422, 429) },
+      },
+    },
+    async (request) => {
+      const event = eventForToken(app, request, request.params.event_id);
+      const settings = applyEventInput(event, request.body);
+      assertConsistent(settings);
+      const now = clock.now();
+      return { data: presentEvent(repos.events.update(event.id, settings, toTimestamp(now)), now) };
+    },
+  );
+};

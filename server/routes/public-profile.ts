@@ -1,0 +1,37 @@
+import cors from '@fastify/cors';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { visibleProfile } from '../domain/profile.ts';
+import { HttpError } from '../http/errors.ts';
+import { messages } from '../http/messages.ts';
+import { byIp } from '../http/rate-limit.ts';
+import { errorResponses } from '../schemas/common.ts';
+import { profileCodeParams, publicProfileSchema } from '../schemas/users.ts';
+
+/**
+ * `GET /public/profile/{code}`: what a scanned profile QR code shows. The only endpoint readable cross-origin,
+ * so @fastify/cors lives in this plugin's scope alone (its preflight route included).
+ */
+export const publicProfileRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { repos } = app.ctx;
+  await app.register(cors, { origin: '*', methods: ['GET'] });
+  app.addHook('onRequest', app.limiterFor('profile', byIp));
+
+  app.get(
+    '/:code',
+    {
+      schema: {
+        tags: ['Public profiles'],
+        summary: 'A public profile by its code',
+        params: profileCodeParams,
+        response: { 200: z.object({ data: publicProfileSchema }), ...errorResponses(403, 404, 429) },
+      },
+    },
+    async (request) => {
+      const user = repos.users.findByProfileCode(request.params.code);
+      if (!user) throw new HttpError(404, messages.profileNotFound);
+      if (!user.profilePublic) throw new HttpError(403, messages.profilePrivate);
+      return { data: visibleProfile(user) };
+    },
+  );
+};

@@ -1,0 +1,69 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { toTimestamp } from '../domain/time.ts';
+import { fieldMessage } from '../domain/validation-messages.ts';
+import { HttpError, ValidationError } from '../http/errors.ts';
+import { messages } from '../http/messages.ts';
+import { tokenOf } from '../http/token-auth.ts';
+import type { SaveUserResult } from '../repositories/users.ts';
+import { errorResponses, uuidParam } from '../schemas/common.ts';
+import { applyUserInput, createUserBody, presentUser, updateUserBody, userSchema } from '../schemas/users.ts';
+
+const tags = ['Users'];
+
+function savedUser(result: SaveUserResult) {
+  if (!result.ok) throw new ValidationError({ email: [fieldMessage.taken('email')] });
+  return { data: presentUser(result.user) };
+}
+
+/** User accounts and their public profiles (what a profile QR code shows). */
+export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { repos, clock } = app.ctx;
+
+  app.post(
+    '/api/users',
+    {
+      config: { scope: 'users:write' },
+      schema: {
+        tags,
+        summary: 'Create a user account with its public profile settings',
+        body: createUserBody,
+        response: { 201: z.object({ data: userSchema }), ...errorResponses(401, 403, 422, 429) },
+      },
+    },
+    async (request, reply) => {
+      const token = tokenOf(request);
+      const result = repos.users.create(
+        token.organizationId,
+        applyUserInput(null, request.body),
+        toTimestamp(clock.now()),
+      );
+      const body = savedUser(result);
+      reply.code(201);
+      return body;
+    },
+  );
+
+  app.patch(
+    '/api/users/:id',
+    {
+      config: { scope: 'users:write' },
+      schema: {
+        tags,
+        summary: 'Edit a user (only the keys sent change)',
+        params: z.object({ id: uuidParam('User UUID') }),
+        body: updateUserBody,
+        response: { 200: z.object({ data: userSchema }), ...errorResponses(401, 403, 404, 422, 429) },
+      },
+    },
+    async (request) => {
+      const token = tokenOf(request);
+      const user = repos.users.findByUuid(request.params.id);
+      if (!user || user.organizationId !== token.organizationId)
+        throw new HttpError(404, messages.userNotFound);
+      return savedUser(
+        repos.users.update(user.id, applyUserInput(user, request.body), toTimestamp(clock.now())),
+      );
+    },
+  );
+};

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+export const messageBody = z.object({ message: z.string() }).meta({ id: 'Message' });
+
+/** 422: a validation failure carries `errors`; a refused transition (cancel after check-in) only the message. */
+export const validationErrorBody = z
+  .object({ message: z.string(), errors: z.record(z.string(), z.array(z.string())).optional() })
+  .meta({ id: 'ValidationError' });
+
+/** Error responses a route can send, for its `response` schema and the OpenAPI document. */
+export const errors = {
+  400: messageBody,
+  401: messageBody,
+  403: messageBody,
+  404: messageBody,
+  409: messageBody,
+  422: validationErrorBody,
+  429: messageBody,
+} as const;
+
+export function errorResponses<S extends keyof typeof errors>(...statuses: S[]): Pick<typeof errors, S> {
+  return Object.fromEntries(statuses.map((s) => [s, errors[s]])) as Pick<typeof errors, S>;
+}
+
+/** Stands for the field's name in custom messages; the 422 mapper fills it in from the issue's path. */
+export const ATTRIBUTE = ':attribute';
+
+/** An email as people type it: trimmed, and an empty one counts as missing. */
+export const emailInput = z.string().trim().min(1).max(255).pipe(z.email());
+
+/** ISO 8601 with offset, as every timestamp leaves the API. */
+export const timestamp = z.string().meta({ format: 'date-time', example: '2026-11-21T10:42:05+00:00' });
+
+/** Path ids stay plain strings: an id that is not a UUID is simply not found (404), never a validation error. */
+export const uuidParam = (description: string) => z.string().max(64).meta({ description, format: 'uuid' });

@@ -1,0 +1,129 @@
+import type { Clock } from '../clock.ts';
+import type { Db } from '../db/database.ts';
+import {
+  decideCancel,
+  decideNoShow,
+  decideSelfCheckIn,
+  type CancelRefusal,
+  type NoShowRefusal,
+  type SelfCheckInRefusal,
+} from '../domain/attendee-rules.ts';
+import { initialStatus, isRegistrationOpen, redirectUrlFor } from '../domain/event-rules.ts';
+import { attendeeName, validateRegistration } from '../domain/registration.ts';
+import { toTimestamp } from '../domain/time.ts';
+import type { AttendeeRecord, EventRecord } from '../domain/types.ts';
+import type { FieldErrors } from '../domain/validation-messages.ts';
+import type { Repositories } from '../repositories/index.ts';
+
+export type RegistrationOutcome =
+  | { ok: true; attendee: AttendeeRecord; isGuest: boolean; redirectUrl: string | null }
+  | { ok: false; reason: 'registration_closed' }
+  | { ok: false; reason: 'invalid'; errors: FieldErrors }
+  | { ok: false; reason: 'already_registered' };
+
+export type CheckInOutcome =
+  | { ok: true; attendee: AttendeeRecord }
+  | { ok: false; reason: SelfCheckInRefusal; attendee: AttendeeRecord | null };
+
+export type CancelOutcome = { ok: true } | { ok: false; reason: CancelRefusal };
+export type NoShowOutcome = { ok: true; attendee: AttendeeRecord } | { ok: false; reason: NoShowRefusal };
+
+export type BulkNoShowFailure = { id: string; reason: 'not_found' | NoShowRefusal };
+export interface BulkNoShowOutcome {
+  successCount: number;
+  failed: BulkNoShowFailure[];
+}
+
+/**
+ * What can happen to an attendee, as operations shared by the public endpoints, the token API and the staff
+ * dashboard. Each reads the time once, asks the domain rules, and writes through the repositories.
+ */
+export function attendeeService(db: Db, repos: Repositories, clock: Clock) {
+  return {
+    register(event: EventRecord, body: unknown): RegistrationOutcome {
+      const now = clock.now();
+      if (!isRegistrationOpen(event, now)) return { ok: false, reason: 'registration_closed' };
+      const check = validateRegistration(event.registrationFields, body);
+      if (!check.ok) return { ok: false, reason: 'invalid', errors: check.errors };
+
+      const email = check.answers.email!;
+      const user = repos.users.findByEmail(event.organizationId, email);
+      const result = repos.attendees.register({
+        eventId: event.id,
+        userId: user?.id ?? null,
+        email,
+        name: attendeeName(event.registrationFields, check.answers, email),
+        answers: check.answers,
+        status: initialStatus(event),
+        registeredAt: toTimestamp(now),
+      });
+      if (!result.ok) {
+        // Seats filled between our read of the event and the insert: the same answer as a full event.
+        return { ok: false, reason: result.reason === 'event_full' ? 'registration_closed' : result.reason };
+      }
+      return {
+        ok: true,
+        attendee: result.attendee,
+        isGuest: user === null,
+        redirectUrl: redirectUrlFor(event, result.attendee.uuid),
+      };
+    },
+
+    selfCheckIn(event: EventRecord, email: string): CheckInOutcome {
+      const now = clock.now();
+      const attendee = repos.attendees.findForEmail(event.id, email);
+      const decision = decideSelfCheckIn(event, attendee, now);
+      if (!decision.ok) return { ok: false, reason: decision.reason, attendee };
+      const checkedIn = repos.attendees.checkIn(attendee!.id, toTimestamp(now));
+      if (checkedIn) return { ok: true, attendee: checkedIn };
+      // Another kiosk checked the same person in a moment ago: answer from what is stored now.
+      const current = repos.attendees.findForEmail(event.id, email);
+      const again = decideSelfCheckIn(event, current, now);
+      return { ok: false, reason: again.ok ? 'already_checked_in' : again.reason, attendee: current };
+    },
+
+    cancel(attendee: AttendeeRecord | null): CancelOutcome {
+      const decision = decideCancel(attendee);
+      if (!decision.ok) return decision;
+      if (repos.attendees.cancel(attendee!.id, toTimestamp(clock.now()))) return { ok: true };
+      return decideCancel(repos.attendees.findByUuid(attendee!.uuid)) as CancelOutcome;
+    },
+
+    markNoShow(attendee: AttendeeRecord): NoShowOutcome {
+      const decision = decideNoShow(attendee);
+      if (!decision.ok) return decision;
+      if (repos.attendees.markNoShow(attendee.id, toTimestamp(clock.now()))) {
+        return { ok: true, attendee: { ...attendee, status: 'no_show' } };
+      }
+      const current = repos.attendees.findByUuid(attendee.uuid)!;
+      const again = decideNoShow(current);
+      return again.ok ? { ok: true, attendee: current } : again;
+    },
+
+    /** Decides and writes in one IMMEDIATE transaction, so no check-in can slip between the two. */
+    bulkMarkNoShow(event: EventRecord, attendeeUuids: readonly string[]): BulkNoShowOutcome {
+      const at = toTimestamp(clock.now());
+      const unique = [...new Set(attendeeUuids)];
+      const run = db.transaction((): BulkNoShowOutcome => {
+        const states = new Map(repos.attendees.statesInEvent(event.id, unique).map((s) => [s.uuid, s]));
+        const eligible: string[] = [];
+        const failed: BulkNoShowFailure[] = [];
+        for (const id of unique) {
+          const state = states.get(id);
+          if (!state) {
+            failed.push({ id, reason: 'not_found' });
+            continue;
+          }
+          const decision = decideNoShow(state);
+          if (decision.ok) eligible.push(id);
+          else failed.push({ id, reason: decision.reason });
+        }
+        if (eligible.length > 0) repos.attendees.markManyNoShow(event.id, eligible, at);
+        return { successCount: eligible.length, failed };
+      });
+      return run.immediate();
+    },
+  };
+}
+
+export type AttendeeService = ReturnType<typeof attendeeService>;
