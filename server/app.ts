@@ -74,7 +74,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
  */
 function acceptEmptyJsonBodies(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
+  // Bodies are JSON only; Fastify's default text/plain parser would hand strings to the JSON schemas.
+  app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body.toString();
     if (text.trim() === '') return done(null, undefined);

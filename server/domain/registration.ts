@@ -3,15 +3,13 @@ import { isCalendarDateString } from './time.ts';
 import type { RegistrationField } from './types.ts';
 import { addFieldError, fieldMessage, type FieldErrors } from './validation-messages.ts';
 
-/** Longest value each field type accepts, in characters (code points). */
-export const MAX_LENGTH = {
+/** Longest value each free-text field type accepts, in characters (code points); dates and selects have a form. */
+export const MAX_LENGTH: Partial<Record<RegistrationField['type'], number>> = {
   text: 255,
   email: 255,
   phone: 20,
-  date: 10,
   textarea: 5000,
-  select: 255,
-} as const;
+};
 
 export type RegistrationCheck =
   { ok: true; answers: Record<string, string> } | { ok: false; errors: FieldErrors };
@@ -48,7 +46,7 @@ export function validateRegistration(fields: readonly RegistrationField[], body:
 
 function fieldValueProblem(field: RegistrationField, value: string): string | null {
   const max = MAX_LENGTH[field.type];
-  if ([...value].length > max) return fieldMessage.maxCharacters(field.key, max);
+  if (max !== undefined && [...value].length > max) return fieldMessage.maxCharacters(field.key, max);
   switch (field.type) {
     case 'email':
       return isValidEmail(value) ? null : fieldMessage.email(field.key);

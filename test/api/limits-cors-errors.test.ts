@@ -1,0 +1,232 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  call,
+  createEvent,
+  createOrganization,
+  createToken,
+  createUser,
+  startTestApp,
+  type TestApp,
+} from '../helpers/app.ts';
+
+let t: TestApp;
+afterEach(async () => t?.close());
+
+const DEFAULTS = { publicEvents: 60, profile: 60, publicOther: 10, token: 60 };
+
+async function exhaust(n: number, request: () => ReturnType<typeof call>) {
+  let last;
+  for (let i = 0; i < n; i++) last = await request();
+  return last!;
+}
+
+describe('Rate limits', () => {
+  it('public event endpoints: 60 a minute per IP with headers, then 429 Too Many Attempts. until the reset', async () => {
+    t = await startTestApp({ rateLimits: DEFAULTS });
+    t.clock.set('2026-11-21T10:00:00.250Z');
+    const event = createEvent(t.app, createOrganization(t.app));
+    const get = () => call(t.app, 'GET', `/public/events/${event.uuid}`);
+
+    const first = await get();
+    expect(first.headers['x-ratelimit-limit']).toBe('60');
+    expect(first.headers['x-ratelimit-remaining']).toBe('59');
+    // The window opened at 10:00:00.250 and resets a minute later, at the next whole second.
+    const reset = String(Math.ceil(Date.parse('2026-11-21T10:01:00.250Z') / 1000));
+    expect(first.headers['x-ratelimit-reset']).toBe(reset);
+
+    t.clock.advance(30_000);
+    const sixtieth = await exhaust(59, get);
+    expect(sixtieth.status).toBe(200);
+    expect(sixtieth.headers['x-ratelimit-remaining']).toBe('0');
+
+    const limited = await get();
+    expect(limited.status).toBe(429);
+    expect(limited.body).toEqual({ message: 'Too Many Attempts.' });
+    expect(limited.headers['x-ratelimit-limit']).toBe('60');
+    expect(limited.headers['x-ratelimit-remaining']).toBe('0');
+    expect(limited.headers['x-ratelimit-reset']).toBe(reset);
+    expect(limited.headers['retry-after']).toBe('30');
+
+    // Another IP has its own allowance; a forged X-Forwarded-For does not make a new client.
+    expect(
+      (await call(t.app, 'GET', `/public/events/${event.uuid}`, { remoteAddress: '10.0.0.9' })).status,
+    ).toBe(200);
+    const forged = await call(t.app, 'GET', `/public/events/${event.uuid}`, {
+      headers: { 'x-forwarded-for': '10.9.9.9' },
+    });
+    expect(forged.status).toBe(429);
+
+    t.clock.set('2026-11-21T10:01:00.250Z');
+    const afterReset = await get();
+    expect(afterReset.status).toBe(200);
+    expect(afterReset.headers['x-ratelimit-remaining']).toBe('59');
+  });
+
+  it('X-Forwarded-For names the client only when a trusted proxy is configured', async () => {
+    t = await startTestApp({ rateLimits: DEFAULTS, trustProxy: true });
+    const event = createEvent(t.app, createOrganization(t.app));
+    await exhaust(60, () =>
+      call(t.app, 'GET', `/public/events/${event.uuid}`, { headers: { 'x-forwarded-for': '10.1.1.1' } }),
+    );
+    const other = await call(t.app, 'GET', `/public/events/${event.uuid}`, {
+      headers: { 'x-forwarded-for': '10.2.2.2' },
+    });
+    expect(other.status).toBe(200);
+  });
+
+  it('profile: 60 a minute per IP, with its own 429 message', async () => {
+    t = await startTestApp({ rateLimits: DEFAULTS });
+    const user = createUser(t.app, createOrganization(t.app));
+    const get = () => call(t.app, 'GET', `/public/profile/${user.profileCode}`);
+    expect((await exhaust(60, get)).status).toBe(200);
+    const limited = await get();
+    expect(limited.status).toBe(429);
+    expect(limited.body).toEqual({ message: 'Too many requests. Please wait before trying again.' });
+    expect(limited.headers['retry-after']).toBe('60');
+  });
+
+  it('/p/{code}: the general public limit of 10 a minute', async () => {
+    t = await startTestApp({ rateLimits: DEFAULTS });
+    const user = createUser(t.app, createOrganization(t.app));
+    const get = () => call(t.app, 'GET', `/p/${user.profileCode}`);
+    const tenth = await exhaust(10, get);
+    expect(tenth.status).toBe(200);
+    expect(tenth.headers['x-ratelimit-limit']).toBe('10');
+    const limited = await get();
+    expect(limited.status).toBe(429);
+    expect(limited.body).toEqual({ message: 'Too Many Attempts.' });
+  });
+
+  it('token requests: 60 a minute per token, whatever the IP', async () => {
+    t = await startTestApp({ rateLimits: DEFAULTS });
+    const org = createOrganization(t.app);
+    const token = createToken(t.app, org);
+    const other = createToken(t.app, org);
+    let i = 0;
+    const get = (tok: string) =>
+      call(t.app, 'GET', '/api/organization', { token: tok, remoteAddress: `10.0.0.${++i % 250}` });
+    const last = await exhaust(60, () => get(token));
+    expect(last.status).toBe(200);
+    expect(last.headers['x-ratelimit-remaining']).toBe('0');
+    const limited = await get(token);
+    expect(limited.status).toBe(429);
+    expect(limited.body).toEqual({ message: 'Too Many Attempts.' });
+    expect((await get(other)).status).toBe(200);
+  });
+
+  it('requests with bad tokens are counted per IP, so guessing is throttled too', async () => {
+    t = await startTestApp({ rateLimits: DEFAULTS });
+    const guess = () =>
+      call(t.app, 'GET', '/api/organization', { headers: { authorization: 'Bearer arv_guess' } });
+    const last = await exhaust(60, guess);
+    expect(last.status).toBe(401);
+    expect(last.headers['x-ratelimit-remaining']).toBe('0');
+    expect((await guess()).status).toBe(429);
+  });
+
+  it('limits are configurable', async () => {
+    t = await startTestApp({ rateLimits: { ...DEFAULTS, publicEvents: 2 } });
+    const event = createEvent(t.app, createOrganization(t.app));
+    await exhaust(2, () => call(t.app, 'GET', `/public/events/${event.uuid}`));
+    expect((await call(t.app, 'GET', `/public/events/${event.uuid}`)).status).toBe(429);
+  });
+});
+
+describe('CORS', () => {
+  it('allows any origin on GET /public/profile/{code}, preflight included', async () => {
+    t = await startTestApp();
+    const user = createUser(t.app, createOrganization(t.app));
+    const get = await call(t.app, 'GET', `/public/profile/${user.profileCode}`, {
+      headers: { origin: 'https://anywhere.example' },
+    });
+    expect(get.headers['access-control-allow-origin']).toBe('*');
+    const preflight = await t.app.inject({
+      method: 'OPTIONS',
+      url: `/public/profile/${user.profileCode}`,
+      headers: { origin: 'https://anywhere.example', 'access-control-request-method': 'GET' },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe('*');
+    expect(preflight.headers['access-control-allow-methods']).toBe('GET');
+  });
+
+  it('sends no CORS headers anywhere else', async () => {
+    t = await startTestApp();
+    const org = createOrganization(t.app);
+    const event = createEvent(t.app, org);
+    const token = createToken(t.app, org);
+    const origin = { origin: 'https://evil.example' };
+    for (const res of [
+      await call(t.app, 'GET', `/public/events/${event.uuid}`, { headers: origin }),
+      await call(t.app, 'POST', `/public/events/${event.uuid}/register`, { headers: origin, body: {} }),
+      await call(t.app, 'GET', '/api/organization', { token, headers: origin }),
+    ]) {
+      expect(Object.keys(res.headers).filter((h) => h.startsWith('access-control-'))).toEqual([]);
+    }
+    const preflight = await t.app.inject({
+      method: 'OPTIONS',
+      url: `/public/events/${event.uuid}/register`,
+      headers: { ...origin, 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.statusCode).toBe(404);
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+describe('Errors', () => {
+  it('an unknown path is a JSON 404 with a message', async () => {
+    t = await startTestApp();
+    const res = await call(t.app, 'GET', '/no/such/path');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ message: 'Not found.' });
+  });
+
+  it('malformed JSON is a 400 JSON answer, never a 500', async () => {
+    t = await startTestApp();
+    const event = createEvent(t.app, createOrganization(t.app));
+    for (const payload of ['{"email": ', '{"__proto__": {"x": 1}}', 'null x']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/public/events/${event.uuid}/register`,
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: 'The request body is not valid JSON.' });
+    }
+  });
+
+  it('a body that is not JSON is 415 with a message', async () => {
+    t = await startTestApp();
+    const event = createEvent(t.app, createOrganization(t.app));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/public/events/${event.uuid}/register`,
+      headers: { 'content-type': 'text/plain' },
+      payload: 'email=a@b.co',
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toHaveProperty('message');
+  });
+
+  it('the OpenAPI document lists every endpoint of the interface', async () => {
+    t = await startTestApp();
+    const doc = (await call(t.app, 'GET', '/openapi.json')).body;
+    expect(doc.openapi).toBe('3.1.0');
+    for (const path of [
+      '/public/events/{uuid}',
+      '/public/events/{uuid}/register',
+      '/public/events/{uuid}/check',
+      '/public/events/{uuid}/check-in',
+      '/public/events/{uuid}/cancel',
+      '/public/profile/{code}',
+      '/api/attendees/{id}',
+      '/api/events/{event_id}/attendees/{attendee_id}/cancel',
+      '/api/events/{event_id}/attendees/{attendee_id}/no-show',
+      '/api/events/{event_id}/attendees/bulk-no-show',
+    ]) {
+      expect(Object.keys(doc.paths)).toContain(path);
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/docs' })).statusCode).toBeLessThan(400);
+  });
+});

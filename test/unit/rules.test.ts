@@ -1,0 +1,182 @@
+import { describe, expect, it } from 'vitest';
+import { decideCancel, decideNoShow, decideSelfCheckIn } from '../../server/domain/attendee-rules.ts';
+import { isCheckInAllowed, isRegistrationOpen, redirectUrlFor } from '../../server/domain/event-rules.ts';
+import { visibleProfile } from '../../server/domain/profile.ts';
+import { generateApiToken, hasValidTokenShape } from '../../server/domain/secrets.ts';
+import { formatHumanDateTime, parseOffsetDateTime, toTimestamp } from '../../server/domain/time.ts';
+import { isTokenExpired } from '../../server/domain/tokens.ts';
+import type { AttendeeRecord, EventRecord } from '../../server/domain/types.ts';
+
+const event = (overrides: Partial<EventRecord> = {}): EventRecord => ({
+  id: 1,
+  uuid: 'e',
+  organizationId: 1,
+  name: 'E',
+  description: '',
+  startsAt: null,
+  endsAt: null,
+  location: null,
+  timezone: 'UTC',
+  seats: null,
+  requiresApproval: false,
+  registrationOpensAt: null,
+  registrationClosesAt: null,
+  isPublished: true,
+  checkinPeriodType: 'immediate',
+  checkinStartsAt: null,
+  checkinEndsAt: null,
+  allowSelfCheckin: true,
+  redirectUrl: null,
+  registrationFields: [],
+  attendeesCount: 0,
+  createdAt: '',
+  updatedAt: '',
+  ...overrides,
+});
+
+const attendee = (overrides: Partial<AttendeeRecord> = {}): AttendeeRecord => ({
+  id: 1,
+  uuid: 'a',
+  eventId: 1,
+  userId: null,
+  email: 'a@x.co',
+  name: 'A',
+  answers: {},
+  status: 'confirmed',
+  registeredAt: '',
+  checkedInAt: null,
+  ...overrides,
+});
+
+const at = (iso: string) => new Date(iso);
+
+describe('isCheckInAllowed', () => {
+  it.each([
+    ['disabled', null, null, '2026-11-21T10:00:00Z', false],
+    ['immediate', null, null, '2026-11-21T10:00:00Z', true],
+    ['starts_on', '2026-11-21T10:00:00+00:00', null, '2026-11-21T09:59:59Z', false],
+    ['starts_on', '2026-11-21T10:00:00+00:00', null, '2026-11-21T10:00:00Z', true],
+    ['date_range', '2026-11-21T10:00:00+00:00', '2026-11-21T12:00:00+00:00', '2026-11-21T09:59:59Z', false],
+    ['date_range', '2026-11-21T10:00:00+00:00', '2026-11-21T12:00:00+00:00', '2026-11-21T12:00:00Z', true],
+    ['date_range', '2026-11-21T10:00:00+00:00', '2026-11-21T12:00:00+00:00', '2026-11-21T12:00:01Z', false],
+  ] as const)('%s from %s to %s at %s: %s', (type, starts, ends, now, expected) => {
+    expect(
+      isCheckInAllowed(
+        event({ checkinPeriodType: type, checkinStartsAt: starts, checkinEndsAt: ends }),
+        at(now),
+      ),
+    ).toBe(expected);
+  });
+});
+
+describe('isRegistrationOpen', () => {
+  const now = at('2026-11-21T10:00:00Z');
+  it('is open for a published event with room', () => expect(isRegistrationOpen(event(), now)).toBe(true));
+  it.each([
+    ['unpublished', { isPublished: false }],
+    ['before opening', { registrationOpensAt: '2026-11-21T10:00:01+00:00' }],
+    ['at closing', { registrationClosesAt: '2026-11-21T10:00:00+00:00' }],
+    ['after the event', { endsAt: '2026-11-21T09:00:00+00:00' }],
+    ['full', { seats: 2, attendeesCount: 2 }],
+  ] as const)('is closed %s', (_label, overrides) =>
+    expect(isRegistrationOpen(event(overrides), now)).toBe(false),
+  );
+});
+
+describe('attendee decisions', () => {
+  const now = at('2026-11-21T10:00:00Z');
+  it('self check-in refuses in the documented order', () => {
+    expect(
+      decideSelfCheckIn(event({ checkinPeriodType: 'disabled', allowSelfCheckin: false }), null, now),
+    ).toEqual({
+      ok: false,
+      reason: 'checkin_not_available',
+    });
+    expect(decideSelfCheckIn(event({ allowSelfCheckin: false }), null, now)).toEqual({
+      ok: false,
+      reason: 'self_checkin_disabled',
+    });
+    expect(decideSelfCheckIn(event(), null, now)).toEqual({ ok: false, reason: 'not_registered' });
+    expect(decideSelfCheckIn(event(), attendee({ status: 'pending' }), now)).toEqual({
+      ok: false,
+      reason: 'approval_pending',
+    });
+    expect(decideSelfCheckIn(event(), attendee({ status: 'canceled' }), now)).toEqual({
+      ok: false,
+      reason: 'registration_canceled',
+    });
+    expect(decideSelfCheckIn(event(), attendee({ checkedInAt: 'x' }), now)).toEqual({
+      ok: false,
+      reason: 'already_checked_in',
+    });
+    expect(decideSelfCheckIn(event(), attendee({ status: 'no_show' }), now)).toEqual({ ok: true });
+  });
+  it('cancel and no-show follow the transition table', () => {
+    expect(decideCancel(attendee())).toEqual({ ok: true });
+    expect(decideCancel(attendee({ status: 'pending' }))).toEqual({ ok: true });
+    expect(decideCancel(attendee({ status: 'canceled' }))).toEqual({ ok: false, reason: 'already_canceled' });
+    expect(decideCancel(attendee({ checkedInAt: 'x' }))).toEqual({ ok: false, reason: 'already_checked_in' });
+    expect(decideNoShow(attendee())).toEqual({ ok: true });
+    expect(decideNoShow(attendee({ status: 'no_show' }))).toEqual({ ok: true });
+    expect(decideNoShow(attendee({ checkedInAt: 'x' }))).toEqual({ ok: false, reason: 'already_checked_in' });
+  });
+});
+
+describe('time', () => {
+  it('formats the interface timestamp: UTC, seconds, +00:00', () => {
+    expect(toTimestamp(at('2026-11-21T10:42:05.999Z'))).toBe('2026-11-21T10:42:05+00:00');
+  });
+  it('formats a check-in time for people in the event time zone', () => {
+    expect(formatHumanDateTime('2026-11-21T10:42:05+00:00', 'UTC')).toBe('Nov 21, 2026 10:42 AM');
+    expect(formatHumanDateTime('2026-11-21T00:05:00+00:00', 'UTC')).toBe('Nov 21, 2026 12:05 AM');
+    expect(formatHumanDateTime('2026-11-21T23:59:00+00:00', 'Asia/Tokyo')).toBe('Nov 22, 2026 8:59 AM');
+    expect(formatHumanDateTime('2026-07-04T18:30:00+00:00', 'America/Los_Angeles')).toBe(
+      'Jul 4, 2026 11:30 AM',
+    );
+  });
+  it('parses only date-times with an offset and a real date', () => {
+    expect(parseOffsetDateTime('2026-11-21T10:00:00+01:00')?.toISOString()).toBe('2026-11-21T09:00:00.000Z');
+    expect(parseOffsetDateTime('2026-11-21T10:00Z')?.toISOString()).toBe('2026-11-21T10:00:00.000Z');
+    for (const bad of ['2026-11-21T10:00:00', '2026-11-31T10:00:00Z', 'tomorrow', '2026-11-21']) {
+      expect(parseOffsetDateTime(bad)).toBeNull();
+    }
+  });
+});
+
+describe('tokens and profiles', () => {
+  it('tokens carry a prefix, 190 random bits and a checksum that catches a typo', () => {
+    const token = generateApiToken();
+    expect(token).toMatch(/^arv_[0-9A-Za-z]{38}$/);
+    expect(hasValidTokenShape(token)).toBe(true);
+    const typo = token.slice(0, 10) + (token[10] === 'a' ? 'b' : 'a') + token.slice(11);
+    expect(hasValidTokenShape(typo)).toBe(false);
+    expect(new Set(Array.from({ length: 100 }, generateApiToken)).size).toBe(100);
+  });
+  it('a token expires at its expiry instant', () => {
+    expect(isTokenExpired({ expiresAt: '2026-11-21T10:00:00+00:00' }, at('2026-11-21T09:59:59.999Z'))).toBe(
+      false,
+    );
+    expect(isTokenExpired({ expiresAt: '2026-11-21T10:00:00+00:00' }, at('2026-11-21T10:00:00Z'))).toBe(true);
+    expect(isTokenExpired({ expiresAt: null }, at('2099-01-01T00:00:00Z'))).toBe(false);
+  });
+  it('a redirect URL gets the URL-encoded attendee id', () => {
+    expect(redirectUrlFor({ redirectUrl: 'https://x.example/r?c={code}&again={code}' }, 'a b')).toBe(
+      'https://x.example/r?c=a%20b&again=a%20b',
+    );
+  });
+  it('a public profile shows enabled, non-empty fields only', () => {
+    expect(
+      visibleProfile({
+        email: 'a@x.co',
+        firstName: 'Ada',
+        lastName: '',
+        phone: null,
+        birthday: '1815-12-10',
+        address: { city: ' ', country: null },
+        employment: { job_title: 'Analyst', company: '' },
+        profilePublic: true,
+        publicFields: ['first_name', 'last_name', 'phone', 'address', 'employment'],
+      }),
+    ).toEqual({ first_name: 'Ada', employment: { job_title: 'Analyst' } });
+  });
+});
