@@ -9,6 +9,7 @@ import { registerTokenAuthentication } from './http/token-auth.ts';
 import { zodValidatorCompiler } from './http/validation.ts';
 import { createRepositories } from './repositories/index.ts';
 import { attendeeRoutes } from './routes/attendees.ts';
+import { dashboardApi } from './routes/dashboard/index.ts';
 import { registerApiDocs } from './routes/docs.ts';
 import { eventRoutes } from './routes/events.ts';
 import { organizationRoutes } from './routes/organization.ts';
@@ -17,6 +18,8 @@ import { publicEventRoutes } from './routes/public-events.ts';
 import { publicProfileRoutes } from './routes/public-profile.ts';
 import { userRoutes } from './routes/users.ts';
 import { attendeeService } from './services/attendees.ts';
+import { eventService } from './services/events.ts';
+import { userService } from './services/users.ts';
 
 export interface BuildAppOptions {
   /** Where the SQLite database lives; created when missing. */
@@ -36,7 +39,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const clock = options.clock ?? systemClock;
   const db = openDatabase(options.dataDir);
   const repos = createRepositories(db);
-  const ctx: AppContext = { db, clock, repos, attendees: attendeeService(db, repos, clock) };
+  const ctx: AppContext = {
+    db,
+    clock,
+    repos,
+    attendees: attendeeService(db, repos, clock),
+    events: eventService(repos, clock),
+    users: userService(repos, clock),
+  };
 
   const app = Fastify({
     logger: options.logger ?? false,
@@ -57,6 +67,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(publicEventRoutes);
   await app.register(publicProfileRoutes, { prefix: '/public/profile' });
   await app.register(profilePageRoutes);
+  await app.register(dashboardApi, { prefix: '/dashboard/api' });
   await app.register(async (api) => {
     registerTokenAuthentication(api);
     await api.register(organizationRoutes);

@@ -23,6 +23,8 @@ export const RATE_LIMIT_SETTINGS: Record<keyof RateLimits, { flag: string; env: 
   profile: { flag: 'rate-limit-profile', env: 'ARRIVALS_RATE_LIMIT_PROFILE' },
   publicOther: { flag: 'rate-limit-public', env: 'ARRIVALS_RATE_LIMIT_PUBLIC' },
   token: { flag: 'rate-limit-token', env: 'ARRIVALS_RATE_LIMIT_TOKEN' },
+  signIn: { flag: 'rate-limit-sign-in', env: 'ARRIVALS_RATE_LIMIT_SIGN_IN' },
+  signInAccount: { flag: 'rate-limit-sign-in-account', env: 'ARRIVALS_RATE_LIMIT_SIGN_IN_ACCOUNT' },
 };
 
 export class ConfigError extends Error {}

@@ -59,3 +59,32 @@ export function decideNoShow(
   if (attendee.status === 'canceled') return refuse('registration_canceled');
   return ok;
 }
+
+export type StaffCheckInRefusal =
+  'checkin_not_available' | 'registration_canceled' | 'approval_pending' | 'already_checked_in';
+
+/**
+ * Staff checking someone in at the desk: the check-in period still applies, but self check-in being off does not
+ * (that setting is exactly what sends people to the desk).
+ */
+export function decideStaffCheckIn(
+  event: EventSettings,
+  attendee: Pick<AttendeeRecord, 'status' | 'checkedInAt'>,
+  now: Date,
+): Decision<StaffCheckInRefusal> {
+  if (!isCheckInAllowed(event, now)) return refuse('checkin_not_available');
+  if (attendee.status === 'canceled') return refuse('registration_canceled');
+  if (attendee.status === 'pending') return refuse('approval_pending');
+  if (attendee.checkedInAt) return refuse('already_checked_in');
+  return ok;
+}
+
+/** Undoing a check-in made by mistake. */
+export function decideUndoCheckIn(attendee: Pick<AttendeeRecord, 'checkedInAt'>): Decision<'not_checked_in'> {
+  return attendee.checkedInAt ? ok : refuse('not_checked_in');
+}
+
+/** Approval moves a pending registration to confirmed; nothing else is approvable. */
+export function decideApprove(attendee: Pick<AttendeeRecord, 'status'>): Decision<'not_pending'> {
+  return attendee.status === 'pending' ? ok : refuse('not_pending');
+}

@@ -142,3 +142,19 @@ export interface ApiTokenRecord {
   lastUsedAt: string | null;
   expiresAt: string | null;
 }
+
+export const STAFF_ROLES = ['owner', 'staff'] as const;
+/** owner: everything; staff: the attendee desk and check-in only. */
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export interface StaffAccount {
+  id: number;
+  uuid: string;
+  organizationId: number;
+  name: string;
+  email: string;
+  passwordHash: string;
+  role: StaffRole;
+  createdAt: string;
+  updatedAt: string;
+}

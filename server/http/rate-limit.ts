@@ -14,9 +14,20 @@ export interface RateLimits {
   publicOther: number;
   /** Token-authenticated requests, per token (per IP while no valid token is shown). */
   token: number;
+  /** Dashboard sign-in and setup attempts, per IP. */
+  signIn: number;
+  /** Dashboard sign-in attempts, per account (email), from anywhere. */
+  signInAccount: number;
 }
 
-export const DEFAULT_RATE_LIMITS: RateLimits = { publicEvents: 60, profile: 60, publicOther: 10, token: 60 };
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  publicEvents: 60,
+  profile: 60,
+  publicOther: 10,
+  token: 60,
+  signIn: 10,
+  signInAccount: 5,
+};
 
 export const RATE_LIMIT_WINDOW_MS = 60_000;
 

@@ -47,6 +47,9 @@ export function apiTokensRepository(db: Db) {
     `INSERT INTO api_tokens (organization_id, name, token_hash, scopes, event_ids, created_at, expires_at)
      VALUES (@organization_id, @name, @token_hash, @scopes, @event_ids, @created_at, @expires_at) RETURNING *`,
   );
+  const removeById = db.prepare<[number, number]>(
+    'DELETE FROM api_tokens WHERE organization_id = ? AND id = ?',
+  );
   const removeByName = db.prepare<[number, string]>(
     'DELETE FROM api_tokens WHERE organization_id = ? AND name = ?',
   );
@@ -78,6 +81,9 @@ export function apiTokensRepository(db: Db) {
         if (error instanceof Database.SqliteError && error.code === 'SQLITE_CONSTRAINT_UNIQUE') return null;
         throw error;
       }
+    },
+    deleteById(organizationId: number, id: number): boolean {
+      return removeById.run(organizationId, id).changes === 1;
     },
     deleteByName(organizationId: number, name: string): boolean {
       return removeByName.run(organizationId, name).changes === 1;

@@ -58,6 +58,7 @@ export interface AttendeeFilter {
   email?: string;
   /** Name or email contains, case-insensitively. */
   q?: string;
+  checkedIn?: boolean;
 }
 
 /** The `ESCAPE '\'` form of a LIKE pattern that matches `text` anywhere. */
@@ -83,6 +84,24 @@ export function attendeesRepository(db: Db) {
        status = CASE status WHEN 'no_show' THEN 'confirmed' ELSE status END
      WHERE id = ? AND checked_in_at IS NULL AND status IN ('confirmed', 'no_show')
      RETURNING ${COLUMNS}`,
+  );
+  const undoCheckIn = db.prepare<[string, number], AttendeeRow>(
+    `UPDATE attendees SET checked_in_at = NULL, updated_at = ? WHERE id = ? AND checked_in_at IS NOT NULL
+     RETURNING ${COLUMNS}`,
+  );
+  const approve = db.prepare<[string, number], AttendeeRow>(
+    `UPDATE attendees SET status = 'confirmed', updated_at = ? WHERE id = ? AND status = 'pending'
+     RETURNING ${COLUMNS}`,
+  );
+  const notCheckedIn = db.prepare<[number], { uuid: string }>(
+    "SELECT uuid FROM attendees WHERE event_id = ? AND checked_in_at IS NULL AND status IN ('pending', 'confirmed')",
+  );
+  const countsByStatus = db.prepare<[number], { status: AttendeeStatus; total: number; checked_in: number }>(
+    `SELECT status, COUNT(*) AS total, COUNT(checked_in_at) AS checked_in
+     FROM attendees WHERE event_id = ? GROUP BY status`,
+  );
+  const checkInsSince = db.prepare<[number, string], { checked_in_at: string }>(
+    'SELECT checked_in_at FROM attendees WHERE event_id = ? AND checked_in_at >= ? ORDER BY checked_in_at',
   );
   const cancel = db.prepare<[string, number]>(
     `UPDATE attendees SET status = 'canceled', updated_at = ?
@@ -114,6 +133,8 @@ export function attendeesRepository(db: Db) {
       clauses.push('email_key = ?');
       params.push(emailKey(filter.email));
     }
+    if (filter.checkedIn !== undefined)
+      clauses.push(filter.checkedIn ? 'checked_in_at IS NOT NULL' : 'checked_in_at IS NULL');
     if (filter.q) {
       clauses.push("(name LIKE ? ESCAPE '\\' OR email_key LIKE ? ESCAPE '\\')");
       params.push(containsPattern(filter.q), containsPattern(filter.q.toLowerCase()));
@@ -164,6 +185,33 @@ export function attendeesRepository(db: Db) {
     checkIn(attendeeId: number, at: string): AttendeeRecord | null {
       const row = checkIn.get(at, at, attendeeId);
       return row ? toAttendee(row) : null;
+    },
+
+    /** Null when the attendee was not checked in. */
+    undoCheckIn(attendeeId: number, at: string): AttendeeRecord | null {
+      const row = undoCheckIn.get(at, attendeeId);
+      return row ? toAttendee(row) : null;
+    },
+
+    /** Null when the attendee was no longer pending. */
+    approve(attendeeId: number, at: string): AttendeeRecord | null {
+      const row = approve.get(at, attendeeId);
+      return row ? toAttendee(row) : null;
+    },
+
+    /** Everyone still expected: registered (pending or confirmed) and not checked in. */
+    notCheckedInUuids(eventId: number): string[] {
+      return notCheckedIn.all(eventId).map((row) => row.uuid);
+    },
+
+    /** Per status: how many, and how many of those are checked in. */
+    countsByStatus(eventId: number) {
+      return countsByStatus.all(eventId);
+    },
+
+    /** Check-in times since `since`, oldest first. */
+    checkInTimesSince(eventId: number, since: string): string[] {
+      return checkInsSince.all(eventId, since).map((row) => row.checked_in_at);
     },
 
     /** False when the attendee was already cancelled or checked in. */

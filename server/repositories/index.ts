@@ -3,6 +3,7 @@ import { apiTokensRepository } from './api-tokens.ts';
 import { attendeesRepository } from './attendees.ts';
 import { eventsRepository } from './events.ts';
 import { organizationsRepository } from './organizations.ts';
+import { staffRepository } from './staff.ts';
 import { usersRepository } from './users.ts';
 
 /** Every repository over one database handle; built once per app. */
@@ -13,6 +14,7 @@ export function createRepositories(db: Db) {
     attendees: attendeesRepository(db),
     users: usersRepository(db),
     apiTokens: apiTokensRepository(db),
+    staff: staffRepository(db),
   };
 }
 

@@ -69,6 +69,9 @@ export function usersRepository(db: Db) {
   const byEmail = db.prepare<[number, string], UserRow>(
     'SELECT * FROM users WHERE organization_id = ? AND email_key = ?',
   );
+  const forOrganization = db.prepare<[number], UserRow>(
+    'SELECT * FROM users WHERE organization_id = ? ORDER BY last_name COLLATE NOCASE, first_name COLLATE NOCASE, id',
+  );
   const insert = db.prepare<Record<string, unknown>, UserRow>(
     `INSERT INTO users (uuid, organization_id, profile_code, created_at, updated_at, ${PROFILE_COLUMNS.join(', ')})
      VALUES (@uuid, @organization_id, @profile_code, @now, @now, ${PROFILE_COLUMNS.map((c) => '@' + c).join(', ')})
@@ -91,6 +94,9 @@ export function usersRepository(db: Db) {
     findByEmail(organizationId: number, email: string): UserRecord | null {
       const row = byEmail.get(organizationId, emailKey(email));
       return row ? toUser(row) : null;
+    },
+    listForOrganization(organizationId: number): UserRecord[] {
+      return forOrganization.all(organizationId).map(toUser);
     },
     create(organizationId: number, profile: UserProfile, now: string): SaveUserResult {
       try {

@@ -1,32 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { eventSettingsErrors } from '../domain/event-rules.ts';
-import { toTimestamp } from '../domain/time.ts';
-import type { EventSettings } from '../domain/types.ts';
-import { hasFieldErrors } from '../domain/validation-messages.ts';
 import { HttpError, ValidationError } from '../http/errors.ts';
 import { messages } from '../http/messages.ts';
 import { eventForToken, tokenOf } from '../http/token-auth.ts';
 import { errorResponses, uuidParam } from '../schemas/common.ts';
-import {
-  applyEventInput,
-  createEventBody,
-  eventSchema,
-  presentEvent,
-  updateEventBody,
-} from '../schemas/events.ts';
+import { createEventBody, eventSchema, presentEvent, updateEventBody } from '../schemas/events.ts';
+import type { SaveEventOutcome } from '../services/events.ts';
 
 const tags = ['Events'];
 const eventParams = z.object({ event_id: uuidParam('Event UUID') });
 
-function assertConsistent(settings: EventSettings): void {
-  const errors = eventSettingsErrors(settings);
-  if (hasFieldErrors(errors)) throw new ValidationError(errors);
+/** The saved event, or the 422 that explains why it was not saved. */
+export function savedEvent(outcome: SaveEventOutcome) {
+  if (!outcome.ok) throw new ValidationError(outcome.errors);
+  return outcome.event;
 }
 
 /** Token-authenticated event management: list, create, show, edit. */
 export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { repos, clock } = app.ctx;
+  const { repos, clock, events } = app.ctx;
 
   app.get(
     '/api/events',
@@ -41,10 +33,10 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const token = tokenOf(request);
       const now = clock.now();
-      const events = repos.events
+      const visible = repos.events
         .listForOrganization(token.organizationId)
         .filter((event) => token.eventIds === null || token.eventIds.includes(event.uuid));
-      return { data: events.map((event) => presentEvent(event, now)) };
+      return { data: visible.map((event) => presentEvent(event, now)) };
     },
   );
 
@@ -63,12 +55,9 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       const token = tokenOf(request);
       // A token limited to some events cannot widen its own reach.
       if (token.eventIds !== null) throw new HttpError(403, messages.accessDenied);
-      const settings = applyEventInput(null, request.body);
-      assertConsistent(settings);
-      const now = clock.now();
-      const event = repos.events.create(token.organizationId, settings, toTimestamp(now));
+      const event = savedEvent(events.create(token.organizationId, request.body));
       reply.code(201);
-      return { data: presentEvent(event, now) };
+      return { data: presentEvent(event, clock.now()) };
     },
   );
 
@@ -102,10 +91,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const event = eventForToken(app, request, request.params.event_id);
-      const settings = applyEventInput(event, request.body);
-      assertConsistent(settings);
-      const now = clock.now();
-      return { data: presentEvent(repos.events.update(event.id, settings, toTimestamp(now)), now) };
+      return { data: presentEvent(savedEvent(events.update(event, request.body)), clock.now()) };
     },
   );
 };

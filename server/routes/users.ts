@@ -1,24 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { toTimestamp } from '../domain/time.ts';
 import { fieldMessage } from '../domain/validation-messages.ts';
 import { HttpError, ValidationError } from '../http/errors.ts';
 import { messages } from '../http/messages.ts';
 import { tokenOf } from '../http/token-auth.ts';
 import type { SaveUserResult } from '../repositories/users.ts';
 import { errorResponses, uuidParam } from '../schemas/common.ts';
-import { applyUserInput, createUserBody, presentUser, updateUserBody, userSchema } from '../schemas/users.ts';
+import { createUserBody, presentUser, updateUserBody, userSchema } from '../schemas/users.ts';
 
 const tags = ['Users'];
 
-function savedUser(result: SaveUserResult) {
+/** The saved user as a response body, or the 422 for a taken email. */
+export function savedUser(result: SaveUserResult) {
   if (!result.ok) throw new ValidationError({ email: [fieldMessage.taken('email')] });
   return { data: presentUser(result.user) };
 }
 
 /** User accounts and their public profiles (what a profile QR code shows). */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { repos, clock } = app.ctx;
+  const { repos, users } = app.ctx;
 
   app.post(
     '/api/users',
@@ -33,12 +33,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const token = tokenOf(request);
-      const result = repos.users.create(
-        token.organizationId,
-        applyUserInput(null, request.body),
-        toTimestamp(clock.now()),
-      );
-      const body = savedUser(result);
+      const body = savedUser(users.create(token.organizationId, request.body));
       reply.code(201);
       return body;
     },
@@ -61,9 +56,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = repos.users.findByUuid(request.params.id);
       if (!user || user.organizationId !== token.organizationId)
         throw new HttpError(404, messages.userNotFound);
-      return savedUser(
-        repos.users.update(user.id, applyUserInput(user, request.body), toTimestamp(clock.now())),
-      );
+      return savedUser(users.update(user, request.body));
     },
   );
 };

@@ -76,7 +76,7 @@ export const createEventBody = z
 
 export const updateEventBody = z.object(settingsShape).partial().meta({ id: 'UpdateEvent' });
 
-type EventInput = z.output<typeof updateEventBody>;
+export type EventInput = z.output<typeof updateEventBody>;
 
 const NEW_EVENT: Omit<EventSettings, 'name' | 'timezone'> = {
   description: '',

@@ -51,7 +51,7 @@ export const updateUserBody = z
   .object({ ...userFields, email: emailInput.optional() })
   .meta({ id: 'UpdateUser' });
 
-type UserInput = z.output<typeof updateUserBody>;
+export type UserInput = z.output<typeof updateUserBody>;
 
 /** A profile from a create body, or an existing one with a PATCH body's keys applied. */
 export function applyUserInput(base: UserProfile | null, input: UserInput & { email?: string }): UserProfile {

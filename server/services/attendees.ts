@@ -1,18 +1,23 @@
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
 import {
+  decideApprove,
   decideCancel,
   decideNoShow,
   decideSelfCheckIn,
+  decideStaffCheckIn,
+  decideUndoCheckIn,
   type CancelRefusal,
   type NoShowRefusal,
   type SelfCheckInRefusal,
+  type StaffCheckInRefusal,
 } from '../domain/attendee-rules.ts';
+import { emailKey } from '../domain/email.ts';
 import { initialStatus, isRegistrationOpen, redirectUrlFor } from '../domain/event-rules.ts';
 import { attendeeName, validateRegistration } from '../domain/registration.ts';
 import { toTimestamp } from '../domain/time.ts';
 import type { AttendeeRecord, EventRecord } from '../domain/types.ts';
-import type { FieldErrors } from '../domain/validation-messages.ts';
+import { fieldMessage, type FieldErrors } from '../domain/validation-messages.ts';
 import type { Repositories } from '../repositories/index.ts';
 
 export type RegistrationOutcome =
@@ -27,6 +32,26 @@ export type CheckInOutcome =
 
 export type CancelOutcome = { ok: true } | { ok: false; reason: CancelRefusal };
 export type NoShowOutcome = { ok: true; attendee: AttendeeRecord } | { ok: false; reason: NoShowRefusal };
+
+export type StaffCheckInOutcome =
+  | { ok: true; attendee: AttendeeRecord }
+  | { ok: false; reason: StaffCheckInRefusal; attendee: AttendeeRecord };
+
+export type WalkInOutcome =
+  | { ok: true; attendee: AttendeeRecord }
+  | { ok: false; reason: 'invalid'; errors: FieldErrors }
+  | { ok: false; reason: 'already_registered' | 'event_full' };
+
+/** Errors of one CSV row; `row` counts data rows from 1. */
+export interface ImportRowError {
+  row: number;
+  errors: FieldErrors;
+}
+
+export type ImportOutcome =
+  | { ok: true; imported: number }
+  | { ok: false; reason: 'invalid'; rows: ImportRowError[] }
+  | { ok: false; reason: 'event_full'; available: number };
 
 export type BulkNoShowFailure = { id: string; reason: 'not_found' | NoShowRefusal };
 export interface BulkNoShowOutcome {
@@ -98,6 +123,112 @@ export function attendeeService(db: Db, repos: Repositories, clock: Clock) {
       const current = repos.attendees.findByUuid(attendee.uuid)!;
       const again = decideNoShow(current);
       return again.ok ? { ok: true, attendee: current } : again;
+    },
+
+    /** Check-in at the staff desk; also when self check-in is off. */
+    staffCheckIn(event: EventRecord, attendee: AttendeeRecord): StaffCheckInOutcome {
+      const now = clock.now();
+      const decision = decideStaffCheckIn(event, attendee, now);
+      if (!decision.ok) return { ok: false, reason: decision.reason, attendee };
+      const checkedIn = repos.attendees.checkIn(attendee.id, toTimestamp(now));
+      if (checkedIn) return { ok: true, attendee: checkedIn };
+      const current = repos.attendees.findByUuid(attendee.uuid)!;
+      const again = decideStaffCheckIn(event, current, now);
+      return { ok: false, reason: again.ok ? 'already_checked_in' : again.reason, attendee: current };
+    },
+
+    undoCheckIn(
+      attendee: AttendeeRecord,
+    ): { ok: true; attendee: AttendeeRecord } | { ok: false; reason: 'not_checked_in' } {
+      const decision = decideUndoCheckIn(attendee);
+      if (!decision.ok) return decision;
+      const undone = repos.attendees.undoCheckIn(attendee.id, toTimestamp(clock.now()));
+      return undone ? { ok: true, attendee: undone } : { ok: false, reason: 'not_checked_in' };
+    },
+
+    approve(
+      attendee: AttendeeRecord,
+    ): { ok: true; attendee: AttendeeRecord } | { ok: false; reason: 'not_pending' } {
+      const decision = decideApprove(attendee);
+      if (!decision.ok) return decision;
+      const approved = repos.attendees.approve(attendee.id, toTimestamp(clock.now()));
+      return approved ? { ok: true, attendee: approved } : { ok: false, reason: 'not_pending' };
+    },
+
+    /**
+     * A walk-in added by staff: the same field rules as self-registration, confirmed at once (staff are the
+     * approval), outside the registration window but never beyond the seats.
+     */
+    addWalkIn(event: EventRecord, body: unknown): WalkInOutcome {
+      const check = validateRegistration(event.registrationFields, body);
+      if (!check.ok) return { ok: false, reason: 'invalid', errors: check.errors };
+      const email = check.answers.email!;
+      const user = repos.users.findByEmail(event.organizationId, email);
+      const result = repos.attendees.register({
+        eventId: event.id,
+        userId: user?.id ?? null,
+        email,
+        name: attendeeName(event.registrationFields, check.answers, email),
+        answers: check.answers,
+        status: 'confirmed',
+        registeredAt: toTimestamp(clock.now()),
+      });
+      return result.ok ? { ok: true, attendee: result.attendee } : { ok: false, reason: result.reason };
+    },
+
+    /**
+     * Imports rows (already mapped to field keys) all or nothing: every row is checked first, against the field
+     * rules, the other rows and the live registrations; then all are written in one transaction.
+     */
+    importAttendees(event: EventRecord, rows: readonly unknown[]): ImportOutcome {
+      const registeredAt = toTimestamp(clock.now());
+      const run = db.transaction((): ImportOutcome => {
+        const rowErrors: ImportRowError[] = [];
+        const accepted: { answers: Record<string, string>; email: string }[] = [];
+        const seen = new Set<string>();
+        rows.forEach((row, index) => {
+          const check = validateRegistration(event.registrationFields, row);
+          if (!check.ok) {
+            rowErrors.push({ row: index + 1, errors: check.errors });
+            return;
+          }
+          const email = check.answers.email!;
+          const key = emailKey(email);
+          const existing = repos.attendees.findForEmail(event.id, email);
+          if (seen.has(key) || (existing && existing.status !== 'canceled')) {
+            rowErrors.push({ row: index + 1, errors: { email: [fieldMessage.taken('email')] } });
+            return;
+          }
+          seen.add(key);
+          accepted.push({ answers: check.answers, email });
+        });
+        if (rowErrors.length > 0) return { ok: false, reason: 'invalid', rows: rowErrors };
+
+        const current = repos.events.findById(event.id)!;
+        if (current.seats !== null && current.attendeesCount + accepted.length > current.seats) {
+          return {
+            ok: false,
+            reason: 'event_full',
+            available: Math.max(0, current.seats - current.attendeesCount),
+          };
+        }
+        for (const { answers, email } of accepted) {
+          const user = repos.users.findByEmail(event.organizationId, email);
+          const result = repos.attendees.register({
+            eventId: event.id,
+            userId: user?.id ?? null,
+            email,
+            name: attendeeName(event.registrationFields, answers, email),
+            answers,
+            status: 'confirmed',
+            registeredAt,
+          });
+          // Checked above inside this IMMEDIATE transaction, so nobody else could have taken the email or seat.
+          if (!result.ok) throw new Error(`import row refused by the store: ${result.reason}`);
+        }
+        return { ok: true, imported: accepted.length };
+      });
+      return run.immediate();
     },
 
     /** Decides and writes in one IMMEDIATE transaction, so no check-in can slip between the two. */

@@ -50,24 +50,16 @@ const DEMO_PEOPLE: UserProfile[] = [
 ];
 
 /**
- * A demo organization with one published event open for registration and check-in now, and a few people with
- * profiles (two public, one private). Running it again changes nothing and reports what is there.
+ * Demo content inside `organization`: one published event open for registration and check-in now, with the
+ * sample fields plus a select, and three people with profiles (two public, one private).
  */
-export function seedDemo(repos: Repositories, clock: Clock): DemoContent {
-  const existing = repos.organizations.findBySlug(DEMO_SLUG);
-  if (existing) {
-    return {
-      created: false,
-      organization: existing,
-      events: repos.events.listForOrganization(existing.id),
-      users: DEMO_PEOPLE.map((p) => repos.users.findByEmail(existing.id, p.email)).filter(
-        (u): u is UserRecord => u !== null,
-      ),
-    };
-  }
+export function seedDemoContent(
+  repos: Repositories,
+  clock: Clock,
+  organization: Organization,
+): { events: EventRecord[]; users: UserRecord[] } {
   const now = clock.now();
   const stamp = toTimestamp(now);
-  const organization = repos.organizations.create('Demo Venue', DEMO_SLUG, stamp)!;
   const day = 24 * 60 * 60 * 1000;
   const event = repos.events.create(
     organization.id,
@@ -101,8 +93,25 @@ export function seedDemo(repos: Repositories, clock: Clock): DemoContent {
   );
   const users = DEMO_PEOPLE.map((person) => {
     const result = repos.users.create(organization.id, person, stamp);
-    if (!result.ok) throw new Error(`demo user ${person.email} already exists`);
-    return result.user;
+    // A person of that email already exists in the organization: show theirs.
+    return result.ok ? result.user : repos.users.findByEmail(organization.id, person.email)!;
   });
-  return { created: true, organization, events: [event], users };
+  return { events: [event], users };
+}
+
+/** The CLI's `demo`: a demo organization with the demo content. Running it again reports what is there. */
+export function seedDemo(repos: Repositories, clock: Clock): DemoContent {
+  const existing = repos.organizations.findBySlug(DEMO_SLUG);
+  if (existing) {
+    return {
+      created: false,
+      organization: existing,
+      events: repos.events.listForOrganization(existing.id),
+      users: DEMO_PEOPLE.map((p) => repos.users.findByEmail(existing.id, p.email)).filter(
+        (u): u is UserRecord => u !== null,
+      ),
+    };
+  }
+  const organization = repos.organizations.create('Demo Venue', DEMO_SLUG, toTimestamp(clock.now()))!;
+  return { created: true, organization, ...seedDemoContent(repos, clock, organization) };
 }

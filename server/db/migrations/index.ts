@@ -1,4 +1,5 @@
 import { sql as initial } from './001_initial.ts';
+import { sql as staff } from './002_staff.ts';
 
 /** Every migration, in the order it is applied. `PRAGMA user_version` records how many have run. */
-export const migrations: readonly string[] = [initial];
+export const migrations: readonly string[] = [initial, staff];

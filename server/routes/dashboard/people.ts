@@ -1,0 +1,68 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { HttpError } from '../../http/errors.ts';
+import { messages } from '../../http/messages.ts';
+import { staffOf } from '../../http/session-auth.ts';
+import { errorResponses, uuidParam } from '../../schemas/common.ts';
+import { createUserBody, presentUser, updateUserBody, userSchema } from '../../schemas/users.ts';
+import { savedUser } from '../users.ts';
+
+const tags = ['Dashboard: people'];
+
+/** People and their public profiles (owners). The same operations as the token API's users. */
+export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { repos, users } = app.ctx;
+
+  app.get(
+    '/users',
+    {
+      config: { access: 'owner' },
+      schema: {
+        tags,
+        summary: 'People of the organization',
+        response: { 200: z.object({ data: z.array(userSchema) }), ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => ({
+      data: repos.users.listForOrganization(staffOf(request).organizationId).map(presentUser),
+    }),
+  );
+
+  app.post(
+    '/users',
+    {
+      config: { access: 'owner' },
+      schema: {
+        tags,
+        summary: 'Add a person',
+        body: createUserBody,
+        response: { 201: z.object({ data: userSchema }), ...errorResponses(401, 403, 422) },
+      },
+    },
+    async (request, reply) => {
+      const body = savedUser(users.create(staffOf(request).organizationId, request.body));
+      reply.code(201);
+      return body;
+    },
+  );
+
+  app.patch(
+    '/users/:id',
+    {
+      config: { access: 'owner' },
+      schema: {
+        tags,
+        summary: 'Edit a person and their public profile',
+        params: z.object({ id: uuidParam('User UUID') }),
+        body: updateUserBody,
+        response: { 200: z.object({ data: userSchema }), ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request) => {
+      const user = repos.users.findByUuid(request.params.id);
+      if (!user || user.organizationId !== staffOf(request).organizationId)
+        throw new HttpError(404, messages.userNotFound);
+      return savedUser(users.update(user, request.body));
+    },
+  );
+};
