@@ -16,8 +16,9 @@ import { emailKey } from '../domain/email.ts';
 import { initialStatus, isRegistrationOpen, redirectUrlFor } from '../domain/event-rules.ts';
 import { attendeeName, validateRegistration } from '../domain/registration.ts';
 import { toTimestamp } from '../domain/time.ts';
-import type { AttendeeRecord, EventRecord } from '../domain/types.ts';
+import type { AttendeeRecord, AttendeeStatus, EventRecord } from '../domain/types.ts';
 import { fieldMessage, type FieldErrors } from '../domain/validation-messages.ts';
+import type { RegisterResult } from '../repositories/attendees.ts';
 import type { Repositories } from '../repositories/index.ts';
 
 export type RegistrationOutcome =
@@ -64,6 +65,26 @@ export interface BulkNoShowOutcome {
  * dashboard. Each reads the time once, asks the domain rules, and writes through the repositories.
  */
 export function attendeeService(db: Db, repos: Repositories, clock: Clock) {
+  /** Stores validated answers as a registration, linked to the organization's user of that email if any. */
+  function insertRegistration(
+    event: EventRecord,
+    answers: Record<string, string>,
+    status: AttendeeStatus,
+    registeredAt: string,
+  ): RegisterResult {
+    const email = answers.email!;
+    const user = repos.users.findByEmail(event.organizationId, email);
+    return repos.attendees.register({
+      eventId: event.id,
+      userId: user?.id ?? null,
+      email,
+      name: attendeeName(event.registrationFields, answers, email),
+      answers,
+      status,
+      registeredAt,
+    });
+  }
+
   return {
     register(event: EventRecord, body: unknown): RegistrationOutcome {
       const now = clock.now();
@@ -71,17 +92,7 @@ export function attendeeService(db: Db, repos: Repositories, clock: Clock) {
       const check = validateRegistration(event.registrationFields, body);
       if (!check.ok) return { ok: false, reason: 'invalid', errors: check.errors };
 
-      const email = check.answers.email!;
-      const user = repos.users.findByEmail(event.organizationId, email);
-      const result = repos.attendees.register({
-        eventId: event.id,
-        userId: user?.id ?? null,
-        email,
-        name: attendeeName(event.registrationFields, check.answers, email),
-        answers: check.answers,
-        status: initialStatus(event),
-        registeredAt: toTimestamp(now),
-      });
+      const result = insertRegistration(event, check.answers, initialStatus(event), toTimestamp(now));
       if (!result.ok) {
         // Seats filled between our read of the event and the insert: the same answer as a full event.
         return { ok: false, reason: result.reason === 'event_full' ? 'registration_closed' : result.reason };
@@ -89,7 +100,7 @@ export function attendeeService(db: Db, repos: Repositories, clock: Clock) {
       return {
         ok: true,
         attendee: result.attendee,
-        isGuest: user === null,
+        isGuest: result.attendee.userId === null,
         redirectUrl: redirectUrlFor(event, result.attendee.uuid),
       };
     },
@@ -162,17 +173,7 @@ export function attendeeService(db: Db, repos: Repositories, clock: Clock) {
     addWalkIn(event: EventRecord, body: unknown): WalkInOutcome {
       const check = validateRegistration(event.registrationFields, body);
       if (!check.ok) return { ok: false, reason: 'invalid', errors: check.errors };
-      const email = check.answers.email!;
-      const user = repos.users.findByEmail(event.organizationId, email);
-      const result = repos.attendees.register({
-        eventId: event.id,
-        userId: user?.id ?? null,
-        email,
-        name: attendeeName(event.registrationFields, check.answers, email),
-        answers: check.answers,
-        status: 'confirmed',
-        registeredAt: toTimestamp(clock.now()),
-      });
+      const result = insertRegistration(event, check.answers, 'confirmed', toTimestamp(clock.now()));
       return result.ok ? { ok: true, attendee: result.attendee } : { ok: false, reason: result.reason };
     },
 
@@ -184,7 +185,7 @@ export function attendeeService(db: Db, repos: Repositories, clock: Clock) {
       const registeredAt = toTimestamp(clock.now());
       const run = db.transaction((): ImportOutcome => {
         const rowErrors: ImportRowError[] = [];
-        const accepted: { answers: Record<string, string>; email: string }[] = [];
+        const accepted: { answers: Record<string, string> }[] = [];
         const seen = new Set<string>();
         rows.forEach((row, index) => {
           const check = validateRegistration(event.registrationFields, row);
@@ -200,7 +201,7 @@ export function attendeeService(db: Db, repos: Repositories, clock: Clock) {
             return;
           }
           seen.add(key);
-          accepted.push({ answers: check.answers, email });
+          accepted.push({ answers: check.answers });
         });
         if (rowErrors.length > 0) return { ok: false, reason: 'invalid', rows: rowErrors };
 
@@ -212,17 +213,8 @@ export function attendeeService(db: Db, repos: Repositories, clock: Clock) {
             available: Math.max(0, current.seats - current.attendeesCount),
           };
         }
-        for (const { answers, email } of accepted) {
-          const user = repos.users.findByEmail(event.organizationId, email);
-          const result = repos.attendees.register({
-            eventId: event.id,
-            userId: user?.id ?? null,
-            email,
-            name: attendeeName(event.registrationFields, answers, email),
-            answers,
-            status: 'confirmed',
-            registeredAt,
-          });
+        for (const { answers } of accepted) {
+          const result = insertRegistration(event, answers, 'confirmed', registeredAt);
           // Checked above inside this IMMEDIATE transaction, so nobody else could have taken the email or seat.
           if (!result.ok) throw new Error(`import row refused by the store: ${result.reason}`);
         }
