@@ -4,6 +4,7 @@ import { systemClock, type Clock } from './clock.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase } from './db/database.ts';
 import { registerErrorHandling } from './http/errors.ts';
+import { registerJsonBodyParser } from './http/json-body.ts';
 import { DEFAULT_RATE_LIMITS, registerRateLimits, type RateLimits } from './http/rate-limit.ts';
 import { registerTokenAuthentication } from './http/token-auth.ts';
 import { zodValidatorCompiler } from './http/validation.ts';
@@ -60,7 +61,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => db.close());
 
   registerErrorHandling(app);
-  acceptEmptyJsonBodies(app);
+  registerJsonBodyParser(app);
   await registerRateLimits(app, { ...DEFAULT_RATE_LIMITS, ...options.rateLimits }, clock);
   await registerApiDocs(app);
 
@@ -77,19 +78,4 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   return app;
-}
-
-/**
- * Clients send `Content-Type: application/json` on body-less POSTs (cancel, no-show); Fastify would refuse those
- * with 400. An empty body parses as no body; anything else goes to Fastify's own safe JSON parser.
- */
-function acceptEmptyJsonBodies(app: FastifyInstance): void {
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  // Bodies are JSON only; Fastify's default text/plain parser would hand strings to the JSON schemas.
-  app.removeContentTypeParser(['application/json', 'text/plain']);
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = body.toString();
-    if (text.trim() === '') return done(null, undefined);
-    parseJson(request, text, done);
-  });
 }

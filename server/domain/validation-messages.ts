@@ -23,6 +23,9 @@ export const fieldMessage = {
   dateTime: (field: string) =>
     `The ${attributeName(field)} field must be a valid ISO 8601 date and time with an offset.`,
   url: (field: string) => `The ${attributeName(field)} field must be a valid URL.`,
+  httpUrl: (field: string) => `The ${attributeName(field)} field must be an http or https URL.`,
+  urlCredentials: (field: string) =>
+    `The ${attributeName(field)} field must not contain a user name or password.`,
   selected: (field: string) => `The selected ${attributeName(field)} is invalid.`,
   maxCharacters: (field: string, max: number) =>
     `The ${attributeName(field)} field must not be greater than ${max} characters.`,
@@ -40,7 +43,9 @@ export const fieldMessage = {
 } as const;
 
 export function addFieldError(errors: FieldErrors, field: string, message: string): void {
-  (errors[field] ??= []).push(message);
+  // hasOwn, not `??=`: a field may be named like an Object.prototype member (`constructor`).
+  if (!Object.hasOwn(errors, field)) errors[field] = [];
+  errors[field]!.push(message);
 }
 
 export function hasFieldErrors(errors: FieldErrors): boolean {

@@ -75,14 +75,19 @@ function issueMessage(issue: Issue, field: string): string {
 
 export function fieldErrorsFromZod(issues: readonly z.core.$ZodIssue[]): FieldErrors {
   const errors: FieldErrors = {};
+  const mistyped = new Set<string>();
   for (const issue of issues as readonly Issue[]) {
     const field = pathOf(issue);
     if (field === '') {
       addFieldError(errors, 'body', 'The request body must be a JSON object.');
       continue;
     }
+    // zod still runs length checks on a value of the wrong type (a string for an array): say only what is wrong.
+    if (mistyped.has(field)) continue;
+    if (issue.code === 'invalid_type') mistyped.add(field);
     const message = issueMessage(issue, field);
-    if (!errors[field]?.includes(message)) addFieldError(errors, field, message);
+    if (!(Object.hasOwn(errors, field) && errors[field]!.includes(message)))
+      addFieldError(errors, field, message);
   }
   return errors;
 }

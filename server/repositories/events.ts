@@ -100,7 +100,8 @@ export function eventsRepository(db: Db) {
 
   return {
     findByUuid(uuid: string): EventRecord | null {
-      const row = byUuid.get(uuid);
+      // UUIDs compare case-insensitively; ours are stored lower-case.
+      const row = byUuid.get(uuid.toLowerCase());
       return row ? toEvent(row) : null;
     },
     findById(id: number): EventRecord | null {

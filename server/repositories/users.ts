@@ -84,7 +84,8 @@ export function usersRepository(db: Db) {
 
   return {
     findByUuid(uuid: string): UserRecord | null {
-      const row = byUuid.get(uuid);
+      // UUIDs compare case-insensitively; ours are stored lower-case.
+      const row = byUuid.get(uuid.toLowerCase());
       return row ? toUser(row) : null;
     },
     findByProfileCode(code: string): UserRecord | null {

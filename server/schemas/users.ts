@@ -10,11 +10,12 @@ export const profileCodeParams = z.object({
 
 const text = (max: number) => z.string().trim().max(max);
 /** An optional text: empty strings and null clear it. */
+/** `.optional()` outermost: zod runs a transform on a missing key too, and a PATCH must leave absent keys alone. */
 const optionalText = (max: number) =>
   text(max)
     .nullable()
-    .optional()
-    .transform((v) => (v ? v : null));
+    .transform((v) => v || null)
+    .optional();
 
 const addressInput = z.object({
   street: optionalText(255),
@@ -38,8 +39,8 @@ const userFields = {
   phone: optionalText(20),
   birthday: birthday
     .nullable()
-    .optional()
-    .transform((v) => (v ? v : null)),
+    .transform((v) => v || null)
+    .optional(),
   address: addressInput.nullable().optional(),
   employment: employmentInput.nullable().optional(),
   profile_public: z.boolean().optional(),

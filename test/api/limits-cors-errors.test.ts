@@ -184,16 +184,29 @@ describe('Errors', () => {
   it('malformed JSON is a 400 JSON answer, never a 500', async () => {
     t = await startTestApp();
     const event = createEvent(t.app, createOrganization(t.app));
-    for (const payload of ['{"email": ', '{"__proto__": {"x": 1}}', 'null x']) {
-      const res = await t.app.inject({
+    const send = (payload: string) =>
+      t.app.inject({
         method: 'POST',
         url: `/public/events/${event.uuid}/register`,
         headers: { 'content-type': 'application/json' },
         payload,
       });
+    for (const payload of ['{"email": ', 'null x']) {
+      const res = await send(payload);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ message: 'The request body is not valid JSON.' });
     }
+    const poisoned = await send('{"__proto__": {"x": 1}}');
+    expect(poisoned.statusCode).toBe(400);
+    expect(poisoned.json()).toEqual({
+      message: 'The request body may not contain the keys __proto__ or constructor.prototype.',
+    });
+  });
+
+  it('UUIDs in paths compare case-insensitively', async () => {
+    t = await startTestApp();
+    const event = createEvent(t.app, createOrganization(t.app));
+    expect((await call(t.app, 'GET', `/public/events/${event.uuid.toUpperCase()}`)).status).toBe(200);
   });
 
   it('a body that is not JSON is 415 with a message', async () => {

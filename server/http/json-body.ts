@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import { HttpError } from './errors.ts';
+import { messages } from './messages.ts';
+
+/**
+ * JSON is the only body type. Fastify's safe parser stays in charge, with two changes: an empty body on a
+ * body-less POST (clients send `Content-Type: application/json` on cancel and no-show) parses as no body, and a
+ * body that is valid JSON but carries `__proto__` or `constructor.prototype` is told so rather than called invalid.
+ */
+export function registerJsonBodyParser(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  // Fastify's default text/plain parser would hand strings to the JSON schemas.
+  app.removeContentTypeParser(['application/json', 'text/plain']);
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text.trim() === '') return done(null, undefined);
+    parseJson(request, text, (error, value) => {
+      if (!error) return done(null, value);
+      done(isPlainJson(text) ? new HttpError(400, messages.forbiddenJsonKey) : error, undefined);
+    });
+  });
+}
+
+function isPlainJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
