@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -32,6 +33,27 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['electron', '**/electron/**', '**/renderer/**'], message: 'server/ stands alone.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The screens run in a browser and reach the server over HTTP only, never by importing it.
+    files: ['renderer/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat['recommended-latest'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      ...reactHooks.configs.flat['recommended-latest'].rules,
+      'react-hooks/exhaustive-deps': 'error',
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['electron', '**/electron/**', '**/server/**', 'node:*'],
+              message: 'renderer/ talks to the server over HTTP (renderer/src/api/client.ts).',
+            },
           ],
         },
       ],

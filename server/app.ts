@@ -1,10 +1,11 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { systemClock, type Clock } from './clock.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase } from './db/database.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
+import { responseSerializerCompiler } from './http/serializer.ts';
 import { DEFAULT_RATE_LIMITS, registerRateLimits, type RateLimits } from './http/rate-limit.ts';
 import { registerTokenAuthentication } from './http/token-auth.ts';
 import { zodValidatorCompiler } from './http/validation.ts';
@@ -13,14 +14,25 @@ import { attendeeRoutes } from './routes/attendees.ts';
 import { dashboardApi } from './routes/dashboard/index.ts';
 import { registerApiDocs } from './routes/docs.ts';
 import { eventRoutes } from './routes/events.ts';
+import { DEFAULT_KIOSK_DIR, kioskStaticRoutes } from './routes/kiosk-static.ts';
 import { organizationRoutes } from './routes/organization.ts';
 import { profilePageRoutes } from './routes/profile-page.ts';
+import { publicOrganizationRoutes } from './routes/public-organizations.ts';
 import { publicEventRoutes } from './routes/public-events.ts';
 import { publicProfileRoutes } from './routes/public-profile.ts';
+import { satelliteStatusRoutes } from './routes/satellite-status.ts';
 import { userRoutes } from './routes/users.ts';
+import { buildSatelliteApp, type SatelliteOptions } from './satellite-app.ts';
+import { tokenWebhookRoutes } from './routes/webhooks.ts';
 import { attendeeService } from './services/attendees.ts';
 import { eventService } from './services/events.ts';
 import { userService } from './services/users.ts';
+import {
+  DEFAULT_WEBHOOK_DISPATCH,
+  webhookDispatcher,
+  type WebhookDispatchOptions,
+} from './services/webhook-dispatcher.ts';
+import { webhookOutbox, webhookService } from './services/webhooks.ts';
 
 export interface BuildAppOptions {
   /** Where the SQLite database lives; created when missing. */
@@ -30,6 +42,17 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Fastify's trustProxy: only with a proxy in front may X-Forwarded-For name the client. Off by default. */
   trustProxy?: FastifyServerOptions['trustProxy'];
+  /** The built kiosk screens (electron-vite's out/renderer) served at `/`; false serves none. */
+  kioskDir?: string | false;
+  /** How the webhook outbox is sent; tests turn `autoDispatch` off and call `ctx.webhookDispatcher.dispatchDue()`. */
+  webhooks?: Partial<WebhookDispatchOptions>;
+  /** A satellite kiosk: no database of its own, every API call forwarded to this hub (satellite-app.ts). */
+  satellite?: SatelliteOptions;
+  /**
+   * better-sqlite3's compiled addon to load instead of the one in node_modules. The desktop shell passes the copy
+   * built for Electron's ABI (electron/README.md); Node, the CLI and the tests use the default.
+   */
+  nativeBinding?: string;
 }
 
 /**
@@ -37,16 +60,26 @@ export interface BuildAppOptions {
  * the tests each decide that (tests use `app.inject()`).
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  if (options.satellite) return buildSatelliteApp({ ...options, satellite: options.satellite });
   const clock = options.clock ?? systemClock;
-  const db = openDatabase(options.dataDir);
+  const openStore = () => openDatabase(options.dataDir, { nativeBinding: options.nativeBinding });
+  const db = openStore();
   const repos = createRepositories(db);
+  // The dispatcher writes through a connection of its own (see webhook-dispatcher.ts).
+  const dispatcher = webhookDispatcher(openStore(), clock, {
+    ...DEFAULT_WEBHOOK_DISPATCH,
+    ...options.webhooks,
+  });
+  const outbox = webhookOutbox(repos, clock, dispatcher.wake);
   const ctx: AppContext = {
     db,
     clock,
     repos,
-    attendees: attendeeService(db, repos, clock),
-    events: eventService(repos, clock),
+    attendees: attendeeService(db, repos, clock, outbox),
+    events: eventService(db, repos, clock, outbox),
     users: userService(repos, clock),
+    webhooks: webhookService(db, repos, clock, outbox),
+    webhookDispatcher: dispatcher,
   };
 
   const app = Fastify({
@@ -56,9 +89,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(zodValidatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => db.close());
+  app.addHook('onClose', async () => dispatcher.stop());
+  app.addHook('onReady', async () => dispatcher.start(app.log));
 
   registerErrorHandling(app);
   registerJsonBodyParser(app);
@@ -68,6 +103,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(publicEventRoutes);
   await app.register(publicProfileRoutes, { prefix: '/public/profile' });
   await app.register(profilePageRoutes);
+  await app.register(publicOrganizationRoutes);
+  await app.register(satelliteStatusRoutes, { probe: null });
+  if (options.kioskDir !== false) {
+    await app.register(kioskStaticRoutes, { root: options.kioskDir ?? DEFAULT_KIOSK_DIR });
+  }
   await app.register(dashboardApi, { prefix: '/dashboard/api' });
   await app.register(async (api) => {
     registerTokenAuthentication(api);
@@ -75,6 +115,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await api.register(eventRoutes);
     await api.register(attendeeRoutes);
     await api.register(userRoutes);
+    await api.register(tokenWebhookRoutes);
   });
 
   return app;

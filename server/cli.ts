@@ -11,6 +11,7 @@ import {
 } from './config.ts';
 import { openDatabase, type Db } from './db/database.ts';
 import { TOKEN_EXPIRIES, type TokenExpiry } from './domain/tokens.ts';
+import { parseHubAddress } from './domain/hub-address.ts';
 import { toTimestamp } from './domain/time.ts';
 import { TOKEN_SCOPES, type TokenScope } from './domain/types.ts';
 import { createRepositories, type Repositories } from './repositories/index.ts';
@@ -21,6 +22,7 @@ export const USAGE = `Usage: arrivals <command> [options]
 
 Commands:
   serve [--host 0.0.0.0] [--port 8787]      run the API server (headless)
+  serve --hub HOST[:PORT]                   run a satellite: the kiosk here, every API call forwarded to that hub
   org create --name NAME --slug SLUG        create an organization
   token create --org SLUG --name NAME [--expires 7d|30d|90d|1y|never] [--scopes a,b] [--events UUID,UUID]
                                             create an API token and print it (shown once)
@@ -53,6 +55,7 @@ const OPTIONS = {
   scopes: { type: 'string' },
   events: { type: 'string' },
   'trust-proxy': { type: 'boolean' },
+  hub: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   ...Object.fromEntries(Object.values(RATE_LIMIT_SETTINGS).map((s) => [s.flag, { type: 'string' }])),
 } as const;
@@ -241,16 +244,24 @@ async function serve(dataDir: string, flags: Flags, env: NodeJS.ProcessEnv, io: 
   const host = (flags.host as string | undefined) ?? env.ARRIVALS_HOST ?? DEFAULT_HOST;
   const rateLimits = resolveRateLimits(flags as Record<string, string | undefined>, env);
   const trustProxy = flags['trust-proxy'] === true || env.ARRIVALS_TRUST_PROXY === 'true';
+  const hubInput = (flags.hub as string | undefined) ?? env.ARRIVALS_HUB;
+  const hub = hubInput === undefined ? null : parseHubAddress(hubInput);
+  if (hub && !hub.ok) throw new UsageError(`--hub: ${hub.reason}`);
   const app = await buildApp({
     dataDir,
     rateLimits,
     trustProxy,
     logger: { level: env.ARRIVALS_LOG_LEVEL ?? 'info' },
+    ...(hub ? { satellite: { hubUrl: hub.url } } : {}),
   });
 
   await app.listen({ host, port });
   const { port: boundPort } = app.server.address() as { port: number };
-  io.err(`Arrivals is serving ${dataDir} at http://localhost:${boundPort}/ (listening on ${host})`);
+  io.err(
+    hub
+      ? `Arrivals is a satellite of the hub at ${hub.url}, serving the kiosk at http://localhost:${boundPort}/ (listening on ${host})`
+      : `Arrivals is serving ${dataDir} at http://localhost:${boundPort}/ (listening on ${host})`,
+  );
 
   return new Promise((resolve) => {
     let closing = false;

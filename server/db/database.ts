@@ -13,9 +13,13 @@ export const DATABASE_FILE = 'arrivals.db';
  * synchronous=FULL: kiosks lose power, and a registration acknowledged with 201 must survive that. In WAL mode
  * better-sqlite3's default (NORMAL) can lose the last commits on power loss.
  */
-export function openDatabase(dataDir: string): Db {
+export function openDatabase(dataDir: string, options: { nativeBinding?: string } = {}): Db {
   fs.mkdirSync(dataDir, { recursive: true });
-  const db = new Database(path.join(dataDir, DATABASE_FILE));
+  const db = new Database(
+    path.join(dataDir, DATABASE_FILE),
+    // The desktop shell's copy of the addon built for Electron; undefined keeps the one in node_modules.
+    options.nativeBinding ? { nativeBinding: options.nativeBinding } : {},
+  );
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');

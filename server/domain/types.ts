@@ -1,4 +1,5 @@
 /** The records the repositories return and the domain rules reason about. */
+import type { WebhookEventType, WebhookMessageType } from './webhooks.ts';
 
 export const CHECKIN_PERIOD_TYPES = ['disabled', 'immediate', 'starts_on', 'date_range'] as const;
 export type CheckinPeriodType = (typeof CHECKIN_PERIOD_TYPES)[number];
@@ -74,6 +75,12 @@ export interface AttendeeRecord {
   registeredAt: string;
   checkedInAt: string | null;
 }
+
+/** What the authenticated lookup (and every attendee notification) shows of an attendee, besides its event. */
+export type AttendeeSummary = Pick<
+  AttendeeRecord,
+  'uuid' | 'name' | 'email' | 'status' | 'registeredAt' | 'checkedInAt'
+>;
 
 export const PROFILE_FIELDS = [
   'first_name',
@@ -157,4 +164,54 @@ export interface StaffAccount {
   role: StaffRole;
   createdAt: string;
   updatedAt: string;
+}
+
+/** Why an endpoint is off: switched off by the organization, or it answered 410 Gone. */
+export const WEBHOOK_DISABLED_REASONS = ['manual', 'gone'] as const;
+export type WebhookDisabledReason = (typeof WEBHOOK_DISABLED_REASONS)[number];
+
+export interface WebhookEndpointRecord {
+  id: number;
+  uuid: string;
+  organizationId: number;
+  url: string;
+  description: string;
+  eventTypes: WebhookEventType[];
+  enabled: boolean;
+  disabledReason: WebhookDisabledReason | null;
+  secret: string;
+  previousSecret: string | null;
+  /** Unix ms. */
+  previousSecretExpiresAt: number | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+export interface WebhookAttemptRecord {
+  number: number;
+  statusCode: number | null;
+  durationMs: number;
+  responseExcerpt: string | null;
+  error: string | null;
+  attemptedAt: string;
+}
+
+/** A message on its way to one endpoint, with its last attempt. */
+export interface WebhookDeliveryRecord {
+  id: number;
+  endpointId: number;
+  messageUid: string;
+  type: WebhookMessageType;
+  payload: string;
+  status: DeliveryStatus;
+  attemptCount: number;
+  /** Unix ms; null once delivered or failed. */
+  nextAttemptAt: number | null;
+  lastStatusCode: number | null;
+  createdAt: string;
+  updatedAt: string;
+  lastAttempt: WebhookAttemptRecord | null;
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
 import type { Db } from '../db/database.ts';
 import { emailKey } from '../domain/email.ts';
-import type { AttendeeRecord, AttendeeStatus } from '../domain/types.ts';
+import type { AttendeeRecord, AttendeeStatus, AttendeeSummary } from '../domain/types.ts';
 
 interface AttendeeRow {
   id: number;
@@ -17,13 +17,10 @@ interface AttendeeRow {
   checked_in_at: string | null;
 }
 
-interface AttendeeStateRow {
-  uuid: string;
-  status: AttendeeStatus;
-  checked_in_at: string | null;
-}
-
-export type AttendeeState = Pick<AttendeeRecord, 'uuid' | 'status' | 'checkedInAt'>;
+type AttendeeSummaryRow = Pick<
+  AttendeeRow,
+  'uuid' | 'name' | 'email' | 'status' | 'registered_at' | 'checked_in_at'
+>;
 
 const COLUMNS = 'id, uuid, event_id, user_id, email, name, answers, status, registered_at, checked_in_at';
 
@@ -113,8 +110,8 @@ export function attendeesRepository(db: Db) {
   );
   // `json_each CROSS JOIN attendees` (and `+event_id` below) make SQLite probe the UUID index once per id; left to
   // itself it scans the event's attendees and the whole id list for each, which is quadratic (14 s for 10,000 ids).
-  const statesByUuid = db.prepare<[string, number], AttendeeStateRow>(
-    `SELECT a.uuid, a.status, a.checked_in_at
+  const summariesByUuid = db.prepare<[string, number], AttendeeSummaryRow>(
+    `SELECT a.uuid, a.name, a.email, a.status, a.registered_at, a.checked_in_at
      FROM json_each(?) AS ids CROSS JOIN attendees AS a ON a.uuid = ids.value
      WHERE a.event_id = ?`,
   );
@@ -227,11 +224,19 @@ export function attendeesRepository(db: Db) {
       return markNoShow.run(at, attendeeId).changes === 1;
     },
 
-    /** Status and check-in of the event's attendees among `uuids`; others are absent from the result. */
-    statesInEvent(eventId: number, uuids: readonly string[]): AttendeeState[] {
-      return statesByUuid
-        .all(JSON.stringify(uuids), eventId)
-        .map((row) => ({ uuid: row.uuid, status: row.status, checkedInAt: row.checked_in_at }));
+    /**
+     * The event's attendees among `uuids` (others are absent from the result), with what a bulk decision and its
+     * notifications need, and no more.
+     */
+    summariesInEvent(eventId: number, uuids: readonly string[]): AttendeeSummary[] {
+      return summariesByUuid.all(JSON.stringify(uuids), eventId).map((row) => ({
+        uuid: row.uuid,
+        name: row.name,
+        email: row.email,
+        status: row.status,
+        registeredAt: row.registered_at,
+        checkedInAt: row.checked_in_at,
+      }));
     },
 
     /** One statement for the whole list; the caller runs it in the transaction that decided which ids qualify. */

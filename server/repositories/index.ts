@@ -5,6 +5,8 @@ import { eventsRepository } from './events.ts';
 import { organizationsRepository } from './organizations.ts';
 import { staffRepository } from './staff.ts';
 import { usersRepository } from './users.ts';
+import { webhookDeliveriesRepository } from './webhook-deliveries.ts';
+import { webhookEndpointsRepository } from './webhook-endpoints.ts';
 
 /** Every repository over one database handle; built once per app. */
 export function createRepositories(db: Db) {
@@ -15,6 +17,8 @@ export function createRepositories(db: Db) {
     users: usersRepository(db),
     apiTokens: apiTokensRepository(db),
     staff: staffRepository(db),
+    webhookEndpoints: webhookEndpointsRepository(db),
+    webhookDeliveries: webhookDeliveriesRepository(db),
   };
 }
 

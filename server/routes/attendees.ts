@@ -105,7 +105,7 @@ export const attendeeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const event = eventForToken(app, request, request.params.event_id);
-      const outcome = attendees.cancel(attendeeInEvent(event, request.params.attendee_id));
+      const outcome = attendees.cancel(event, attendeeInEvent(event, request.params.attendee_id));
       if (!outcome.ok) {
         if (outcome.reason === 'already_canceled') throw new HttpError(422, messages.alreadyCancelled);
         if (outcome.reason === 'already_checked_in') throw new HttpError(422, messages.staffCannotCancel);
@@ -134,7 +134,7 @@ export const attendeeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const event = eventForToken(app, request, request.params.event_id);
-      const outcome = attendees.markNoShow(attendeeInEvent(event, request.params.attendee_id));
+      const outcome = attendees.markNoShow(event, attendeeInEvent(event, request.params.attendee_id));
       if (!outcome.ok) throw new HttpError(422, noShowRefusalMessage[outcome.reason]);
       return {
         message: messages.markedNoShow,

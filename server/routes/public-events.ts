@@ -173,7 +173,7 @@ export const publicEventRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const event = publishedEvent(request.params.uuid, messages.eventNotFound);
-      const outcome = attendees.cancel(repos.attendees.findForEmail(event.id, request.body.email));
+      const outcome = attendees.cancel(event, repos.attendees.findForEmail(event.id, request.body.email));
       if (!outcome.ok) {
         switch (outcome.reason) {
           case 'not_registered':

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ATTENDEE_STATUSES, type AttendeeRecord, type EventRecord } from '../domain/types.ts';
+import { ATTENDEE_STATUSES, type AttendeeSummary, type EventRecord } from '../domain/types.ts';
 import { timestamp } from './common.ts';
 
 /** The attendee as the authenticated lookup returns it (and the attendee list, item by item). */
@@ -22,7 +22,7 @@ export const attendeeSchema = z
   .meta({ id: 'Attendee' });
 
 export function presentAttendee(
-  attendee: AttendeeRecord,
+  attendee: AttendeeSummary,
   event: EventRecord,
 ): z.input<typeof attendeeSchema> {
   return {

@@ -16,10 +16,13 @@ import { emailKey } from '../domain/email.ts';
 import { initialStatus, isRegistrationOpen, redirectUrlFor } from '../domain/event-rules.ts';
 import { attendeeName, validateRegistration } from '../domain/registration.ts';
 import { toTimestamp } from '../domain/time.ts';
-import type { AttendeeRecord, AttendeeStatus, EventRecord } from '../domain/types.ts';
+import type { AttendeeRecord, AttendeeStatus, AttendeeSummary, EventRecord } from '../domain/types.ts';
 import { fieldMessage, type FieldErrors } from '../domain/validation-messages.ts';
+import type { WebhookEventType } from '../domain/webhooks.ts';
 import type { RegisterResult } from '../repositories/attendees.ts';
 import type { Repositories } from '../repositories/index.ts';
+import { presentAttendee } from '../schemas/attendees.ts';
+import type { WebhookOutbox } from './webhooks.ts';
 
 export type RegistrationOutcome =
   | { ok: true; attendee: AttendeeRecord; isGuest: boolean; redirectUrl: string | null }
@@ -62,9 +65,17 @@ export interface BulkNoShowOutcome {
 
 /**
  * What can happen to an attendee, as operations shared by the public endpoints, the token API and the staff
- * dashboard. Each reads the time once, asks the domain rules, and writes through the repositories.
+ * dashboard. Each reads the time once, asks the domain rules, and writes through the repositories; the change and
+ * its webhook notification are stored in one transaction.
  */
-export function attendeeService(db: Db, repos: Repositories, clock: Clock) {
+export function attendeeService(db: Db, repos: Repositories, clock: Clock, outbox: WebhookOutbox) {
+  /** IMMEDIATE: these transactions read before they write, and must not lose the write lock to another process. */
+  const inTransaction = <T>(work: () => T): T => db.transaction(work).immediate();
+
+  /** Notifications carry the attendee as the authenticated lookup shows it. */
+  const notify = (type: WebhookEventType, event: EventRecord, attendee: AttendeeSummary) =>
+    outbox.enqueue(event.organizationId, type, presentAttendee(attendee, event));
+
   /** Stores validated answers as a registration, linked to the organization's user of that email if any. */
   function insertRegistration(
     event: EventRecord,
@@ -92,7 +103,11 @@ export function attendeeService(db: Db, repos: Repositories, clock: Clock) {
       const check = validateRegistration(event.registrationFields, body);
       if (!check.ok) return { ok: false, reason: 'invalid', errors: check.errors };
 
-      const result = insertRegistration(event, check.answers, initialStatus(event), toTimestamp(now));
+      const result = inTransaction(() => {
+        const inserted = insertRegistration(event, check.answers, initialStatus(event), toTimestamp(now));
+        if (inserted.ok) notify('attendee.registered', event, inserted.attendee);
+        return inserted;
+      });
       if (!result.ok) {
         // Seats filled between our read of the event and the insert: the same answer as a full event.
         return { ok: false, reason: result.reason === 'event_full' ? 'registration_closed' : result.reason };
@@ -107,33 +122,45 @@ export function attendeeService(db: Db, repos: Repositories, clock: Clock) {
 
     selfCheckIn(event: EventRecord, email: string): CheckInOutcome {
       const now = clock.now();
-      const attendee = repos.attendees.findForEmail(event.id, email);
-      const decision = decideSelfCheckIn(event, attendee, now);
-      if (!decision.ok) return { ok: false, reason: decision.reason, attendee };
-      const checkedIn = repos.attendees.checkIn(attendee!.id, toTimestamp(now));
-      if (checkedIn) return { ok: true, attendee: checkedIn };
-      // Another kiosk checked the same person in a moment ago: answer from what is stored now.
-      const current = repos.attendees.findForEmail(event.id, email);
-      const again = decideSelfCheckIn(event, current, now);
-      return { ok: false, reason: again.ok ? 'already_checked_in' : again.reason, attendee: current };
+      return inTransaction((): CheckInOutcome => {
+        const attendee = repos.attendees.findForEmail(event.id, email);
+        const decision = decideSelfCheckIn(event, attendee, now);
+        if (!decision.ok) return { ok: false, reason: decision.reason, attendee };
+        const checkedIn = repos.attendees.checkIn(attendee!.id, toTimestamp(now));
+        // Read, decided and written under one write lock: no other kiosk can have checked them in meanwhile.
+        if (!checkedIn) throw new Error('check-in refused by the store after the rules allowed it');
+        notify('attendee.checked_in', event, checkedIn);
+        return { ok: true, attendee: checkedIn };
+      });
     },
 
-    cancel(attendee: AttendeeRecord | null): CancelOutcome {
+    /** `attendee` is one of `event`'s, or null when the caller found none. */
+    cancel(event: EventRecord, attendee: AttendeeRecord | null): CancelOutcome {
       const decision = decideCancel(attendee);
       if (!decision.ok) return decision;
-      if (repos.attendees.cancel(attendee!.id, toTimestamp(clock.now()))) return { ok: true };
-      return decideCancel(repos.attendees.findByUuid(attendee!.uuid)) as CancelOutcome;
+      return inTransaction((): CancelOutcome => {
+        if (repos.attendees.cancel(attendee!.id, toTimestamp(clock.now()))) {
+          notify('attendee.canceled', event, { ...attendee!, status: 'canceled' });
+          return { ok: true };
+        }
+        return decideCancel(repos.attendees.findByUuid(attendee!.uuid)) as CancelOutcome;
+      });
     },
 
-    markNoShow(attendee: AttendeeRecord): NoShowOutcome {
+    markNoShow(event: EventRecord, attendee: AttendeeRecord): NoShowOutcome {
       const decision = decideNoShow(attendee);
       if (!decision.ok) return decision;
-      if (repos.attendees.markNoShow(attendee.id, toTimestamp(clock.now()))) {
-        return { ok: true, attendee: { ...attendee, status: 'no_show' } };
-      }
-      const current = repos.attendees.findByUuid(attendee.uuid)!;
-      const again = decideNoShow(current);
-      return again.ok ? { ok: true, attendee: current } : again;
+      return inTransaction((): NoShowOutcome => {
+        if (repos.attendees.markNoShow(attendee.id, toTimestamp(clock.now()))) {
+          const marked: AttendeeRecord = { ...attendee, status: 'no_show' };
+          // Marking a no-show again succeeds, but nothing changed, so nobody is told.
+          if (attendee.status !== 'no_show') notify('attendee.no_show', event, marked);
+          return { ok: true, attendee: marked };
+        }
+        const current = repos.attendees.findByUuid(attendee.uuid)!;
+        const again = decideNoShow(current);
+        return again.ok ? { ok: true, attendee: current } : again;
+      });
     },
 
     /** Check-in at the staff desk; also when self check-in is off. */
@@ -141,28 +168,43 @@ export function attendeeService(db: Db, repos: Repositories, clock: Clock) {
       const now = clock.now();
       const decision = decideStaffCheckIn(event, attendee, now);
       if (!decision.ok) return { ok: false, reason: decision.reason, attendee };
-      const checkedIn = repos.attendees.checkIn(attendee.id, toTimestamp(now));
-      if (checkedIn) return { ok: true, attendee: checkedIn };
-      const current = repos.attendees.findByUuid(attendee.uuid)!;
-      const again = decideStaffCheckIn(event, current, now);
-      return { ok: false, reason: again.ok ? 'already_checked_in' : again.reason, attendee: current };
+      return inTransaction((): StaffCheckInOutcome => {
+        const checkedIn = repos.attendees.checkIn(attendee.id, toTimestamp(now));
+        if (checkedIn) {
+          notify('attendee.checked_in', event, checkedIn);
+          return { ok: true, attendee: checkedIn };
+        }
+        const current = repos.attendees.findByUuid(attendee.uuid)!;
+        const again = decideStaffCheckIn(event, current, now);
+        return { ok: false, reason: again.ok ? 'already_checked_in' : again.reason, attendee: current };
+      });
     },
 
     undoCheckIn(
+      event: EventRecord,
       attendee: AttendeeRecord,
     ): { ok: true; attendee: AttendeeRecord } | { ok: false; reason: 'not_checked_in' } {
       const decision = decideUndoCheckIn(attendee);
       if (!decision.ok) return decision;
-      const undone = repos.attendees.undoCheckIn(attendee.id, toTimestamp(clock.now()));
+      const undone = inTransaction(() => {
+        const row = repos.attendees.undoCheckIn(attendee.id, toTimestamp(clock.now()));
+        if (row) notify('attendee.check_in_undone', event, row);
+        return row;
+      });
       return undone ? { ok: true, attendee: undone } : { ok: false, reason: 'not_checked_in' };
     },
 
     approve(
+      event: EventRecord,
       attendee: AttendeeRecord,
     ): { ok: true; attendee: AttendeeRecord } | { ok: false; reason: 'not_pending' } {
       const decision = decideApprove(attendee);
       if (!decision.ok) return decision;
-      const approved = repos.attendees.approve(attendee.id, toTimestamp(clock.now()));
+      const approved = inTransaction(() => {
+        const row = repos.attendees.approve(attendee.id, toTimestamp(clock.now()));
+        if (row) notify('attendee.approved', event, row);
+        return row;
+      });
       return approved ? { ok: true, attendee: approved } : { ok: false, reason: 'not_pending' };
     },
 
@@ -173,7 +215,11 @@ export function attendeeService(db: Db, repos: Repositories, clock: Clock) {
     addWalkIn(event: EventRecord, body: unknown): WalkInOutcome {
       const check = validateRegistration(event.registrationFields, body);
       if (!check.ok) return { ok: false, reason: 'invalid', errors: check.errors };
-      const result = insertRegistration(event, check.answers, 'confirmed', toTimestamp(clock.now()));
+      const result = inTransaction(() => {
+        const inserted = insertRegistration(event, check.answers, 'confirmed', toTimestamp(clock.now()));
+        if (inserted.ok) notify('attendee.registered', event, inserted.attendee);
+        return inserted;
+      });
       return result.ok ? { ok: true, attendee: result.attendee } : { ok: false, reason: result.reason };
     },
 
@@ -183,7 +229,7 @@ export function attendeeService(db: Db, repos: Repositories, clock: Clock) {
      */
     importAttendees(event: EventRecord, rows: readonly unknown[]): ImportOutcome {
       const registeredAt = toTimestamp(clock.now());
-      const run = db.transaction((): ImportOutcome => {
+      return inTransaction((): ImportOutcome => {
         const rowErrors: ImportRowError[] = [];
         const accepted: { answers: Record<string, string> }[] = [];
         const seen = new Set<string>();
@@ -213,23 +259,27 @@ export function attendeeService(db: Db, repos: Repositories, clock: Clock) {
             available: Math.max(0, current.seats - current.attendeesCount),
           };
         }
-        for (const { answers } of accepted) {
+        const imported = accepted.map(({ answers }) => {
           const result = insertRegistration(event, answers, 'confirmed', registeredAt);
           // Checked above inside this IMMEDIATE transaction, so nobody else could have taken the email or seat.
           if (!result.ok) throw new Error(`import row refused by the store: ${result.reason}`);
-        }
-        return { ok: true, imported: accepted.length };
+          return result.attendee;
+        });
+        outbox.enqueueMany(event.organizationId, 'attendee.registered', () =>
+          imported.map((attendee) => presentAttendee(attendee, event)),
+        );
+        return { ok: true, imported: imported.length };
       });
-      return run.immediate();
     },
 
     /** Decides and writes in one IMMEDIATE transaction, so no check-in can slip between the two. */
     bulkMarkNoShow(event: EventRecord, attendeeUuids: readonly string[]): BulkNoShowOutcome {
       const at = toTimestamp(clock.now());
       const unique = [...new Set(attendeeUuids)];
-      const run = db.transaction((): BulkNoShowOutcome => {
-        const states = new Map(repos.attendees.statesInEvent(event.id, unique).map((s) => [s.uuid, s]));
+      return inTransaction((): BulkNoShowOutcome => {
+        const states = new Map(repos.attendees.summariesInEvent(event.id, unique).map((s) => [s.uuid, s]));
         const eligible: string[] = [];
+        const changed: AttendeeSummary[] = [];
         const failed: BulkNoShowFailure[] = [];
         for (const id of unique) {
           const state = states.get(id);
@@ -238,13 +288,20 @@ export function attendeeService(db: Db, repos: Repositories, clock: Clock) {
             continue;
           }
           const decision = decideNoShow(state);
-          if (decision.ok) eligible.push(id);
-          else failed.push({ id, reason: decision.reason });
+          if (!decision.ok) {
+            failed.push({ id, reason: decision.reason });
+            continue;
+          }
+          eligible.push(id);
+          // Marking a no-show again changes nothing, so nobody is told.
+          if (state.status !== 'no_show') changed.push(state);
         }
         if (eligible.length > 0) repos.attendees.markManyNoShow(event.id, eligible, at);
+        outbox.enqueueMany(event.organizationId, 'attendee.no_show', () =>
+          changed.map((attendee) => presentAttendee({ ...attendee, status: 'no_show' }, event)),
+        );
         return { successCount: eligible.length, failed };
       });
-      return run.immediate();
     },
   };
 }

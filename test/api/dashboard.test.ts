@@ -1,37 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EventRecord } from '../../server/domain/types.ts';
 import { call, createEvent, registration, startTestApp, type TestApp } from '../helpers/app.ts';
+import { dashboardClient, SAME_ORIGIN } from '../helpers/dashboard.ts';
 
 let t: TestApp;
-const ORIGIN = { origin: 'http://localhost:80', host: 'localhost:80' };
-
-/** A dashboard client: keeps the session cookie and sends the same-origin headers a browser would. */
-function client(app = () => t.app) {
-  let cookie = '';
-  const send = async (
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-    path: string,
-    body?: unknown,
-    headers: Record<string, string> = {},
-  ) => {
-    const res = await app().inject({
-      method,
-      url: `/dashboard/api${path}`,
-      headers: {
-        ...ORIGIN,
-        ...(cookie ? { cookie } : {}),
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...headers,
-      },
-      ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
-    });
-    const setCookie = res.headers['set-cookie'];
-    if (typeof setCookie === 'string') cookie = setCookie.split(';')[0]!;
-    const isJson = String(res.headers['content-type'] ?? '').includes('json');
-    return { status: res.statusCode, body: isJson ? res.json() : res.body, headers: res.headers };
-  };
-  return { send, cookie: () => cookie };
-}
+const ORIGIN = SAME_ORIGIN;
+const client = (app = () => t.app) => dashboardClient(app);
 
 const OWNER = {
   organization_name: 'City Hall Events',

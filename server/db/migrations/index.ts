@@ -1,5 +1,6 @@
 import { sql as initial } from './001_initial.ts';
 import { sql as staff } from './002_staff.ts';
+import { sql as webhooks } from './003_webhooks.ts';
 
 /** Every migration, in the order it is applied. `PRAGMA user_version` records how many have run. */
-export const migrations: readonly string[] = [initial, staff];
+export const migrations: readonly string[] = [initial, staff, webhooks];

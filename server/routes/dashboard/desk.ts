@@ -157,7 +157,7 @@ export const deskRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const event = eventOfStaff(app, request, request.params.event_id);
-      const outcome = attendees.undoCheckIn(attendeeOfEvent(app, event, request.params.attendee_id));
+      const outcome = attendees.undoCheckIn(event, attendeeOfEvent(app, event, request.params.attendee_id));
       if (!outcome.ok) throw new HttpError(422, messages.notCheckedIn);
       return { message: messages.checkInUndone, data: presentDeskAttendee(outcome.attendee) };
     },
@@ -175,7 +175,7 @@ export const deskRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const event = eventOfStaff(app, request, request.params.event_id);
-      const outcome = attendees.approve(attendeeOfEvent(app, event, request.params.attendee_id));
+      const outcome = attendees.approve(event, attendeeOfEvent(app, event, request.params.attendee_id));
       if (!outcome.ok) throw new HttpError(422, messages.notPending);
       return { message: messages.approved, data: presentDeskAttendee(outcome.attendee) };
     },
@@ -193,7 +193,7 @@ export const deskRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const event = eventOfStaff(app, request, request.params.event_id);
-      const outcome = attendees.cancel(attendeeOfEvent(app, event, request.params.attendee_id));
+      const outcome = attendees.cancel(event, attendeeOfEvent(app, event, request.params.attendee_id));
       if (!outcome.ok) {
         throw new HttpError(
           422,
@@ -216,7 +216,7 @@ export const deskRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const event = eventOfStaff(app, request, request.params.event_id);
-      const outcome = attendees.markNoShow(attendeeOfEvent(app, event, request.params.attendee_id));
+      const outcome = attendees.markNoShow(event, attendeeOfEvent(app, event, request.params.attendee_id));
       if (!outcome.ok) {
         throw new HttpError(
           422,

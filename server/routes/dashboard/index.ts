@@ -6,6 +6,7 @@ import { peopleRoutes } from './people.ts';
 import { sessionRoutes } from './session.ts';
 import { staffRoutes } from './staff.ts';
 import { tokenRoutes } from './tokens.ts';
+import { dashboardWebhookRoutes } from './webhooks.ts';
 
 /** The staff dashboard's API, under `/dashboard/api`, authenticated by a session cookie. */
 export const dashboardApi: FastifyPluginAsync = async (scope) => {
@@ -16,4 +17,5 @@ export const dashboardApi: FastifyPluginAsync = async (scope) => {
   await scope.register(deskRoutes);
   await scope.register(peopleRoutes);
   await scope.register(tokenRoutes);
+  await scope.register(dashboardWebhookRoutes);
 };

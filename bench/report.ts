@@ -1,0 +1,219 @@
+import fs from 'node:fs';
+import * as prettier from 'prettier';
+import { type LoadSample, percentile } from './load.ts';
+
+/** The issue's targets, for 2 cores. */
+export const MIN_RATIO = 0.7;
+export const BULK_LIMIT_MS = 150;
+
+/** A figure that could not be measured (the endpoint failed outright) prints as n/a rather than NaN. */
+const measured = (value: number, format: (value: number) => string) =>
+  Number.isFinite(value) ? format(value) : 'n/a';
+/** Whole requests per second, except for the slow bulk row, whose sequential rate is a handful a second. */
+const formatRate = (perSecond: number) =>
+  measured(perSecond, (r) => (r < 10 ? r.toFixed(2) : Math.round(r).toLocaleString('en-US')));
+const formatMs = (ms: number) => measured(ms, (t) => `${t.toFixed(t < 10 ? 2 : 1)} ms`);
+/** Truncated, not rounded: 0.698 must not read as a passing 0.70 beside a FAIL. */
+const formatRatio = (ratio: number) => measured(ratio, (r) => (Math.floor(r * 100) / 100).toFixed(2));
+
+export interface SideStats {
+  reqPerSec: number;
+  p50Ms: number;
+  p99Ms: number;
+  failures: Record<string, number>;
+}
+
+export interface Row {
+  endpoint: string;
+  app: SideStats;
+  twin: SideStats;
+  /** App throughput over twin throughput: 1.00 means the app costs nothing over the bare route. */
+  ratio: number;
+  pass: boolean;
+  /** Why a row failed besides its number, e.g. non-2xx answers. */
+  note: string;
+  /** Server CPU microseconds per request, for the sustained-load rows. */
+  cpu?: { app: number; twin: number };
+}
+
+export interface RunContext {
+  connections: number;
+  seconds: number;
+  warmupSeconds: number;
+  rounds: number;
+  bulkRuns: number;
+  bulkSize: number;
+  attendees: number;
+}
+
+function sideStats(sample: LoadSample): SideStats {
+  return {
+    reqPerSec: sample.succeeded / sample.seconds,
+    p50Ms: percentile(sample.latenciesMs, 50),
+    p99Ms: percentile(sample.latenciesMs, 99),
+    failures: sample.failures,
+  };
+}
+
+function describeFailures(side: string, sample: LoadSample): string | null {
+  const entries = Object.entries(sample.failures);
+  if (entries.length === 0) return null;
+  const counts = entries.map(([status, count]) => `${count} × ${status}`).join(', ');
+  return `${side}: ${counts}${sample.firstFailure ? ` (first: ${sample.firstFailure})` : ''}`;
+}
+
+/** A sustained-load row: passes at MIN_RATIO of the twin's throughput, and only when every answer was 2xx. */
+export function throughputRow(endpoint: string, app: LoadSample, twin: LoadSample): Row {
+  const appStats = sideStats(app);
+  const twinStats = sideStats(twin);
+  const ratio = appStats.reqPerSec / twinStats.reqPerSec;
+  const problems = [describeFailures('app', app), describeFailures('twin', twin)].filter(
+    (p): p is string => p !== null,
+  );
+  return {
+    endpoint,
+    app: appStats,
+    twin: twinStats,
+    ratio,
+    pass: ratio >= MIN_RATIO && problems.length === 0,
+    note: problems.join('; '),
+  };
+}
+
+/**
+ * The bulk row, from single requests one at a time: p50 is the median run, p99 the slowest run (too few runs for
+ * a real 99th percentile), req/s is 1000 / median. Passes when the app's median is under BULK_LIMIT_MS.
+ */
+export function bulkRow(
+  endpoint: string,
+  appMs: readonly number[],
+  twinMs: readonly number[],
+  plannedRuns: number,
+): Row {
+  const stats = (ms: readonly number[]): SideStats => {
+    const median = percentile(ms, 50);
+    return { reqPerSec: 1000 / median, p50Ms: median, p99Ms: Math.max(...ms), failures: {} };
+  };
+  const app = stats(appMs);
+  const twin = stats(twinMs);
+  const pass = app.p50Ms < BULK_LIMIT_MS;
+  const notes = [
+    pass ? null : `app median ${formatMs(app.p50Ms)} is over the ${BULK_LIMIT_MS} ms target`,
+    appMs.length < plannedRuns
+      ? `only ${appMs.length} of ${plannedRuns} runs per server (time budget)`
+      : null,
+  ];
+  return {
+    endpoint,
+    app,
+    twin,
+    ratio: app.reqPerSec / twin.reqPerSec,
+    pass,
+    note: notes.filter((note) => note !== null).join('; '),
+  };
+}
+
+/** An endpoint whose measurement broke off, e.g. on a 500: a FAIL row that says why. */
+export function brokenRow(endpoint: string, reason: string): Row {
+  const none: SideStats = { reqPerSec: Number.NaN, p50Ms: Number.NaN, p99Ms: Number.NaN, failures: {} };
+  return { endpoint, app: none, twin: none, ratio: Number.NaN, pass: false, note: reason };
+}
+
+const HEADER = [
+  'endpoint',
+  'app req/s',
+  'app p50',
+  'app p99',
+  'twin req/s',
+  'twin p50',
+  'twin p99',
+  'ratio',
+  'result',
+];
+
+function cells(row: Row): string[] {
+  return [
+    row.endpoint,
+    formatRate(row.app.reqPerSec),
+    formatMs(row.app.p50Ms),
+    formatMs(row.app.p99Ms),
+    formatRate(row.twin.reqPerSec),
+    formatMs(row.twin.p50Ms),
+    formatMs(row.twin.p99Ms),
+    formatRatio(row.ratio),
+    row.pass ? 'PASS' : 'FAIL',
+  ];
+}
+
+/** Plain-text table for the terminal: endpoint left-aligned, figures right-aligned. */
+export function formatTable(rows: readonly Row[]): string {
+  const table = [HEADER, ...rows.map(cells)];
+  const widths = HEADER.map((_, column) => Math.max(...table.map((line) => line[column]!.length)));
+  const render = (line: string[]) =>
+    line
+      .map((cell, column) => (column === 0 ? cell.padEnd(widths[0]!) : cell.padStart(widths[column]!)))
+      .join('  ');
+  const rule = widths.map((width) => '-'.repeat(width)).join('  ');
+  return [render(HEADER), rule, ...rows.map(cells).map(render)].join('\n');
+}
+
+export function formatNotes(rows: readonly Row[]): string[] {
+  return rows.filter((row) => row.note !== '').map((row) => `${row.endpoint}: ${row.note}`);
+}
+
+function markdownTable(rows: readonly Row[]): string {
+  const line = (values: string[]) => `| ${values.join(' | ')} |`;
+  const align = HEADER.map((_, column) => (column === 0 ? '---' : '---:'));
+  return [line(HEADER), line(align), ...rows.map((row) => line(cells(row)))].join('\n');
+}
+
+/** CPU per request barely moves with outside load, so it backs up (or explains) a ratio measured on a busy box. */
+export function formatCpu(rows: readonly Row[]): string[] {
+  return rows.flatMap((row) =>
+    row.cpu
+      ? [
+          `${row.endpoint}: app ${Math.round(row.cpu.app)} µs, twin ${Math.round(row.cpu.twin)} µs ` +
+            `(twin/app ${formatRatio(row.cpu.twin / row.cpu.app)})`,
+        ]
+      : [],
+  );
+}
+
+function markdownReport(rows: readonly Row[], context: RunContext, machine: string): string {
+  const notes = formatNotes(rows);
+  const cpu = formatCpu(rows);
+  return [
+    '# Benchmark results',
+    '',
+    `Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}: ${machine}.`,
+    '',
+    markdownTable(rows),
+    '',
+    `Each endpoint ran ${context.rounds} × ${context.seconds} s per server with ${context.connections} ` +
+      `connections, app and twin alternating (after ${context.warmupSeconds} s of warmup per server); the ` +
+      'figures pool all rounds. The twin is bare Fastify + better-sqlite3 running the same SQL. Targets: ratio ' +
+      `(app req/s over twin req/s) at least ${MIN_RATIO.toFixed(2)}; bulk no-show under ${BULK_LIMIT_MS} ms. ` +
+      `The main event holds ${context.attendees.toLocaleString('en-US')} seeded attendees.`,
+    '',
+    `Bulk no-show: ${context.bulkRuns} single requests per server of ${context.bulkSize.toLocaleString('en-US')} ` +
+      'ids, each on a freshly seeded event; p50 is the median request, p99 the slowest one, req/s is 1000 / p50.',
+    ...(cpu.length > 0 ? ['', 'Server CPU time per request:', '', ...cpu.map((line) => `- ${line}`)] : []),
+    ...(notes.length > 0 ? ['', 'Notes:', '', ...notes.map((note) => `- ${note}`)] : []),
+    '',
+  ].join('\n');
+}
+
+/** Written through Prettier with the repository's settings, so `prettier --check` stays clean after every run. */
+export async function writeMarkdown(
+  file: string,
+  rows: readonly Row[],
+  context: RunContext,
+  machine: string,
+): Promise<void> {
+  const config = (await prettier.resolveConfig(file)) ?? {};
+  const markdown = await prettier.format(markdownReport(rows, context, machine), {
+    ...config,
+    parser: 'markdown',
+  });
+  fs.writeFileSync(file, markdown);
+}

@@ -1,0 +1,296 @@
+/**
+ * `npm run bench [-- options]`: the real app against a bare Fastify + better-sqlite3 twin doing the same SQL, each
+ * in its own child process, driven by autocannon from this one. Prints the table and writes bench/results.md.
+ * `--help` lists the options.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { timeBulkNoShow } from './bulk.ts';
+import { type LoadOptions, type LoadSample, poolSamples, type RequestSpec, runLoad } from './load.ts';
+import {
+  brokenRow,
+  bulkRow,
+  formatCpu,
+  formatNotes,
+  formatTable,
+  type Row,
+  type RunContext,
+  throughputRow,
+  writeMarkdown,
+} from './report.ts';
+import { SCENARIO_NAMES, scenarios, type Scenario } from './scenarios.ts';
+import type { ServerMode } from './server.ts';
+import { type RunningServer, startServer } from './servers.ts';
+import { cloneDataDir, type Fixture, seedDatabase, type SeedSizes } from './seed.ts';
+
+const RESULTS_FILE = fileURLToPath(new URL('./results.md', import.meta.url));
+const BULK_ENDPOINT = 'bulk no-show';
+const PROFILES = 1_000;
+const BULK_SIZE = 10_000;
+const BULK_BUDGET_MS = 30_000;
+const BULK_ROW = `${BULK_ENDPOINT} (${BULK_SIZE.toLocaleString('en-US')} ids)`;
+
+const HELP = `npm run bench -- [options]
+
+  --connections N   concurrent connections per load run (default 10)
+  --duration S      seconds per measured run (default 5)
+  --warmup S        seconds of unmeasured load before each server's first run (default 1)
+  --rounds N        measured runs per endpoint and server, alternating app and twin (default 3)
+  --bulk-runs N     bulk no-show requests per server, each on a fresh event (default 10)
+  --attendees N     main-event attendees that lookups and checks pick from (default 20000)
+  --checkin-pool N  more main-event attendees, one per check-in request (default 60000)
+  --only LIST       comma-separated endpoints to run (e.g. "profile,bulk no-show"); skips results.md
+  --cpu-prof        write a V8 CPU profile of each server to a temp dir (printed at the end)
+  --keep            keep the temp dir with both databases`;
+
+interface BenchOptions extends LoadOptions {
+  warmupSeconds: number;
+  rounds: number;
+  bulkRuns: number;
+  sizes: SeedSizes;
+  only: string[] | null;
+  cpuProf: boolean;
+  keep: boolean;
+}
+
+type Servers = Record<ServerMode, RunningServer>;
+
+const log = (message: string) => process.stderr.write(`${message}\n`);
+
+function count(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  const number = Number(value);
+  if (!Number.isFinite(number) || number <= 0) throw new Error(`--${name} must be a positive number`);
+  return number;
+}
+
+function parseOptions(argv: string[]): BenchOptions | null {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      connections: { type: 'string' },
+      duration: { type: 'string' },
+      warmup: { type: 'string' },
+      rounds: { type: 'string' },
+      'bulk-runs': { type: 'string' },
+      attendees: { type: 'string' },
+      'checkin-pool': { type: 'string' },
+      only: { type: 'string' },
+      'cpu-prof': { type: 'boolean', default: false },
+      keep: { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  if (values.help) return null;
+  const bulkRuns = count(values['bulk-runs'], 10, 'bulk-runs');
+  const only = values.only ? values.only.split(',').map((name) => name.trim()) : null;
+  const unknown = only?.filter((name) => name !== BULK_ENDPOINT && !SCENARIO_NAMES.some((s) => s === name));
+  if (unknown && unknown.length > 0) {
+    throw new Error(
+      `--only: unknown ${unknown.join(', ')}; known: ${[...SCENARIO_NAMES, BULK_ENDPOINT].join(', ')}`,
+    );
+  }
+  const withBulk = only === null || only.includes(BULK_ENDPOINT);
+  return {
+    connections: count(values.connections, 10, 'connections'),
+    seconds: count(values.duration, 5, 'duration'),
+    warmupSeconds: count(values.warmup, 1, 'warmup'),
+    rounds: count(values.rounds, 3, 'rounds'),
+    bulkRuns,
+    sizes: {
+      attendees: count(values.attendees, 20_000, 'attendees'),
+      checkInPool: count(values['checkin-pool'], 60_000, 'checkin-pool'),
+      profiles: PROFILES,
+      // One more than measured: the first event warms both servers up.
+      bulkEvents: withBulk ? bulkRuns + 1 : 0,
+      bulkSize: BULK_SIZE,
+    },
+    only,
+    cpuProf: values['cpu-prof'],
+    keep: values.keep,
+  };
+}
+
+interface Measured {
+  sample: LoadSample;
+  /** Server CPU time spent during the run, in microseconds. */
+  cpuMicros: number;
+}
+
+async function measure(
+  server: RunningServer,
+  stream: () => RequestSpec,
+  options: LoadOptions,
+): Promise<Measured> {
+  const before = await server.cpuMicros();
+  const sample = await runLoad(server.url, stream, options);
+  return { sample, cpuMicros: (await server.cpuMicros()) - before };
+}
+
+const cpuPerRequest = (runs: readonly Measured[]) =>
+  runs.reduce((sum, run) => sum + run.cpuMicros, 0) /
+  runs.reduce((sum, run) => sum + run.sample.responses, 0);
+
+function describeRun(run: Measured): string {
+  const { sample } = run;
+  return `${Math.round(sample.succeeded / sample.seconds)} req/s, ${Math.round(cpuPerRequest([run]))} µs CPU/req`;
+}
+
+/**
+ * Rounds alternate the order (app-twin, twin-app, ...) so that drift on a shared machine, or the database growing
+ * under the write endpoints, lands on both sides alike; short rounds spread a burst of outside load over both. Each
+ * side warms up once, before its first round: after that it is hot, and a warmup would only shorten the rounds.
+ */
+async function benchScenario(scenario: Scenario, servers: Servers, options: BenchOptions): Promise<Row> {
+  const streams = { app: scenario.requests(), twin: scenario.requests() };
+  const runs: Record<ServerMode, Measured[]> = { app: [], twin: [] };
+  for (let round = 0; round < options.rounds; round++) {
+    const order: ServerMode[] = round % 2 === 0 ? ['app', 'twin'] : ['twin', 'app'];
+    for (const mode of order) {
+      if (round === 0) {
+        await runLoad(servers[mode].url, streams[mode], { ...options, seconds: options.warmupSeconds });
+      }
+      const run = await measure(servers[mode], streams[mode], options);
+      runs[mode].push(run);
+      log(`  ${scenario.name}: ${mode} round ${round + 1}: ${describeRun(run)}`);
+    }
+  }
+  const row = throughputRow(
+    scenario.name,
+    poolSamples(runs.app.map((run) => run.sample)),
+    poolSamples(runs.twin.map((run) => run.sample)),
+  );
+  return { ...row, cpu: { app: cpuPerRequest(runs.app), twin: cpuPerRequest(runs.twin) } };
+}
+
+/**
+ * Single requests, one at a time, alternating servers; every request gets an event nobody has touched. A request
+ * far over target (seconds, not milliseconds) would blow the run's time budget, so after BULK_BUDGET_MS the
+ * remaining runs are skipped and the row says so.
+ */
+async function benchBulk(fixture: Fixture, servers: Servers, planned: number): Promise<Row> {
+  const [warmupEvent, ...events] = fixture.bulkEvents;
+  if (!warmupEvent || events.length === 0) throw new Error('bulk no-show needs at least two seeded events');
+  const started = performance.now();
+  const times: Record<ServerMode, number[]> = { app: [], twin: [] };
+  for (const mode of ['app', 'twin'] as const) {
+    await timeBulkNoShow(servers[mode].url, fixture.token, warmupEvent);
+  }
+  for (const [index, event] of events.entries()) {
+    if (index > 0 && performance.now() - started > BULK_BUDGET_MS) break;
+    const order: ServerMode[] = index % 2 === 0 ? ['app', 'twin'] : ['twin', 'app'];
+    for (const mode of order) times[mode].push(await timeBulkNoShow(servers[mode].url, fixture.token, event));
+  }
+  for (const mode of ['app', 'twin'] as const) {
+    log(`  ${BULK_ENDPOINT}: ${mode} ${times[mode].map((ms) => ms.toFixed(0)).join(' ')} ms`);
+  }
+  return bulkRow(BULK_ROW, times.app, times.twin, planned);
+}
+
+function seed(workDir: string, sizes: SeedSizes): { fixture: Fixture; dirs: Record<ServerMode, string> } {
+  const dirs = { app: path.join(workDir, 'app'), twin: path.join(workDir, 'twin') };
+  const started = performance.now();
+  const fixture = seedDatabase(dirs.app, sizes);
+  cloneDataDir(dirs.app, dirs.twin);
+  log(`seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return { fixture, dirs };
+}
+
+async function startServers(
+  dirs: Record<ServerMode, string>,
+  cpuProfDir: string | undefined,
+): Promise<Servers> {
+  const [app, twin] = await Promise.all([
+    startServer('app', dirs.app, { cpuProfDir }),
+    startServer('twin', dirs.twin, { cpuProfDir }),
+  ]);
+  return { app, twin };
+}
+
+async function benchmark(
+  workDir: string,
+  options: BenchOptions,
+  cpuProfDir: string | undefined,
+): Promise<Row[]> {
+  const { fixture, dirs } = seed(workDir, options.sizes);
+  const servers = await startServers(dirs, cpuProfDir);
+  const selected = (name: string) => options.only === null || options.only.includes(name);
+  try {
+    const rows: Row[] = [];
+    for (const scenario of scenarios(fixture).filter((s) => selected(s.name))) {
+      rows.push(await benchScenario(scenario, servers, options));
+    }
+    if (selected(BULK_ENDPOINT)) {
+      // A broken bulk endpoint (a 500, a wrong count) is a result too: report it and keep the table.
+      rows.push(
+        await benchBulk(fixture, servers, options.bulkRuns).catch((error: unknown) =>
+          brokenRow(
+            BULK_ROW,
+            `${error instanceof Error ? error.message : String(error)} (app: ${servers.app.url})`,
+          ),
+        ),
+      );
+    }
+    return rows;
+  } finally {
+    await Promise.all([servers.app.stop(), servers.twin.stop()]);
+  }
+}
+
+function machineDescription(): string {
+  const cpus = os.cpus();
+  return `${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}, ${os.platform()}`;
+}
+
+async function report(rows: Row[], options: BenchOptions): Promise<void> {
+  console.log(formatTable(rows));
+  for (const note of formatNotes(rows)) console.log(`! ${note}`);
+  for (const line of formatCpu(rows)) log(`CPU per request: ${line}`);
+  if (options.only !== null) return;
+  const context: RunContext = {
+    connections: options.connections,
+    seconds: options.seconds,
+    warmupSeconds: options.warmupSeconds,
+    rounds: options.rounds,
+    bulkRuns: options.bulkRuns,
+    bulkSize: BULK_SIZE,
+    attendees: options.sizes.attendees + options.sizes.checkInPool,
+  };
+  await writeMarkdown(RESULTS_FILE, rows, context, machineDescription());
+  log(`wrote ${path.relative(process.cwd(), RESULTS_FILE)}`);
+}
+
+async function main(): Promise<void> {
+  const options = parseOptions(process.argv.slice(2));
+  if (!options) {
+    console.log(HELP);
+    return;
+  }
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arrivals-bench-'));
+  const cleanUp = () => {
+    if (options.keep) log(`kept ${workDir}`);
+    else fs.rmSync(workDir, { recursive: true, force: true });
+  };
+  // Ctrl-C skips `finally`; the servers get the same SIGINT and exit on their own.
+  process.once('SIGINT', () => {
+    cleanUp();
+    process.exit(130);
+  });
+  const cpuProfDir = options.cpuProf
+    ? fs.mkdtempSync(path.join(os.tmpdir(), 'arrivals-bench-prof-'))
+    : undefined;
+  try {
+    await report(await benchmark(workDir, options, cpuProfDir), options);
+  } finally {
+    cleanUp();
+  }
+  if (cpuProfDir) log(`CPU profiles in ${cpuProfDir}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,90 @@
+import type { RequestSpec } from './load.ts';
+import type { Fixture } from './seed.ts';
+
+/**
+ * One endpoint under sustained load. `requests()` starts a fresh request stream; each server gets its own, and
+ * since both servers hold identical copies of the seeded database, both streams are valid against their server.
+ */
+export const SCENARIO_NAMES = [
+  'event details',
+  'register',
+  'check',
+  'check-in',
+  'attendee lookup',
+  'profile',
+] as const;
+
+export interface Scenario {
+  name: (typeof SCENARIO_NAMES)[number];
+  requests(): () => RequestSpec;
+}
+
+const ACCEPT = { accept: 'application/json' };
+const JSON_BODY = { ...ACCEPT, 'content-type': 'application/json' };
+
+const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
+
+export function scenarios(fixture: Fixture): Scenario[] {
+  const event = `/public/events/${fixture.eventUuid}`;
+  return [
+    {
+      name: 'event details',
+      requests: () => () => ({ method: 'GET', path: event, headers: ACCEPT }),
+    },
+    {
+      name: 'register',
+      requests: () => {
+        let sequence = 0;
+        return () => {
+          const n = sequence++;
+          const body = { email: `walk-in-${n}@example.com`, first_name: 'Alan', last_name: `Turing ${n}` };
+          return {
+            method: 'POST',
+            path: `${event}/register`,
+            headers: JSON_BODY,
+            body: JSON.stringify(body),
+          };
+        };
+      },
+    },
+    {
+      name: 'check',
+      requests: () => () => {
+        const email = encodeURIComponent(pick(fixture.attendeeEmails));
+        return { method: 'GET', path: `${event}/check?email=${email}`, headers: ACCEPT };
+      },
+    },
+    {
+      name: 'check-in',
+      requests: () => {
+        let next = 0;
+        // Past the end of the pool the stream wraps around and the server answers 409: those show up as
+        // failures in the table, never as throughput.
+        return () => {
+          const email = fixture.checkInEmails[next++ % fixture.checkInEmails.length]!;
+          return {
+            method: 'POST',
+            path: `${event}/check-in`,
+            headers: JSON_BODY,
+            body: JSON.stringify({ email }),
+          };
+        };
+      },
+    },
+    {
+      name: 'attendee lookup',
+      requests: () => {
+        const headers = { ...ACCEPT, authorization: `Bearer ${fixture.token}` };
+        return () => ({ method: 'GET', path: `/api/attendees/${pick(fixture.attendeeUuids)}`, headers });
+      },
+    },
+    {
+      name: 'profile',
+      requests: () => () => ({
+        method: 'GET',
+        path: `/public/profile/${pick(fixture.profileCodes)}`,
+        headers: ACCEPT,
+      }),
+    },
+  ];
+}

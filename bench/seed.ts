@@ -1,0 +1,180 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { systemClock } from '../server/clock.ts';
+import { DATABASE_FILE, openDatabase } from '../server/db/database.ts';
+import { toTimestamp } from '../server/domain/time.ts';
+import type { EventRecord, Organization, ProfileField } from '../server/domain/types.ts';
+import { createRepositories, type Repositories } from '../server/repositories/index.ts';
+import { applyEventInput } from '../server/schemas/events.ts';
+import { issueApiToken } from '../server/services/tokens.ts';
+
+export interface SeedSizes {
+  /** Registered attendees of the main event that lookups and checks pick from. */
+  attendees: number;
+  /** More attendees of the main event, never checked in: each check-in request takes the next one. */
+  checkInPool: number;
+  /** Users with a public profile. */
+  profiles: number;
+  /** Events of `bulkSize` attendees each, one per bulk no-show request so every request meets fresh rows. */
+  bulkEvents: number;
+  bulkSize: number;
+}
+
+export interface BulkEvent {
+  uuid: string;
+  attendeeUuids: string[];
+}
+
+/** What the load generator needs to build valid requests against the seeded database. */
+export interface Fixture {
+  eventUuid: string;
+  /** Full API token; only its hash is in the database. */
+  token: string;
+  attendeeUuids: string[];
+  attendeeEmails: string[];
+  checkInEmails: string[];
+  profileCodes: string[];
+  bulkEvents: BulkEvent[];
+}
+
+const PUBLIC_FIELDS: ProfileField[] = ['first_name', 'last_name', 'email', 'employment', 'address'];
+
+/**
+ * Seeds a fresh database in `dataDir` through the app's own repositories and services, so the rows are exactly
+ * what the app would have written. One transaction per batch: with synchronous=FULL a commit per row would take
+ * minutes.
+ */
+export function seedDatabase(dataDir: string, sizes: SeedSizes): Fixture {
+  const db = openDatabase(dataDir);
+  try {
+    const repos = createRepositories(db);
+    const now = toTimestamp(systemClock.now());
+    const inTransaction = <T>(work: () => T): T => db.transaction(work).immediate();
+
+    const organization = repos.organizations.create('Bench Venue', 'bench', now)!;
+    const token = issueBenchToken(repos, organization);
+    const event = createOpenEvent(repos, organization, 'Bench Night', now);
+    const attendees = inTransaction(() => registerMany(repos, event, 'guest', sizes.attendees, now));
+    const pool = inTransaction(() => registerMany(repos, event, 'arrival', sizes.checkInPool, now));
+    const profileCodes = inTransaction(() => createProfiles(repos, organization, sizes.profiles, now));
+    const bulkEvents = Array.from({ length: sizes.bulkEvents }, (_, index) =>
+      inTransaction(() => seedBulkEvent(repos, organization, index, sizes.bulkSize, now)),
+    );
+
+    return {
+      eventUuid: event.uuid,
+      token,
+      attendeeUuids: attendees.map((a) => a.uuid),
+      attendeeEmails: attendees.map((a) => a.email),
+      checkInEmails: pool.map((a) => a.email),
+      profileCodes,
+      bulkEvents,
+    };
+  } finally {
+    // Closing checkpoints the WAL into the main file, which is what makes the file safe to copy.
+    db.close();
+  }
+}
+
+/** The twin gets a byte-identical copy, so both servers start from the same rows, indexes and file layout. */
+export function cloneDataDir(from: string, to: string): void {
+  fs.mkdirSync(to, { recursive: true });
+  for (const suffix of ['', '-wal', '-shm']) {
+    const source = path.join(from, DATABASE_FILE + suffix);
+    if (fs.existsSync(source)) fs.copyFileSync(source, path.join(to, DATABASE_FILE + suffix));
+  }
+}
+
+function issueBenchToken(repos: Repositories, organization: Organization): string {
+  const result = issueApiToken(repos, systemClock, {
+    organizationId: organization.id,
+    name: 'bench',
+    expires: 'never',
+  });
+  if (!result.ok) throw new Error(`could not issue the bench token: ${result.reason}`);
+  return result.token;
+}
+
+/** Published, registration open, unlimited seats, self check-in allowed right away. */
+function createOpenEvent(
+  repos: Repositories,
+  organization: Organization,
+  name: string,
+  now: string,
+): EventRecord {
+  const settings = applyEventInput(null, {
+    name,
+    is_published: true,
+    checkin_period_type: 'immediate',
+    allow_self_checkin: true,
+    timezone: 'UTC',
+  });
+  return repos.events.create(organization.id, settings, now);
+}
+
+function registerMany(
+  repos: Repositories,
+  event: EventRecord,
+  prefix: string,
+  count: number,
+  now: string,
+): { uuid: string; email: string }[] {
+  const registered: { uuid: string; email: string }[] = [];
+  for (let i = 0; i < count; i++) {
+    const email = `${prefix}-${event.id}-${i}@example.com`;
+    const answers = { email, first_name: 'Ada', last_name: `Lovelace ${i}`, company: 'Analytical Engines' };
+    const result = repos.attendees.register({
+      eventId: event.id,
+      userId: null,
+      email,
+      name: `Ada Lovelace ${i}`,
+      answers,
+      status: 'confirmed',
+      registeredAt: now,
+    });
+    if (!result.ok) throw new Error(`could not seed ${email}: ${result.reason}`);
+    registered.push({ uuid: result.attendee.uuid, email });
+  }
+  return registered;
+}
+
+function createProfiles(
+  repos: Repositories,
+  organization: Organization,
+  count: number,
+  now: string,
+): string[] {
+  const codes: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const result = repos.users.create(
+      organization.id,
+      {
+        email: `member-${i}@example.com`,
+        firstName: 'Grace',
+        lastName: `Hopper ${i}`,
+        phone: '+1 202 555 0143',
+        birthday: '1906-12-09',
+        address: { city: 'Arlington', country: 'United States' },
+        employment: { job_title: 'Rear Admiral', company: 'US Navy' },
+        profilePublic: true,
+        publicFields: PUBLIC_FIELDS,
+      },
+      now,
+    );
+    if (!result.ok) throw new Error(`could not seed profile ${i}: ${result.reason}`);
+    codes.push(result.user.profileCode);
+  }
+  return codes;
+}
+
+function seedBulkEvent(
+  repos: Repositories,
+  organization: Organization,
+  index: number,
+  size: number,
+  now: string,
+): BulkEvent {
+  const event = createOpenEvent(repos, organization, `Bulk ${index}`, now);
+  const attendees = registerMany(repos, event, 'bulk', size, now);
+  return { uuid: event.uuid, attendeeUuids: attendees.map((a) => a.uuid) };
+}

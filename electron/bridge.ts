@@ -1,0 +1,70 @@
+/**
+ * What the preload scripts expose to pages (`window.arrivals`, `window.arrivalsStaff`) and the IPC channel names
+ * behind them. Types and constants only: the main process, the preloads and the staff page share them.
+ */
+
+export const IPC = {
+  kioskStaffExit: 'arrivals:kiosk:staff-exit',
+  kioskPrintBadge: 'arrivals:kiosk:print-badge',
+  staffUnlock: 'arrivals:staff:unlock',
+  staffState: 'arrivals:staff:state',
+  staffSave: 'arrivals:staff:save',
+  staffSetPin: 'arrivals:staff:set-pin',
+  staffFindHubs: 'arrivals:staff:find-hubs',
+  staffClose: 'arrivals:staff:close',
+  staffQuit: 'arrivals:staff:quit',
+} as const;
+
+export interface Badge {
+  name: string;
+  company: string | null;
+  event: string;
+}
+
+export type PrintResult = { ok: true } | { ok: false; reason: string };
+
+/** The kiosk page's whole view of the desktop shell. A browser on the LAN has no `window.arrivals`. */
+export interface KioskBridge {
+  /** The hidden touch gesture's way to the staff PIN prompt (the key chord works without it). */
+  requestStaffExit(): void;
+  /** Prints a name badge silently on the default printer. */
+  printBadge(badge: Badge): Promise<PrintResult>;
+}
+
+export type StaffUnlockResult =
+  { outcome: 'open' } | { outcome: 'wrong-pin' } | { outcome: 'locked'; retryInSeconds: number };
+
+export interface StaffState {
+  mode: 'standalone' | 'hub' | 'satellite';
+  hubUrl: string | null;
+  eventId: string | null;
+  view: 'kiosk' | 'dashboard';
+  port: number;
+  pinSet: boolean;
+  /** A hub's addresses for other devices, each with a QR code (data: URL) of it. */
+  lanUrls: { url: string; qr: string }[];
+  /** Published events the kiosk can show, from the local server (or through it, the hub). */
+  events: { id: string; name: string; organization: string }[];
+  /** Whether the staff exit has been unlocked in this window. */
+  unlocked: boolean;
+}
+
+export interface StaffChange {
+  mode: StaffState['mode'];
+  hubAddress: string;
+  eventId: string | null;
+  view: StaffState['view'];
+}
+
+export type StaffSaveResult = { ok: true } | { ok: false; reason: string };
+
+export interface StaffBridge {
+  unlock(pin: string): Promise<StaffUnlockResult>;
+  state(): Promise<StaffState>;
+  save(change: StaffChange): Promise<StaffSaveResult>;
+  setPin(pin: string): Promise<StaffSaveResult>;
+  findHubs(): Promise<{ name: string; url: string }[]>;
+  /** Back to the kiosk without changes. */
+  close(): void;
+  quit(): void;
+}

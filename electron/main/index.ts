@@ -1,0 +1,185 @@
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { app, type BrowserWindow, dialog, ipcMain, Menu, protocol, session } from 'electron';
+import QRCode from 'qrcode';
+import { defaultDataDir } from '../../server/config.ts';
+import { IPC } from '../bridge.ts';
+import { browseHubs, publishHub } from './discovery.ts';
+import { lockKioskWindow } from './kiosk-lock.ts';
+import { lanUrls, serverPlan, startPath } from './modes.ts';
+import { parseBadge, printBadge } from './printing.ts';
+import { lockDownSession } from './security.ts';
+import { nativeBindingPath, startEmbeddedServer, type EmbeddedServer } from './server.ts';
+import { readSettings, writeSettings, type Settings } from './settings.ts';
+import { createStaffController } from './staff-controller.ts';
+import { openStaffWindow, registerStaffIpc, STAFF_SCHEME, staffPageResponse } from './staff-screen.ts';
+import { createKioskWindow } from './window.ts';
+
+/**
+ * The desktop shell: starts the embedded server, opens the locked kiosk window on it, and hands the staff chord to
+ * the staff screen. Every decision lives in the modules it imports; this file only wires them to Electron.
+ */
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const production = app.isPackaged;
+// The same per-user folder as `arrivals serve`, so the CLI and the kiosk share one database.
+const dataDir = process.env.ARRIVALS_DATA_DIR || defaultDataDir();
+const preloads = {
+  kiosk: path.join(here, '../preload/index.cjs'),
+  staff: path.join(here, '../preload/staff.cjs'),
+};
+
+protocol.registerSchemesAsPrivileged([
+  { scheme: STAFF_SCHEME, privileges: { standard: true, secure: true } },
+]);
+app.setPath('userData', dataDir);
+
+let settings: Settings;
+let server: EmbeddedServer;
+let kiosk: BrowserWindow;
+let staff: BrowserWindow | null = null;
+let stopAnnouncing: (() => Promise<void>) | null = null;
+let allowKioskClose = () => {};
+
+async function startServer(): Promise<void> {
+  const plan = serverPlan(settings);
+  server = await startEmbeddedServer({
+    plan,
+    dataDir,
+    kioskDir: path.join(here, '../renderer'),
+    nativeBinding: nativeBindingPath({
+      isPackaged: app.isPackaged,
+      resourcesPath: process.resourcesPath,
+      appPath: app.getAppPath(),
+    }),
+  });
+  if (settings.mode === 'hub') stopAnnouncing = publishHub(`Arrivals on ${os.hostname()}`, plan.port);
+}
+
+async function stopServer(): Promise<void> {
+  await stopAnnouncing?.();
+  stopAnnouncing = null;
+  await server?.close();
+}
+
+async function applySettings(next: Settings, options: { restartServer: boolean }): Promise<void> {
+  writeSettings(dataDir, next);
+  settings = next;
+  if (options.restartServer) {
+    await stopServer();
+    await startServer();
+  }
+  await kiosk.loadURL(server.origin + startPath(settings));
+}
+
+async function quit(): Promise<void> {
+  allowKioskClose();
+  staff?.destroy();
+  await stopServer();
+  app.exit(0);
+}
+
+const controller = createStaffController({
+  settings: () => settings,
+  apply: applySettings,
+  persist: (next) => {
+    writeSettings(dataDir, next);
+    settings = next;
+  },
+  now: () => Date.now(),
+  async events() {
+    const get = async <T>(pathname: string) =>
+      (
+        (await (await fetch(server.origin + pathname, { signal: AbortSignal.timeout(3_000) })).json()) as {
+          data: T;
+        }
+      ).data;
+    const organizations = await get<{ name: string; slug: string }[]>('/public/organizations');
+    const lists = await Promise.all(
+      organizations.map(async (organization) =>
+        (await get<{ id: string; name: string }[]>(`/public/organizations/${organization.slug}/events`)).map(
+          (event) => ({ id: event.id, name: event.name, organization: organization.name }),
+        ),
+      ),
+    );
+    return lists.flat();
+  },
+  lanUrls: () =>
+    Promise.all(
+      lanUrls(os.networkInterfaces(), settings.port).map(async (url) => ({
+        url,
+        qr: await QRCode.toDataURL(url, { margin: 1, width: 320 }),
+      })),
+    ),
+  findHubs: () => browseHubs(3_000),
+});
+
+function openStaff(): void {
+  if (staff && !staff.isDestroyed()) return staff.focus();
+  controller.lock();
+  staff = openStaffWindow(kiosk, preloads.staff, production);
+  staff.on('closed', () => {
+    staff = null;
+  });
+}
+
+async function start(): Promise<void> {
+  // No application menu anywhere: its accelerators would bypass the kiosk lock (macOS keeps one otherwise).
+  Menu.setApplicationMenu(null);
+  const read = readSettings(dataDir);
+  if (read.problem) console.warn(`arrivals: ${read.problem}`);
+  if (read.rejected.length > 0)
+    console.warn(`arrivals: settings reset to defaults: ${read.rejected.join(', ')}`);
+  settings = read.settings;
+
+  protocol.handle(STAFF_SCHEME, (request) => {
+    const { status, body, headers } = staffPageResponse(request.url);
+    return new Response(body, { status, headers });
+  });
+  lockDownSession(session.defaultSession, () => server.origin);
+
+  try {
+    await startServer();
+  } catch (error) {
+    dialog.showErrorBox(
+      'Arrivals could not start its server',
+      `${(error as Error).message}\n\nData folder: ${dataDir}\nSettings: ${path.join(dataDir, 'kiosk-settings.json')}`,
+    );
+    app.exit(1);
+    return;
+  }
+
+  kiosk = createKioskWindow(server.origin + startPath(settings), () => server.origin, {
+    preload: preloads.kiosk,
+    production,
+  });
+  allowKioskClose = lockKioskWindow(kiosk, { production, onStaffChord: openStaff }).allowClose;
+  // A crashed or killed renderer comes back on its own instead of leaving a dead screen at the entrance.
+  kiosk.webContents.on('render-process-gone', () => void kiosk.loadURL(server.origin + startPath(settings)));
+
+  ipcMain.on(IPC.kioskStaffExit, (event) => {
+    if (event.sender === kiosk.webContents) openStaff();
+  });
+  ipcMain.handle(IPC.kioskPrintBadge, async (event, value: unknown) => {
+    if (event.sender !== kiosk.webContents) return { ok: false, reason: 'Not the kiosk.' };
+    const badge = parseBadge(value);
+    return badge ? printBadge(badge) : { ok: false, reason: 'The badge is missing its name or event.' };
+  });
+  registerStaffIpc(ipcMain, controller, { close: () => staff?.close(), quit: () => void quit() });
+}
+
+if (!app.requestSingleInstanceLock()) {
+  // A second start (a double-click on the icon) would fight over the port and the database.
+  app.exit(0);
+} else {
+  app.on('second-instance', () => kiosk?.focus());
+  // Nothing outside the app may attach webviews or open windows, whatever window it comes from.
+  app.on('web-contents-created', (_event, contents) => {
+    contents.on('will-attach-webview', (event) => event.preventDefault());
+    contents.setWindowOpenHandler(() => ({ action: 'deny' }));
+  });
+  // The kiosk window refuses to close; closing every window happens only through quit().
+  app.on('window-all-closed', () => void quit());
+  void app.whenReady().then(start);
+}

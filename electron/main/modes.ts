@@ -1,0 +1,91 @@
+import type { NetworkInterfaceInfo } from 'node:os';
+import { parseHubAddress } from '../../server/domain/hub-address.ts';
+import type { Mode, Settings } from './settings.ts';
+
+/** How the local server runs in each mode. */
+export interface ServerPlan {
+  /**
+   * Loopback for standalone and satellite: nothing on the LAN needs them, and an open proxy to the hub would let
+   * anyone reach it through the kiosk. A hub listens on every interface, as `arrivals serve` does.
+   */
+  host: '127.0.0.1' | '0.0.0.0';
+  port: number;
+  satellite: { hubUrl: string } | null;
+}
+
+export function serverPlan(settings: Settings): ServerPlan {
+  switch (settings.mode) {
+    case 'hub':
+      return { host: '0.0.0.0', port: settings.port, satellite: null };
+    case 'satellite':
+      return { host: '127.0.0.1', port: settings.port, satellite: { hubUrl: settings.hubUrl! } };
+    case 'standalone':
+      return { host: '127.0.0.1', port: settings.port, satellite: null };
+  }
+}
+
+/**
+ * The origin the window loads: always loopback over plain http, which browsers treat as a secure context (the
+ * camera works), and the same origin in every mode, so the renderer never knows the difference. 127.0.0.1 rather
+ * than `localhost`, which may resolve to ::1 first while the server listens on IPv4.
+ */
+export function appOrigin(port: number): string {
+  return `http://127.0.0.1:${port}`;
+}
+
+/** The page the window opens: the chosen event's kiosk, the start page's event list, or the dashboard. */
+export function startPath(settings: Settings): string {
+  if (settings.view === 'dashboard') return '/dashboard';
+  return settings.eventId ? `/kiosk/${encodeURIComponent(settings.eventId)}` : '/';
+}
+
+/** The hub's addresses for other devices on the LAN: every external IPv4 address of this machine. */
+export function lanUrls(interfaces: NodeJS.Dict<NetworkInterfaceInfo[]>, port: number): string[] {
+  const urls: string[] = [];
+  for (const addresses of Object.values(interfaces)) {
+    for (const address of addresses ?? []) {
+      // IPv6 link-local addresses need a zone id that other devices cannot type; IPv4 is what people read out.
+      if (address.family === 'IPv4' && !address.internal) urls.push(`http://${address.address}:${port}`);
+    }
+  }
+  return urls;
+}
+
+export interface ModeChange {
+  mode: Mode;
+  /** What staff typed (or picked from discovery); required for a satellite. */
+  hubAddress?: string;
+  port?: number;
+}
+
+export type ModeChangeResult =
+  { ok: true; settings: Settings; restartServer: boolean } | { ok: false; reason: string };
+
+/**
+ * Validates a mode change from the staff screen. The server restarts only when what it serves changes: the mode,
+ * the hub or the port; the event and view only reload the window.
+ */
+export function applyModeChange(settings: Settings, change: ModeChange): ModeChangeResult {
+  let hubUrl = settings.hubUrl;
+  if (change.mode === 'satellite' || (change.hubAddress !== undefined && change.hubAddress.trim() !== '')) {
+    const parsed = parseHubAddress(change.hubAddress ?? settings.hubUrl ?? '');
+    if (!parsed.ok) return { ok: false, reason: parsed.reason };
+    hubUrl = parsed.url;
+  }
+  const port = change.port ?? settings.port;
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    return { ok: false, reason: 'The port must be between 1 and 65535.' };
+  }
+  if (change.mode === 'satellite' && hubUrl !== null) {
+    const hub = new URL(hubUrl);
+    if (['localhost', '127.0.0.1', '[::1]'].includes(hub.hostname) && Number(hub.port) === port) {
+      return { ok: false, reason: 'A satellite cannot be its own hub: that address is this kiosk.' };
+    }
+  }
+  const next: Settings = { ...settings, mode: change.mode, hubUrl, port };
+  const restartServer =
+    next.mode !== settings.mode ||
+    next.port !== settings.port ||
+    (next.mode === 'satellite' && next.hubUrl !== settings.hubUrl);
+  return { ok: true, settings: next, restartServer };
+}

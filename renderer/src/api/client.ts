@@ -1,0 +1,87 @@
+import type {
+  CheckIn,
+  EventSummary,
+  FieldErrors,
+  OrganizationSummary,
+  PublicEvent,
+  PublicProfile,
+  Registration,
+} from './types.ts';
+
+/**
+ * A refusal from the server (`status` and its `message`, plus `fieldErrors` on 422), or status 0 when the server
+ * could not be reached at all.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly fieldErrors: FieldErrors = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  get isNetworkFailure(): boolean {
+    return this.status === 0;
+  }
+}
+
+interface RequestOptions {
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/** Relative URLs: the kiosk is served by the API it calls, in a browser and in the desktop shell alike. */
+async function request<T>(method: 'GET' | 'POST', path: string, options: RequestOptions = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers: {
+        accept: 'application/json',
+        ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
+      body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    throw new ApiError(0, '');
+  }
+  const payload = (await response.json().catch(() => ({}))) as {
+    message?: unknown;
+    errors?: FieldErrors;
+  };
+  if (!response.ok) {
+    const message = typeof payload.message === 'string' ? payload.message : '';
+    throw new ApiError(response.status, message, payload.errors ?? {});
+  }
+  return payload as T;
+}
+
+const segment = encodeURIComponent;
+
+export const api = {
+  organizations: (signal?: AbortSignal) =>
+    request<{ data: OrganizationSummary[] }>('GET', '/public/organizations', { signal }).then((r) => r.data),
+
+  organizationEvents: (slug: string, signal?: AbortSignal) =>
+    request<{ data: EventSummary[] }>('GET', `/public/organizations/${segment(slug)}/events`, {
+      signal,
+    }).then((r) => r.data),
+
+  event: (uuid: string, signal?: AbortSignal) =>
+    request<{ data: PublicEvent }>('GET', `/public/events/${segment(uuid)}`, { signal }).then((r) => r.data),
+
+  register: (uuid: string, answers: Record<string, string>) =>
+    request<Registration>('POST', `/public/events/${segment(uuid)}/register`, { body: answers }),
+
+  checkIn: (uuid: string, email: string) =>
+    request<CheckIn>('POST', `/public/events/${segment(uuid)}/check-in`, { body: { email } }),
+
+  profile: (code: string, signal?: AbortSignal) =>
+    request<{ data: PublicProfile }>('GET', `/public/profile/${segment(code)}`, { signal }).then(
+      (r) => r.data,
+    ),
+};

@@ -1,0 +1,73 @@
+/**
+ * The public API as the kiosk sees it (shared/spec/event-api.md). Kept beside the client rather than imported from
+ * server/: the renderer talks to the server over HTTP only.
+ */
+
+export type FieldType = 'text' | 'email' | 'phone' | 'date' | 'textarea' | 'select';
+
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+export interface RegistrationField {
+  key: string;
+  label: string;
+  type: FieldType;
+  required: boolean;
+  options?: SelectOption[];
+}
+
+export interface PublicEvent {
+  id: string;
+  name: string;
+  description: string;
+  organization: { name: string; slug: string };
+  registration_fields: RegistrationField[];
+  is_registration_open: boolean;
+  checkin_period_type: 'disabled' | 'immediate' | 'starts_on' | 'date_range';
+  is_checkin_allowed: boolean;
+  allow_self_checkin: boolean;
+  seats: number | null;
+  attendees_count: number;
+}
+
+export interface OrganizationSummary {
+  name: string;
+  slug: string;
+}
+
+export interface EventSummary {
+  id: string;
+  name: string;
+  description: string;
+  starts_at: string | null;
+  ends_at: string | null;
+  location: string | null;
+}
+
+export type AttendeeStatus = 'confirmed' | 'pending' | 'canceled' | 'no_show';
+
+export interface Registration {
+  message: string;
+  data: { id: number; email: string; name: string; status: AttendeeStatus; is_guest: boolean };
+  redirect_url?: string;
+}
+
+export interface CheckIn {
+  message: string;
+  data: { id: number; email: string; name: string; checked_in_at: string };
+}
+
+export interface PublicProfile {
+  first_name?: string;
+  last_name?: string;
+  email?: string;
+  phone?: string;
+  birthday?: string;
+  address?: { street?: string; city?: string; state?: string; postal_code?: string; country?: string };
+  employment?: { job_title?: string; company?: string };
+}
+
+/** Field name to messages, as a 422 carries them. */
+export type FieldErrors = Record<string, string[]>;

@@ -1,0 +1,139 @@
+/**
+ * Every word the kiosk shows, in English. A second language is a sibling file typed `Catalogue` and registered in
+ * ./index.ts; screens never hold text of their own. Messages the server sends (its 4xx `message`s) are shown as
+ * they come.
+ */
+export const en = {
+  locale: 'en',
+
+  app: {
+    name: 'Arrivals',
+    loading: 'Loading…',
+    unreachable: 'The kiosk cannot reach the server right now.',
+    tryAgain: 'Try again',
+    back: 'Back',
+    done: 'Done',
+    returningIn: (seconds: number) => `Returning to the start screen in ${seconds} s.`,
+    pageNotFound: 'This page does not exist.',
+    goToStart: 'Go to the start page',
+    somethingWrong: 'Something went wrong. Please try again or ask event staff for help.',
+  },
+
+  hub: {
+    lostTitle: 'No connection to the hub',
+    lostMessage:
+      'Registration and check-in are paused until the connection is back. It will come back on its own. Please see event staff.',
+  },
+
+  start: {
+    title: 'Choose the event for this kiosk',
+    intro: 'Staff: pick the event this kiosk runs. Attendees will see that event only.',
+    organizationsTitle: 'Choose an organization',
+    noEvents: 'There are no published events yet.',
+    organizationNotFound: 'This organization does not exist.',
+    when: (start: string, end: string | null) => (end ? `${start} – ${end}` : start),
+  },
+
+  home: {
+    register: 'Register',
+    registerHint: 'New here? Sign up for this event.',
+    checkIn: 'Check in',
+    checkInHint: 'Already registered? Check in with your email.',
+    scan: 'Scan my profile',
+    scanHint: 'Show your profile QR code to the camera.',
+    staffCheckIn: 'Please check in with event staff.',
+    eventUnavailable: 'This event is not available.',
+    chooseEvent: 'Choose another event',
+    actions: 'What would you like to do?',
+  },
+
+  form: {
+    requiredNote: 'Fields marked * are required.',
+    requiredMark: '*',
+    choose: 'Choose…',
+    fixErrors: 'Please correct the fields marked below.',
+    problem: {
+      required: (label: string) => `Please fill in ${label}.`,
+      too_long: (label: string, max: number) => `${label} can be at most ${max} characters.`,
+      email: 'Please enter an email address like name@example.com.',
+      date: 'Please enter a real date.',
+      select: (label: string) => `Please choose one of the options for ${label}.`,
+      single_line: (label: string) => `${label} must fit on one line.`,
+    },
+  },
+
+  register: {
+    title: 'Register',
+    intro: (event: string) => `Sign up for ${event}.`,
+    fromProfile: 'We filled in what your profile shows. Please check it before you register.',
+    submit: 'Register',
+    submitting: 'Registering…',
+    successTitle: (name: string) => `You're registered, ${name}!`,
+    status: 'Status',
+    statusName: {
+      confirmed: 'Confirmed',
+      pending: 'Pending approval',
+      canceled: 'Cancelled',
+      no_show: 'No-show',
+    },
+    pendingNote: 'Event staff will review your registration.',
+    redirectPrompt: 'Scan to continue on your phone',
+    redirectImage: 'QR code to continue your registration on your phone',
+    alreadyRegistered: 'Already registered',
+    checkInInstead: 'Check in instead',
+    closedTitle: 'Registration is closed',
+  },
+
+  checkIn: {
+    title: 'Check in',
+    intro: 'Enter the email address you registered with.',
+    emailLabel: 'Email address',
+    submit: 'Check in',
+    submitting: 'Checking in…',
+    successTitle: (name: string) => `Welcome, ${name}!`,
+    checkedInAt: (time: string) => `Checked in at ${time}.`,
+    alreadyTitle: 'Already checked in',
+    notRegisteredTitle: 'Not registered',
+    registerNow: 'Register now',
+    refusedTitle: 'Check-in is not possible here',
+  },
+
+  scan: {
+    title: 'Scan my profile',
+    intro: 'Hold your profile QR code up to the camera.',
+    scannerHint: 'A barcode scanner works too.',
+    camera: 'Camera',
+    cameraStarting: 'Starting the camera…',
+    cameraMissing: 'No camera was found. You can still use the barcode scanner.',
+    cameraDenied: 'The camera is not allowed here. You can still use the barcode scanner.',
+    cameraUnavailable: 'The camera cannot be used on this screen. You can still use the barcode scanner.',
+    waiting: 'Your profile will appear here.',
+    looking: 'Looking up your profile…',
+    notAProfile: 'That code is not a profile QR code.',
+    privateTitle: 'Private profile',
+    notFoundTitle: 'Profile not found',
+    waitTitle: 'Please wait a moment',
+    rateLimited: 'Lots of people are scanning right now. Please wait a few seconds and scan again.',
+    unnamed: 'Profile',
+    registerWithProfile: 'Register with this profile',
+    fields: {
+      email: 'Email',
+      phone: 'Phone',
+      birthday: 'Birthday',
+      address: 'Address',
+      employment: 'Work',
+    },
+  },
+
+  keyboard: {
+    label: 'On-screen keyboard',
+    backspace: 'Delete',
+    space: 'Space',
+    shift: 'Shift',
+    enter: 'Enter',
+    hide: 'Hide keyboard',
+    dotCom: '.com',
+  },
+};
+
+export type Catalogue = typeof en;

@@ -1,0 +1,19 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App.tsx';
+import { ErrorBoundary } from './components/ErrorBoundary.tsx';
+import { HubBanner } from './components/HubBanner.tsx';
+import { t } from './i18n/index.ts';
+import './styles.css';
+
+document.documentElement.lang = t.locale;
+document.title = t.app.name;
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <ErrorBoundary>
+      <HubBanner />
+      <App />
+    </ErrorBoundary>
+  </StrictMode>,
+);

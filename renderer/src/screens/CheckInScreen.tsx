@@ -1,0 +1,147 @@
+import { useState, type FormEvent } from 'react';
+import { ApiError, api } from '../api/client.ts';
+import type { CheckIn, RegistrationField } from '../api/types.ts';
+import { Alert, type AlertContent } from '../components/Alert.tsx';
+import { FormField } from '../components/FormField.tsx';
+import { ResultPanel, type Tone } from '../components/ResultPanel.tsx';
+import { describeFailure } from '../components/Status.tsx';
+import { useFieldsForm } from '../hooks/useFieldsForm.ts';
+import { useFocusOnMount } from '../hooks/useFocusOnMount.ts';
+import { format, t } from '../i18n/index.ts';
+import { useKioskSession } from '../kiosk/session.ts';
+import { settings } from '../settings.ts';
+
+const EMAIL_FIELD: RegistrationField = {
+  key: 'email',
+  label: t.checkIn.emailLabel,
+  type: 'email',
+  required: true,
+};
+
+type Outcome =
+  | { kind: 'checked-in'; checkIn: CheckIn }
+  | { kind: 'refused'; tone: Tone; title: string; message: string; offerRegistration?: string };
+
+/** Self check-in with the email a person registered with. */
+export function CheckInScreen() {
+  const { event, prefill, go, finish } = useKioskSession();
+  const form = useFieldsForm([EMAIL_FIELD], prefill?.answers);
+  const [submitting, setSubmitting] = useState(false);
+  const [alert, setAlert] = useState<AlertContent | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const heading = useFocusOnMount<HTMLHeadingElement>();
+
+  async function submit(formEvent: FormEvent) {
+    formEvent.preventDefault();
+    if (submitting) return;
+    setAlert(null);
+    if (!form.validateAll()) return;
+    const { email } = form.answers() as { email: string };
+    setSubmitting(true);
+    try {
+      setOutcome({ kind: 'checked-in', checkIn: await api.checkIn(event.id, email) });
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      setOutcome(null);
+      switch (error.status) {
+        case 422:
+          form.showServerErrors(error.fieldErrors);
+          break;
+        case 409:
+          setOutcome({
+            kind: 'refused',
+            tone: 'warning',
+            title: t.checkIn.alreadyTitle,
+            message: error.message,
+          });
+          break;
+        case 404:
+          setOutcome({
+            kind: 'refused',
+            tone: 'warning',
+            title: t.checkIn.notRegisteredTitle,
+            message: error.message,
+            offerRegistration: email,
+          });
+          break;
+        case 403:
+          setOutcome({
+            kind: 'refused',
+            tone: 'error',
+            title: t.checkIn.refusedTitle,
+            message: error.message,
+          });
+          break;
+        default:
+          setAlert({ tone: 'error', message: describeFailure(error), takeFocus: true });
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  if (outcome?.kind === 'checked-in') {
+    const { name, checked_in_at: at } = outcome.checkIn.data;
+    return (
+      <ResultPanel
+        tone="success"
+        title={t.checkIn.successTitle(name)}
+        returnAfterMs={settings.resultMs}
+        onDone={finish}
+      >
+        <p data-testid="checked-in-at">
+          <time dateTime={at}>{t.checkIn.checkedInAt(format.time(at))}</time>
+        </p>
+      </ResultPanel>
+    );
+  }
+  if (outcome?.kind === 'refused') {
+    const email = outcome.offerRegistration;
+    return (
+      <ResultPanel
+        tone={outcome.tone}
+        title={outcome.title}
+        returnAfterMs={settings.resultMs}
+        onDone={finish}
+        actions={
+          email !== undefined &&
+          event.is_registration_open && (
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={() => go('register', { answers: { email }, fromProfile: false })}
+            >
+              {t.checkIn.registerNow}
+            </button>
+          )
+        }
+      >
+        <p data-testid="server-message">{outcome.message}</p>
+      </ResultPanel>
+    );
+  }
+
+  return (
+    <div className="form-screen">
+      <h1 ref={heading} tabIndex={-1}>
+        {t.checkIn.title}
+      </h1>
+      <p className="lead">{t.checkIn.intro}</p>
+      {alert && <Alert {...alert} />}
+      <form noValidate onSubmit={submit} aria-label={t.checkIn.title}>
+        <FormField
+          field={EMAIL_FIELD}
+          value={form.values.email ?? ''}
+          error={form.errors.email}
+          onChange={(value) => form.change('email', value)}
+          onBlur={() => form.blur('email')}
+        />
+        <div className="actions">
+          <button type="submit" className="button button--primary" aria-disabled={submitting}>
+            {submitting ? t.checkIn.submitting : t.checkIn.submit}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,135 @@
+import { useState, type FormEvent } from 'react';
+import { ApiError, api } from '../api/client.ts';
+import type { Registration } from '../api/types.ts';
+import { Alert, type AlertContent } from '../components/Alert.tsx';
+import { FormField } from '../components/FormField.tsx';
+import { RedirectQr } from '../components/RedirectQr.tsx';
+import { ResultPanel } from '../components/ResultPanel.tsx';
+import { describeFailure } from '../components/Status.tsx';
+import { useFieldsForm } from '../hooks/useFieldsForm.ts';
+import { useFocusOnMount } from '../hooks/useFocusOnMount.ts';
+import { t } from '../i18n/index.ts';
+import { useKioskSession } from '../kiosk/session.ts';
+import { settings } from '../settings.ts';
+
+type Outcome = { kind: 'registered'; registration: Registration } | { kind: 'closed'; message: string };
+
+/** The registration form built from the event's fields, and what became of the registration. */
+export function RegisterScreen() {
+  const { event, prefill, go, finish } = useKioskSession();
+  const fields = event.registration_fields;
+  const form = useFieldsForm(fields, prefill?.answers);
+  const [submitting, setSubmitting] = useState(false);
+  const [alert, setAlert] = useState<(AlertContent & { offerCheckIn?: string }) | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const heading = useFocusOnMount<HTMLHeadingElement>();
+  const canCheckIn = event.is_checkin_allowed && event.allow_self_checkin;
+
+  async function submit(formEvent: FormEvent) {
+    formEvent.preventDefault();
+    if (submitting) return;
+    setAlert(null);
+    if (!form.validateAll()) {
+      setAlert({ tone: 'error', message: t.form.fixErrors });
+      return;
+    }
+    const answers = form.answers();
+    setSubmitting(true);
+    try {
+      setOutcome({ kind: 'registered', registration: await api.register(event.id, answers) });
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      if (error.status === 422) {
+        const stray = form.showServerErrors(error.fieldErrors);
+        setAlert({ tone: 'error', message: [t.form.fixErrors, ...stray].join(' ') });
+      } else if (error.status === 409) {
+        setAlert({
+          tone: 'warning',
+          title: t.register.alreadyRegistered,
+          message: error.message,
+          takeFocus: true,
+          offerCheckIn: answers.email,
+        });
+      } else if (error.status === 403) {
+        setOutcome({ kind: 'closed', message: error.message });
+      } else {
+        setAlert({ tone: 'error', message: describeFailure(error), takeFocus: true });
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  if (outcome?.kind === 'registered') {
+    const { data, redirect_url: redirectUrl } = outcome.registration;
+    return (
+      <ResultPanel
+        tone="success"
+        title={t.register.successTitle(data.name)}
+        // A person scanning the QR code needs longer than a glance at a result.
+        returnAfterMs={redirectUrl ? Math.max(settings.idleMs, settings.resultMs) : settings.resultMs}
+        onDone={finish}
+      >
+        <p className="result-status">
+          {t.register.status}:{' '}
+          <strong data-testid="registration-status">{t.register.statusName[data.status]}</strong>
+        </p>
+        {data.status === 'pending' && <p>{t.register.pendingNote}</p>}
+        {redirectUrl && <RedirectQr url={redirectUrl} />}
+      </ResultPanel>
+    );
+  }
+  if (outcome?.kind === 'closed') {
+    return (
+      <ResultPanel
+        tone="error"
+        title={t.register.closedTitle}
+        returnAfterMs={settings.resultMs}
+        onDone={finish}
+      >
+        <p>{outcome.message}</p>
+      </ResultPanel>
+    );
+  }
+
+  return (
+    <div className="form-screen">
+      <h1 ref={heading} tabIndex={-1}>
+        {t.register.title}
+      </h1>
+      <p className="lead">{t.register.intro(event.name)}</p>
+      {prefill?.fromProfile && <p className="notice">{t.register.fromProfile}</p>}
+      {alert && (
+        <Alert {...alert}>
+          {alert.offerCheckIn !== undefined && canCheckIn && (
+            <button
+              type="button"
+              className="button"
+              onClick={() => go('check-in', { answers: { email: alert.offerCheckIn! }, fromProfile: false })}
+            >
+              {t.register.checkInInstead}
+            </button>
+          )}
+        </Alert>
+      )}
+      <form noValidate onSubmit={submit} aria-label={t.register.title}>
+        <p className="hint">{t.form.requiredNote}</p>
+        {fields.map((field) => (
+          <FormField
+            key={field.key}
+            field={field}
+            value={form.values[field.key] ?? ''}
+            error={form.errors[field.key]}
+            onChange={(value) => form.change(field.key, value)}
+            onBlur={() => form.blur(field.key)}
+          />
+        ))}
+        <div className="actions">
+          <button type="submit" className="button button--primary" aria-disabled={submitting}>
+            {submitting ? t.register.submitting : t.register.submit}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}

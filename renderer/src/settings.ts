@@ -1,0 +1,31 @@
+/**
+ * Kiosk behaviour an operator can tune in the kiosk's URL, read once at start so it survives in-app navigation:
+ * `/kiosk/{event}?idle=90&result=5&keyboard=off`.
+ */
+export interface KioskSettings {
+  /** Without input for this long, the kiosk returns home and forgets the last person. */
+  idleMs: number;
+  /** How long a result screen stays before returning home. */
+  resultMs: number;
+  /** The on-screen keyboard, for touch screens without a physical one. */
+  onScreenKeyboard: boolean;
+}
+
+export const DEFAULT_SETTINGS: KioskSettings = { idleMs: 60_000, resultMs: 10_000, onScreenKeyboard: true };
+
+function seconds(value: string | null, fallback: number): number {
+  if (value === null) return fallback;
+  const number = Number(value);
+  return Number.isFinite(number) && number > 0 ? Math.round(number * 1000) : fallback;
+}
+
+export function readSettings(search: string): KioskSettings {
+  const params = new URLSearchParams(search);
+  return {
+    idleMs: seconds(params.get('idle'), DEFAULT_SETTINGS.idleMs),
+    resultMs: seconds(params.get('result'), DEFAULT_SETTINGS.resultMs),
+    onScreenKeyboard: params.get('keyboard') !== 'off',
+  };
+}
+
+export const settings: KioskSettings = readSettings(window.location.search);

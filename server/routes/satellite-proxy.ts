@@ -1,0 +1,83 @@
+import replyFrom from '@fastify/reply-from';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+
+/** The 503 a satellite answers while its hub cannot be reached: the kiosk shows the message as it is. */
+export const HUB_UNREACHABLE_MESSAGE = 'The hub cannot be reached right now. Please see event staff.';
+
+export interface SatelliteProxyOptions {
+  /** The hub's origin, `http://host:port` (see domain/hub-address.ts). */
+  hubUrl: string;
+  /**
+   * How long to wait for a TCP connection to the hub. A stopped hub refuses at once; a hub whose machine is off or
+   * out of Wi-Fi range never answers, and the kiosk must not hang on it: the 503 leaves well within 3 s.
+   */
+  connectTimeoutMs: number;
+  /**
+   * How long a connected hub may take to start answering. Longer than the connect timeout because the slowest
+   * legitimate request (a 10,000-attendee bulk no-show) takes a few hundred ms, and a hub that accepted the
+   * connection is alive; it still ends a request to a hub that froze or dropped off the network mid-request.
+   */
+  responseTimeoutMs: number;
+}
+
+/** Reads whether a request's Origin is the satellite's own origin (the one its window loads from). */
+function isOwnOrigin(request: FastifyRequest): boolean {
+  const { origin, host } = request.headers;
+  if (!origin || !host) return false;
+  try {
+    return new URL(origin).host === new URL(`http://${host}`).host;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Forwards every request that the satellite does not answer itself (the kiosk screens, their assets and
+ * `/satellite/status`) to the hub: `/public`, `/api`, `/dashboard/api`, `/p`, `/openapi.json`, `/docs` and any
+ * path added later. The page keeps loading from `http://localhost`, a secure origin for the camera, and needs no
+ * CORS, because to the browser the API is on its own origin.
+ *
+ * Bodies pass through as raw streams: the hub validates and limits them, so the two servers can never disagree
+ * about what a body means.
+ */
+export const satelliteProxyRoutes: FastifyPluginAsync<SatelliteProxyOptions> = async (app, options) => {
+  const hubOrigin = new URL(options.hubUrl).origin;
+  await app.register(replyFrom, {
+    base: hubOrigin,
+    undici: {
+      connect: { timeout: options.connectTimeoutMs },
+      headersTimeout: options.responseTimeoutMs,
+      bodyTimeout: options.responseTimeoutMs,
+    },
+  });
+
+  // Encapsulated in this plugin: the satellite's own routes keep Fastify's parsers.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+
+  const hubUnreachable = (reply: FastifyReply) => {
+    if (!reply.sent)
+      void reply.code(503).type('application/json; charset=utf-8').send({ message: HUB_UNREACHABLE_MESSAGE });
+  };
+
+  app.all('/*', { schema: { hide: true } }, (request, reply) => {
+    return reply.from(request.url, {
+      rewriteRequestHeaders: (_request, headers) => {
+        // The hub refuses a state-changing dashboard request whose Origin is not its own (CSRF). The page's origin
+        // is the satellite's; that origin, and only that one, is vouched for here and renamed to the hub's. A
+        // foreign origin passes through unchanged, so the hub still refuses it.
+        if (isOwnOrigin(request)) return { ...headers, origin: hubOrigin };
+        return headers;
+      },
+      // One retry, at once, for a request that met a keep-alive connection the restarted hub had already closed.
+      // Only requests without a body: a POST may have reached the hub, and sending it twice could register twice.
+      retryDelay: ({ err, attempt }) =>
+        attempt === 0 &&
+        (request.method === 'GET' || request.method === 'HEAD') &&
+        ['UND_ERR_SOCKET', 'ECONNRESET'].includes((err as NodeJS.ErrnoException | undefined)?.code ?? '')
+          ? 1
+          : null,
+      onError: (reply) => hubUnreachable(reply as FastifyReply),
+    });
+  });
+};

@@ -1,0 +1,123 @@
+import { expect, test } from './support/fixtures.ts';
+import { CheckInPage } from './pages/CheckInPage.ts';
+import { KioskHomePage } from './pages/KioskHomePage.ts';
+import { RegistrationPage } from './pages/RegistrationPage.ts';
+import { ScanPage } from './pages/ScanPage.ts';
+
+/**
+ * Every kiosk screen and state a person meets, checked with axe (no serious or critical violation) and for touch
+ * targets of at least 48 px.
+ */
+test.describe.configure({ timeout: 60_000 });
+
+test('start page and kiosk home', async ({ page, server, expectAccessible }) => {
+  const event = server.createEvent({ description: 'Doors at seven.', allow_self_checkin: false });
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: /Launch Night/ })).toBeVisible();
+  await expectAccessible();
+
+  await new KioskHomePage(page).open(event.uuid);
+  await expect(page.getByTestId('staff-check-in')).toBeVisible();
+  await expectAccessible();
+});
+
+test('registration: form, keyboard, problems and results', async ({ page, server, expectAccessible }) => {
+  const event = server.createEvent({
+    redirect_url: 'https://partner.example/welcome?attendee={code}',
+    registration_fields: [
+      { key: 'email', label: 'Email', type: 'email', required: true },
+      { key: 'first_name', label: 'First name', type: 'text', required: true },
+      { key: 'last_name', label: 'Last name', type: 'text', required: true },
+      { key: 'phone', label: 'Phone', type: 'phone', required: false },
+      { key: 'birthday', label: 'Birthday', type: 'date', required: false },
+      { key: 'notes', label: 'Notes', type: 'textarea', required: false },
+      {
+        key: 'ticket',
+        label: 'Ticket',
+        type: 'select',
+        required: true,
+        options: [{ value: 'a', label: 'A' }],
+      },
+    ],
+  });
+  await server.register(event, { email: 'taken@example.com', first_name: 'T', last_name: 'T', ticket: 'a' });
+  const registration = new RegistrationPage(page);
+  await registration.open(event.uuid);
+  await expectAccessible();
+
+  await registration.field('First name').click();
+  await expect(registration.keyboard.root).toBeVisible();
+  await expectAccessible();
+
+  await registration.submit();
+  await expect(registration.alert).toBeVisible();
+  await expectAccessible();
+
+  await registration.fill({ Email: 'taken@example.com', 'First name': 'Ada', 'Last name': 'L', Ticket: 'a' });
+  await registration.submit();
+  await expect(registration.alert).toContainText('Already registered');
+  await expectAccessible();
+
+  await registration.fill({ Email: 'ada@example.com' });
+  await registration.submit();
+  await expect(page.getByTestId('redirect-qr').getByRole('img')).toBeVisible();
+  await expectAccessible();
+});
+
+test('check-in: form and each kind of result', async ({ page, server, expectAccessible }) => {
+  const event = server.createEvent();
+  await server.register(event, { email: 'ada@example.com', first_name: 'Ada', last_name: 'Lovelace' });
+  const checkIn = new CheckInPage(page);
+  await checkIn.open(event.uuid);
+  await expectAccessible();
+
+  for (const [email, tone] of [
+    ['ada@example.com', 'success'],
+    ['ada@example.com', 'warning'],
+    ['nobody@example.com', 'warning'],
+  ] as const) {
+    await checkIn.open(event.uuid);
+    await checkIn.checkIn(email);
+    await expect(checkIn.result.root).toHaveAttribute('data-tone', tone);
+    await expectAccessible();
+  }
+});
+
+test('profile scan: camera missing, a profile, a refusal', async ({ page, server, expectAccessible }) => {
+  const event = server.createEvent();
+  const ada = server.createUser({
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    publicFields: ['first_name', 'last_name', 'email'],
+  });
+  const scan = new ScanPage(page);
+  await scan.open(event.uuid);
+  await scan.expectCamera('missing');
+  await expectAccessible();
+
+  await scan.scanWithWedge(ada.profileCode);
+  await expect(scan.profile).toBeVisible();
+  await expectAccessible();
+
+  await scan.scanWithWedge('NoSuchCode');
+  await expect(scan.message).toBeVisible();
+  await expectAccessible();
+});
+
+test('profile scan with the camera running', async ({ server, openWithCamera, expectAccessible }) => {
+  const event = server.createEvent();
+  const page = await openWithCamera(null);
+  const scan = new ScanPage(page);
+  await scan.open(event.uuid);
+  await scan.expectCamera('scanning');
+  await expectAccessible(page);
+});
+
+test('pages that are not there', async ({ page, server, expectAccessible }) => {
+  await page.goto(`/kiosk/${server.createEvent({ is_published: false }).uuid}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('This event is not available.');
+  await expectAccessible();
+  await page.goto('/org/nobody');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('This organization does not exist.');
+  await expectAccessible();
+});

@@ -1,0 +1,35 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+export type KioskAction = 'Register' | 'Check in' | 'Scan my profile';
+
+/** `/kiosk/{event}`: the event and its action buttons. */
+export class KioskHomePage {
+  constructor(readonly page: Page) {}
+
+  /** `query` carries kiosk settings, e.g. `?idle=2`. */
+  async open(eventId: string, query = ''): Promise<void> {
+    await this.page.goto(`/kiosk/${eventId}${query}`);
+    await expect(this.heading).toBeVisible();
+  }
+
+  get heading(): Locator {
+    return this.page.getByRole('heading', { level: 1 });
+  }
+
+  action(name: KioskAction): Locator {
+    return this.page.getByRole('navigation').getByRole('link', { name, exact: true });
+  }
+
+  get actions(): Locator {
+    return this.page.getByRole('navigation').getByRole('link');
+  }
+
+  get staffNotice(): Locator {
+    return this.page.getByTestId('staff-check-in');
+  }
+
+  async expectShown(eventName: string): Promise<void> {
+    await expect(this.page).toHaveURL(/\/kiosk\/[^/]+(\?.*)?$/);
+    await expect(this.heading).toHaveText(eventName);
+  }
+}

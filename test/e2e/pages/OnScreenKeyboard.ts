@@ -1,0 +1,24 @@
+import type { Locator, Page } from '@playwright/test';
+
+/** The on-screen keyboard (react-simple-keyboard), pressed key by key as a finger would. */
+export class OnScreenKeyboard {
+  readonly root: Locator;
+
+  constructor(readonly page: Page) {
+    this.root = page.getByRole('group', { name: 'On-screen keyboard' });
+  }
+
+  key(button: string): Locator {
+    return this.root.locator(`[data-skbtn="${button}"]`);
+  }
+
+  async type(text: string): Promise<void> {
+    for (const character of text) {
+      if (character === ' ') await this.key('{space}').click();
+      else if (/[A-Z]/.test(character)) {
+        await this.key('{shift}').click();
+        await this.key(character).click();
+      } else await this.key(character).click();
+    }
+  }
+}

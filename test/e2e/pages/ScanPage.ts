@@ -1,0 +1,47 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** `/kiosk/{event}/scan`: the camera, a keyboard-wedge scanner, and the profile they find. */
+export class ScanPage {
+  constructor(readonly page: Page) {}
+
+  async open(eventId: string, query = ''): Promise<void> {
+    await this.page.goto(`/kiosk/${eventId}/scan${query}`);
+    await expect(this.heading).toBeVisible();
+  }
+
+  get heading(): Locator {
+    return this.page.getByRole('heading', { level: 1, name: 'Scan my profile' });
+  }
+
+  get camera(): Locator {
+    return this.page.getByTestId('camera');
+  }
+
+  /** starting, scanning, missing, denied or unavailable. */
+  async expectCamera(status: string): Promise<void> {
+    await expect(this.camera).toHaveAttribute('data-status', status, { timeout: 10_000 });
+  }
+
+  get profile(): Locator {
+    return this.page.getByTestId('profile-card');
+  }
+
+  profileField(field: 'email' | 'phone' | 'birthday' | 'address' | 'employment'): Locator {
+    return this.profile.locator(`[data-field="${field}"] dd`);
+  }
+
+  get message(): Locator {
+    return this.page.getByTestId('alert');
+  }
+
+  /** What a USB/HID barcode scanner does: types the code and Enter into whatever has focus. */
+  async scanWithWedge(text: string): Promise<void> {
+    await expect(this.heading).toBeVisible();
+    await this.page.keyboard.type(text);
+    await this.page.keyboard.press('Enter');
+  }
+
+  get registerWithProfile(): Locator {
+    return this.page.getByRole('button', { name: 'Register with this profile' });
+  }
+}

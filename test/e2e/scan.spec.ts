@@ -1,0 +1,202 @@
+import { expect, test } from './support/fixtures.ts';
+import { KioskHomePage } from './pages/KioskHomePage.ts';
+import { RegistrationPage } from './pages/RegistrationPage.ts';
+import { ScanPage } from './pages/ScanPage.ts';
+import type { Page } from '@playwright/test';
+
+const ADA_PROFILE = {
+  email: 'ada@example.com',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  phone: '+44 20 7946 0018',
+  birthday: '1815-12-10',
+  address: { city: 'London', country: 'United Kingdom' },
+  employment: { job_title: 'Analyst', company: 'Analytical Engines Ltd' },
+  profilePublic: true,
+  publicFields: ['first_name', 'last_name', 'email', 'birthday', 'address', 'employment'] as const,
+};
+
+function profileRequests(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/public/profile/')) seen.push(request.url());
+  });
+  return seen;
+}
+
+test.describe('with a camera', () => {
+  test('a profile QR code in front of the camera shows the profile', async ({ server, openWithCamera }) => {
+    const event = server.createEvent();
+    const ada = server.createUser({ ...ADA_PROFILE, publicFields: [...ADA_PROFILE.publicFields] });
+    const page = await openWithCamera([{ qr: `${server.url}/p/${ada.profileCode}` }]);
+    const scan = new ScanPage(page);
+    await scan.open(event.uuid);
+
+    await expect(scan.profile.getByRole('heading')).toHaveText('Ada Lovelace', { timeout: 10_000 });
+    await scan.expectCamera('scanning');
+    await expect(scan.profileField('email')).toHaveText('ada@example.com');
+    await expect(scan.profileField('birthday')).toHaveText('December 10, 1815');
+    await expect(scan.profileField('employment')).toHaveText('Analyst, Analytical Engines Ltd');
+    await expect(scan.profileField('address')).toHaveText('London, United Kingdom');
+    // The phone number is not among the fields Ada made public.
+    await expect(scan.profileField('phone')).toHaveCount(0);
+  });
+
+  test('a private profile shows the message, nothing of the person', async ({ server, openWithCamera }) => {
+    const event = server.createEvent();
+    const alan = server.createUser({ firstName: 'Alan', lastName: 'Turing', profilePublic: false });
+    const page = await openWithCamera([{ qr: alan.profileCode }]);
+    const scan = new ScanPage(page);
+    await scan.open(event.uuid);
+
+    await expect(scan.message).toContainText('This profile is private.', { timeout: 10_000 });
+    await expect(scan.profile).toHaveCount(0);
+    await expect(page.getByText('Alan')).toHaveCount(0);
+  });
+
+  test('negative control: a feed without a QR code shows nothing', async ({ server, openWithCamera }) => {
+    const event = server.createEvent();
+    server.createUser({ ...ADA_PROFILE, publicFields: [...ADA_PROFILE.publicFields] });
+    const page = await openWithCamera(null);
+    const requests = profileRequests(page);
+    const scan = new ScanPage(page);
+    await scan.open(event.uuid);
+    await scan.expectCamera('scanning');
+
+    // Three seconds of Chromium's test pattern at 15 decodes a second.
+    await page.waitForTimeout(3000);
+    await expect(scan.profile).toHaveCount(0);
+    await expect(scan.message).toHaveCount(0);
+    expect(requests).toEqual([]);
+  });
+
+  test('camera permission refused: a clear message, and the scanner still works', async ({
+    server,
+    openWithCamera,
+  }) => {
+    const event = server.createEvent();
+    const ada = server.createUser({ ...ADA_PROFILE, publicFields: [...ADA_PROFILE.publicFields] });
+    const page = await openWithCamera([{ qr: 'unused' }], { allowed: false });
+    const scan = new ScanPage(page);
+    await scan.open(event.uuid);
+    await scan.expectCamera('denied');
+    await expect(scan.camera).toContainText(
+      'The camera is not allowed here. You can still use the barcode scanner.',
+    );
+
+    await scan.scanWithWedge(ada.profileCode);
+    await expect(scan.profile.getByRole('heading')).toHaveText('Ada Lovelace');
+  });
+});
+
+test.describe('with a keyboard-wedge scanner and no camera', () => {
+  test('says the camera is missing; a scanned code shows the profile without touching anything', async ({
+    page,
+    server,
+  }) => {
+    const event = server.createEvent();
+    const ada = server.createUser({ ...ADA_PROFILE, publicFields: [...ADA_PROFILE.publicFields] });
+    const scan = new ScanPage(page);
+    await scan.open(event.uuid);
+    await scan.expectCamera('missing');
+    await expect(scan.camera).toContainText('No camera was found. You can still use the barcode scanner.');
+
+    // Focus sits on the Back button: the scanner's Enter must not press it.
+    await page.getByRole('button', { name: 'Back' }).focus();
+    await scan.scanWithWedge(`${server.url}/p/${ada.profileCode}`);
+    await expect(scan.profile.getByRole('heading')).toHaveText('Ada Lovelace');
+    await expect(page).toHaveURL(new RegExp(`/kiosk/${event.uuid}/scan$`));
+  });
+
+  test('unknown, private and non-profile codes each get their message', async ({ page, server }) => {
+    const event = server.createEvent();
+    const alan = server.createUser({ firstName: 'Alan', profilePublic: false });
+    const scan = new ScanPage(page);
+    await scan.open(event.uuid);
+
+    await scan.scanWithWedge('NoSuchCode123');
+    await expect(scan.message).toContainText('Profile not found.');
+    await scan.scanWithWedge(alan.profileCode);
+    await expect(scan.message).toContainText('This profile is private.');
+    await scan.scanWithWedge('https://example.com/tickets/42');
+    await expect(scan.message).toHaveText('That code is not a profile QR code.');
+  });
+
+  test('the same code again within 3 seconds is ignored', async ({ page, server }) => {
+    const event = server.createEvent();
+    const ada = server.createUser({ ...ADA_PROFILE, publicFields: [...ADA_PROFILE.publicFields] });
+    const grace = server.createUser({
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      publicFields: ['first_name', 'last_name'],
+    });
+    const requests = profileRequests(page);
+    const scan = new ScanPage(page);
+    await scan.open(event.uuid);
+
+    await scan.scanWithWedge(ada.profileCode);
+    await expect(scan.profile.getByRole('heading')).toHaveText('Ada Lovelace');
+    await scan.scanWithWedge(ada.profileCode);
+    await scan.scanWithWedge(`${server.url}/p/${ada.profileCode}`);
+    await scan.scanWithWedge(grace.profileCode);
+    await expect(scan.profile.getByRole('heading')).toHaveText('Grace Hopper');
+    expect(requests).toHaveLength(2);
+
+    await page.waitForTimeout(3100);
+    await scan.scanWithWedge(grace.profileCode);
+    await expect.poll(() => requests.length).toBe(3);
+  });
+
+  test.describe(() => {
+    test.use({ rateLimits: { profile: 1 } });
+
+    test('429: too many scans ask the person to wait', async ({ page, server }) => {
+      const event = server.createEvent();
+      const ada = server.createUser({ ...ADA_PROFILE, publicFields: [...ADA_PROFILE.publicFields] });
+      const scan = new ScanPage(page);
+      await scan.open(event.uuid);
+      await scan.scanWithWedge(ada.profileCode);
+      await expect(scan.profile).toBeVisible();
+      await scan.scanWithWedge('SomeoneElse1');
+
+      await expect(scan.message).toContainText('Please wait a moment');
+      await expect(scan.message).toContainText('Please wait a few seconds and scan again.');
+    });
+  });
+
+  test('"Register with this profile" opens the form filled in from the visible fields', async ({
+    page,
+    server,
+  }) => {
+    const event = server.createEvent({
+      registration_fields: [
+        { key: 'email', label: 'Email', type: 'email', required: true },
+        { key: 'first_name', label: 'First name', type: 'text', required: true },
+        { key: 'last_name', label: 'Last name', type: 'text', required: true },
+        { key: 'phone', label: 'Phone', type: 'phone', required: false },
+        { key: 'company', label: 'Company', type: 'text', required: false },
+      ],
+    });
+    const ada = server.createUser({ ...ADA_PROFILE, publicFields: [...ADA_PROFILE.publicFields] });
+    const home = new KioskHomePage(page);
+    await home.open(event.uuid);
+    await home.action('Scan my profile').click();
+    const scan = new ScanPage(page);
+    await scan.scanWithWedge(ada.profileCode);
+    await scan.registerWithProfile.click();
+
+    const registration = new RegistrationPage(page);
+    await expect(registration.form).toBeVisible();
+    await expect(page.getByText('We filled in what your profile shows.')).toBeVisible();
+    await expect(registration.field('Email')).toHaveValue('ada@example.com');
+    await expect(registration.field('First name')).toHaveValue('Ada');
+    await expect(registration.field('Last name')).toHaveValue('Lovelace');
+    await expect(registration.field('Company')).toHaveValue('Analytical Engines Ltd');
+    // Not public on the profile, so not filled in.
+    await expect(registration.field('Phone')).toHaveValue('');
+
+    await registration.submit();
+    await expect(registration.result.heading).toHaveText("You're registered, Ada Lovelace!");
+    expect(server.attendee(event, 'ada@example.com')?.answers.company).toBe('Analytical Engines Ltd');
+  });
+});

@@ -1,0 +1,179 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import {
+  test as base,
+  chromium,
+  expect,
+  type Browser,
+  type ConsoleMessage,
+  type Page,
+} from '@playwright/test';
+import type { RateLimits } from '../../../server/http/rate-limit.ts';
+import { toTimestamp } from '../../../server/domain/time.ts';
+import type {
+  AttendeeRecord,
+  EventRecord,
+  Organization,
+  UserProfile,
+  UserRecord,
+} from '../../../server/domain/types.ts';
+import { applyEventInput } from '../../../server/schemas/events.ts';
+import {
+  createEvent,
+  createOrganization,
+  createUser,
+  startTestApp,
+  UNLIMITED,
+  type TestApp,
+} from '../../helpers/app.ts';
+import { CHROMIUM_FLAGS, fakeCameraFlags, requireChromium } from './chromium.ts';
+import { writeCameraFeed, type Frame } from './fake-camera.ts';
+import { KIOSK_DIR } from './paths.ts';
+
+type EventInput = Parameters<typeof createEvent>[2];
+
+/** The real server over a fresh temp database, listening on a free port, seeded through the repositories. */
+export interface KioskServer {
+  url: string;
+  testApp: TestApp;
+  organization: Organization;
+  createEvent(overrides?: EventInput): EventRecord;
+  /** Changes an event's settings behind the kiosk's back, as staff would from the dashboard. */
+  updateEvent(event: EventRecord, changes: EventInput): EventRecord;
+  createUser(profile?: Partial<UserProfile>): UserRecord;
+  /** Registers through the public API, as another kiosk or the web page would. */
+  register(event: EventRecord, answers: Record<string, string>): Promise<void>;
+  /** The event's live registration for the email, as stored. */
+  attendee(event: EventRecord, email: string): AttendeeRecord | null;
+}
+
+interface ServerOptions {
+  /** Rate limits for this test's server; unlimited unless a test is about them. */
+  rateLimits: Partial<RateLimits>;
+}
+
+/** Chromium's own "Failed to load resource" line for an API refusal the kiosk handles (a 4xx from /public/). */
+function isHandledApiRefusal(message: ConsoleMessage): boolean {
+  return (
+    /^Failed to load resource: the server responded with a status of 4\d\d/.test(message.text()) &&
+    new URL(message.location().url).pathname.startsWith('/public/')
+  );
+}
+
+/**
+ * Every visible control a finger can press must be at least 48 by 48 CSS pixels. One pass in the page (source
+ * text: this project's Node side has no DOM types).
+ */
+const SMALL_TOUCH_TARGETS = `[...document.querySelectorAll('a[href], button, input, select, textarea, [role="button"]')]
+  .map((element) => [element, element.getBoundingClientRect()])
+  .filter(([, box]) => box.width > 0 && box.height > 0 && (box.width < 48 || box.height < 48))
+  .map(([element, box]) =>
+    (element.getAttribute('aria-label') || element.textContent.trim() || element.outerHTML.slice(0, 60)) +
+    ': ' + Math.round(box.width) + 'x' + Math.round(box.height))`;
+
+/** Console errors and uncaught exceptions on the page, which a test then expects to be none. */
+function watchConsole(page: Page, problems: string[]): void {
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !isHandledApiRefusal(message)) problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(`Uncaught: ${error.message}`));
+}
+
+export const test = base.extend<
+  ServerOptions & {
+    server: KioskServer;
+    consoleProblems: string[];
+    /**
+     * A page in a Chromium of its own whose camera shows `frames` (a looping y4m), or Chromium's test pattern for
+     * null; with `allowed: false` the camera permission is refused.
+     */
+    openWithCamera: (frames: Frame[] | null, options?: { allowed?: boolean }) => Promise<Page>;
+    /** Runs axe on the page as it is now: no serious or critical violations. */
+    expectAccessible: (page?: Page) => Promise<void>;
+  }
+>({
+  rateLimits: [{}, { option: true }],
+
+  server: async ({ rateLimits }, use) => {
+    const testApp = await startTestApp({ kioskDir: KIOSK_DIR, rateLimits: { ...UNLIMITED, ...rateLimits } });
+    await testApp.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = testApp.app.server.address() as { port: number };
+    const { app } = testApp;
+    const organization = createOrganization(app, 'City Hall');
+    await use({
+      url: `http://127.0.0.1:${port}`,
+      testApp,
+      organization,
+      createEvent: (overrides = {}) => createEvent(app, organization, overrides),
+      updateEvent: (event, changes) => {
+        const current = app.ctx.repos.events.findById(event.id)!;
+        const settings = applyEventInput(current, changes as Parameters<typeof applyEventInput>[1]);
+        return app.ctx.repos.events.update(event.id, settings, toTimestamp(app.ctx.clock.now()));
+      },
+      createUser: (profile = {}) => createUser(app, organization, profile),
+      register: async (event, answers) => {
+        const response = await app.inject({
+          method: 'POST',
+          url: `/public/events/${event.uuid}/register`,
+          payload: answers,
+        });
+        expect(response.statusCode, response.body).toBe(201);
+      },
+      attendee: (event, email) => app.ctx.repos.attendees.findForEmail(event.id, email),
+    });
+    await testApp.close();
+  },
+
+  baseURL: async ({ server }, use) => use(server.url),
+
+  consoleProblems: [
+    async ({ page }, use) => {
+      const problems: string[] = [];
+      watchConsole(page, problems);
+      await use(problems);
+      expect(problems, 'console errors on the kiosk page').toEqual([]);
+    },
+    { auto: true },
+  ],
+
+  openWithCamera: async ({ server, consoleProblems, viewport, locale, timezoneId }, use, testInfo) => {
+    const browsers: Browser[] = [];
+    await use(async (frames, { allowed = true } = {}) => {
+      let feed: string | null = null;
+      if (frames) {
+        feed = testInfo.outputPath(`camera-${browsers.length}.y4m`);
+        fs.mkdirSync(path.dirname(feed), { recursive: true });
+        writeCameraFeed(feed, frames);
+      }
+      const browser = await chromium.launch({
+        executablePath: requireChromium(),
+        args: [...CHROMIUM_FLAGS, ...fakeCameraFlags(feed, allowed)],
+      });
+      browsers.push(browser);
+      const context = await browser.newContext({ viewport, locale, timezoneId, baseURL: server.url });
+      const page = await context.newPage();
+      watchConsole(page, consoleProblems);
+      return page;
+    });
+    await Promise.all(browsers.map((browser) => browser.close()));
+  },
+
+  expectAccessible: async ({ page: defaultPage }, use) => {
+    await use(async (page = defaultPage) => {
+      const results = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+        .analyze();
+      const serious = results.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map(
+          (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+        );
+      expect(serious, `accessibility violations on ${page.url()}`).toEqual([]);
+      const small = await page.evaluate<string[]>(SMALL_TOUCH_TARGETS);
+      expect(small, `touch targets under 48 px on ${page.url()}`).toEqual([]);
+    });
+  },
+});
+
+export { expect };
