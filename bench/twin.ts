@@ -118,10 +118,11 @@ function prepareStatements(db: Db) {
        WHERE organization_id = ? AND enabled = 1 AND EXISTS (SELECT 1 FROM json_each(event_types) WHERE value = ?)
        ORDER BY id`,
     ),
-    markManyNoShow: db.prepare<[string, string, number]>(
+    markManyNoShow: db.prepare<[string, string, number], { uuid: string }>(
       `UPDATE attendees SET status = 'no_show', updated_at = ?
        WHERE uuid IN (SELECT value FROM json_each(?)) AND +event_id = ?
-         AND status <> 'canceled' AND checked_in_at IS NULL`,
+         AND status NOT IN ('canceled', 'no_show') AND checked_in_at IS NULL
+       RETURNING uuid, name, email, status, registered_at, checked_in_at`,
     ),
   };
 }
@@ -291,14 +292,15 @@ function bulkNoShowRoute(app: FastifyInstance, db: Db, sql: Statements): void {
       const ids = [...new Set(request.body.attendee_ids)];
       const at = toTimestamp(new Date());
       const run = db.transaction(() => {
-        const states = new Map(sql.statesByUuid.all(JSON.stringify(ids), event.id).map((s) => [s.uuid, s]));
-        const eligible = ids.filter((id) => {
-          const state = states.get(id);
-          return state !== undefined && state.checked_in_at === null && state.status !== 'canceled';
-        });
-        if (eligible.length > 0) sql.markManyNoShow.run(at, JSON.stringify(eligible), event.id);
+        // As the app: one UPDATE ... RETURNING, then a look at the ids it left over.
+        const changed = new Set(
+          sql.markManyNoShow.all(at, JSON.stringify(ids), event.id).map((row) => row.uuid),
+        );
+        const rest = ids.filter((id) => !changed.has(id));
+        const states = sql.statesByUuid.all(JSON.stringify(rest), event.id);
+        const alreadyNoShow = states.filter((s) => s.status === 'no_show' && s.checked_in_at === null).length;
         sql.subscribedEndpoints.all(event.organization_id, 'attendee.no_show');
-        return eligible.length;
+        return changed.size + alreadyNoShow;
       });
       const successCount = run.immediate();
       return {

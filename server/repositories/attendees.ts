@@ -115,10 +115,11 @@ export function attendeesRepository(db: Db) {
      FROM json_each(?) AS ids CROSS JOIN attendees AS a ON a.uuid = ids.value
      WHERE a.event_id = ?`,
   );
-  const markManyNoShow = db.prepare<[string, string, number]>(
+  const markManyNoShow = db.prepare<[string, string, number], AttendeeSummaryRow>(
     `UPDATE attendees SET status = 'no_show', updated_at = ?
      WHERE uuid IN (SELECT value FROM json_each(?)) AND +event_id = ?
-       AND status <> 'canceled' AND checked_in_at IS NULL`,
+       AND status NOT IN ('canceled', 'no_show') AND checked_in_at IS NULL
+     RETURNING uuid, name, email, status, registered_at, checked_in_at`,
   );
 
   function filterSql(eventId: number, filter: AttendeeFilter): { where: string; params: unknown[] } {
@@ -239,9 +240,19 @@ export function attendeesRepository(db: Db) {
       }));
     },
 
-    /** One statement for the whole list; the caller runs it in the transaction that decided which ids qualify. */
-    markManyNoShow(eventId: number, uuids: readonly string[], at: string): number {
-      return markManyNoShow.run(at, JSON.stringify(uuids), eventId).changes;
+    /**
+     * One statement for the whole list: marks the event's attendees among `uuids` whose status a no-show changes
+     * (not cancelled, not checked in, not a no-show already) and returns them as they are now.
+     */
+    markManyNoShow(eventId: number, uuids: readonly string[], at: string): AttendeeSummary[] {
+      return markManyNoShow.all(at, JSON.stringify(uuids), eventId).map((row) => ({
+        uuid: row.uuid,
+        name: row.name,
+        email: row.email,
+        status: row.status,
+        registeredAt: row.registered_at,
+        checkedInAt: row.checked_in_at,
+      }));
     },
 
     list(

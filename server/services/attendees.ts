@@ -277,30 +277,24 @@ export function attendeeService(db: Db, repos: Repositories, clock: Clock, outbo
       const at = toTimestamp(clock.now());
       const unique = [...new Set(attendeeUuids)];
       return inTransaction((): BulkNoShowOutcome => {
-        const states = new Map(repos.attendees.summariesInEvent(event.id, unique).map((s) => [s.uuid, s]));
-        const eligible: string[] = [];
-        const changed: AttendeeSummary[] = [];
+        // The common case in one pass: everyone whose status a no-show changes is marked and returned. Only the
+        // ids left over are looked up, to tell a no-show already (a success) from the refusals of decideNoShow.
+        const changed = repos.attendees.markManyNoShow(event.id, unique, at);
+        const changedIds = new Set(changed.map((attendee) => attendee.uuid));
+        const rest = unique.filter((id) => !changedIds.has(id));
+        const states = new Map(repos.attendees.summariesInEvent(event.id, rest).map((s) => [s.uuid, s]));
         const failed: BulkNoShowFailure[] = [];
-        for (const id of unique) {
+        let successCount = changed.length;
+        for (const id of rest) {
           const state = states.get(id);
-          if (!state) {
-            failed.push({ id, reason: 'not_found' });
-            continue;
-          }
-          const decision = decideNoShow(state);
-          if (!decision.ok) {
-            failed.push({ id, reason: decision.reason });
-            continue;
-          }
-          eligible.push(id);
-          // Marking a no-show again changes nothing, so nobody is told.
-          if (state.status !== 'no_show') changed.push(state);
+          const decision = state ? decideNoShow(state) : ({ ok: false, reason: 'not_found' } as const);
+          if (decision.ok) successCount += 1;
+          else failed.push({ id, reason: decision.reason });
         }
-        if (eligible.length > 0) repos.attendees.markManyNoShow(event.id, eligible, at);
         outbox.enqueueMany(event.organizationId, 'attendee.no_show', () =>
-          changed.map((attendee) => presentAttendee({ ...attendee, status: 'no_show' }, event)),
+          changed.map((attendee) => presentAttendee(attendee, event)),
         );
-        return { successCount: eligible.length, failed };
+        return { successCount, failed };
       });
     },
   };
