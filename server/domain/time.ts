@@ -12,7 +12,10 @@ export function parseOffsetDateTime(value: string): Date | null {
   if (Number.isNaN(date.getTime())) return null;
   // `new Date` rolls 2026-02-30 over to March; a real calendar date must round-trip its day.
   const [year, month, day] = value.slice(0, 10).split('-').map(Number) as [number, number, number];
-  return isCalendarDate(year, month, day) ? date : null;
+  if (!isCalendarDate(year, month, day)) return null;
+  // In UTC the instant must still have a four-digit year, or it could not be written back as a timestamp.
+  const utcYear = date.getUTCFullYear();
+  return utcYear >= 1 && utcYear <= 9999 ? date : null;
 }
 
 /** `YYYY-MM-DD` naming a day that exists. */

@@ -16,7 +16,24 @@ type JsonSchema = Parameters<typeof fastJson>[0];
 export const responseSerializerCompiler: FastifySerializerCompiler<z.ZodType> = ({ schema }) => {
   let stringify: ((data: unknown) => string) | undefined;
   return (data) => {
-    stringify ??= fastJson(z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as JsonSchema);
+    stringify ??= fastJson(
+      withoutFormats(z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' })) as JsonSchema,
+    );
     return stringify(data);
   };
 };
+
+/**
+ * `format` is documentation for the OpenAPI reader. fast-json-stringify would check it when choosing a branch of a
+ * nullable (`anyOf`) and throw on a value it does not like, turning a response into a 500; writing is not the
+ * place to validate.
+ */
+function withoutFormats(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutFormats);
+  if (node === null || typeof node !== 'object') return node;
+  return Object.fromEntries(
+    Object.entries(node)
+      .filter(([key, value]) => !(key === 'format' && typeof value === 'string'))
+      .map(([key, value]) => [key, withoutFormats(value)]),
+  );
+}

@@ -238,7 +238,9 @@ describe('the outbox', () => {
     await dispatch();
     expect(receiver.requests).toHaveLength(1000);
     expect(new Set(receiver.requests.map((r) => r.id)).size).toBe(1000);
-    expect(receiver.requests.map((r) => r.json.data.id)).toEqual(ids);
+    expect(receiver.requests.map((r) => r.json.data.id).sort()).toEqual([...ids].sort());
+    const stored = t.app.ctx.db.prepare('SELECT uid FROM webhook_messages ORDER BY id').pluck().all();
+    expect(receiver.requests.map((r) => r.id)).toEqual(stored);
     expect(
       receiver.requests.every((r) => r.json.type === 'attendee.no_show' && r.json.data.status === 'no_show'),
     ).toBe(true);

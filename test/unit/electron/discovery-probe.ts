@@ -16,7 +16,10 @@ if (role === 'publish') {
       stdio: 'inherit',
     },
   );
-  const hubs = await browseHubs(2_500);
+  // The publisher is a second Node process starting TypeScript through tsx: on a loaded machine that takes seconds,
+  // so listen in rounds until it is heard (or 15 s pass) rather than for one fixed window.
+  let hubs = await browseHubs(2_500);
+  for (let round = 1; hubs.length === 0 && round < 6; round++) hubs = await browseHubs(2_500);
   publisher.kill('SIGTERM');
   process.stdout.write(JSON.stringify(hubs) + '\n');
 }

@@ -55,9 +55,9 @@ describe('discovery between two processes', () => {
       'ip route add 224.0.0.0/4 dev lo',
       `exec "${process.execPath}" --import tsx "${probe}" browse`,
     ].join(' && ');
-    const result = spawnSync('unshare', ['-n', 'sh', '-c', script], { encoding: 'utf8', timeout: 15_000 });
+    const result = spawnSync('unshare', ['-n', 'sh', '-c', script], { encoding: 'utf8', timeout: 25_000 });
     expect(result.status, result.stderr).toBe(0);
     const hubs = JSON.parse(result.stdout.trim().split('\n').pop()!) as { name: string; url: string }[];
     expect(hubs).toEqual([{ name: 'Arrivals hub 9123', url: 'http://127.0.0.1:9123' }]);
-  }, 20_000);
+  }, 30_000);
 });
