@@ -1,5 +1,5 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'electron-vite';
+import { defineConfig, type UserConfig } from 'electron-vite';
 import type { Plugin } from 'vite';
 
 /**
@@ -8,7 +8,13 @@ import type { Plugin } from 'vite';
  */
 const servedFromRoot: Plugin = { name: 'arrivals:served-from-root', config: () => ({ base: '/' }) };
 
-export default defineConfig({
+/**
+ * The browser tests build the renderer alone into a directory of their own (test/e2e/support/global-setup.ts), so
+ * a build running beside them cannot pull files from under their servers, and the shell is not built for nothing.
+ */
+const testRendererOutDir = process.env.ARRIVALS_RENDERER_OUT_DIR;
+
+const desktopShell: Pick<UserConfig, 'main' | 'preload'> = {
   // The desktop shell (electron/README.md). The server's dependencies stay external and load from node_modules.
   main: {
     build: {
@@ -29,13 +35,15 @@ export default defineConfig({
       },
     },
   },
+};
+
+export default defineConfig({
+  ...(testRendererOutDir ? {} : desktopShell),
   renderer: {
     root: 'renderer',
     plugins: [react(), servedFromRoot],
     build: {
-      // The browser tests build into a directory of their own, so a build running beside them cannot pull files
-      // from under their servers.
-      outDir: process.env.ARRIVALS_RENDERER_OUT_DIR || 'out/renderer',
+      outDir: testRendererOutDir || 'out/renderer',
       emptyOutDir: true,
       // Browsers on the venue LAN open the kiosk too, not only the desktop shell's Chromium.
       target: 'es2022',

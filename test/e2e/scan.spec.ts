@@ -1,3 +1,4 @@
+import { heldUpCode } from './support/fake-camera.ts';
 import { expect, test } from './support/fixtures.ts';
 import { KioskHomePage } from './pages/KioskHomePage.ts';
 import { RegistrationPage } from './pages/RegistrationPage.ts';
@@ -28,7 +29,7 @@ test.describe('with a camera', () => {
   test('a profile QR code in front of the camera shows the profile', async ({ server, openWithCamera }) => {
     const event = server.createEvent();
     const ada = server.createUser({ ...ADA_PROFILE, publicFields: [...ADA_PROFILE.publicFields] });
-    const page = await openWithCamera([{ qr: `${server.url}/p/${ada.profileCode}` }]);
+    const page = await openWithCamera(heldUpCode(`${server.url}/p/${ada.profileCode}`));
     const scan = new ScanPage(page);
     await scan.open(event.uuid);
 
@@ -45,7 +46,7 @@ test.describe('with a camera', () => {
   test('a private profile shows the message, nothing of the person', async ({ server, openWithCamera }) => {
     const event = server.createEvent();
     const alan = server.createUser({ firstName: 'Alan', lastName: 'Turing', profilePublic: false });
-    const page = await openWithCamera([{ qr: alan.profileCode }]);
+    const page = await openWithCamera(heldUpCode(alan.profileCode));
     const scan = new ScanPage(page);
     await scan.open(event.uuid);
 

@@ -1,9 +1,11 @@
-import type { ComponentType } from 'react';
+import { useEffect, type ComponentType } from 'react';
 import { CheckInIcon, RegisterIcon, ScanIcon } from '../components/Icons.tsx';
 import { useFocusOnMount } from '../hooks/useFocusOnMount.ts';
 import { t } from '../i18n/index.ts';
 import { useKioskSession } from '../kiosk/session.ts';
+import { whenIdle } from '../lazy.ts';
 import { followLink, paths, type KioskScreen } from '../router.ts';
+import { preloadLaterScreens } from './later-screens.ts';
 
 interface Action {
   screen: Exclude<KioskScreen, 'home'>;
@@ -16,6 +18,8 @@ interface Action {
 export function HomeScreen() {
   const { event } = useKioskSession();
   const heading = useFocusOnMount<HTMLHeadingElement>();
+  // The home is up: fetch the other screens now, so a tap on a button never waits for them.
+  useEffect(() => whenIdle(preloadLaterScreens), []);
 
   const actions: Action[] = [];
   if (event.is_registration_open) {

@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { Suspense, useCallback, useMemo, useState } from 'react';
 import { api } from '../api/client.ts';
 import { BackIcon } from '../components/Icons.tsx';
 import { OnScreenKeyboard } from '../components/OnScreenKeyboard.tsx';
@@ -9,18 +9,9 @@ import { t } from '../i18n/index.ts';
 import { KioskSessionContext, type KioskSession, type Prefill } from '../kiosk/session.ts';
 import { followLink, navigate, paths, type KioskScreen } from '../router.ts';
 import { settings } from '../settings.ts';
-import { lazyWithPreload, whenIdle } from '../lazy.ts';
 import { HomeScreen } from './HomeScreen.tsx';
+import { LATER_SCREENS } from './later-screens.ts';
 
-const LATER_SCREENS = {
-  register: lazyWithPreload(() =>
-    import('./RegisterScreen.tsx').then((m) => ({ default: m.RegisterScreen })),
-  ),
-  'check-in': lazyWithPreload(() =>
-    import('./CheckInScreen.tsx').then((m) => ({ default: m.CheckInScreen })),
-  ),
-  scan: lazyWithPreload(() => import('./ScanScreen.tsx').then((m) => ({ default: m.ScanScreen }))),
-};
 const SCREENS = { home: HomeScreen, ...LATER_SCREENS };
 
 /**
@@ -41,11 +32,6 @@ export function KioskShell({ eventId, screen }: { eventId: string; screen: Kiosk
     navigate(paths.kiosk(eventId), { replace: true });
   }, [eventId]);
   useIdleReset(settings.idleMs, finish);
-  // Home comes first; the other screens load once it is up.
-  useEffect(
-    () => whenIdle(() => Object.values(LATER_SCREENS).forEach((screen) => void screen.preload())),
-    [],
-  );
 
   const session = useMemo<KioskSession | null>(
     () =>

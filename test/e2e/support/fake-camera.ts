@@ -7,20 +7,36 @@ const WHITE = 255;
 const BLACK = 0;
 const NEUTRAL_CHROMA = 128;
 
-/** What one frame of the feed shows: a QR code of `text`, or an empty white scene. */
-export type Frame = { qr: string } | 'blank';
+/**
+ * What one frame of the feed shows: an empty white scene, or a QR code of `qr` about 320 px wide (quiet zone
+ * included), in the middle or moved by `dx`/`dy` pixels, with modules of `module` pixels (8 unless given).
+ */
+export type Frame = 'blank' | { qr: string; dx?: number; dy?: number; module?: number };
 
-/** The luma plane of a frame: a QR code of `text` drawn 320 px wide (quiet zone included) in the middle. */
+/**
+ * A code held up by hand: it never sits still to the pixel. A perfectly still synthetic code is not how a camera
+ * sees one, and the decoder (ZXing) misses about one in ten of those on every frame alike, where a real camera's
+ * next frame differs and is read.
+ */
+export function heldUpCode(qr: string, frames: number = FEED.fps): Frame[] {
+  return Array.from({ length: frames }, (_, i) => ({
+    qr,
+    dx: ((i * 7) % 13) - 6,
+    dy: ((i * 5) % 11) - 5,
+    module: i % 3 === 2 ? 9 : 8,
+  }));
+}
+
+/** The luma plane of a frame. */
 function lumaPlane(frame: Frame): Buffer {
   const { width, height } = FEED;
   const plane = Buffer.alloc(width * height, WHITE);
   if (frame === 'blank') return plane;
   const { modules } = QRCode.create(frame.qr, { errorCorrectionLevel: 'M' });
-  const quiet = 4;
-  const scale = Math.floor(320 / (modules.size + 2 * quiet));
+  const scale = frame.module ?? 8;
   const side = scale * modules.size;
-  const left = Math.floor((width - side) / 2);
-  const top = Math.floor((height - side) / 2);
+  const left = Math.floor((width - side) / 2) + (frame.dx ?? 0);
+  const top = Math.floor((height - side) / 2) + (frame.dy ?? 0);
   for (let row = 0; row < modules.size; row++) {
     for (let column = 0; column < modules.size; column++) {
       if (!modules.get(row, column)) continue;
@@ -44,7 +60,7 @@ export function writeCameraFeed(file: string, frames: Frame[]): void {
   const planes = new Map<string, Buffer>();
   const parts: Buffer[] = [Buffer.from(`YUV4MPEG2 W${width} H${height} F${fps}:1 Ip A1:1 C420jpeg\n`)];
   for (const frame of frames) {
-    const key = frame === 'blank' ? 'blank' : `qr:${frame.qr}`;
+    const key = JSON.stringify(frame);
     let luma = planes.get(key);
     if (!luma) planes.set(key, (luma = lumaPlane(frame)));
     parts.push(frameHeader, luma, chroma);

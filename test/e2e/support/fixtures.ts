@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import {
@@ -11,22 +12,9 @@ import {
 } from '@playwright/test';
 import type { RateLimits } from '../../../server/http/rate-limit.ts';
 import { toTimestamp } from '../../../server/domain/time.ts';
-import type {
-  AttendeeRecord,
-  EventRecord,
-  Organization,
-  UserProfile,
-  UserRecord,
-} from '../../../server/domain/types.ts';
+import type { AttendeeRecord, EventRecord, UserProfile, UserRecord } from '../../../server/domain/types.ts';
 import { applyEventInput } from '../../../server/schemas/events.ts';
-import {
-  createEvent,
-  createOrganization,
-  createUser,
-  startTestApp,
-  UNLIMITED,
-  type TestApp,
-} from '../../helpers/app.ts';
+import { createEvent, createOrganization, createUser, startTestApp, UNLIMITED } from '../../helpers/app.ts';
 import { CHROMIUM_FLAGS, fakeCameraFlags, requireChromium } from './chromium.ts';
 import { writeCameraFeed, type Frame } from './fake-camera.ts';
 import { KIOSK_DIR } from './paths.ts';
@@ -36,8 +24,6 @@ type EventInput = Parameters<typeof createEvent>[2];
 /** The real server over a fresh temp database, listening on a free port, seeded through the repositories. */
 export interface KioskServer {
   url: string;
-  testApp: TestApp;
-  organization: Organization;
   createEvent(overrides?: EventInput): EventRecord;
   /** Changes an event's settings behind the kiosk's back, as staff would from the dashboard. */
   updateEvent(event: EventRecord, changes: EventInput): EventRecord;
@@ -103,8 +89,6 @@ export const test = base.extend<
     const organization = createOrganization(app, 'City Hall');
     await use({
       url: `http://127.0.0.1:${port}`,
-      testApp,
-      organization,
       createEvent: (overrides = {}) => createEvent(app, organization, overrides),
       updateEvent: (event, changes) => {
         const current = app.ctx.repos.events.findById(event.id)!;
@@ -137,13 +121,14 @@ export const test = base.extend<
     { auto: true },
   ],
 
-  openWithCamera: async ({ server, consoleProblems, viewport, locale, timezoneId }, use, testInfo) => {
+  openWithCamera: async ({ server, consoleProblems, viewport, locale, timezoneId }, use) => {
     const browsers: Browser[] = [];
+    // A few megabytes of video per feed: kept out of test-results and removed afterwards.
+    const feeds = fs.mkdtempSync(path.join(os.tmpdir(), 'arrivals-camera-'));
     await use(async (frames, { allowed = true } = {}) => {
       let feed: string | null = null;
       if (frames) {
-        feed = testInfo.outputPath(`camera-${browsers.length}.y4m`);
-        fs.mkdirSync(path.dirname(feed), { recursive: true });
+        feed = path.join(feeds, `camera-${browsers.length}.y4m`);
         writeCameraFeed(feed, frames);
       }
       const browser = await chromium.launch({
@@ -157,6 +142,7 @@ export const test = base.extend<
       return page;
     });
     await Promise.all(browsers.map((browser) => browser.close()));
+    fs.rmSync(feeds, { recursive: true, force: true });
   },
 
   expectAccessible: async ({ page: defaultPage }, use) => {
