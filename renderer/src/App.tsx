@@ -1,17 +1,33 @@
-import { parseRoute, usePathname } from './router.ts';
+import { Suspense } from 'react';
+import { Loading } from './components/Status.tsx';
+import { lazyWithPreload } from './lazy.ts';
+import { t } from './i18n/index.ts';
+import { followLink, parseRoute, paths, usePathname } from './router.ts';
 import { KioskShell } from './screens/KioskShell.tsx';
 import { NotFoundScreen, OrganizationScreen, StartScreen } from './screens/StartScreen.tsx';
+
+/** The staff dashboard is its own script: a kiosk never loads it. */
+const DashboardApp = lazyWithPreload(() => import('./dashboard/DashboardApp.tsx'));
 
 export function App() {
   const route = parseRoute(usePathname());
   switch (route.name) {
     case 'kiosk':
       return <KioskShell key={route.eventId} eventId={route.eventId} screen={route.screen} />;
+    case 'dashboard':
+      return (
+        <Suspense fallback={<Loading />}>
+          <DashboardApp page={route.page} />
+        </Suspense>
+      );
     case 'start':
       return (
-        <main className="page" id="main">
-          <StartScreen />
-        </main>
+        <>
+          <main className="page" id="main">
+            <StartScreen />
+          </main>
+          <StaffFooter />
+        </>
       );
     case 'organization':
       return (
@@ -26,4 +42,15 @@ export function App() {
         </main>
       );
   }
+}
+
+/** Under the start page (which staff use to set a kiosk up): the way to the dashboard, first-run setup included. */
+function StaffFooter() {
+  return (
+    <footer className="page page-footer">
+      <a href={paths.dashboard({ name: 'home' })} onClick={followLink}>
+        {t.start.dashboard}
+      </a>
+    </footer>
+  );
 }

@@ -18,7 +18,8 @@ function reloadForNewBuild(): boolean {
  * A component loaded on first use, so the kiosk home starts with less script, and a `preload` to fetch it while
  * the kiosk idles, so a tap never waits for the network.
  */
-export function lazyWithPreload<T extends ComponentType>(load: () => Promise<{ default: T }>) {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any props, as React.lazy itself accepts
+export function lazyWithPreload<T extends ComponentType<any>>(load: () => Promise<{ default: T }>) {
   let loading: Promise<{ default: T }> | null = null;
   const start = () =>
     (loading ??= load().catch((error: unknown) => {

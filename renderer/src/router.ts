@@ -1,36 +1,6 @@
 import { useSyncExternalStore, type MouseEvent } from 'react';
 
-/** The kiosk's pages. The server answers every one of these paths with index.html (history fallback). */
-export type Route =
-  | { name: 'start' }
-  | { name: 'organization'; slug: string }
-  | { name: 'kiosk'; eventId: string; screen: KioskScreen }
-  | { name: 'not-found' };
-
-export type KioskScreen = 'home' | 'register' | 'check-in' | 'scan';
-
-const KIOSK_SCREENS: readonly KioskScreen[] = ['register', 'check-in', 'scan'];
-
-export const paths = {
-  start: () => '/',
-  organization: (slug: string) => `/org/${encodeURIComponent(slug)}`,
-  kiosk: (eventId: string, screen: KioskScreen = 'home') =>
-    `/kiosk/${encodeURIComponent(eventId)}${screen === 'home' ? '' : `/${screen}`}`,
-};
-
-export function parseRoute(pathname: string): Route {
-  const parts = pathname.split('/').filter(Boolean).map(decodeURIComponent);
-  if (parts.length === 0) return { name: 'start' };
-  const [first, second, third, ...rest] = parts;
-  if (first === 'org' && second && !third) return { name: 'organization', slug: second };
-  if (first === 'kiosk' && second && rest.length === 0) {
-    if (!third) return { name: 'kiosk', eventId: second, screen: 'home' };
-    if ((KIOSK_SCREENS as readonly string[]).includes(third)) {
-      return { name: 'kiosk', eventId: second, screen: third as KioskScreen };
-    }
-  }
-  return { name: 'not-found' };
-}
+export { parseRoute, paths, type DashboardPage, type KioskScreen, type Route } from './routes.ts';
 
 const NAVIGATED = 'kiosk:navigated';
 

@@ -11,7 +11,21 @@ export const DEFAULT_KIOSK_DIR = fileURLToPath(new URL('../../out/renderer/', im
  * The renderer's own pages (its router's paths). Each answers index.html so a deep link or a reload works; every
  * other path stays the API's, with its JSON 404.
  */
-export const RENDERER_PAGES = ['/', '/kiosk/*', '/org/*'] as const;
+export const RENDERER_PAGES = [
+  '/',
+  '/kiosk/*',
+  '/org/*',
+  // The dashboard's pages, named one by one so that nothing under /dashboard/api is ever answered with a page.
+  '/dashboard',
+  '/dashboard/setup',
+  '/dashboard/sign-in',
+  '/dashboard/events',
+  '/dashboard/events/*',
+  '/dashboard/people',
+  '/dashboard/people/*',
+  '/dashboard/staff',
+  '/dashboard/developers/*',
+] as const;
 
 /**
  * What the kiosk page may load: its own scripts and styles (html5-qrcode sets inline styles), the QR codes it draws

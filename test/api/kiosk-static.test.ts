@@ -32,17 +32,24 @@ const get = (url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers });
 
 describe('the kiosk renderer on the API origin', () => {
-  it.each(['/', '/kiosk/4f1c2e4e-0000-4000-8000-000000000000', '/kiosk/any/scan', '/org/city-hall'])(
-    'answers %s with index.html, revalidated on every load',
-    async (url) => {
-      const res = await get(url);
-      expect(res.statusCode).toBe(200);
-      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
-      expect(res.headers['cache-control']).toBe('no-cache');
-      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
-      expect(res.body).toContain('<div id="root">');
-    },
-  );
+  it.each([
+    '/',
+    '/kiosk/4f1c2e4e-0000-4000-8000-000000000000',
+    '/kiosk/any/scan',
+    '/org/city-hall',
+    '/dashboard',
+    '/dashboard/sign-in',
+    '/dashboard/events/4f1c2e4e-0000-4000-8000-000000000000/desk',
+    '/dashboard/people/new',
+    '/dashboard/developers/tokens',
+  ])('answers %s with index.html, revalidated on every load', async (url) => {
+    const res = await get(url);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.body).toContain('<div id="root">');
+  });
 
   it('serves hashed assets as immutable for a year', async () => {
     const res = await get('/assets/index-Bx1yZ2.js');
@@ -57,14 +64,19 @@ describe('the kiosk renderer on the API origin', () => {
     expect(again.statusCode).toBe(304);
   });
 
-  it.each(['/assets/missing.js', '/public/nothing', '/api/nothing', '/favicon.ico', '/kiosks'])(
-    'leaves %s to the API: a JSON 404',
-    async (url) => {
-      const res = await get(url);
-      expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: 'Not found.' });
-    },
-  );
+  it.each([
+    '/assets/missing.js',
+    '/public/nothing',
+    '/api/nothing',
+    '/favicon.ico',
+    '/kiosks',
+    '/dashboard/api/nothing',
+    '/dashboard/api/events/x/nothing',
+  ])('leaves %s to the API: a JSON 404', async (url) => {
+    const res = await get(url);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'Not found.' });
+  });
 
   it('never shadows the API, its documents or the profile pages', async () => {
     expect((await get('/openapi.json')).json()).toHaveProperty('openapi');
@@ -74,6 +86,8 @@ describe('the kiosk renderer on the API origin', () => {
     });
     expect((await get('/p/unknown')).body).toContain('Profile not found.');
     expect((await get('/api/organization')).statusCode).toBe(401);
+    expect((await get('/dashboard/api/session')).statusCode).toBe(401);
+    expect((await get('/dashboard/api/setup')).json()).toEqual({ data: { needs_setup: true } });
   });
 
   it('does not list its pages in the OpenAPI document', async () => {

@@ -17,6 +17,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly fieldErrors: FieldErrors = {},
+    /** The whole refusal, for the few that carry more than a message (a CSV import's per-row report). */
+    readonly body: unknown = undefined,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -27,13 +29,18 @@ export class ApiError extends Error {
   }
 }
 
-interface RequestOptions {
+export interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal;
 }
 
-/** Relative URLs: the kiosk is served by the API it calls, in a browser and in the desktop shell alike. */
-async function request<T>(method: 'GET' | 'POST', path: string, options: RequestOptions = {}): Promise<T> {
+export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+/**
+ * One JSON request to the server this page came from. Relative URLs: the kiosk and the dashboard are served by the
+ * API they call, in a browser and in the desktop shell alike; the browser adds the session cookie and the Origin.
+ */
+export async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path, {
@@ -55,12 +62,12 @@ async function request<T>(method: 'GET' | 'POST', path: string, options: Request
   };
   if (!response.ok) {
     const message = typeof payload.message === 'string' ? payload.message : '';
-    throw new ApiError(response.status, message, payload.errors ?? {});
+    throw new ApiError(response.status, message, payload.errors ?? {}, payload);
   }
   return payload as T;
 }
 
-const segment = encodeURIComponent;
+export const segment = encodeURIComponent;
 
 export const api = {
   organizations: (signal?: AbortSignal) =>

@@ -1,3 +1,5 @@
+import { dashboardEn } from './en-dashboard.ts';
+
 /**
  * Every word the kiosk shows, in English. A second language is a sibling file typed `Catalogue` and registered in
  * ./index.ts; screens never hold text of their own. Messages the server sends (its 4xx `message`s) are shown as
@@ -31,6 +33,7 @@ export const en = {
     organizationsTitle: 'Choose an organization',
     noEvents: 'There are no published events yet.',
     organizationNotFound: 'This organization does not exist.',
+    dashboard: 'Staff dashboard: set up Arrivals, events, attendees and API tokens',
     when: (start: string, end: string | null) => (end ? `${start} – ${end}` : start),
   },
 
@@ -134,6 +137,8 @@ export const en = {
     hide: 'Hide keyboard',
     dotCom: '.com',
   },
+
+  dashboard: dashboardEn,
 };
 
 export type Catalogue = typeof en;

@@ -14,7 +14,15 @@ import type { RateLimits } from '../../../server/http/rate-limit.ts';
 import { toTimestamp } from '../../../server/domain/time.ts';
 import type { AttendeeRecord, EventRecord, UserProfile, UserRecord } from '../../../server/domain/types.ts';
 import { applyEventInput } from '../../../server/schemas/events.ts';
-import { createEvent, createOrganization, createUser, startTestApp, UNLIMITED } from '../../helpers/app.ts';
+import { hashPassword } from '../../../server/domain/passwords.ts';
+import {
+  createEvent,
+  createOrganization,
+  createUser,
+  startTestApp,
+  UNLIMITED,
+  type TestApp,
+} from '../../helpers/app.ts';
 import { CHROMIUM_FLAGS, fakeCameraFlags, requireChromium } from './chromium.ts';
 import { writeCameraFeed, type Frame } from './fake-camera.ts';
 import { KIOSK_DIR } from './paths.ts';
@@ -32,6 +40,13 @@ export interface KioskServer {
   register(event: EventRecord, answers: Record<string, string>): Promise<void>;
   /** The event's live registration for the email, as stored. */
   attendee(event: EventRecord, email: string): AttendeeRecord | null;
+  /**
+   * Signs `page` in to the dashboard as a new owner (or staff member) of the server's organization, through the
+   * real sign-in endpoint, so the page's context holds the session cookie. Returns the account's credentials.
+   */
+  signIn(page: Page, role?: 'owner' | 'staff'): Promise<{ name: string; email: string; password: string }>;
+  /** The server itself, for a test that needs the store (seeding thousands of rows, reading what was saved). */
+  app: TestApp['app'];
 }
 
 interface ServerOptions {
@@ -39,11 +54,15 @@ interface ServerOptions {
   rateLimits: Partial<RateLimits>;
 }
 
-/** Chromium's own "Failed to load resource" line for an API refusal the kiosk handles (a 4xx from /public/). */
+/**
+ * Chromium's own "Failed to load resource" line for an API refusal the page handles: a 4xx from the kiosk's
+ * /public/ API or the dashboard's /dashboard/api/ (401 before sign-in, 422 under a form's fields).
+ */
 function isHandledApiRefusal(message: ConsoleMessage): boolean {
+  const { pathname } = new URL(message.location().url);
   return (
     /^Failed to load resource: the server responded with a status of 4\d\d/.test(message.text()) &&
-    new URL(message.location().url).pathname.startsWith('/public/')
+    (pathname.startsWith('/public/') || pathname.startsWith('/dashboard/api/'))
   );
 }
 
@@ -75,8 +94,11 @@ export const test = base.extend<
      * null; with `allowed: false` the camera permission is refused.
      */
     openWithCamera: (frames: Frame[] | null, options?: { allowed?: boolean }) => Promise<Page>;
-    /** Runs axe on the page as it is now: no serious or critical violations. */
-    expectAccessible: (page?: Page) => Promise<void>;
+    /**
+     * Runs axe on the page as it is now: no serious or critical violations; and, on kiosk pages (not the staff
+     * dashboard, used with a mouse), every control at least 48 px.
+     */
+    expectAccessible: (page?: Page, options?: { touch?: boolean }) => Promise<void>;
   }
 >({
   rateLimits: [{}, { option: true }],
@@ -87,6 +109,7 @@ export const test = base.extend<
     const { port } = testApp.app.server.address() as { port: number };
     const { app } = testApp;
     const organization = createOrganization(app, 'City Hall');
+    let signIns = 0;
     await use({
       url: `http://127.0.0.1:${port}`,
       createEvent: (overrides = {}) => createEvent(app, organization, overrides),
@@ -105,6 +128,32 @@ export const test = base.extend<
         expect(response.statusCode, response.body).toBe(201);
       },
       attendee: (event, email) => app.ctx.repos.attendees.findForEmail(event.id, email),
+      signIn: async (page, role = 'owner') => {
+        signIns += 1;
+        const account = {
+          name: role === 'owner' ? `Olivia Owner ${signIns}` : `Sam Staff ${signIns}`,
+          email: `${role}${signIns}@example.com`,
+          password: 'correct horse battery',
+        };
+        app.ctx.repos.staff.create(
+          {
+            organizationId: organization.id,
+            name: account.name,
+            email: account.email,
+            passwordHash: await hashPassword(account.password),
+            role,
+          },
+          toTimestamp(app.ctx.clock.now()),
+        );
+        const url = `http://127.0.0.1:${port}`;
+        const response = await page.request.post(`${url}/dashboard/api/session`, {
+          data: { email: account.email, password: account.password },
+          headers: { origin: url },
+        });
+        expect(response.status(), await response.text()).toBe(200);
+        return account;
+      },
+      app,
     });
     await testApp.close();
   },
@@ -146,7 +195,7 @@ export const test = base.extend<
   },
 
   expectAccessible: async ({ page: defaultPage }, use) => {
-    await use(async (page = defaultPage) => {
+    await use(async (page = defaultPage, { touch = true } = {}) => {
       const results = await new AxeBuilder({ page })
         .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
         .analyze();
@@ -156,6 +205,7 @@ export const test = base.extend<
           (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
         );
       expect(serious, `accessibility violations on ${page.url()}`).toEqual([]);
+      if (!touch) return;
       const small = await page.evaluate<string[]>(SMALL_TOUCH_TARGETS);
       expect(small, `touch targets under 48 px on ${page.url()}`).toEqual([]);
     });

@@ -1,0 +1,152 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { ApiError } from '../api/client.ts';
+import { describeFailure, Loading, Problem } from '../components/Status.tsx';
+import { t } from '../i18n/index.ts';
+import { navigate, paths, type DashboardPage } from '../router.ts';
+import { sessionApi, type Session } from './api/session.ts';
+import { DeskPage } from './desk/DeskPage.tsx';
+import { ImportPage } from './desk/ImportPage.tsx';
+import { TokensPage } from './developers/TokensPage.tsx';
+import { WebhookPage } from './developers/WebhookPage.tsx';
+import { WebhooksPage } from './developers/WebhooksPage.tsx';
+import { EventEditorPage } from './events/EventEditorPage.tsx';
+import { EventsPage } from './events/EventsPage.tsx';
+import { PeoplePage } from './people/PeoplePage.tsx';
+import { PersonPage } from './people/PersonPage.tsx';
+import { Layout } from './shell/Layout.tsx';
+import { SessionContext, type SessionContextValue } from './shell/session.tsx';
+import { SetupPage } from './shell/SetupPage.tsx';
+import { SignInPage } from './shell/SignInPage.tsx';
+import { StaffPage } from './shell/StaffPage.tsx';
+import './dashboard.css';
+
+type Gate =
+  | { status: 'loading' }
+  | { status: 'failed'; error: ApiError }
+  | { status: 'needs-setup' }
+  | { status: 'signed-out'; notice?: string }
+  | { status: 'signed-in'; session: Session };
+
+/** Pages a staff member (not an owner) may open: the events and their desks. */
+const STAFF_PAGES: DashboardPage['name'][] = ['home', 'setup', 'sign-in', 'events', 'desk'];
+const FIRST_PAGE: DashboardPage = { name: 'events' };
+
+/** Where the server says we stand: first run, signed out, or signed in as whom. */
+async function findGate(signal: AbortSignal): Promise<Gate> {
+  if (await sessionApi.needsSetup(signal)) return { status: 'needs-setup' };
+  try {
+    return { status: 'signed-in', session: await sessionApi.current(signal) };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return { status: 'signed-out' };
+    throw error;
+  }
+}
+
+/**
+ * `/dashboard/*`: the staff dashboard. Until an organization exists it shows first-run setup; signed out, the
+ * sign-in (and afterwards the page that was asked for); signed in, the page inside the dashboard's frame.
+ */
+export default function DashboardApp({ page }: { page: DashboardPage }) {
+  const [gate, setGate] = useState<Gate>({ status: 'loading' });
+  // The page asked for before signing in, opened once signed in.
+  const wanted = useRef<DashboardPage | null>(null);
+
+  useEffect(() => {
+    document.documentElement.classList.add('dashboard-root');
+    const controller = new AbortController();
+    findGate(controller.signal).then(setGate, (error: unknown) => {
+      if (controller.signal.aborted) return;
+      setGate({ status: 'failed', error: error instanceof ApiError ? error : new ApiError(0, '') });
+    });
+    return () => {
+      controller.abort();
+      document.documentElement.classList.remove('dashboard-root');
+    };
+  }, []);
+
+  // The address follows the gate: /dashboard/setup on first run, /dashboard/sign-in when signed out.
+  useEffect(() => {
+    if (gate.status === 'needs-setup' && page.name !== 'setup') {
+      navigate(paths.dashboard({ name: 'setup' }), { replace: true });
+    } else if (gate.status === 'signed-out' && page.name !== 'sign-in') {
+      if (page.name !== 'home' && page.name !== 'setup') wanted.current = page;
+      navigate(paths.dashboard({ name: 'sign-in' }), { replace: true });
+    } else if (
+      gate.status === 'signed-in' &&
+      (page.name === 'home' || page.name === 'sign-in' || page.name === 'setup')
+    ) {
+      navigate(paths.dashboard(wanted.current ?? FIRST_PAGE), { replace: true });
+      wanted.current = null;
+    }
+  }, [gate.status, page]);
+
+  const signedIn = useCallback((session: Session) => setGate({ status: 'signed-in', session }), []);
+  const expire = useCallback(() => setGate({ status: 'signed-out', notice: t.dashboard.sessionExpired }), []);
+  const signOut = useCallback(async () => {
+    await sessionApi.signOut().catch(() => undefined);
+    setGate({ status: 'signed-out', notice: t.dashboard.signIn.signedOut });
+  }, []);
+
+  const session = gate.status === 'signed-in' ? gate.session : null;
+  const context = useMemo<SessionContextValue | null>(
+    () => session && { session, isOwner: session.staff.role === 'owner', expire, signOut },
+    [session, expire, signOut],
+  );
+
+  switch (gate.status) {
+    case 'loading':
+      return <Loading />;
+    case 'failed':
+      return <Problem message={describeFailure(gate.error)} />;
+    case 'needs-setup':
+      return <SetupPage onDone={signedIn} onAlreadyDone={() => setGate({ status: 'signed-out' })} />;
+    case 'signed-out':
+      return <SignInPage notice={gate.notice} onDone={signedIn} />;
+    case 'signed-in':
+      return (
+        <SessionContext.Provider value={context}>
+          <Layout current={page}>
+            {context!.isOwner || STAFF_PAGES.includes(page.name) ? (
+              <PageBody page={page} />
+            ) : (
+              <Problem message={t.dashboard.ownersOnly} />
+            )}
+          </Layout>
+        </SessionContext.Provider>
+      );
+  }
+}
+
+function PageBody({ page }: { page: DashboardPage }) {
+  switch (page.name) {
+    case 'home':
+    case 'setup':
+    case 'sign-in':
+      // On the way to the first page (see the effect above).
+      return <Loading />;
+    case 'events':
+      return <EventsPage />;
+    case 'event-new':
+      return <EventEditorPage />;
+    case 'event':
+      return <EventEditorPage key={page.eventId} eventId={page.eventId} />;
+    case 'desk':
+      return <DeskPage key={page.eventId} eventId={page.eventId} />;
+    case 'import':
+      return <ImportPage key={page.eventId} eventId={page.eventId} />;
+    case 'people':
+      return <PeoplePage />;
+    case 'person-new':
+      return <PersonPage />;
+    case 'person':
+      return <PersonPage key={page.userId} userId={page.userId} />;
+    case 'staff':
+      return <StaffPage />;
+    case 'tokens':
+      return <TokensPage />;
+    case 'webhooks':
+      return <WebhooksPage />;
+    case 'webhook':
+      return <WebhookPage key={page.webhookId} webhookId={page.webhookId} />;
+  }
+}

@@ -1,0 +1,61 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { t } from '../../i18n/index.ts';
+
+interface ConfirmDialogProps {
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  /** A destructive action gets the red button. */
+  danger?: boolean;
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/**
+ * A modal question before an action that cannot be taken back. The browser's own modal <dialog>: focus stays
+ * inside, Escape cancels, and focus returns to the button that opened it.
+ */
+export function ConfirmDialog({
+  title,
+  children,
+  confirmLabel,
+  danger,
+  busy,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const element = dialog.current;
+    if (element && !element.open) element.showModal();
+    return () => element?.close();
+  }, []);
+  return (
+    <dialog
+      ref={dialog}
+      className="dialog"
+      aria-labelledby="confirm-title"
+      onCancel={(event) => {
+        event.preventDefault();
+        onCancel();
+      }}
+    >
+      <h2 id="confirm-title">{title}</h2>
+      <div className="dialog-body">{children}</div>
+      <div className="dactions">
+        <button type="button" className="dbutton" onClick={onCancel}>
+          {t.dashboard.cancel}
+        </button>
+        <button
+          type="button"
+          className={`dbutton ${danger ? 'dbutton--danger' : 'dbutton--primary'}`}
+          aria-disabled={busy || undefined}
+          onClick={() => !busy && onConfirm()}
+        >
+          {confirmLabel}
+        </button>
+      </div>
+    </dialog>
+  );
+}

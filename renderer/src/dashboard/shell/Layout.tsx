@@ -1,0 +1,96 @@
+import type { ReactNode } from 'react';
+import { t } from '../../i18n/index.ts';
+import { followLink, paths, type DashboardPage } from '../../router.ts';
+import { useSession } from './session.tsx';
+
+interface NavItem {
+  page: DashboardPage;
+  label: string;
+  /** The pages that light this item up. */
+  section: DashboardPage['name'][];
+  ownerOnly?: boolean;
+}
+
+const NAV: NavItem[] = [
+  {
+    page: { name: 'events' },
+    label: t.dashboard.nav.events,
+    section: ['events', 'event-new', 'event', 'desk', 'import'],
+  },
+  {
+    page: { name: 'people' },
+    label: t.dashboard.nav.people,
+    section: ['people', 'person-new', 'person'],
+    ownerOnly: true,
+  },
+  { page: { name: 'staff' }, label: t.dashboard.nav.staff, section: ['staff'], ownerOnly: true },
+  { page: { name: 'tokens' }, label: t.dashboard.nav.tokens, section: ['tokens'], ownerOnly: true },
+  {
+    page: { name: 'webhooks' },
+    label: t.dashboard.nav.webhooks,
+    section: ['webhooks', 'webhook'],
+    ownerOnly: true,
+  },
+];
+
+/** The signed-in frame: the organization, the sections (Developers grouped), who is signed in, sign-out. */
+export function Layout({ current, children }: { current: DashboardPage; children: ReactNode }) {
+  const { session, isOwner, signOut } = useSession();
+  const items = NAV.filter((item) => isOwner || !item.ownerOnly);
+  const link = (item: NavItem) => (
+    <li key={item.page.name}>
+      <a
+        href={paths.dashboard(item.page)}
+        onClick={followLink}
+        aria-current={item.section.includes(current.name) ? 'page' : undefined}
+      >
+        {item.label}
+      </a>
+    </li>
+  );
+  const developerPages: DashboardPage['name'][] = ['tokens', 'webhooks'];
+  const main = items.filter((item) => !developerPages.includes(item.page.name));
+  const developers = items.filter((item) => developerPages.includes(item.page.name));
+  return (
+    <div className="dashboard">
+      <a className="skip-link" href="#content">
+        {t.dashboard.skipToContent}
+      </a>
+      <header className="dheader">
+        <p className="dheader-title">
+          <strong>{session.organization.name}</strong>
+          <span>{t.dashboard.title}</span>
+        </p>
+        <p className="dheader-user">
+          {t.dashboard.nav.signedInAs(session.staff.name, t.dashboard.nav.roles[session.staff.role] ?? '')}
+        </p>
+        <button type="button" className="dbutton" onClick={() => void signOut()}>
+          {t.dashboard.nav.signOut}
+        </button>
+      </header>
+      <div className="dbody">
+        <nav className="dnav" aria-label={t.dashboard.nav.label}>
+          <ul>{main.map(link)}</ul>
+          {developers.length > 0 && (
+            <>
+              <p className="dnav-group" id="nav-developers">
+                {t.dashboard.nav.developers}
+              </p>
+              <ul aria-labelledby="nav-developers">{developers.map(link)}</ul>
+            </>
+          )}
+          <ul>
+            <li>
+              <a href={paths.start()} onClick={followLink}>
+                {t.dashboard.nav.kiosk}
+              </a>
+            </li>
+          </ul>
+        </nav>
+        <main id="content" className="dmain" tabIndex={-1}>
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

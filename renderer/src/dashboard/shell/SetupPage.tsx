@@ -1,0 +1,96 @@
+import { useState, type FormEvent } from 'react';
+import { t } from '../../i18n/index.ts';
+import { sessionApi, type Session } from '../api/session.ts';
+import { Checkbox, Notice, TextInput, useSubmit } from './controls.tsx';
+import { PageHeader } from './PageHeader.tsx';
+
+/** Passwords of at least this many characters (the server's rule, server/domain/passwords.ts). */
+export const MIN_PASSWORD_LENGTH = 12;
+
+/** First run: the organization and its first owner, optionally with the demo event. */
+export function SetupPage({
+  onDone,
+  onAlreadyDone,
+}: {
+  onDone: (session: Session) => void;
+  onAlreadyDone: () => void;
+}) {
+  const words = t.dashboard.setup;
+  const [form, setForm] = useState({
+    organization_name: '',
+    name: '',
+    email: '',
+    password: '',
+    load_demo: false,
+  });
+  const submit = useSubmit();
+  const set = (key: keyof typeof form) => (value: string | boolean) =>
+    setForm((current) => ({ ...current, [key]: value }));
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const session = await submit.run(
+      () => sessionApi.setUp(form),
+      (error) => {
+        // Someone else finished the setup meanwhile: sign in instead.
+        if (error.status !== 409) return true;
+        onAlreadyDone();
+        return false;
+      },
+    );
+    if (session) onDone(session);
+  };
+
+  return (
+    <main className="dashboard-narrow" id="content">
+      <PageHeader title={words.title} intro={words.intro} />
+      {submit.failure && <Notice tone="error">{submit.failure}</Notice>}
+      <form onSubmit={onSubmit} noValidate className="dform">
+        <TextInput
+          label={words.organizationName}
+          value={form.organization_name}
+          onChange={set('organization_name')}
+          error={submit.error('organization_name')}
+          required
+          maxLength={255}
+          autoComplete="organization"
+        />
+        <TextInput
+          label={words.name}
+          value={form.name}
+          onChange={set('name')}
+          error={submit.error('name')}
+          required
+          maxLength={255}
+          autoComplete="name"
+        />
+        <TextInput
+          label={words.email}
+          type="email"
+          value={form.email}
+          onChange={set('email')}
+          error={submit.error('email')}
+          required
+          autoComplete="username"
+        />
+        <TextInput
+          label={words.password}
+          type="password"
+          value={form.password}
+          onChange={set('password')}
+          hint={words.passwordHint(MIN_PASSWORD_LENGTH)}
+          error={submit.error('password')}
+          required
+          minLength={MIN_PASSWORD_LENGTH}
+          autoComplete="new-password"
+        />
+        <Checkbox label={words.loadDemo} checked={form.load_demo} onChange={set('load_demo')} />
+        <div className="dactions">
+          <button type="submit" className="dbutton dbutton--primary" aria-disabled={submit.busy || undefined}>
+            {submit.busy ? t.dashboard.saving : words.submit}
+          </button>
+        </div>
+      </form>
+    </main>
+  );
+}

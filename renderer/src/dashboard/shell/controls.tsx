@@ -1,0 +1,224 @@
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+} from 'react';
+import { ApiError } from '../../api/client.ts';
+import type { FieldErrors } from '../../api/types.ts';
+import { ErrorIcon } from '../../components/Icons.tsx';
+import { t } from '../../i18n/index.ts';
+
+/**
+ * The dashboard's form controls: a label, the control, an optional hint and the field's problem, wired for screen
+ * readers (aria-describedby, aria-invalid). Problems are the server's 422 messages, shown as they come.
+ */
+interface FieldFrameProps {
+  label: string;
+  hint?: ReactNode;
+  error?: string | undefined;
+  required?: boolean | undefined;
+  children: (ids: { id: string; describedBy: string | undefined; invalid: true | undefined }) => ReactNode;
+}
+
+function FieldFrame({ label, hint, error, required, children }: FieldFrameProps) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={`dfield${error ? ' dfield--invalid' : ''}`}>
+      <label htmlFor={id}>
+        {label}
+        {required && <span className="dfield-required"> ({t.dashboard.required})</span>}
+      </label>
+      {children({ id, describedBy, invalid: error ? true : undefined })}
+      {hint && (
+        <p id={hintId} className="dfield-hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="dfield-error">
+          <ErrorIcon size={18} />
+          <span>{error}</span>
+        </p>
+      )}
+    </div>
+  );
+}
+
+type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'id'> & {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  hint?: ReactNode;
+  error?: string | undefined;
+};
+
+export function TextInput({ label, value, onChange, hint, error, required, ...rest }: InputProps) {
+  return (
+    <FieldFrame label={label} hint={hint} error={error} required={required}>
+      {({ id, describedBy, invalid }) => (
+        <input
+          {...rest}
+          id={id}
+          value={value}
+          required={required}
+          aria-describedby={describedBy}
+          aria-invalid={invalid}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      )}
+    </FieldFrame>
+  );
+}
+
+type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'value' | 'id'> & {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: readonly { value: string; label: string }[];
+  hint?: ReactNode;
+  error?: string | undefined;
+};
+
+export function SelectInput({
+  label,
+  value,
+  onChange,
+  options,
+  hint,
+  error,
+  required,
+  ...rest
+}: SelectProps) {
+  return (
+    <FieldFrame label={label} hint={hint} error={error} required={required}>
+      {({ id, describedBy, invalid }) => (
+        <select
+          {...rest}
+          id={id}
+          value={value}
+          required={required}
+          aria-describedby={describedBy}
+          aria-invalid={invalid}
+          onChange={(e) => onChange(e.target.value)}
+        >
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </FieldFrame>
+  );
+}
+
+export function Checkbox({
+  label,
+  checked,
+  onChange,
+  hint,
+  error,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  hint?: ReactNode;
+  error?: string | undefined;
+}) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={`dcheck${error ? ' dfield--invalid' : ''}`}>
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        aria-describedby={describedBy}
+        aria-invalid={error ? true : undefined}
+        onChange={(e) => onChange(e.target.checked)}
+      />
+      <label htmlFor={id}>{label}</label>
+      {hint && (
+        <p id={hintId} className="dfield-hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="dfield-error">
+          <ErrorIcon size={18} />
+          <span>{error}</span>
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A message about the last action: success in green, failure in red, announced when it changes. */
+export function Notice({ tone, children }: { tone: 'success' | 'error' | 'info'; children: ReactNode }) {
+  return (
+    <div className={`notice notice--${tone}`} role={tone === 'error' ? 'alert' : 'status'}>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * A form's submit state and the server's refusal: `run` sends, shows "Saving…" meanwhile, and keeps a 422's field
+ * messages (`errors.field`) and any other refusal's message (`failure`). `onUnexpected` gets non-API failures.
+ */
+export function useSubmit() {
+  const [busy, setBusy] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  return {
+    busy,
+    failure,
+    /** The first message for a field, for the control's `error`. */
+    error: (field: string) => fieldErrors[field]?.[0],
+    clear() {
+      setFieldErrors({});
+      setFailure(null);
+    },
+    async run<T>(send: () => Promise<T>, onError?: (error: ApiError) => boolean): Promise<T | undefined> {
+      setBusy(true);
+      setFailure(null);
+      try {
+        const result = await send();
+        if (mounted.current) setFieldErrors({});
+        return result;
+      } catch (error) {
+        if (!mounted.current) return undefined;
+        const refusal = error instanceof ApiError ? error : new ApiError(0, '');
+        if (onError && !onError(refusal)) return undefined;
+        setFieldErrors(refusal.fieldErrors);
+        setFailure(
+          refusal.status === 0
+            ? t.app.unreachable
+            : refusal.status === 422 && Object.keys(refusal.fieldErrors).length > 0
+              ? t.dashboard.fixProblems
+              : refusal.message || t.app.somethingWrong,
+        );
+        return undefined;
+      } finally {
+        if (mounted.current) setBusy(false);
+      }
+    },
+  };
+}

@@ -1,0 +1,89 @@
+import { deskEn } from './en-dashboard-desk.ts';
+import { developersEn } from './en-dashboard-developers.ts';
+import { eventsEn } from './en-dashboard-events.ts';
+import { peopleEn } from './en-dashboard-people.ts';
+
+/** The staff dashboard's words (part of the English catalogue, en.ts), one file per area of the dashboard. */
+export const dashboardEn = {
+  title: 'Staff dashboard',
+  skipToContent: 'Skip to content',
+  saving: 'Saving…',
+  save: 'Save',
+  cancel: 'Cancel',
+  delete: 'Delete',
+  close: 'Close',
+  edit: 'Edit',
+  copy: 'Copy',
+  copied: 'Copied',
+  never: 'Never',
+  none: 'None',
+  yes: 'Yes',
+  no: 'No',
+  required: 'required',
+  ownersOnly: 'Only owners can open this page.',
+  sessionExpired: 'Your session has ended. Please sign in again.',
+  fixProblems: 'Please fix the problems marked below.',
+
+  nav: {
+    label: 'Dashboard',
+    events: 'Events',
+    people: 'People',
+    staff: 'Staff',
+    developers: 'Developers',
+    tokens: 'API Tokens',
+    webhooks: 'Webhooks',
+    kiosk: 'Open a kiosk',
+    signOut: 'Sign out',
+    signedInAs: (name: string, role: string) => `${name} (${role})`,
+    roles: { owner: 'owner', staff: 'staff' } as Record<string, string>,
+  },
+
+  setup: {
+    title: 'Set up Arrivals',
+    intro: 'Create your organization and its first owner account. You can add staff afterwards.',
+    organizationName: 'Organization name',
+    name: 'Your name',
+    email: 'Email',
+    password: 'Password',
+    passwordHint: (min: number) => `At least ${min} characters.`,
+    loadDemo: 'Add a demo event with sample attendees and profiles',
+    submit: 'Create organization',
+    alreadyDone: 'Arrivals is set up already. Sign in instead.',
+  },
+
+  signIn: {
+    title: 'Sign in',
+    intro: 'Sign in with your staff account.',
+    email: 'Email',
+    password: 'Password',
+    submit: 'Sign in',
+    signedOut: 'You are signed out.',
+  },
+
+  staff: {
+    title: 'Staff',
+    intro: 'Owners can do everything. Staff can use the attendee desk and check people in.',
+    name: 'Name',
+    email: 'Email',
+    role: 'Role',
+    created: 'Added',
+    password: 'Password',
+    newPassword: 'New password',
+    add: 'Add a staff member',
+    addSubmit: 'Add',
+    you: '(you)',
+    resetPassword: 'Reset password',
+    resetSubmit: 'Set password',
+    remove: 'Remove',
+    confirmRemove: (name: string) => `Remove ${name}? They are signed out at once.`,
+    added: (name: string) => `${name} was added.`,
+    passwordReset: (name: string) => `The password of ${name} was changed. They are signed out everywhere.`,
+    removed: (name: string) => `${name} was removed.`,
+    roleChanged: (name: string, role: string) => `${name} is now ${role}.`,
+  },
+
+  events: eventsEn,
+  desk: deskEn,
+  people: peopleEn,
+  developers: developersEn,
+};
