@@ -49,10 +49,16 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          paths: [{ name: 'electron', message: 'renderer/ runs in a sandboxed page, not in Electron.' }],
           patterns: [
             {
-              group: ['electron', '**/electron/**', '**/server/**', 'node:*'],
+              group: ['**/server/**', 'node:*'],
               message: 'renderer/ talks to the server over HTTP (renderer/src/api/client.ts).',
+            },
+            {
+              // The desktop shell's preload bridge is the one contract the page shares with it: types only.
+              group: ['**/electron/**', '!**/electron/bridge.ts'],
+              message: 'renderer/ knows the desktop shell through electron/bridge.ts only.',
             },
           ],
         },

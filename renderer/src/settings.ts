@@ -1,6 +1,6 @@
 /**
  * Kiosk behaviour an operator can tune in the kiosk's URL, read once at start so it survives in-app navigation:
- * `/kiosk/{event}?idle=90&result=5&keyboard=off`.
+ * `/kiosk/{event}?idle=90&result=5&keyboard=off&badge=off`.
  */
 export interface KioskSettings {
   /** Without input for this long, the kiosk returns home and forgets the last person. */
@@ -9,9 +9,16 @@ export interface KioskSettings {
   resultMs: number;
   /** The on-screen keyboard, for touch screens without a physical one. */
   onScreenKeyboard: boolean;
+  /** A "Print my badge" button after check-in (`badge=off` where the venue has no printer). */
+  badges: boolean;
 }
 
-export const DEFAULT_SETTINGS: KioskSettings = { idleMs: 60_000, resultMs: 10_000, onScreenKeyboard: true };
+export const DEFAULT_SETTINGS: KioskSettings = {
+  idleMs: 60_000,
+  resultMs: 10_000,
+  onScreenKeyboard: true,
+  badges: true,
+};
 
 function seconds(value: string | null, fallback: number): number {
   if (value === null) return fallback;
@@ -25,6 +32,7 @@ export function readSettings(search: string): KioskSettings {
     idleMs: seconds(params.get('idle'), DEFAULT_SETTINGS.idleMs),
     resultMs: seconds(params.get('result'), DEFAULT_SETTINGS.resultMs),
     onScreenKeyboard: params.get('keyboard') !== 'off',
+    badges: params.get('badge') !== 'off',
   };
 }
 

@@ -99,6 +99,10 @@ export const en = {
     notRegisteredTitle: 'Not registered',
     registerNow: 'Register now',
     refusedTitle: 'Check-in is not possible here',
+    printBadge: 'Print my badge',
+    printing: 'Printing…',
+    printed: 'Your badge is printing. Please collect it from the printer.',
+    printFailed: (reason: string) => `The badge could not be printed: ${reason} Please ask event staff.`,
   },
 
   scan: {

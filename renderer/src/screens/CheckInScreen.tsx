@@ -8,6 +8,7 @@ import { describeFailure } from '../components/Status.tsx';
 import { useFieldsForm } from '../hooks/useFieldsForm.ts';
 import { useFocusOnMount } from '../hooks/useFocusOnMount.ts';
 import { format, t } from '../i18n/index.ts';
+import { printBadge } from '../kiosk/badge.ts';
 import { useKioskSession } from '../kiosk/session.ts';
 import { settings } from '../settings.ts';
 
@@ -82,12 +83,15 @@ export function CheckInScreen() {
 
   if (outcome?.kind === 'checked-in') {
     const { name, checked_in_at: at } = outcome.checkIn.data;
+    // The company is known when the person came from their scanned profile; an email alone does not tell it.
+    const badge = { name, company: prefill?.answers.company?.trim() || null, event: event.name };
     return (
       <ResultPanel
         tone="success"
         title={t.checkIn.successTitle(name)}
         returnAfterMs={settings.resultMs}
         onDone={finish}
+        actions={settings.badges && <PrintBadgeButton badge={badge} />}
       >
         <p data-testid="checked-in-at">
           <time dateTime={at}>{t.checkIn.checkedInAt(format.time(at))}</time>
@@ -143,5 +147,38 @@ export function CheckInScreen() {
         </div>
       </form>
     </div>
+  );
+}
+
+type PrintState =
+  { kind: 'idle' } | { kind: 'printing' } | { kind: 'printed' } | { kind: 'failed'; reason: string };
+
+/** After a check-in: the person's name badge, on the desktop shell's printer or through the browser's dialog. */
+function PrintBadgeButton({ badge }: { badge: Parameters<typeof printBadge>[0] }) {
+  const [state, setState] = useState<PrintState>({ kind: 'idle' });
+  const print = async () => {
+    if (state.kind === 'printing') return;
+    setState({ kind: 'printing' });
+    const result = await printBadge(badge).catch((error: unknown) => ({
+      ok: false as const,
+      reason: error instanceof Error ? error.message : String(error),
+    }));
+    setState(result.ok ? { kind: 'printed' } : { kind: 'failed', reason: result.reason });
+  };
+  return (
+    <>
+      <button
+        type="button"
+        className="button button--secondary"
+        aria-disabled={state.kind === 'printing'}
+        onClick={() => void print()}
+      >
+        {state.kind === 'printing' ? t.checkIn.printing : t.checkIn.printBadge}
+      </button>
+      <p role="status" className="print-status">
+        {state.kind === 'printed' && t.checkIn.printed}
+        {state.kind === 'failed' && t.checkIn.printFailed(state.reason)}
+      </p>
+    </>
   );
 }

@@ -105,7 +105,13 @@ export function RegisterScreen() {
             <button
               type="button"
               className="button"
-              onClick={() => go('check-in', { answers: { email: alert.offerCheckIn! }, fromProfile: false })}
+              onClick={() =>
+                go('check-in', {
+                  // The company goes along for the badge printed after check-in.
+                  answers: { email: alert.offerCheckIn!, company: form.values.company ?? '' },
+                  fromProfile: false,
+                })
+              }
             >
               {t.register.checkInInstead}
             </button>
