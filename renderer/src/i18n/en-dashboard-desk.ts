@@ -1,4 +1,155 @@
 /** The dashboard's desk pages' words (part of the English catalogue, en.ts). */
+const count = (n: number) => n.toLocaleString('en-US');
+const people = (n: number) => `${count(n)} ${n === 1 ? 'attendee' : 'attendees'}`;
+const checkIns = (n: number) => `${count(n)} ${n === 1 ? 'check-in' : 'check-ins'}`;
+
 export const deskEn = {
   title: 'Desk',
+  pageTitle: (event: string) => `${event}: attendee desk`,
+  intro: 'Check people in, add walk-ins and watch arrivals. The desk updates by itself every few seconds.',
+  exportCsv: 'Export CSV',
+  importCsv: 'Import CSV',
+  addWalkIn: 'Add a walk-in',
+  hideWalkIn: 'Close the walk-in form',
+  cannotReach: 'The desk cannot reach the server. It keeps trying.',
+
+  statuses: {
+    pending: 'Pending approval',
+    confirmed: 'Confirmed',
+    canceled: 'Canceled',
+    no_show: 'No-show',
+  } as Record<string, string>,
+
+  counts: {
+    heading: 'Attendees by status',
+    pending: 'Pending',
+    confirmed: 'Confirmed',
+    checked_in: 'Checked in',
+    canceled: 'Canceled',
+    no_show: 'No-show',
+    total: 'Total',
+  },
+
+  live: {
+    heading: 'Live picture',
+    arrivals: 'Arrivals in the last 15 minutes',
+    stillExpected: 'Still expected',
+    stillExpectedHint: 'Registered, not checked in yet',
+    chartTitle: 'Check-ins per 5 minutes',
+    chartSummary: (total: number, busiest: string, most: number) =>
+      `${checkIns(total)} in the last 6 hours; the busiest 5 minutes began at ${busiest}, with ${count(most)}.`,
+    chartEmpty: 'No check-ins yet in the last 6 hours.',
+    from: 'From',
+    checkIns: 'Check-ins',
+    bar: (time: string, n: number) => `${time}: ${checkIns(n)}`,
+  },
+
+  table: {
+    heading: 'Attendees',
+    search: 'Search by name or email',
+    status: 'Status',
+    anyStatus: 'Any status',
+    checkedIn: 'Checked in',
+    anyCheckIn: 'Checked in or not',
+    onlyCheckedIn: 'Checked in',
+    notCheckedIn: 'Not checked in',
+    name: 'Name',
+    email: 'Email',
+    registered: 'Registered',
+    actions: 'Actions',
+    notYet: 'Not yet',
+    searching: 'Searching…',
+    showing: (from: number, to: number, total: number) =>
+      total === 0 ? 'No attendees match.' : `Showing ${count(from)}–${count(to)} of ${people(total)}.`,
+    pageEmpty: 'No attendees on this page. Go back a page.',
+    pages: 'Pages',
+    previous: 'Previous page',
+    next: 'Next page',
+    pageOf: (page: number, pages: number) => `Page ${count(page)} of ${count(pages)}`,
+  },
+
+  actions: {
+    'check-in': 'Check in',
+    'undo-check-in': 'Undo check-in',
+    approve: 'Approve',
+    cancel: 'Cancel registration',
+    'no-show': 'Mark no-show',
+    cancelTitle: 'Cancel registration',
+    confirmCancel: (name: string) => `Cancel the registration of ${name}? This cannot be undone.`,
+    result: (name: string, message: string) => `${name}: ${message}`,
+  },
+
+  bulk: {
+    button: 'Mark everyone not checked in as no-show',
+    title: 'Mark no-shows',
+    confirm: (n: number) => `Mark ${people(n)} who have not checked in as no-show?`,
+    explain: 'They can still be checked in later if they arrive.',
+    confirmButton: (n: number) => `Mark ${people(n)} as no-show`,
+    nobody: 'Everyone registered has checked in or is already marked: nobody to mark as no-show.',
+    done: (n: number, failed: number) =>
+      `Marked ${people(n)} as no-show.${failed > 0 ? ` ${count(failed)} could not be marked.` : ''}`,
+  },
+
+  walkIn: {
+    heading: 'Add a walk-in',
+    intro:
+      'Someone at the door who did not register: they are added as confirmed. Check them in from the list.',
+    submit: 'Add walk-in',
+    added: (name: string) => `${name} was added. Find them in the list to check them in.`,
+  },
+
+  import: {
+    title: 'Import attendees',
+    pageTitle: (event: string) => `${event}: import attendees`,
+    intro:
+      'Add many attendees at once from a CSV file (a spreadsheet saved as CSV). Either every row is imported or none is: fix the rows reported and choose the file again.',
+    backToDesk: 'Back to the desk',
+    file: 'CSV file',
+    fileHint: 'The first row names the columns. Comma or semicolon separated, UTF-8.',
+    chosen: (file: string, rows: number) => `${file}: ${count(rows)} ${rows === 1 ? 'row' : 'rows'}.`,
+    unreadable: 'This file could not be read as text.',
+    unclosedQuote: (record: number) =>
+      `Row ${count(record)} opens a quote (") that is never closed. Please check the file.`,
+    noRows: 'The file has a header row but no attendees under it.',
+    empty: 'The file is empty.',
+    tooMany: (max: number) => `A file can hold at most ${count(max)} attendees. Please split it.`,
+
+    mappingHeading: 'Columns',
+    mappingIntro: 'Choose the registration field each column fills, or ignore the column.',
+    column: 'Column in the file',
+    firstValue: 'First value',
+    field: 'Registration field',
+    ignore: 'Ignore this column',
+    fieldOption: (label: string, key: string) => `${label} (${key})`,
+    columnLabel: (header: string) => `Field for column “${header}”`,
+    unnamedColumn: (n: number) => `Column ${n}`,
+    missing: (fields: string) => `Choose a column for: ${fields}.`,
+    repeated: (fields: string) => `Each field can fill from one column only: ${fields}.`,
+
+    previewHeading: 'Preview',
+    previewCaption: (shown: number, total: number) =>
+      `The first ${count(shown)} of ${count(total)} rows, as they will be imported`,
+    row: 'Row',
+
+    submit: (rows: number) => `Import ${count(rows)} ${rows === 1 ? 'attendee' : 'attendees'}`,
+    progressLabel: 'Import progress',
+    stages: {
+      read: 'Reading the file',
+      map: 'Choosing the columns',
+      send: 'Sending to the server, which checks every row',
+      done: 'Done',
+    } as Record<string, string>,
+    stepOf: (step: number, steps: number, what: string) => `Step ${step} of ${steps}: ${what}`,
+    sending: (rows: number) => `Sending ${count(rows)} rows…`,
+    imported: (n: number) => `Imported ${people(n)}.`,
+
+    reportHeading: 'Problems to fix',
+    reportIntro: (rows: number) =>
+      `${count(rows)} ${rows === 1 ? 'row has' : 'rows have'} problems, so nothing was imported. Fix ${rows === 1 ? 'it' : 'them'} in the file and choose it again.`,
+    reportCaption: 'Problems by row (row numbers as in the file; the header is row 1)',
+    reportField: 'Field',
+    reportMessage: 'Problem',
+    reportMore: (n: number) => `And ${count(n)} more problems not shown.`,
+    rowWide: 'Whole row',
+  },
 };

@@ -1,0 +1,63 @@
+import { format, t } from '../../i18n/index.ts';
+import type { DeskAttendee } from '../api/desk.ts';
+import { RowActions, type ActionOutcome } from './RowActions.tsx';
+
+const words = t.dashboard.desk.table;
+
+/**
+ * One page of attendees. Rows are keyed by attendee, so a poll that changes a row keeps the focus and scroll of
+ * everything else; `busy` (a search under way) dims the old rows rather than removing them.
+ */
+export function AttendeeTable({
+  eventId,
+  attendees,
+  busy,
+  onOutcome,
+}: {
+  eventId: string;
+  attendees: DeskAttendee[];
+  busy: boolean;
+  onOutcome: (outcome: ActionOutcome) => void;
+}) {
+  return (
+    <div className="desk-table-wrap">
+      <table className={`dtable desk-table${busy ? ' desk-table--busy' : ''}`} aria-busy={busy || undefined}>
+        <caption className="visually-hidden">{words.heading}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{words.name}</th>
+            <th scope="col">{words.email}</th>
+            <th scope="col">{words.status}</th>
+            <th scope="col">{words.checkedIn}</th>
+            <th scope="col">
+              <span className="visually-hidden">{words.actions}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {attendees.map((attendee) => (
+            <tr key={attendee.id} data-testid="attendee-row">
+              <th scope="row">{attendee.name}</th>
+              <td>{attendee.email}</td>
+              <td>
+                <span className={`desk-status desk-status--${attendee.status}`}>
+                  {t.dashboard.desk.statuses[attendee.status]}
+                </span>
+              </td>
+              <td>
+                {attendee.checked_in_at ? (
+                  <time dateTime={attendee.checked_in_at}>{format.dateTime(attendee.checked_in_at)}</time>
+                ) : (
+                  <span className="muted">{words.notYet}</span>
+                )}
+              </td>
+              <td>
+                <RowActions eventId={eventId} attendee={attendee} onOutcome={onOutcome} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { useId } from 'react';
+import type { AttendeeStatus } from '../../api/types.ts';
+import { t } from '../../i18n/index.ts';
+import type { DeskQuery } from '../api/desk.ts';
+
+const words = t.dashboard.desk.table;
+const STATUSES: AttendeeStatus[] = ['pending', 'confirmed', 'canceled', 'no_show'];
+
+/** Search as you type, and the status and check-in filters. Each change starts again from the first page. */
+export function DeskFilters({
+  query,
+  onChange,
+}: {
+  query: DeskQuery;
+  onChange: (change: Partial<Omit<DeskQuery, 'page'>>) => void;
+}) {
+  const id = useId();
+  return (
+    <div role="search" className="dtoolbar desk-filters">
+      <div className="dfield desk-search">
+        <label htmlFor={`${id}-q`}>{words.search}</label>
+        <input
+          id={`${id}-q`}
+          type="search"
+          value={query.q}
+          maxLength={255}
+          autoComplete="off"
+          spellCheck={false}
+          onChange={(e) => onChange({ q: e.target.value })}
+        />
+      </div>
+      <div className="dfield">
+        <label htmlFor={`${id}-status`}>{words.status}</label>
+        <select
+          id={`${id}-status`}
+          value={query.status}
+          onChange={(e) => onChange({ status: e.target.value as DeskQuery['status'] })}
+        >
+          <option value="">{words.anyStatus}</option>
+          {STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {t.dashboard.desk.statuses[status]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="dfield">
+        <label htmlFor={`${id}-checked`}>{words.checkedIn}</label>
+        <select
+          id={`${id}-checked`}
+          value={query.checkedIn}
+          onChange={(e) => onChange({ checkedIn: e.target.value as DeskQuery['checkedIn'] })}
+        >
+          <option value="">{words.anyCheckIn}</option>
+          <option value="true">{words.onlyCheckedIn}</option>
+          <option value="false">{words.notCheckedIn}</option>
+        </select>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import type { RegistrationField } from '../../api/types.ts';
+import { useFocusOnMount } from '../../hooks/useFocusOnMount.ts';
+import { t } from '../../i18n/index.ts';
+import type { ImportRowError } from '../api/desk.ts';
+
+const words = t.dashboard.desk.import;
+/** Enough to fix a file by; a file with thousands of bad rows is better fixed by its column mapping. */
+const SHOWN = 200;
+
+export interface ReportLine {
+  fileRow: number;
+  field: string;
+  message: string;
+}
+
+/** The server's per-row refusal, pointed at the file: rows sent are numbered from 1, the file has a header. */
+export function reportLines(
+  refused: readonly ImportRowError[],
+  fileRows: readonly number[],
+  fields: readonly RegistrationField[],
+): ReportLine[] {
+  const label = (key: string) => fields.find((f) => f.key === key)?.label ?? words.rowWide;
+  return refused.flatMap(({ row, errors }) =>
+    Object.entries(errors).flatMap(([key, messages]) =>
+      messages.map((message) => ({ fileRow: fileRows[row - 1] ?? row, field: label(key), message })),
+    ),
+  );
+}
+
+export function ImportReport({ rows, lines }: { rows: number; lines: ReportLine[] }) {
+  const heading = useFocusOnMount<HTMLHeadingElement>();
+  return (
+    <section className="dsection" aria-labelledby="import-report" data-testid="import-report">
+      <h2 id="import-report" ref={heading} tabIndex={-1}>
+        {words.reportHeading}
+      </h2>
+      <p>{words.reportIntro(rows)}</p>
+      <div className="import-table-wrap">
+        <table className="dtable">
+          <caption className="visually-hidden">{words.reportCaption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{words.row}</th>
+              <th scope="col">{words.reportField}</th>
+              <th scope="col">{words.reportMessage}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {lines.slice(0, SHOWN).map((line, index) => (
+              <tr key={index}>
+                <th scope="row">{line.fileRow}</th>
+                <td>{line.field}</td>
+                <td>{line.message}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {lines.length > SHOWN && <p>{words.reportMore(lines.length - SHOWN)}</p>}
+    </section>
+  );
+}

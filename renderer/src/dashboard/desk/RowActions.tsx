@@ -1,0 +1,101 @@
+import { useEffect, useRef, useState } from 'react';
+import { describeFailure } from '../../components/Status.tsx';
+import { t } from '../../i18n/index.ts';
+import { deskApi, type AttendeeAction, type DeskAttendee } from '../api/desk.ts';
+import { ConfirmDialog } from '../shell/ConfirmDialog.tsx';
+import { useExpireOn401 } from '../shell/session.tsx';
+
+const words = t.dashboard.desk.actions;
+
+/** What can be done to an attendee now; the server stays the judge and its refusals are shown. */
+export function actionsFor(attendee: DeskAttendee): AttendeeAction[] {
+  if (attendee.checked_in_at) return ['undo-check-in'];
+  switch (attendee.status) {
+    case 'pending':
+      return ['approve', 'no-show', 'cancel'];
+    case 'confirmed':
+      return ['check-in', 'no-show', 'cancel'];
+    case 'no_show':
+      return ['check-in', 'cancel'];
+    case 'canceled':
+      return [];
+  }
+}
+
+export interface ActionOutcome {
+  tone: 'success' | 'error';
+  text: string;
+}
+
+/**
+ * One attendee's buttons. After an action the buttons change (Check in becomes Undo check-in): focus moves to the
+ * new first button rather than being lost with the old one.
+ */
+export function RowActions({
+  eventId,
+  attendee,
+  onOutcome,
+}: {
+  eventId: string;
+  attendee: DeskAttendee;
+  onOutcome: (outcome: ActionOutcome) => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
+  const isApiError = useExpireOn401();
+  const box = useRef<HTMLDivElement>(null);
+  const refocus = useRef(false);
+
+  useEffect(() => {
+    if (!refocus.current) return;
+    const lost = !document.activeElement || document.activeElement === document.body;
+    if (lost) box.current?.querySelector('button')?.focus();
+    refocus.current = false;
+  }, [attendee.status, attendee.checked_in_at]);
+
+  const run = async (action: AttendeeAction) => {
+    if (busy) return;
+    setBusy(true);
+    try {
+      const { message } = await deskApi.act(eventId, attendee.id, action);
+      refocus.current = true;
+      onOutcome({ tone: 'success', text: words.result(attendee.name, message) });
+    } catch (error) {
+      if (isApiError(error)) {
+        onOutcome({ tone: 'error', text: words.result(attendee.name, describeFailure(error)) });
+      }
+    } finally {
+      setBusy(false);
+      setConfirmingCancel(false);
+    }
+  };
+
+  return (
+    <div ref={box} className="dtable-actions">
+      {actionsFor(attendee).map((action) => (
+        <button
+          key={action}
+          type="button"
+          className={`dbutton${action === 'check-in' ? ' dbutton--primary' : ''}`}
+          aria-disabled={busy || undefined}
+          onClick={() => (action === 'cancel' ? setConfirmingCancel(true) : void run(action))}
+        >
+          {words[action]}
+          <span className="visually-hidden"> {attendee.name}</span>
+        </button>
+      ))}
+      {confirmingCancel && (
+        <ConfirmDialog
+          title={words.cancelTitle}
+          confirmLabel={words.cancel}
+          danger
+          busy={busy}
+          onConfirm={() => void run('cancel')}
+          onCancel={() => setConfirmingCancel(false)}
+        >
+          <p>{words.confirmCancel(attendee.name)}</p>
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}

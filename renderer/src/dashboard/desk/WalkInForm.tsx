@@ -1,0 +1,97 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { type ApiError } from '../../api/client.ts';
+import { FormField, focusField } from '../../components/FormField.tsx';
+import { describeFailure } from '../../components/Status.tsx';
+import { useFieldsForm } from '../../hooks/useFieldsForm.ts';
+import { t } from '../../i18n/index.ts';
+import { deskApi, type DeskAttendee, type DeskEvent } from '../api/desk.ts';
+import { Notice } from '../shell/controls.tsx';
+import { useExpireOn401 } from '../shell/session.tsx';
+
+const words = t.dashboard.desk.walkIn;
+
+/**
+ * A walk-in, registered by staff with the event's own registration fields (the kiosk's FormField and
+ * useFieldsForm: the same controls and hints). The server adds them as confirmed, not checked in. After each one
+ * the form empties and the first field takes the cursor for the next person.
+ */
+export function WalkInForm({
+  event,
+  onAdded,
+}: {
+  event: DeskEvent;
+  onAdded: (attendee: DeskAttendee) => void;
+}) {
+  // Each walk-in added empties the form (a new round of fields) and says who was added.
+  const [added, setAdded] = useState<{ round: number; name: string } | null>(null);
+  const round = added?.round ?? 0;
+  return (
+    <section className="dsection desk-walkin" aria-labelledby="desk-walkin">
+      <h2 id="desk-walkin">{words.heading}</h2>
+      <p className="muted">{words.intro}</p>
+      {added && <Notice tone="success">{words.added(added.name)}</Notice>}
+      <WalkInFields
+        key={round}
+        event={event}
+        onAdded={(attendee) => {
+          setAdded({ round: round + 1, name: attendee.name });
+          onAdded(attendee);
+        }}
+      />
+    </section>
+  );
+}
+
+function WalkInFields({ event, onAdded }: { event: DeskEvent; onAdded: (attendee: DeskAttendee) => void }) {
+  const fields = event.registration_fields;
+  const form = useFieldsForm(fields);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const isApiError = useExpireOn401();
+
+  useEffect(() => {
+    if (fields[0]) focusField(fields[0].key);
+  }, [fields]);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    setFailure(null);
+    if (!form.validateAll()) return;
+    setBusy(true);
+    try {
+      const { data } = await deskApi.addWalkIn(event.id, form.answers());
+      onAdded(data);
+    } catch (error) {
+      if (!isApiError(error)) return;
+      const stray = error.status === 422 ? form.showServerErrors(error.fieldErrors) : [];
+      const onFields = error.status === 422 && stray.length === 0 && hasFieldErrors(error);
+      setFailure(onFields ? t.dashboard.fixProblems : stray.join(' ') || describeFailure(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="dform dform--grid desk-walkin-form" noValidate onSubmit={(e) => void submit(e)}>
+      {failure && <Notice tone="error">{failure}</Notice>}
+      {fields.map((field) => (
+        <FormField
+          key={field.key}
+          field={field}
+          value={form.values[field.key] ?? ''}
+          error={form.errors[field.key]}
+          onChange={(value) => form.change(field.key, value)}
+          onBlur={() => form.blur(field.key)}
+        />
+      ))}
+      <div className="dactions">
+        <button type="submit" className="dbutton dbutton--primary" aria-disabled={busy || undefined}>
+          {words.submit}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+const hasFieldErrors = (error: ApiError) => Object.keys(error.fieldErrors).length > 0;

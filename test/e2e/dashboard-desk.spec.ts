@@ -1,0 +1,368 @@
+import fs from 'node:fs';
+import type { EventRecord, RegistrationField } from '../../server/domain/types.ts';
+import { expect, test, type KioskServer } from './support/fixtures.ts';
+import { CheckInPage } from './pages/CheckInPage.ts';
+import { DeskPage } from './pages/DeskPage.ts';
+import { RegistrationPage } from './pages/RegistrationPage.ts';
+
+const ADA = { email: 'ada@example.com', first_name: 'Ada', last_name: 'Lovelace' };
+const GRACE = { email: 'grace@example.com', first_name: 'Grace', last_name: 'Hopper' };
+const ALAN = { email: 'alan@example.com', first_name: 'Alan', last_name: 'Turing' };
+const KATHERINE = { email: 'katherine@example.com', first_name: 'Katherine', last_name: 'Johnson' };
+
+/** A self check-in at a kiosk, through the public API. */
+async function checkInAtKiosk(server: KioskServer, event: EventRecord, email: string) {
+  const response = await server.app.inject({
+    method: 'POST',
+    url: `/public/events/${event.uuid}/check-in`,
+    payload: { email },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+test('a registration and a check-in at a kiosk appear on the desk without reload, keeping the search', async ({
+  page,
+  browser,
+  server,
+}) => {
+  const event = server.createEvent();
+  await server.signIn(page, 'staff');
+  const desk = new DeskPage(page);
+  await desk.open(event.uuid);
+  await expect(desk.showing).toHaveText('No attendees match.');
+  await expect(desk.count('total')).toHaveText('0');
+  await page.evaluate('window.deskMarker = "still the same page"');
+  await desk.search.fill('lovelace');
+
+  // A kiosk in another browser: the desk hears of it by polling.
+  const kioskContext = await browser.newContext({ baseURL: server.url });
+  const kiosk = await kioskContext.newPage();
+  const registration = new RegistrationPage(kiosk);
+  await registration.open(event.uuid);
+  await registration.fill({ Email: ADA.email, 'First name': 'Ada', 'Last name': 'Lovelace' });
+  await registration.submit();
+  await expect(registration.result.heading).toHaveText("You're registered, Ada Lovelace!");
+
+  await expect(desk.names).toHaveText(['Ada Lovelace']);
+  await expect(desk.row('Ada Lovelace')).toContainText('Confirmed');
+  await expect(desk.count('confirmed')).toHaveText('1');
+  await expect(desk.live('still-expected')).toHaveText('1');
+  await expect(desk.search).toHaveValue('lovelace');
+  await expect(desk.search).toBeFocused();
+
+  const checkIn = new CheckInPage(kiosk);
+  await checkIn.open(event.uuid);
+  await checkIn.checkIn(ADA.email);
+  await expect(checkIn.result.heading).toHaveText('Welcome, Ada Lovelace!');
+  await kioskContext.close();
+
+  await expect(desk.row('Ada Lovelace')).toContainText('Nov 21, 2026, 10:00 AM');
+  await expect(desk.count('checked_in')).toHaveText('1');
+  await expect(desk.live('arrivals-15')).toHaveText('1');
+  await expect(desk.live('still-expected')).toHaveText('0');
+  await expect(page.getByTestId('chart-summary')).toHaveText(
+    '1 check-in in the last 6 hours; the busiest 5 minutes began at 10:00 AM, with 1.',
+  );
+  await expect(page.getByRole('table', { name: 'Check-ins per 5 minutes' }).getByRole('row')).toHaveText([
+    'FromCheck-ins',
+    '10:00 AM1',
+  ]);
+  expect(await page.evaluate('window.deskMarker')).toBe('still the same page');
+});
+
+test('polls at most every 2 s while the page is visible, and not at all while it is hidden', async ({
+  page,
+  server,
+}) => {
+  const event = server.createEvent();
+  await server.signIn(page, 'staff');
+  const desk = new DeskPage(page);
+  await desk.open(event.uuid);
+  const polls: number[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.endsWith('/stats')) polls.push(Date.now());
+  });
+
+  await page.waitForTimeout(4500);
+  expect(polls.length).toBeGreaterThanOrEqual(1);
+  expect(polls.length).toBeLessThanOrEqual(3);
+  for (let i = 1; i < polls.length; i += 1) expect(polls[i]! - polls[i - 1]!).toBeGreaterThanOrEqual(1900);
+
+  const setVisibility = (state: 'hidden' | 'visible') =>
+    page.evaluate(`Object.defineProperty(document, 'visibilityState', { value: '${state}', configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'))`);
+  await setVisibility('hidden');
+  polls.length = 0;
+  await page.waitForTimeout(3000);
+  expect(polls).toEqual([]);
+
+  // Back in view: it asks at once, and a registration made meanwhile shows.
+  await server.register(event, ADA);
+  await setVisibility('visible');
+  await expect(desk.names).toHaveText(['Ada Lovelace'], { timeout: 1500 });
+});
+
+test('search answers as you type over 10,000 attendees, asking once per pause', async ({ page, server }) => {
+  const event = server.createEvent();
+  const guests = Array.from({ length: 10_000 }, (_, i) => ({
+    email: `guest${i}@example.com`,
+    first_name: 'Guest',
+    last_name: `Number ${i}`,
+  }));
+  guests.splice(7_000, 0, ADA);
+  expect(server.app.ctx.attendees.importAttendees(event, guests)).toMatchObject({ ok: true });
+  await server.signIn(page, 'staff');
+  const desk = new DeskPage(page);
+  await desk.open(event.uuid);
+  await expect(desk.showing).toHaveText('Showing 1–50 of 10,001 attendees.');
+  await expect(desk.rows).toHaveCount(50);
+
+  const searches: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.endsWith('/attendees') && url.searchParams.has('q'))
+      searches.push(url.searchParams.get('q')!);
+  });
+  await desk.search.pressSequentially('lovelace', { delay: 20 });
+  await expect(desk.names).toHaveText(['Ada Lovelace']);
+  await expect(desk.showing).toHaveText('Showing 1–1 of 1 attendee.');
+  // Eight keys typed without a pause: the desk asked for the whole word, not for every letter.
+  expect(searches.length).toBeLessThanOrEqual(2);
+  expect(searches.at(-1)).toBe('lovelace');
+
+  await desk.search.fill('guest999');
+  await expect(desk.showing).toHaveText('Showing 1–11 of 11 attendees.');
+  await desk.search.fill('');
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await expect(desk.showing).toHaveText('Showing 51–100 of 10,001 attendees.');
+  await expect(page.getByRole('navigation', { name: 'Pages' })).toContainText('Page 2 of 201');
+});
+
+test('filters by status and by check-in', async ({ page, server }) => {
+  const event = server.createEvent({ requires_approval: true });
+  for (const person of [ADA, GRACE, ALAN]) await server.register(event, person);
+  server.app.ctx.attendees.approve(event, server.attendee(event, ADA.email)!);
+  server.app.ctx.attendees.approve(event, server.attendee(event, GRACE.email)!);
+  await checkInAtKiosk(server, event, GRACE.email);
+  await server.signIn(page, 'staff');
+  const desk = new DeskPage(page);
+  await desk.open(event.uuid);
+  await expect(desk.names).toHaveText(['Ada Lovelace', 'Grace Hopper', 'Alan Turing']);
+
+  await desk.filter('Status').selectOption({ label: 'Pending approval' });
+  await expect(desk.names).toHaveText(['Alan Turing']);
+  await desk.filter('Status').selectOption({ label: 'Any status' });
+  await desk.filter('Checked in').selectOption({ label: 'Not checked in' });
+  await expect(desk.names).toHaveText(['Ada Lovelace', 'Alan Turing']);
+  await desk.filter('Checked in').selectOption({ label: 'Checked in' });
+  await expect(desk.names).toHaveText(['Grace Hopper']);
+});
+
+test("approves, checks in, undoes and cancels from the desk, showing the server's refusals", async ({
+  page,
+  server,
+}) => {
+  const event = server.createEvent({ requires_approval: true });
+  await server.register(event, ADA);
+  await server.register(event, GRACE);
+  await server.signIn(page, 'staff');
+  const desk = new DeskPage(page);
+  await desk.open(event.uuid);
+  await expect(desk.row('Ada Lovelace')).toContainText('Pending approval');
+  await expect(desk.action('Ada Lovelace', 'Check in')).toHaveCount(0);
+
+  await desk.action('Ada Lovelace', 'Approve').click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Ada Lovelace: Registration approved.' }),
+  ).toBeVisible();
+  await expect(desk.row('Ada Lovelace')).toContainText('Confirmed');
+
+  await desk.action('Ada Lovelace', 'Check in').click();
+  await expect(page.getByRole('status').filter({ hasText: 'Ada Lovelace: Checked in.' })).toBeVisible();
+  await expect(desk.row('Ada Lovelace')).toContainText('Nov 21, 2026, 10:00 AM');
+  // The button pressed is gone; the keyboard carries on from the row's new first button.
+  await expect(desk.action('Ada Lovelace', 'Undo check-in')).toBeFocused();
+  await expect(desk.count('checked_in')).toHaveText('1');
+  expect(server.attendee(event, ADA.email)?.checkedInAt).toBe('2026-11-21T10:00:00+00:00');
+
+  await desk.action('Ada Lovelace', 'Undo check-in').click();
+  await expect(page.getByRole('status').filter({ hasText: 'Ada Lovelace: Check-in undone.' })).toBeVisible();
+  await expect(desk.row('Ada Lovelace')).toContainText('Not yet');
+  expect(server.attendee(event, ADA.email)?.checkedInAt).toBeNull();
+
+  server.updateEvent(event, { checkin_period_type: 'disabled' });
+  await desk.action('Ada Lovelace', 'Check in').click();
+  await expect(page.getByRole('alert')).toHaveText('Ada Lovelace: Check-in is not available for this event.');
+
+  await desk.action('Grace Hopper', 'Cancel registration').click();
+  await expect(desk.dialog).toContainText('Cancel the registration of Grace Hopper? This cannot be undone.');
+  await desk.dialog.getByRole('button', { name: 'Cancel registration' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Grace Hopper: Attendee registration has been cancelled.' }),
+  ).toBeVisible();
+  await expect(desk.row('Grace Hopper')).toContainText('Canceled');
+  await expect(desk.row('Grace Hopper').getByRole('button')).toHaveCount(0);
+  expect(server.attendee(event, GRACE.email)?.status).toBe('canceled');
+  await expect(desk.count('canceled')).toHaveText('1');
+
+  await desk.action('Ada Lovelace', 'Mark no-show').click();
+  await expect(desk.row('Ada Lovelace')).toContainText('No-show');
+  expect(server.attendee(event, ADA.email)?.status).toBe('no_show');
+});
+
+test('bulk no-show says the count, asks again when kiosks changed it, and marks them', async ({
+  page,
+  server,
+}) => {
+  const event = server.createEvent();
+  for (const person of [ADA, GRACE, ALAN]) await server.register(event, person);
+  await checkInAtKiosk(server, event, ADA.email);
+  await server.signIn(page, 'staff');
+  const desk = new DeskPage(page);
+  await desk.open(event.uuid);
+
+  await page.getByRole('button', { name: 'Mark everyone not checked in as no-show' }).click();
+  await expect(desk.dialog.getByTestId('bulk-count')).toHaveText(
+    'Mark 2 attendees who have not checked in as no-show?',
+  );
+  // Someone registers at a kiosk while the dialog is open: the server refuses the stale number.
+  await server.register(event, KATHERINE);
+  await desk.dialog.getByRole('button', { name: 'Mark 2 attendees as no-show' }).click();
+  await expect(desk.dialog.getByRole('alert')).toHaveText(
+    'The number of attendees to mark changed. Please review and confirm again.',
+  );
+  await expect(desk.dialog.getByTestId('bulk-count')).toHaveText(
+    'Mark 3 attendees who have not checked in as no-show?',
+  );
+  expect(server.attendee(event, GRACE.email)?.status).toBe('confirmed');
+
+  await desk.dialog.getByRole('button', { name: 'Mark 3 attendees as no-show' }).click();
+  await expect(desk.dialog).toHaveCount(0);
+  await expect(page.getByRole('status').filter({ hasText: 'Marked 3 attendees as no-show.' })).toBeVisible();
+  await expect(desk.count('no_show')).toHaveText('3');
+  for (const person of [GRACE, ALAN, KATHERINE]) {
+    expect(server.attendee(event, person.email)?.status).toBe('no_show');
+  }
+  expect(server.attendee(event, ADA.email)?.status).toBe('confirmed');
+
+  await page.getByRole('button', { name: 'Mark everyone not checked in as no-show' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'nobody to mark as no-show' })).toBeVisible();
+  await expect(desk.dialog).toHaveCount(0);
+});
+
+const WITH_TICKET: RegistrationField[] = [
+  { key: 'email', label: 'Email', type: 'email', required: true },
+  { key: 'first_name', label: 'First name', type: 'text', required: true },
+  { key: 'last_name', label: 'Last name', type: 'text', required: true },
+  {
+    key: 'ticket',
+    label: 'Ticket',
+    type: 'select',
+    required: true,
+    options: [
+      { value: 'general', label: 'General admission' },
+      { value: 'press', label: 'Press' },
+    ],
+  },
+];
+
+test("adds a walk-in with the event's own fields; the server's refusal shows on the form", async ({
+  page,
+  server,
+}) => {
+  const event = server.createEvent({ registration_fields: WITH_TICKET });
+  await server.register(event, { ...ADA, ticket: 'general' });
+  await server.signIn(page, 'staff');
+  const desk = new DeskPage(page);
+  await desk.open(event.uuid);
+
+  await page.getByRole('button', { name: 'Add a walk-in' }).click();
+  const form = page.getByRole('region', { name: 'Add a walk-in' });
+  await expect(form.getByLabel('Email')).toBeFocused();
+  await form.getByRole('button', { name: 'Add walk-in' }).click();
+  await expect(form.getByText('Please fill in Ticket.')).toBeVisible();
+
+  await form.getByLabel('Email').fill(ADA.email);
+  await form.getByLabel('First name').fill('Ada');
+  await form.getByLabel('Last name').fill('Again');
+  await form.getByLabel('Ticket').selectOption({ label: 'Press' });
+  await form.getByRole('button', { name: 'Add walk-in' }).click();
+  await expect(form.getByRole('alert')).toHaveText('You are already registered for this event.');
+
+  await form.getByLabel('Email').fill(KATHERINE.email);
+  await form.getByLabel('First name').fill('Katherine');
+  await form.getByLabel('Last name').fill('Johnson');
+  await form.getByLabel('Ticket').selectOption({ label: 'Press' });
+  await form.getByRole('button', { name: 'Add walk-in' }).click();
+
+  await expect(page.getByRole('status').filter({ hasText: 'Katherine Johnson was added.' })).toBeVisible();
+  // Ready for the next person: empty, with the cursor in the first field.
+  await expect(form.getByLabel('Email')).toHaveValue('');
+  await expect(form.getByLabel('Email')).toBeFocused();
+  await expect(desk.row('Katherine Johnson')).toContainText('Confirmed');
+  await expect(desk.row('Katherine Johnson')).toContainText('Not yet');
+  expect(server.attendee(event, KATHERINE.email)).toMatchObject({
+    status: 'confirmed',
+    checkedInAt: null,
+    answers: { ...KATHERINE, ticket: 'press' },
+  });
+});
+
+test('exports the attendees as a CSV file', async ({ page, server }) => {
+  const event = server.createEvent({ name: 'Launch Night' });
+  await server.register(event, { ...ADA, company: 'Analytical Engines, Ltd.' });
+  await server.register(event, GRACE);
+  await checkInAtKiosk(server, event, GRACE.email);
+  await server.signIn(page, 'staff');
+  const desk = new DeskPage(page);
+  await desk.open(event.uuid);
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Export CSV' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('Launch-Night.csv');
+  const lines = fs
+    .readFileSync((await download.path())!, 'utf8')
+    .trim()
+    .split(/\r?\n/);
+  expect(lines[0]).toBe('id,email,first_name,last_name,company,status,registered_at,checked_in_at');
+  expect(lines).toHaveLength(3);
+  const ada = server.attendee(event, ADA.email)!;
+  expect(lines[1]).toBe(
+    `${ada.uuid},ada@example.com,Ada,Lovelace,"Analytical Engines, Ltd.",confirmed,2026-11-21T10:00:00+00:00,`,
+  );
+  expect(lines[2]).toContain(',grace@example.com,Grace,Hopper,,confirmed,');
+  expect(lines[2]).toMatch(/,2026-11-21T10:00:00\+00:00$/);
+});
+
+test('the desk is accessible, with its dialogs and walk-in form; staff see no import', async ({
+  page,
+  server,
+  expectAccessible,
+}) => {
+  const event = server.createEvent({ registration_fields: WITH_TICKET, requires_approval: true });
+  await server.register(event, { ...ADA, ticket: 'general' });
+  await server.register(event, { ...GRACE, ticket: 'press' });
+  server.app.ctx.attendees.approve(event, server.attendee(event, GRACE.email)!);
+  await checkInAtKiosk(server, event, GRACE.email);
+  await server.signIn(page, 'staff');
+  const desk = new DeskPage(page);
+  await desk.open(event.uuid);
+  await expect(page.getByTestId('chart-summary')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Import CSV' })).toHaveCount(0);
+  await expectAccessible(page, { touch: false });
+
+  await page.getByRole('button', { name: 'Add a walk-in' }).click();
+  await page
+    .getByRole('region', { name: 'Add a walk-in' })
+    .getByRole('button', { name: 'Add walk-in' })
+    .click();
+  await expectAccessible(page, { touch: false });
+
+  await page.getByRole('button', { name: 'Mark everyone not checked in as no-show' }).click();
+  await expect(desk.dialog).toBeVisible();
+  await expectAccessible(page, { touch: false });
+  await page.keyboard.press('Escape');
+  await expect(desk.dialog).toHaveCount(0);
+});

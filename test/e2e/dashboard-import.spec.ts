@@ -1,0 +1,144 @@
+import { expect, test } from './support/fixtures.ts';
+import { DeskImportPage } from './pages/DeskImportPage.ts';
+import { DeskPage } from './pages/DeskPage.ts';
+
+interface Person {
+  email: string;
+  first: string;
+  last: string;
+  company: string;
+}
+
+const people = (count: number): Person[] =>
+  Array.from({ length: count }, (_, i) => ({
+    email: `guest${i + 1}@example.com`,
+    first: `Guest`,
+    last: `Number ${i + 1}`,
+    // Quoted fields with commas, quotes and a line break: what spreadsheets write.
+    company: i % 2 === 0 ? 'Acme, Inc.' : i % 3 === 0 ? 'The "Best" Co.' : '',
+  }));
+
+const quote = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
+
+/** A spreadsheet's CSV: byte order mark, CRLF line ends, the header on row 1. */
+function csvFile(rows: Person[], header = ['Email', 'First name', 'Last name', 'Company']): string {
+  const lines = [header, ...rows.map((p) => [p.email, p.first, p.last, p.company])];
+  return `\uFEFF${lines.map((line) => line.map(quote).join(',')).join('\r\n')}\r\n`;
+}
+
+test('a file of 1,000 rows with 3 bad ones: the 3 are reported by row, nothing is imported until fixed', async ({
+  page,
+  server,
+}) => {
+  const event = server.createEvent();
+  await server.signIn(page, 'owner');
+  const importer = new DeskImportPage(page);
+  await importer.open(event.uuid);
+
+  const rows = people(1000);
+  const fixed = rows.map((row) => ({ ...row }));
+  // Data row i is on file row i + 2 (the header is row 1).
+  rows[9]!.email = 'not-an-email';
+  rows[499]!.last = '';
+  rows[998]!.email = rows[0]!.email;
+  await importer.choose('guests.csv', csvFile(rows));
+
+  await expect(page.getByText('guests.csv: 1,000 rows.')).toBeVisible();
+  await expect(importer.stage).toHaveText('Step 2 of 3: Choosing the columns');
+  await expect(importer.column('Email')).toHaveValue('email');
+  await expect(importer.column('Company')).toHaveValue('company');
+  await expect(importer.preview.getByRole('row')).toHaveCount(6);
+  await expect(importer.preview.getByRole('row').nth(1)).toHaveText(
+    '2guest1@example.comGuestNumber 1Acme, Inc.',
+  );
+  await importer.submit.click();
+
+  await expect(importer.report.getByRole('heading')).toBeFocused();
+  await expect(importer.report).toContainText('3 rows have problems, so nothing was imported.');
+  expect(await importer.reportLines()).toEqual([
+    ['11', 'Email', 'The email field must be a valid email address.'],
+    ['501', 'Last name', 'The last name field is required.'],
+    ['1000', 'Email', 'The email has already been taken.'],
+  ]);
+  expect(server.app.ctx.repos.attendees.countsByStatus(event.id)).toEqual([]);
+  await expect(importer.stage).toHaveText('Step 2 of 3: Choosing the columns');
+
+  await importer.choose('guests.csv', csvFile(fixed));
+  await expect(importer.report).toHaveCount(0);
+  await importer.submit.click();
+  await expect(page.getByText('Imported 1,000 attendees.')).toBeFocused();
+  await expect(importer.stage).toHaveText('Done');
+  await expect(importer.progress).toHaveAttribute('value', '3');
+  const counts = server.app.ctx.repos.attendees.countsByStatus(event.id);
+  expect(counts).toEqual([{ status: 'confirmed', total: 1000, checked_in: 0 }]);
+  expect(server.attendee(event, 'guest2@example.com')?.answers).toEqual({
+    email: 'guest2@example.com',
+    first_name: 'Guest',
+    last_name: 'Number 2',
+  });
+  expect(server.attendee(event, 'guest4@example.com')?.answers.company).toBe('The "Best" Co.');
+
+  await page.getByRole('main').getByRole('link', { name: 'Back to the desk' }).last().click();
+  const desk = new DeskPage(page);
+  await expect(desk.showing).toHaveText('Showing 1–50 of 1,000 attendees.');
+});
+
+test('columns the file names its own way are mapped by hand; a required field left out is named', async ({
+  page,
+  server,
+  expectAccessible,
+}) => {
+  const event = server.createEvent();
+  await server.signIn(page, 'owner');
+  const importer = new DeskImportPage(page);
+  await importer.open(event.uuid);
+  await expectAccessible(page, { touch: false });
+
+  // Semicolons, as Excel writes in many countries, and headers of its own.
+  const text = 'E-mail;Given name;Surname;Notes\nada@example.com;Ada;Lovelace;likes engines\n\n';
+  await importer.choose('from-excel.csv', text);
+  await expect(page.getByText('from-excel.csv: 1 row.')).toBeVisible();
+  await expect(importer.column('E-mail')).toHaveValue('email');
+  await expect(importer.column('Notes')).toHaveValue('');
+  await expect(page.getByRole('alert')).toHaveText('Choose a column for: First name, Last name.');
+
+  await importer.column('Given name').selectOption({ label: 'First name (first_name)' });
+  await importer.column('Surname').selectOption({ label: 'First name (first_name)' });
+  await expect(page.getByRole('alert')).toContainText('Choose a column for: Last name.');
+  await expect(page.getByRole('alert')).toContainText(
+    'Each field can fill from one column only: First name.',
+  );
+  await expect(importer.submit).toHaveAttribute('aria-disabled', 'true');
+
+  await importer.column('Surname').selectOption({ label: 'Last name (last_name)' });
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(importer.preview.getByRole('row')).toHaveText([
+    'RowEmailFirst nameLast name',
+    '2ada@example.comAdaLovelace',
+  ]);
+  await expectAccessible(page, { touch: false });
+
+  await importer.submit.click();
+  await expect(page.getByText('Imported 1 attendee.')).toBeVisible();
+  expect(server.attendee(event, 'ada@example.com')?.answers).toEqual({
+    email: 'ada@example.com',
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+  });
+  await expectAccessible(page, { touch: false });
+});
+
+test('a file that cannot be imported at all says why', async ({ page, server }) => {
+  const event = server.createEvent();
+  await server.signIn(page, 'owner');
+  const importer = new DeskImportPage(page);
+  await importer.open(event.uuid);
+
+  await importer.choose('broken.csv', 'Email,First name\n"ada@example.com,Ada\n');
+  await expect(page.getByRole('alert')).toHaveText(
+    'Row 2 opens a quote (") that is never closed. Please check the file.',
+  );
+  await importer.choose('header-only.csv', 'Email,First name,Last name\r\n');
+  await expect(page.getByRole('alert')).toHaveText('The file has a header row but no attendees under it.');
+  await expect(importer.submit).toHaveCount(0);
+});
