@@ -11,7 +11,7 @@ export const en = {
   app: {
     name: 'Arrivals',
     loading: 'Loading…',
-    unreachable: 'The kiosk cannot reach the server right now.',
+    unreachable: 'The Arrivals server cannot be reached right now. Please try again in a moment.',
     tryAgain: 'Try again',
     back: 'Back',
     done: 'Done',
