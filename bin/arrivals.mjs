@@ -1,10 +1,10 @@
 #!/usr/bin/env node
-// The `arrivals` command. The server is TypeScript run through tsx, so `npx arrivals` works from a fresh clone
-// without a build step.
-import { register } from 'tsx/esm/api';
+// The `arrivals` command. It runs the prebuilt server (out/server, made by `npm install` and `npm run build`) while
+// that matches the TypeScript sources, else the sources themselves through tsx: `npx arrivals` works from any
+// checkout, and an edit to server/ takes effect at the next start without a build (bin/server-bundle.mjs).
+import { importServer } from './server-bundle.mjs';
 
-register();
-const { runCli } = await import('../server/cli.ts');
+const { runCli } = await importServer('cli');
 const code = await runCli(process.argv.slice(2), {
   out: (line) => process.stdout.write(line + '\n'),
   err: (line) => process.stderr.write(line + '\n'),

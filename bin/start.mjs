@@ -1,17 +1,14 @@
 #!/usr/bin/env node
-// `npm start` (after `electron-vite build`): the Electron kiosk where Electron's binary is installed; elsewhere one
+// `npm start` (after `npm run build`): the Electron kiosk where Electron's binary is installed; elsewhere one
 // line saying so and the same kiosk and dashboard served headless, as `arrivals serve` does. Never downloads.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { register } from 'tsx/esm/api';
+import { importServer, ROOT as root } from './server-bundle.mjs';
 
-register();
-const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const args = process.argv.slice(2);
-const { findElectronBinary } = await import('../electron/find-electron.ts');
+const { findElectronBinary } = await importServer('find-electron');
 
 let electronDir = null;
 try {
@@ -20,13 +17,14 @@ try {
   // Not installed (a production install without devDependencies): serve headless.
 }
 
+/** @param {string} reason */
 async function serveHeadless(reason) {
   const portFlag = args.indexOf('--port');
   const port = (portFlag >= 0 ? args[portFlag + 1] : undefined) ?? process.env.ARRIVALS_PORT ?? '8787';
   process.stderr.write(
     `arrivals: ${reason}, so no desktop window here; serving the kiosk and dashboard headless at http://localhost:${port} instead.\n`,
   );
-  const { runCli } = await import('../server/cli.ts');
+  const { runCli } = await importServer('cli');
   process.exitCode = await runCli(['serve', ...args], {
     out: (line) => process.stdout.write(line + '\n'),
     err: (line) => process.stderr.write(line + '\n'),
@@ -51,7 +49,8 @@ if (!electron.found) {
   await serveHeadless('better-sqlite3 could not be built for Electron (electron/build-native.mjs)');
 } else {
   const child = spawn(electron.binary, [root, ...args], { cwd: root, stdio: 'inherit' });
-  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+  for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM']))
+    process.on(signal, () => child.kill(signal));
   child.on('exit', (code, signal) => {
     process.exitCode = code ?? (signal ? 1 : 0);
   });

@@ -22,7 +22,7 @@ import { publicEventRoutes } from './routes/public-events.ts';
 import { publicProfileRoutes } from './routes/public-profile.ts';
 import { satelliteStatusRoutes } from './routes/satellite-status.ts';
 import { userRoutes } from './routes/users.ts';
-import { buildSatelliteApp, type SatelliteOptions } from './satellite-app.ts';
+import type { SatelliteOptions } from './satellite-app.ts';
 import { tokenWebhookRoutes } from './routes/webhooks.ts';
 import { attendeeService } from './services/attendees.ts';
 import { eventService } from './services/events.ts';
@@ -60,7 +60,12 @@ export interface BuildAppOptions {
  * the tests each decide that (tests use `app.inject()`).
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
-  if (options.satellite) return buildSatelliteApp({ ...options, satellite: options.satellite });
+  if (options.satellite) {
+    // Loaded only here: its proxy (@fastify/reply-from and undici, a quarter of the files a start reads) is of no
+    // use to a hub, and every start would pay for it.
+    const { buildSatelliteApp } = await import('./satellite-app.ts');
+    return buildSatelliteApp({ ...options, satellite: options.satellite });
+  }
   const clock = options.clock ?? systemClock;
   const openStore = () => openDatabase(options.dataDir, { nativeBinding: options.nativeBinding });
   const db = openStore();

@@ -1,0 +1,136 @@
+import { execFile, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BUNDLE_DIR, buildServerBundle } from '../../bin/server-bundle.mjs';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const run = promisify(execFile);
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** A directory standing for a checkout, whose packages are this one's. */
+function checkout(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arrivals-prebuilt-'));
+  dirs.push(dir);
+  fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+  fs.writeFileSync(path.join(dir, 'package.json'), '{ "type": "module" }\n');
+  return dir;
+}
+
+/**
+ * `serve` from the bundle alone, in a directory with no server/ beside it: anything left pointing at a source
+ * would fail. Resolves once it listens.
+ */
+async function serveBundle(dir: string, ...args: string[]) {
+  const script = `
+    const { runCli } = await import(${JSON.stringify(pathToFileURL(path.join(dir, BUNDLE_DIR, 'cli.js')).href)});
+    process.exitCode = await runCli(process.argv.slice(1), { out: console.log, err: console.error });
+  `;
+  const child = spawn(
+    process.execPath,
+    ['--input-type=module', '-e', script, 'serve', '--host', '127.0.0.1', '--port', '0', ...args],
+    { cwd: dir, env: { ...process.env, ARRIVALS_LOG_LEVEL: 'warn' }, stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  let stderr = '';
+  const origin = await new Promise<string>((resolve, reject) => {
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      const match = /at http:\/\/localhost:(\d+)\//.exec(stderr);
+      if (match) resolve(`http://127.0.0.1:${match[1]}`);
+    });
+    child.once('exit', () => reject(new Error(`serve exited: ${stderr}`)));
+  });
+  return {
+    origin,
+    stop: async () => {
+      child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
+
+describe('the prebuilt server (out/server)', () => {
+  it('serves the screens from out/renderer beside it, as a hub and as a satellite', async () => {
+    const dir = checkout();
+    await buildServerBundle({ root: ROOT, outDir: path.join(dir, BUNDLE_DIR) });
+    fs.mkdirSync(path.join(dir, 'out/renderer'));
+    fs.writeFileSync(
+      path.join(dir, 'out/renderer/index.html'),
+      '<!doctype html><title>built screens</title>\n',
+    );
+
+    const hub = await serveBundle(dir, '--data', path.join(dir, 'data'));
+    // The satellite's proxy is a chunk of its own, loaded only by a satellite.
+    const satellite = await serveBundle(dir, '--hub', hub.origin.replace('http://', ''));
+    try {
+      // The migrations are part of the bundle.
+      expect(fs.existsSync(path.join(dir, 'data/arrivals.db'))).toBe(true);
+      for (const { origin } of [hub, satellite]) {
+        const home = await fetch(`${origin}/`);
+        expect(home.status).toBe(200);
+        expect(await home.text()).toContain('built screens');
+      }
+      expect(await (await fetch(`${satellite.origin}/satellite/status`)).json()).toEqual({
+        satellite: true,
+        hub: hub.origin,
+        hub_reachable: true,
+      });
+      expect(
+        (await fetch(`${satellite.origin}/public/events/00000000-0000-4000-8000-000000000000`)).status,
+      ).toBe(404);
+    } finally {
+      expect(await satellite.stop()).toBe(0);
+      expect(await hub.stop()).toBe(0);
+    }
+  }, 30_000);
+
+  it('bin/arrivals.mjs runs it while it matches the sources, and the sources through tsx once they change', async () => {
+    const dir = checkout();
+    fs.mkdirSync(path.join(dir, 'bin'));
+    for (const file of ['arrivals.mjs', 'server-bundle.mjs']) {
+      fs.copyFileSync(path.join(ROOT, 'bin', file), path.join(dir, 'bin', file));
+    }
+    // Stand-ins for the real entries, saying which of the two ran.
+    const source = path.join(dir, 'server/cli.ts');
+    fs.mkdirSync(path.dirname(source));
+    fs.writeFileSync(
+      source,
+      `export async function runCli(_argv: string[], io: { out: (line: string) => void }): Promise<number> {
+        io.out(import.meta.url.endsWith('.ts') ? 'source' : 'bundle');
+        return 0;
+      }\n`,
+    );
+    fs.mkdirSync(path.join(dir, 'electron'));
+    fs.writeFileSync(
+      path.join(dir, 'electron/find-electron.ts'),
+      'export const findElectronBinary = null;\n',
+    );
+    const arrivals = async () =>
+      (await run(process.execPath, [path.join(dir, 'bin/arrivals.mjs')], { cwd: dir })).stdout.trim();
+    const setMtime = (file: string, ms: number) => fs.utimesSync(file, new Date(ms), new Date(ms));
+
+    expect(await arrivals(), 'never built').toBe('source');
+
+    setMtime(source, Date.now() - 60_000);
+    await buildServerBundle({ root: dir });
+    expect(await arrivals(), 'just built').toBe('bundle');
+
+    fs.appendFileSync(source, '// an edit\n');
+    expect(await arrivals(), 'a source edited after the build').toBe('source');
+
+    setMtime(source, Date.now() - 60_000);
+    await buildServerBundle({ root: dir });
+    expect(await arrivals(), 'built again').toBe('bundle');
+
+    setMtime(source, Date.now() - 3_600_000);
+    expect(await arrivals(), 'a source replaced by an older copy').toBe('source');
+  }, 60_000);
+});
