@@ -1,4 +1,157 @@
 /** The dashboard's events pages' words (part of the English catalogue, en.ts). */
+const quoted = (name: string) => `“${name}”`;
+
 export const eventsEn = {
   title: 'Events',
+  intro: 'Every event of your organization. Open an event’s desk to check people in.',
+  introOwner:
+    'Every event of your organization. Create and edit events, publish them to their kiosks, and open their desks.',
+  newEvent: 'New event',
+  none: 'No events yet.',
+  noneOwner: 'No events yet. Create the first with “New event”.',
+
+  list: {
+    event: 'Event',
+    when: 'When',
+    status: 'Status',
+    attendees: 'Attendees',
+    actions: 'Actions',
+    noDates: 'No dates set',
+    published: 'Published',
+    draft: 'Not published',
+    registrationOpen: 'Registration open',
+    registrationClosed: 'Registration closed',
+    attendeesOf: (count: number, seats: number) => `${count} of ${seats} seats`,
+    attendeesCount: (count: number) => `${count}`,
+    desk: 'Desk',
+    edit: 'Edit',
+    publish: 'Publish',
+    unpublish: 'Unpublish',
+    openKiosk: 'Open kiosk',
+    showKioskLink: 'Kiosk link',
+    publishedNotice: (name: string) => `${quoted(name)} is published: its kiosk takes registrations.`,
+    unpublishedNotice: (name: string) => `${quoted(name)} is unpublished: its kiosk is closed.`,
+  },
+
+  kioskLink: {
+    heading: 'Kiosk link',
+    label: 'Kiosk address',
+    hint: 'Open this address on the kiosk, or scan the code with a tablet. Registration works while the event is published.',
+    qrAlt: (name: string) => `QR code of the kiosk link of ${name}`,
+    copy: 'Copy link',
+    copied: 'Link copied.',
+    copyFailed: 'Could not copy: select the link and copy it by hand.',
+    afterSave: 'The kiosk link and its QR code appear here once the event is saved.',
+  },
+
+  editor: {
+    newTitle: 'New event',
+    editTitle: (name: string) => `Edit ${quoted(name)}`,
+    intro:
+      'Dates and times are on the clocks of the event’s time zone. The preview shows the kiosk form as you edit.',
+    desk: 'Attendee desk',
+    openKiosk: 'Open kiosk',
+    formLabel: 'Event settings',
+    save: 'Save event',
+    create: 'Create event',
+    created: (name: string) => `${quoted(name)} was created.`,
+    saved: (name: string) => `${quoted(name)} was saved.`,
+    fixProblems: 'The event was not saved: please fix the problems marked on the form.',
+    unsaved: 'You have unsaved changes.',
+  },
+
+  details: {
+    heading: 'Event',
+    name: 'Name',
+    description: 'Description',
+    location: 'Location',
+    timezone: 'Time zone',
+    timezoneHint: 'Every date and time of this event is on this zone’s clocks.',
+    startsAt: 'Starts',
+    endsAt: 'Ends',
+    zoneHint: (zone: string) => `Time in ${zone}.`,
+  },
+
+  registration: {
+    heading: 'Registration',
+    seats: 'Seats',
+    seatsHint: 'Leave empty for unlimited.',
+    requiresApproval: 'New registrations wait for approval',
+    requiresApprovalHint: 'Staff approve them on the desk before people can check in.',
+    opensAt: 'Registration opens',
+    opensAtHint: 'Leave empty to open as soon as the event is published.',
+    closesAt: 'Registration closes',
+    closesAtHint: 'Leave empty to close when the event ends.',
+    published: 'Published',
+    publishedHint: 'Kiosks show a published event and take registrations for it.',
+    redirectUrl: 'Redirect URL',
+    redirectUrlHint:
+      'Optional: after registering, people get a QR code of this address. It must contain {code}, which becomes their attendee code.',
+    redirectUrlMissingCode: 'This address has no {code} yet: add it where the attendee code belongs.',
+  },
+
+  checkIn: {
+    heading: 'Check-in',
+    period: 'When can people check in?',
+    periods: {
+      disabled: 'Not at all: check-in is off',
+      immediate: 'Any time',
+      starts_on: 'From a date and time',
+      date_range: 'Between two dates and times',
+    } as Record<string, string>,
+    startsAt: 'Check-in opens',
+    endsAt: 'Check-in closes',
+    allowSelfCheckin: 'People can check themselves in at the kiosk',
+    allowSelfCheckinHint: 'When off, staff check people in at the desk.',
+  },
+
+  fields: {
+    heading: 'Registration form',
+    intro:
+      'The fields of the kiosk’s registration form, in order. The form needs a required email field (key email, type email): people check in with it.',
+    add: 'Add a field',
+    field: (position: number) => `Field ${position}`,
+    unnamed: 'new field',
+    label: 'Label',
+    key: 'Key',
+    keyHint: 'Names the answer in exports and the API: a-z, 0-9 and _, starting with a letter.',
+    type: 'Type',
+    required: 'Required',
+    types: {
+      text: 'Text',
+      email: 'Email',
+      phone: 'Phone',
+      date: 'Date',
+      textarea: 'Long text',
+      select: 'Choice list',
+    } as Record<string, string>,
+    moveUp: 'Move up',
+    moveDown: 'Move down',
+    remove: 'Remove',
+    moved: (label: string, position: number, total: number) =>
+      `${label} moved to position ${position} of ${total}.`,
+    removed: (label: string) => `${label} removed.`,
+    options: 'Options',
+    optionsHint: 'The value is saved; the label is what people see.',
+    optionValue: 'Value',
+    optionLabel: 'Label',
+    optionValueOf: (position: number) => `Option ${position} value`,
+    optionLabelOf: (position: number) => `Option ${position} label`,
+    addOption: 'Add an option',
+    removeOption: (position: number) => `Remove option ${position}`,
+  },
+
+  preview: {
+    heading: 'Kiosk preview',
+    intro: 'The registration form as the kiosk shows it. Try it: nothing is sent.',
+    untitledEvent: 'this event',
+    unnamedField: 'Unnamed field',
+  },
+
+  defaultFields: {
+    email: 'Email',
+    first_name: 'First name',
+    last_name: 'Last name',
+    company: 'Company',
+  },
 };

@@ -1,6 +1,199 @@
+import { Fragment, useState } from 'react';
+import { describeFailure, Loading, Problem } from '../../components/Status.tsx';
+import { t } from '../../i18n/index.ts';
+import { followLink, paths } from '../../router.ts';
+import { eventsApi, type DashboardEvent } from '../api/events.ts';
+import { Notice, useSubmit } from '../shell/controls.tsx';
 import { PageHeader } from '../shell/PageHeader.tsx';
+import { useDashboardLoad, useExpireOn401, useSession } from '../shell/session.tsx';
+import { KioskLink } from './KioskLink.tsx';
+import './events.css';
 
-/** Not built yet: the page's title and what it was opened for. */
+const words = t.dashboard.events;
+
+/**
+ * `/dashboard/events`: the organization's events. Everyone gets each event's desk; owners also edit, publish and
+ * unpublish, open the kiosk and show its link.
+ */
 export function EventsPage() {
-  return <PageHeader title="EventsPage" />;
+  const { isOwner } = useSession();
+  const [version, setVersion] = useState(0);
+  const load = useDashboardLoad((signal) => eventsApi.list(signal), [version]);
+  const [notice, setNotice] = useState<string | null>(null);
+  const action = useSubmit();
+  const isApiError = useExpireOn401();
+
+  const setPublished = async (event: DashboardEvent, published: boolean) => {
+    setNotice(null);
+    const saved = await action.run(() => eventsApi.update(event.id, { is_published: published }), isApiError);
+    if (!saved) return;
+    setNotice(published ? words.list.publishedNotice(saved.name) : words.list.unpublishedNotice(saved.name));
+    setVersion((v) => v + 1);
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={words.title}
+        intro={isOwner ? words.introOwner : words.intro}
+        actions={
+          isOwner && (
+            <a
+              className="dbutton dbutton--primary"
+              href={paths.dashboard({ name: 'event-new' })}
+              onClick={followLink}
+            >
+              {words.newEvent}
+            </a>
+          )
+        }
+      />
+      {notice && !action.failure && <Notice tone="success">{notice}</Notice>}
+      {action.failure && <Notice tone="error">{action.failure}</Notice>}
+      {load.status === 'loading' && <Loading />}
+      {load.status === 'failed' && <Problem message={describeFailure(load.error)} />}
+      {load.status === 'ready' &&
+        (load.data.length === 0 ? (
+          <p>{isOwner ? words.noneOwner : words.none}</p>
+        ) : (
+          <EventTable
+            events={load.data}
+            isOwner={isOwner}
+            busy={action.busy}
+            onPublish={(event, published) => void setPublished(event, published)}
+          />
+        ))}
+    </>
+  );
+}
+
+function EventTable({
+  events,
+  isOwner,
+  busy,
+  onPublish,
+}: {
+  events: DashboardEvent[];
+  isOwner: boolean;
+  busy: boolean;
+  onPublish: (event: DashboardEvent, published: boolean) => void;
+}) {
+  const [showingLink, setShowingLink] = useState<string | null>(null);
+  return (
+    <table className="dtable events-table">
+      <caption className="visually-hidden">{words.title}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{words.list.event}</th>
+          <th scope="col">{words.list.when}</th>
+          <th scope="col">{words.list.status}</th>
+          <th scope="col">{words.list.attendees}</th>
+          <th scope="col">
+            <span className="visually-hidden">{words.list.actions}</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {events.map((event) => {
+          const linkShown = showingLink === event.id;
+          const panelId = `kiosk-link-${event.id}`;
+          return (
+            <Fragment key={event.id}>
+              <tr data-testid="event-row">
+                <th scope="row">
+                  {event.name}
+                  {event.location && <span className="events-location muted">{event.location}</span>}
+                </th>
+                <td>{describeWhen(event)}</td>
+                <td>
+                  <span className={`events-status events-status--${event.is_published ? 'on' : 'off'}`}>
+                    {event.is_published ? words.list.published : words.list.draft}
+                  </span>
+                  <span className="events-location muted">
+                    {event.is_registration_open ? words.list.registrationOpen : words.list.registrationClosed}
+                  </span>
+                </td>
+                <td>
+                  {event.seats === null
+                    ? words.list.attendeesCount(event.attendees_count)
+                    : words.list.attendeesOf(event.attendees_count, event.seats)}
+                </td>
+                <td className="dtable-actions">
+                  <RowLink to={paths.dashboard({ name: 'desk', eventId: event.id })} event={event}>
+                    {words.list.desk}
+                  </RowLink>
+                  {isOwner && (
+                    <>
+                      <RowLink to={paths.dashboard({ name: 'event', eventId: event.id })} event={event}>
+                        {words.list.edit}
+                      </RowLink>
+                      <button
+                        type="button"
+                        className="dbutton"
+                        aria-disabled={busy || undefined}
+                        onClick={() => !busy && onPublish(event, !event.is_published)}
+                      >
+                        {event.is_published ? words.list.unpublish : words.list.publish}
+                        <span className="visually-hidden"> {event.name}</span>
+                      </button>
+                      <RowLink to={paths.kiosk(event.id)} event={event}>
+                        {words.list.openKiosk}
+                      </RowLink>
+                      <button
+                        type="button"
+                        className="dbutton"
+                        aria-expanded={linkShown}
+                        aria-controls={panelId}
+                        onClick={() => setShowingLink(linkShown ? null : event.id)}
+                      >
+                        {words.list.showKioskLink}
+                        <span className="visually-hidden"> {event.name}</span>
+                      </button>
+                    </>
+                  )}
+                </td>
+              </tr>
+              {isOwner && (
+                <tr id={panelId} hidden={!linkShown} className="events-link-row">
+                  <td colSpan={5}>{linkShown && <KioskLink eventId={event.id} eventName={event.name} />}</td>
+                </tr>
+              )}
+            </Fragment>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+/** A link in an event's row: its visible word, and the event's name for a screen reader's list of links. */
+function RowLink({ to, event, children }: { to: string; event: DashboardEvent; children: string }) {
+  return (
+    <a className="dbutton" href={to} onClick={followLink}>
+      {children}
+      <span className="visually-hidden"> {event.name}</span>
+    </a>
+  );
+}
+
+const whenFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** "Mar 8, 2026, 10:00 AM – 5:00 PM" on the venue's clocks, whatever the zone of the laptop reading it. */
+function describeWhen(event: DashboardEvent): string {
+  const { starts_at: start, ends_at: end, timezone } = event;
+  if (!start && !end) return words.list.noDates;
+  let format = whenFormats.get(timezone);
+  if (!format) {
+    format = new Intl.DateTimeFormat(t.locale, {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      timeZone: timezone,
+    });
+    whenFormats.set(timezone, format);
+  }
+  const range =
+    start && end
+      ? format.formatRange(new Date(start), new Date(end))
+      : format.format(new Date((start ?? end)!));
+  return `${range} (${timezone})`;
 }

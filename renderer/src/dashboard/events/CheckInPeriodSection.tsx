@@ -1,0 +1,80 @@
+import { useId } from 'react';
+import { ErrorIcon } from '../../components/Icons.tsx';
+import { t } from '../../i18n/index.ts';
+import type { CheckinPeriodType } from '../api/events.ts';
+import { Checkbox } from '../shell/controls.tsx';
+import type { SectionProps } from './event-draft.ts';
+import { ZonedDateTimeInput } from './ZonedDateTimeInput.tsx';
+
+const words = t.dashboard.events.checkIn;
+const PERIODS: readonly CheckinPeriodType[] = ['disabled', 'immediate', 'starts_on', 'date_range'];
+
+/**
+ * When check-in is allowed: never, always, from a moment, or between two moments on the venue's clocks; and
+ * whether people may check themselves in at the kiosk.
+ */
+export function CheckInPeriodSection({ draft, change, error }: SectionProps) {
+  const id = useId();
+  const period = draft.checkin_period_type;
+  const periodError = error('checkin_period_type');
+  return (
+    <section className="dsection" aria-labelledby="event-check-in">
+      <h2 id="event-check-in">{words.heading}</h2>
+      <div className="dform">
+        <fieldset
+          className="dfieldset"
+          aria-describedby={periodError ? `${id}-error` : undefined}
+          aria-invalid={periodError ? true : undefined}
+        >
+          <legend>{words.period}</legend>
+          {PERIODS.map((type) => (
+            <div className="dcheck" key={type}>
+              <input
+                id={`${id}-${type}`}
+                type="radio"
+                name={`${id}-period`}
+                value={type}
+                checked={period === type}
+                onChange={() => change({ checkin_period_type: type })}
+              />
+              <label htmlFor={`${id}-${type}`}>{words.periods[type]}</label>
+            </div>
+          ))}
+          {periodError && (
+            <p id={`${id}-error`} className="dfield-error">
+              <ErrorIcon size={18} />
+              <span>{periodError}</span>
+            </p>
+          )}
+        </fieldset>
+        {(period === 'starts_on' || period === 'date_range') && (
+          <div className="event-pair">
+            <ZonedDateTimeInput
+              label={words.startsAt}
+              value={draft.checkin_starts_at}
+              onChange={(checkin_starts_at) => change({ checkin_starts_at })}
+              timeZone={draft.timezone}
+              error={error('checkin_starts_at')}
+            />
+            {period === 'date_range' && (
+              <ZonedDateTimeInput
+                label={words.endsAt}
+                value={draft.checkin_ends_at}
+                onChange={(checkin_ends_at) => change({ checkin_ends_at })}
+                timeZone={draft.timezone}
+                error={error('checkin_ends_at')}
+              />
+            )}
+          </div>
+        )}
+        <Checkbox
+          label={words.allowSelfCheckin}
+          checked={draft.allow_self_checkin}
+          onChange={(allow_self_checkin) => change({ allow_self_checkin })}
+          hint={words.allowSelfCheckinHint}
+          error={error('allow_self_checkin')}
+        />
+      </div>
+    </section>
+  );
+}

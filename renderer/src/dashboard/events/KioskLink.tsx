@@ -1,0 +1,65 @@
+import { useId, useRef, useState } from 'react';
+import { QrImage } from '../../components/QrImage.tsx';
+import { t } from '../../i18n/index.ts';
+import { paths } from '../../router.ts';
+
+const words = t.dashboard.events.kioskLink;
+
+/** The kiosk's address as a kiosk or a phone opens it: this server's origin, as the dashboard was reached. */
+export function kioskUrl(eventId: string): string {
+  return window.location.origin + paths.kiosk(eventId);
+}
+
+/** An event's kiosk link: the address to copy, and its QR code for a tablet's camera. */
+export function KioskLink({ eventId, eventName }: { eventId: string; eventName: string }) {
+  const url = kioskUrl(eventId);
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
+
+  const copy = async () => {
+    try {
+      // The Clipboard API exists on secure origins only; a dashboard on a LAN address over http has none.
+      if (navigator.clipboard) await navigator.clipboard.writeText(url);
+      else {
+        input.current?.select();
+        if (!document.execCommand('copy')) throw new Error('copy refused');
+      }
+      setCopied('yes');
+    } catch {
+      input.current?.select();
+      setCopied('failed');
+    }
+  };
+
+  return (
+    <div className="kiosk-link">
+      <QrImage text={url} alt={words.qrAlt(eventName)} size={160} />
+      <div className="kiosk-link-text">
+        <div className="dfield">
+          <label htmlFor={id}>{words.label}</label>
+          <input
+            ref={input}
+            id={id}
+            type="text"
+            readOnly
+            value={url}
+            aria-describedby={`${id}-hint`}
+            onFocus={(e) => e.target.select()}
+          />
+          <p id={`${id}-hint`} className="dfield-hint">
+            {words.hint}
+          </p>
+        </div>
+        <div className="dactions">
+          <button type="button" className="dbutton" onClick={() => void copy()}>
+            {words.copy}
+          </button>
+          <span role="status">
+            {copied === 'yes' ? words.copied : copied === 'failed' ? words.copyFailed : ''}
+          </span>
+        </div>
+      </div>
+    </div>
+  );
+}

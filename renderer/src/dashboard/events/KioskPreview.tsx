@@ -1,0 +1,52 @@
+import { useMemo } from 'react';
+import type { RegistrationField } from '../../api/types.ts';
+import { FormField } from '../../components/FormField.tsx';
+import { useFieldsForm } from '../../hooks/useFieldsForm.ts';
+import { t } from '../../i18n/index.ts';
+import type { FieldDraft } from './event-draft.ts';
+
+const words = t.dashboard.events.preview;
+
+/**
+ * A row as the preview draws it. The kiosk's FormField names its control after the key, and a half-typed list
+ * can hold empty or repeated keys and option values: the preview uses the rows' own ids instead, so every control
+ * and option stays distinct while the labels are the ones being typed.
+ */
+function previewField(field: FieldDraft): RegistrationField {
+  return {
+    key: `preview_${field.id}`,
+    label: field.label.trim() || words.unnamedField,
+    type: field.type,
+    required: field.required,
+    options: field.options
+      .filter((o) => o.label.trim() || o.value.trim())
+      .map((o) => ({ value: o.id, label: o.label.trim() || o.value.trim() })),
+  };
+}
+
+/** The kiosk's registration form as it will look, drawn with the kiosk's own field controls and hints. */
+export function KioskPreview({ eventName, fields }: { eventName: string; fields: FieldDraft[] }) {
+  const shown = useMemo(() => fields.map(previewField), [fields]);
+  const form = useFieldsForm(shown);
+  return (
+    <section className="kiosk-preview" aria-labelledby="kiosk-preview" data-testid="kiosk-preview">
+      <h2 id="kiosk-preview">{words.heading}</h2>
+      <p className="dfield-hint">{words.intro}</p>
+      <div className="kiosk-preview-screen form-screen">
+        <p className="kiosk-preview-title">{t.register.title}</p>
+        <p className="lead">{t.register.intro(eventName.trim() || words.untitledEvent)}</p>
+        <p className="hint">{t.form.requiredNote}</p>
+        {shown.map((field) => (
+          <FormField
+            key={field.key}
+            field={field}
+            value={form.values[field.key] ?? ''}
+            error={form.errors[field.key]}
+            onChange={(value) => form.change(field.key, value)}
+            onBlur={() => form.blur(field.key)}
+          />
+        ))}
+      </div>
+    </section>
+  );
+}
