@@ -1,6 +1,74 @@
+import { describeFailure, Loading, Problem } from '../../components/Status.tsx';
+import { t } from '../../i18n/index.ts';
+import { followLink, paths } from '../../router.ts';
+import { peopleApi, personName, type Person } from '../api/people.ts';
 import { PageHeader } from '../shell/PageHeader.tsx';
+import { useDashboardLoad } from '../shell/session.tsx';
+import './people.css';
 
-/** Not built yet: the page's title and what it was opened for. */
+const words = t.dashboard.people;
+
+/** `/dashboard/people`, owners only: everyone with a profile, and whether it is public. */
 export function PeoplePage() {
-  return <PageHeader title="PeoplePage" />;
+  const load = useDashboardLoad((signal) => peopleApi.list(signal), []);
+  return (
+    <>
+      <PageHeader
+        title={words.title}
+        intro={words.intro}
+        actions={
+          <a
+            className="dbutton dbutton--primary"
+            href={paths.dashboard({ name: 'person-new' })}
+            onClick={followLink}
+          >
+            {words.newPerson}
+          </a>
+        }
+      />
+      {load.status === 'loading' && <Loading />}
+      {load.status === 'failed' && <Problem message={describeFailure(load.error)} />}
+      {load.status === 'ready' &&
+        (load.data.length === 0 ? <p>{words.none}</p> : <PeopleTable people={load.data} />)}
+    </>
+  );
+}
+
+function PeopleTable({ people }: { people: Person[] }) {
+  return (
+    <table className="dtable">
+      <caption className="visually-hidden">{words.title}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{words.list.name}</th>
+          <th scope="col">{words.list.email}</th>
+          <th scope="col">{words.list.profile}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {people.map((person) => (
+          <tr key={person.id}>
+            <th scope="row">
+              <a href={paths.dashboard({ name: 'person', userId: person.id })} onClick={followLink}>
+                {personName(person) || (
+                  <>
+                    {words.list.noName}
+                    <span className="visually-hidden"> {person.email}</span>
+                  </>
+                )}
+              </a>
+            </th>
+            <td>{person.email}</td>
+            <td>
+              <span
+                className={`people-profile people-profile--${person.profile_public ? 'public' : 'private'}`}
+              >
+                {person.profile_public ? words.list.public : words.list.private}
+              </span>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
 }

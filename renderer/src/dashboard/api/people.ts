@@ -1,0 +1,81 @@
+import { ApiError, request, segment } from '../../api/client.ts';
+import { t } from '../../i18n/index.ts';
+import { DASHBOARD_API } from './session.ts';
+
+/** People and their public profiles (server/routes/dashboard/people.ts), owners only. */
+
+/** The parts of a profile its owner may show publicly (server/domain/types.ts PROFILE_FIELDS). */
+export const PROFILE_FIELDS = [
+  'first_name',
+  'last_name',
+  'email',
+  'phone',
+  'birthday',
+  'address',
+  'employment',
+] as const;
+export type ProfileField = (typeof PROFILE_FIELDS)[number];
+
+export interface Address {
+  street?: string | null;
+  city?: string | null;
+  state?: string | null;
+  postal_code?: string | null;
+  country?: string | null;
+}
+
+export interface Employment {
+  job_title?: string | null;
+  company?: string | null;
+}
+
+/** What an owner sets; empty texts and nulls clear a value. */
+export interface PersonInput {
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  phone: string | null;
+  /** `YYYY-MM-DD`. */
+  birthday: string | null;
+  address: Address | null;
+  employment: Employment | null;
+  profile_public: boolean;
+  public_fields: ProfileField[];
+}
+
+export interface Person extends PersonInput {
+  id: string;
+  /** The code in the profile's public address, `/p/{code}`. */
+  profile_code: string;
+  created_at: string;
+  updated_at: string;
+}
+
+const usersPath = (rest = '') => `${DASHBOARD_API}/users${rest}`;
+
+export const peopleApi = {
+  list: (signal?: AbortSignal) =>
+    request<{ data: Person[] }>('GET', usersPath(), { signal }).then((r) => r.data),
+
+  /** The dashboard API has no single-person read: the person is found in the list. */
+  get: async (id: string, signal?: AbortSignal) => {
+    const person = (await peopleApi.list(signal)).find((p) => p.id === id);
+    if (!person) throw new ApiError(404, t.dashboard.people.notFound);
+    return person;
+  },
+
+  create: (input: PersonInput) =>
+    request<{ data: Person }>('POST', usersPath(), { body: input }).then((r) => r.data),
+
+  update: (id: string, input: Partial<PersonInput>) =>
+    request<{ data: Person }>('PATCH', usersPath(`/${segment(id)}`), { body: input }).then((r) => r.data),
+};
+
+/** The address a profile QR code holds: this server, as the dashboard reached it. */
+export function profileUrl(person: Pick<Person, 'profile_code'>): string {
+  return `${window.location.origin}/p/${segment(person.profile_code)}`;
+}
+
+export function personName(person: Pick<Person, 'first_name' | 'last_name'>): string {
+  return [person.first_name, person.last_name].filter(Boolean).join(' ');
+}

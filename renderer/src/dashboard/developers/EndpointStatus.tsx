@@ -1,0 +1,14 @@
+import { t } from '../../i18n/index.ts';
+import type { WebhookEndpoint } from '../api/developers.ts';
+
+const words = t.dashboard.developers.webhooks;
+
+/** Enabled or disabled, and why, in words (the colour only repeats them). */
+export function EndpointStatus({ endpoint }: { endpoint: WebhookEndpoint }) {
+  const text = endpoint.enabled
+    ? words.enabled
+    : endpoint.disabled_reason === 'gone'
+      ? words.disabledGone
+      : words.disabledManual;
+  return <span className={`webhook-status webhook-status--${endpoint.enabled ? 'on' : 'off'}`}>{text}</span>;
+}
