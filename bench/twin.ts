@@ -118,12 +118,14 @@ function prepareStatements(db: Db) {
        WHERE organization_id = ? AND enabled = 1 AND EXISTS (SELECT 1 FROM json_each(event_types) WHERE value = ?)
        ORDER BY id`,
     ),
-    markManyNoShow: db.prepare<[string, string, number], { uuid: string }>(
-      `UPDATE attendees SET status = 'no_show', updated_at = ?
-       WHERE uuid IN (SELECT value FROM json_each(?)) AND +event_id = ?
-         AND status NOT IN ('canceled', 'no_show') AND checked_in_at IS NULL
-       RETURNING uuid, name, email, status, registered_at, checked_in_at`,
-    ),
+    markManyNoShow: db
+      .prepare<[string, string, number], string>(
+        `UPDATE attendees SET status = 'no_show', updated_at = ?
+         WHERE uuid IN (SELECT value FROM json_each(?)) AND +event_id = ?
+           AND status NOT IN ('canceled', 'no_show') AND checked_in_at IS NULL
+         RETURNING uuid`,
+      )
+      .pluck(),
   };
 }
 
@@ -293,9 +295,7 @@ function bulkNoShowRoute(app: FastifyInstance, db: Db, sql: Statements): void {
       const at = toTimestamp(new Date());
       const run = db.transaction(() => {
         // As the app: one UPDATE ... RETURNING, then a look at the ids it left over.
-        const changed = new Set(
-          sql.markManyNoShow.all(at, JSON.stringify(ids), event.id).map((row) => row.uuid),
-        );
+        const changed = new Set(sql.markManyNoShow.all(at, JSON.stringify(ids), event.id));
         const rest = ids.filter((id) => !changed.has(id));
         const states = sql.statesByUuid.all(JSON.stringify(rest), event.id);
         const alreadyNoShow = states.filter((s) => s.status === 'no_show' && s.checked_in_at === null).length;

@@ -102,7 +102,10 @@ export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
     // A POST without a body reaches us as null: judge it as an empty object, so the answer names the missing
     // fields (`The attendee ids field is required.`) rather than the body.
     const input = httpPart === 'body' && (data === null || data === undefined) ? {} : data;
-    const result = schema.safeParse(input, { reportInput: true });
+    // Passing any parse options takes zod off its compiled fast path (about 1.5 µs more per object, on every
+    // request); the inputs are only needed to word a failure, so only a failure is parsed again with them.
+    const result = schema.safeParse(input);
     if (result.success) return { value: result.data };
-    return { error: new ValidationError(fieldErrorsFromZod(result.error.issues)) };
+    const issues = schema.safeParse(input, { reportInput: true }).error?.issues ?? result.error.issues;
+    return { error: new ValidationError(fieldErrorsFromZod(issues)) };
   };

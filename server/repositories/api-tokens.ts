@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import type { Db } from '../db/database.ts';
 import type { ApiTokenRecord, TokenScope } from '../domain/types.ts';
+import { cachedJsonColumn, type JsonColumnReader } from './parsed-json.ts';
 
 interface ApiTokenRow {
   id: number;
@@ -14,13 +15,18 @@ interface ApiTokenRow {
   expires_at: string | null;
 }
 
-const toToken = (row: ApiTokenRow): ApiTokenRecord => ({
+interface JsonColumns {
+  scopes: JsonColumnReader<TokenScope[]>;
+  eventIds: JsonColumnReader<string[]>;
+}
+
+const toToken = (row: ApiTokenRow, json: JsonColumns): ApiTokenRecord => ({
   id: row.id,
   organizationId: row.organization_id,
   name: row.name,
   tokenHash: row.token_hash,
-  scopes: JSON.parse(row.scopes) as TokenScope[],
-  eventIds: row.event_ids ? (JSON.parse(row.event_ids) as string[]) : null,
+  scopes: json.scopes(row.id, row.scopes),
+  eventIds: row.event_ids ? json.eventIds(row.id, row.event_ids) : null,
   createdAt: row.created_at,
   lastUsedAt: row.last_used_at,
   expiresAt: row.expires_at,
@@ -39,6 +45,9 @@ export interface NewApiToken {
 export type ApiTokensRepository = ReturnType<typeof apiTokensRepository>;
 
 export function apiTokensRepository(db: Db) {
+  // Every token-authenticated request reads its token (parsed-json.ts).
+  const json: JsonColumns = { scopes: cachedJsonColumn(), eventIds: cachedJsonColumn() };
+  const toRecord = (row: ApiTokenRow) => toToken(row, json);
   const byHash = db.prepare<[string], ApiTokenRow>('SELECT * FROM api_tokens WHERE token_hash = ?');
   const forOrganization = db.prepare<[number], ApiTokenRow>(
     'SELECT * FROM api_tokens WHERE organization_id = ? ORDER BY created_at, id',
@@ -58,15 +67,15 @@ export function apiTokensRepository(db: Db) {
   return {
     findByHash(tokenHash: string): ApiTokenRecord | null {
       const row = byHash.get(tokenHash);
-      return row ? toToken(row) : null;
+      return row ? toRecord(row) : null;
     },
     listForOrganization(organizationId: number): ApiTokenRecord[] {
-      return forOrganization.all(organizationId).map(toToken);
+      return forOrganization.all(organizationId).map(toRecord);
     },
     /** Null when the organization already has a token of that name. */
     create(token: NewApiToken): ApiTokenRecord | null {
       try {
-        return toToken(
+        return toRecord(
           insert.get({
             organization_id: token.organizationId,
             name: token.name,

@@ -24,18 +24,27 @@ type AttendeeSummaryRow = Pick<
 
 const COLUMNS = 'id, uuid, event_id, user_id, email, name, answers, status, registered_at, checked_in_at';
 
-const toAttendee = (row: AttendeeRow): AttendeeRecord => ({
-  id: row.id,
-  uuid: row.uuid,
-  eventId: row.event_id,
-  userId: row.user_id,
-  email: row.email,
-  name: row.name,
-  answers: JSON.parse(row.answers) as Record<string, string>,
-  status: row.status,
-  registeredAt: row.registered_at,
-  checkedInAt: row.checked_in_at,
-});
+/**
+ * `answers` is parsed on first read: the public check, check-in and lookup endpoints read an attendee on every
+ * request and never look at them, and parsing them each time was a measurable share of those requests.
+ */
+function toAttendee(row: AttendeeRow): AttendeeRecord {
+  let answers: Record<string, string> | undefined;
+  return {
+    id: row.id,
+    uuid: row.uuid,
+    eventId: row.event_id,
+    userId: row.user_id,
+    email: row.email,
+    name: row.name,
+    get answers() {
+      return (answers ??= JSON.parse(row.answers) as Record<string, string>);
+    },
+    status: row.status,
+    registeredAt: row.registered_at,
+    checkedInAt: row.checked_in_at,
+  };
+}
 
 export interface NewAttendee {
   eventId: number;
@@ -115,12 +124,16 @@ export function attendeesRepository(db: Db) {
      FROM json_each(?) AS ids CROSS JOIN attendees AS a ON a.uuid = ids.value
      WHERE a.event_id = ?`,
   );
-  const markManyNoShow = db.prepare<[string, string, number], AttendeeSummaryRow>(
-    `UPDATE attendees SET status = 'no_show', updated_at = ?
-     WHERE uuid IN (SELECT value FROM json_each(?)) AND +event_id = ?
-       AND status NOT IN ('canceled', 'no_show') AND checked_in_at IS NULL
-     RETURNING uuid, name, email, status, registered_at, checked_in_at`,
-  );
+  // Only the UUIDs come back: for 10,000 rows, returning six columns as objects took about 40 ms of a ~130 ms
+  // statement, and the rest is needed only when a webhook endpoint listens (summariesInEvent, then).
+  const markManyNoShow = db
+    .prepare<[string, string, number], string>(
+      `UPDATE attendees SET status = 'no_show', updated_at = ?
+       WHERE uuid IN (SELECT value FROM json_each(?)) AND +event_id = ?
+         AND status NOT IN ('canceled', 'no_show') AND checked_in_at IS NULL
+       RETURNING uuid`,
+    )
+    .pluck();
 
   function filterSql(eventId: number, filter: AttendeeFilter): { where: string; params: unknown[] } {
     const clauses = ['event_id = ?'];
@@ -242,17 +255,10 @@ export function attendeesRepository(db: Db) {
 
     /**
      * One statement for the whole list: marks the event's attendees among `uuids` whose status a no-show changes
-     * (not cancelled, not checked in, not a no-show already) and returns them as they are now.
+     * (not cancelled, not checked in, not a no-show already) and returns the UUIDs it marked.
      */
-    markManyNoShow(eventId: number, uuids: readonly string[], at: string): AttendeeSummary[] {
-      return markManyNoShow.all(at, JSON.stringify(uuids), eventId).map((row) => ({
-        uuid: row.uuid,
-        name: row.name,
-        email: row.email,
-        status: row.status,
-        registeredAt: row.registered_at,
-        checkedInAt: row.checked_in_at,
-      }));
+    markManyNoShow(eventId: number, uuids: readonly string[], at: string): string[] {
+      return markManyNoShow.all(at, JSON.stringify(uuids), eventId);
     },
 
     list(

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.ts';
-import type { EventRecord, EventSettings } from '../domain/types.ts';
+import type { EventRecord, EventSettings, RegistrationField } from '../domain/types.ts';
+import { cachedJsonColumn, type JsonColumnReader } from './parsed-json.ts';
 
 interface EventRow {
   id: number;
@@ -28,7 +29,7 @@ interface EventRow {
   updated_at: string;
 }
 
-const toEvent = (row: EventRow): EventRecord => ({
+const toEvent = (row: EventRow, readFields: JsonColumnReader<RegistrationField[]>): EventRecord => ({
   id: row.id,
   uuid: row.uuid,
   organizationId: row.organization_id,
@@ -48,7 +49,7 @@ const toEvent = (row: EventRow): EventRecord => ({
   checkinEndsAt: row.checkin_ends_at,
   allowSelfCheckin: row.allow_self_checkin === 1,
   redirectUrl: row.redirect_url,
-  registrationFields: JSON.parse(row.registration_fields) as EventRecord['registrationFields'],
+  registrationFields: readFields(row.id, row.registration_fields),
   attendeesCount: row.attendees_count,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
@@ -80,6 +81,9 @@ const SETTINGS_COLUMNS = Object.keys(settingsParams({ registrationFields: [] } a
 export type EventsRepository = ReturnType<typeof eventsRepository>;
 
 export function eventsRepository(db: Db) {
+  // Every public request reads its event, fields included (parsed-json.ts).
+  const readFields = cachedJsonColumn<RegistrationField[]>();
+  const toRecord = (row: EventRow) => toEvent(row, readFields);
   const byUuid = db.prepare<[string], EventRow>('SELECT * FROM events WHERE uuid = ?');
   const byId = db.prepare<[number], EventRow>('SELECT * FROM events WHERE id = ?');
   const forOrganization = db.prepare<[number], EventRow>(
@@ -102,18 +106,18 @@ export function eventsRepository(db: Db) {
     findByUuid(uuid: string): EventRecord | null {
       // UUIDs compare case-insensitively; ours are stored lower-case.
       const row = byUuid.get(uuid.toLowerCase());
-      return row ? toEvent(row) : null;
+      return row ? toRecord(row) : null;
     },
     findById(id: number): EventRecord | null {
       const row = byId.get(id);
-      return row ? toEvent(row) : null;
+      return row ? toRecord(row) : null;
     },
     listForOrganization(organizationId: number, options: { publishedOnly?: boolean } = {}): EventRecord[] {
       const statement = options.publishedOnly ? publishedForOrganization : forOrganization;
-      return statement.all(organizationId).map(toEvent);
+      return statement.all(organizationId).map(toRecord);
     },
     create(organizationId: number, settings: EventSettings, now: string): EventRecord {
-      return toEvent(
+      return toRecord(
         insert.get({
           uuid: randomUUID(),
           organization_id: organizationId,
@@ -123,7 +127,7 @@ export function eventsRepository(db: Db) {
       );
     },
     update(id: number, settings: EventSettings, now: string): EventRecord {
-      return toEvent(update.get({ id, now, ...settingsParams(settings) })!);
+      return toRecord(update.get({ id, now, ...settingsParams(settings) })!);
     },
   };
 }

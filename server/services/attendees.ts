@@ -277,10 +277,10 @@ export function attendeeService(db: Db, repos: Repositories, clock: Clock, outbo
       const at = toTimestamp(clock.now());
       const unique = [...new Set(attendeeUuids)];
       return inTransaction((): BulkNoShowOutcome => {
-        // The common case in one pass: everyone whose status a no-show changes is marked and returned. Only the
-        // ids left over are looked up, to tell a no-show already (a success) from the refusals of decideNoShow.
+        // The common case in one pass: everyone whose status a no-show changes is marked. Only the ids left over
+        // are looked up, to tell a no-show already (a success) from the refusals of decideNoShow.
         const changed = repos.attendees.markManyNoShow(event.id, unique, at);
-        const changedIds = new Set(changed.map((attendee) => attendee.uuid));
+        const changedIds = new Set(changed);
         const rest = unique.filter((id) => !changedIds.has(id));
         const states = new Map(repos.attendees.summariesInEvent(event.id, rest).map((s) => [s.uuid, s]));
         const failed: BulkNoShowFailure[] = [];
@@ -291,8 +291,11 @@ export function attendeeService(db: Db, repos: Repositories, clock: Clock, outbo
           if (decision.ok) successCount += 1;
           else failed.push({ id, reason: decision.reason });
         }
+        // Read back only when some endpoint listens, inside this transaction: as the no-show left them.
         outbox.enqueueMany(event.organizationId, 'attendee.no_show', () =>
-          changed.map((attendee) => presentAttendee(attendee, event)),
+          repos.attendees
+            .summariesInEvent(event.id, changed)
+            .map((attendee) => presentAttendee(attendee, event)),
         );
         return { successCount, failed };
       });
