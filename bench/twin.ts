@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { hash, randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { openDatabase, type Db } from '../server/db/database.ts';
@@ -249,8 +249,8 @@ function publicEventRoutes(app: FastifyInstance, db: Db, sql: Statements): void 
 /** The organization of a presented bearer token, by the same SHA-256 lookup the app does; null when unknown. */
 function tokenOrganization(sql: Statements, authorization: string | undefined): number | null {
   if (!authorization?.startsWith('Bearer ')) return null;
-  const hash = createHash('sha256').update(authorization.slice('Bearer '.length)).digest('hex');
-  return sql.tokenByHash.get(hash)?.organization_id ?? null;
+  const tokenHash = hash('sha256', authorization.slice('Bearer '.length), 'hex');
+  return sql.tokenByHash.get(tokenHash)?.organization_id ?? null;
 }
 
 function attendeeLookupRoute(app: FastifyInstance, sql: Statements): void {

