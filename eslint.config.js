@@ -39,6 +39,18 @@ export default tseslint.config(
     },
   },
   {
+    // The contract reaches the browser bundle: literal data and types only, nothing that runs or pulls code in.
+    files: ['server/contract/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ImportDeclaration', message: 'server/contract/ imports nothing.' },
+        { selector: ':function', message: 'server/contract/ holds data and types, no code.' },
+        { selector: 'ClassDeclaration', message: 'server/contract/ holds data and types, no code.' },
+      ],
+    },
+  },
+  {
     // The screens run in a browser and reach the server over HTTP only, never by importing it.
     files: ['renderer/**/*.{ts,tsx}'],
     ...reactHooks.configs.flat['recommended-latest'],
@@ -52,7 +64,8 @@ export default tseslint.config(
           paths: [{ name: 'electron', message: 'renderer/ runs in a sandboxed page, not in Electron.' }],
           patterns: [
             {
-              group: ['**/server/**', 'node:*'],
+              // Except the shared contract: the enum lists and types both sides of the HTTP interface must agree on.
+              group: ['**/server/**', '!**/server/contract', '!**/server/contract/*.ts', 'node:*'],
               message: 'renderer/ talks to the server over HTTP (renderer/src/api/client.ts).',
             },
             {

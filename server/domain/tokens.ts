@@ -1,7 +1,8 @@
+import type { TokenExpiry } from '../contract/vocabulary.ts';
 import type { ApiTokenRecord, TokenScope } from './types.ts';
 
-export const TOKEN_EXPIRIES = ['7d', '30d', '90d', '1y', 'never'] as const;
-export type TokenExpiry = (typeof TOKEN_EXPIRIES)[number];
+export { TOKEN_EXPIRIES } from '../contract/vocabulary.ts';
+export type { TokenExpiry };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const EXPIRY_DAYS: Record<Exclude<TokenExpiry, 'never'>, number> = {

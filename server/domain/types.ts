@@ -1,28 +1,44 @@
 /** The records the repositories return and the domain rules reason about. */
-import type { WebhookEventType, WebhookMessageType } from './webhooks.ts';
+import type {
+  Address,
+  AttendeeStatus,
+  CheckinPeriodType,
+  DeliveryStatus,
+  Employment,
+  ProfileField,
+  RegistrationField,
+  StaffRole,
+  TokenScope,
+  WebhookDisabledReason,
+  WebhookEventType,
+  WebhookMessageType,
+} from '../contract/vocabulary.ts';
 
-export const CHECKIN_PERIOD_TYPES = ['disabled', 'immediate', 'starts_on', 'date_range'] as const;
-export type CheckinPeriodType = (typeof CHECKIN_PERIOD_TYPES)[number];
-
-export const FIELD_TYPES = ['text', 'email', 'phone', 'date', 'textarea', 'select'] as const;
-export type FieldType = (typeof FIELD_TYPES)[number];
-
-export const ATTENDEE_STATUSES = ['pending', 'confirmed', 'canceled', 'no_show'] as const;
-export type AttendeeStatus = (typeof ATTENDEE_STATUSES)[number];
-
-export interface SelectOption {
-  value: string;
-  label: string;
-}
-
-export interface RegistrationField {
-  key: string;
-  label: string;
-  type: FieldType;
-  required: boolean;
-  /** Present on select fields only. */
-  options?: SelectOption[];
-}
+// The enum vocabulary lives in the contract the renderer shares; the server reads it from here as before.
+export {
+  ATTENDEE_STATUSES,
+  CHECKIN_PERIOD_TYPES,
+  DELIVERY_STATUSES,
+  FIELD_TYPES,
+  PROFILE_FIELDS,
+  STAFF_ROLES,
+  TOKEN_SCOPES,
+  WEBHOOK_DISABLED_REASONS,
+} from '../contract/vocabulary.ts';
+export type {
+  Address,
+  AttendeeStatus,
+  CheckinPeriodType,
+  DeliveryStatus,
+  Employment,
+  FieldType,
+  ProfileField,
+  RegistrationField,
+  SelectOption,
+  StaffRole,
+  TokenScope,
+  WebhookDisabledReason,
+} from '../contract/vocabulary.ts';
 
 export interface Organization {
   id: number;
@@ -82,30 +98,6 @@ export type AttendeeSummary = Pick<
   'uuid' | 'name' | 'email' | 'status' | 'registeredAt' | 'checkedInAt'
 >;
 
-export const PROFILE_FIELDS = [
-  'first_name',
-  'last_name',
-  'email',
-  'phone',
-  'birthday',
-  'address',
-  'employment',
-] as const;
-export type ProfileField = (typeof PROFILE_FIELDS)[number];
-
-export interface Address {
-  street?: string | null;
-  city?: string | null;
-  state?: string | null;
-  postal_code?: string | null;
-  country?: string | null;
-}
-
-export interface Employment {
-  job_title?: string | null;
-  company?: string | null;
-}
-
 export interface UserProfile {
   email: string;
   firstName: string | null;
@@ -127,16 +119,6 @@ export interface UserRecord extends UserProfile {
   updatedAt: string;
 }
 
-export const TOKEN_SCOPES = [
-  'events:read',
-  'events:write',
-  'attendees:read',
-  'attendees:write',
-  'users:write',
-  'webhooks:manage',
-] as const;
-export type TokenScope = (typeof TOKEN_SCOPES)[number];
-
 export interface ApiTokenRecord {
   id: number;
   organizationId: number;
@@ -150,10 +132,6 @@ export interface ApiTokenRecord {
   expiresAt: string | null;
 }
 
-export const STAFF_ROLES = ['owner', 'staff'] as const;
-/** owner: everything; staff: the attendee desk and check-in only. */
-export type StaffRole = (typeof STAFF_ROLES)[number];
-
 export interface StaffAccount {
   id: number;
   uuid: string;
@@ -165,10 +143,6 @@ export interface StaffAccount {
   createdAt: string;
   updatedAt: string;
 }
-
-/** Why an endpoint is off: switched off by the organization, or it answered 410 Gone. */
-export const WEBHOOK_DISABLED_REASONS = ['manual', 'gone'] as const;
-export type WebhookDisabledReason = (typeof WEBHOOK_DISABLED_REASONS)[number];
 
 export interface WebhookEndpointRecord {
   id: number;
@@ -186,9 +160,6 @@ export interface WebhookEndpointRecord {
   createdAt: string;
   updatedAt: string;
 }
-
-export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
-export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 export interface WebhookAttemptRecord {
   number: number;

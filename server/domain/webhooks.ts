@@ -6,23 +6,8 @@ import { WEBHOOK_SECRET_PREFIX } from './secrets.ts';
  * Webhooks), when a failed delivery is tried again, and what an answer means.
  */
 
-/** The changes an endpoint can subscribe to. */
-export const WEBHOOK_EVENT_TYPES = [
-  'attendee.registered',
-  'attendee.approved',
-  'attendee.checked_in',
-  'attendee.check_in_undone',
-  'attendee.canceled',
-  'attendee.no_show',
-  'event.created',
-  'event.updated',
-] as const;
-export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
-
-/** The test ping: sent on request to one endpoint, whatever it subscribes to. */
-export const WEBHOOK_TEST_TYPE = 'webhook.test';
-export const WEBHOOK_MESSAGE_TYPES = [...WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_TYPE] as const;
-export type WebhookMessageType = (typeof WEBHOOK_MESSAGE_TYPES)[number];
+export { WEBHOOK_EVENT_TYPES, WEBHOOK_MESSAGE_TYPES, WEBHOOK_TEST_TYPE } from '../contract/vocabulary.ts';
+export type { WebhookEventType, WebhookMessageType } from '../contract/vocabulary.ts';
 
 /** Bounds the fan-out of every change: each endpoint is one more delivery row per notification. */
 export const MAX_ENDPOINTS_PER_ORGANIZATION = 20;

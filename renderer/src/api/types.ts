@@ -1,22 +1,20 @@
 /**
- * The public API as the kiosk sees it (shared/spec/event-api.md). Kept beside the client rather than imported from
- * server/: the renderer talks to the server over HTTP only.
+ * The public API as the kiosk sees it (shared/spec/event-api.md). The renderer talks to the server over HTTP only;
+ * the words both sides must agree on come from the shared contract, which holds types and literal lists only.
  */
+import type {
+  AttendeeStatus,
+  CheckinPeriodType,
+  RegistrationField,
+} from '../../../server/contract/vocabulary.ts';
 
-export type FieldType = 'text' | 'email' | 'phone' | 'date' | 'textarea' | 'select';
-
-export interface SelectOption {
-  value: string;
-  label: string;
-}
-
-export interface RegistrationField {
-  key: string;
-  label: string;
-  type: FieldType;
-  required: boolean;
-  options?: SelectOption[];
-}
+export type {
+  AttendeeStatus,
+  CheckinPeriodType,
+  FieldType,
+  RegistrationField,
+  SelectOption,
+} from '../../../server/contract/vocabulary.ts';
 
 export interface PublicEvent {
   id: string;
@@ -25,7 +23,7 @@ export interface PublicEvent {
   organization: { name: string; slug: string };
   registration_fields: RegistrationField[];
   is_registration_open: boolean;
-  checkin_period_type: 'disabled' | 'immediate' | 'starts_on' | 'date_range';
+  checkin_period_type: CheckinPeriodType;
   is_checkin_allowed: boolean;
   allow_self_checkin: boolean;
   seats: number | null;
@@ -45,8 +43,6 @@ export interface EventSummary {
   ends_at: string | null;
   location: string | null;
 }
-
-export type AttendeeStatus = 'confirmed' | 'pending' | 'canceled' | 'no_show';
 
 export interface Registration {
   message: string;

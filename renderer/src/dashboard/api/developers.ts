@@ -1,3 +1,11 @@
+import type {
+  DeliveryStatus,
+  TokenExpiry,
+  TokenScope,
+  WebhookDisabledReason,
+  WebhookEventType,
+  WebhookMessageType,
+} from '../../../../server/contract/vocabulary.ts';
 import { request, segment } from '../../api/client.ts';
 import { DASHBOARD_API } from './session.ts';
 
@@ -6,20 +14,8 @@ import { DASHBOARD_API } from './session.ts';
  * mounted at /dashboard/api/webhooks), owners only. Secrets come back once, in the answer that made them.
  */
 
-/** server/domain/types.ts TOKEN_SCOPES. */
-export const TOKEN_SCOPES = [
-  'events:read',
-  'events:write',
-  'attendees:read',
-  'attendees:write',
-  'users:write',
-  'webhooks:manage',
-] as const;
-export type TokenScope = (typeof TOKEN_SCOPES)[number];
-
-/** server/domain/tokens.ts TOKEN_EXPIRIES. */
-export const TOKEN_EXPIRIES = ['7d', '30d', '90d', '1y', 'never'] as const;
-export type TokenExpiry = (typeof TOKEN_EXPIRIES)[number];
+export { TOKEN_EXPIRIES, TOKEN_SCOPES, WEBHOOK_EVENT_TYPES } from '../../../../server/contract/vocabulary.ts';
+export type { DeliveryStatus, TokenExpiry, TokenScope, WebhookEventType, WebhookMessageType };
 
 export interface ApiToken {
   id: number;
@@ -40,20 +36,6 @@ export interface TokenInput {
   event_ids?: string[];
 }
 
-/** server/domain/webhooks.ts WEBHOOK_EVENT_TYPES. */
-export const WEBHOOK_EVENT_TYPES = [
-  'attendee.registered',
-  'attendee.approved',
-  'attendee.checked_in',
-  'attendee.check_in_undone',
-  'attendee.canceled',
-  'attendee.no_show',
-  'event.created',
-  'event.updated',
-] as const;
-export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
-export type WebhookMessageType = WebhookEventType | 'webhook.test';
-
 export interface WebhookEndpoint {
   id: string;
   url: string;
@@ -61,7 +43,7 @@ export interface WebhookEndpoint {
   event_types: WebhookEventType[];
   enabled: boolean;
   /** Why it is off: switched off here, or the receiver answered 410 Gone. */
-  disabled_reason: 'manual' | 'gone' | null;
+  disabled_reason: WebhookDisabledReason | null;
   /** Notifications still to be delivered to it. */
   waiting_count: number;
   created_at: string;
@@ -84,8 +66,6 @@ export interface DeliveryAttempt {
   error: string | null;
   attempted_at: string;
 }
-
-export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
 
 export interface Delivery {
   id: number;

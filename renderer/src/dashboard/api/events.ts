@@ -1,10 +1,10 @@
 import { request, segment } from '../../api/client.ts';
-import type { RegistrationField } from '../../api/types.ts';
+import type { CheckinPeriodType, RegistrationField } from '../../api/types.ts';
 import { DASHBOARD_API } from './session.ts';
 
 /** The organization's events (server/routes/dashboard/events.ts): all staff read them, owners write. */
 
-export type CheckinPeriodType = 'disabled' | 'immediate' | 'starts_on' | 'date_range';
+export type { CheckinPeriodType };
 
 /** Every setting of an event, as the server keeps it; date-times are instants with an offset, or null. */
 export interface EventSettings {

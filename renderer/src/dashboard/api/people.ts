@@ -1,33 +1,12 @@
+import type { Address, Employment, ProfileField } from '../../../../server/contract/vocabulary.ts';
 import { ApiError, request, segment } from '../../api/client.ts';
 import { t } from '../../i18n/index.ts';
 import { DASHBOARD_API } from './session.ts';
 
 /** People and their public profiles (server/routes/dashboard/people.ts), owners only. */
 
-/** The parts of a profile its owner may show publicly (server/domain/types.ts PROFILE_FIELDS). */
-export const PROFILE_FIELDS = [
-  'first_name',
-  'last_name',
-  'email',
-  'phone',
-  'birthday',
-  'address',
-  'employment',
-] as const;
-export type ProfileField = (typeof PROFILE_FIELDS)[number];
-
-export interface Address {
-  street?: string | null;
-  city?: string | null;
-  state?: string | null;
-  postal_code?: string | null;
-  country?: string | null;
-}
-
-export interface Employment {
-  job_title?: string | null;
-  company?: string | null;
-}
+export { PROFILE_FIELDS } from '../../../../server/contract/vocabulary.ts';
+export type { Address, Employment, ProfileField };
 
 /** What an owner sets; empty texts and nulls clear a value. */
 export interface PersonInput {

@@ -1,3 +1,4 @@
+import type { StaffRole } from '../../../../server/contract/vocabulary.ts';
 import { request, segment } from '../../api/client.ts';
 
 /**
@@ -6,7 +7,7 @@ import { request, segment } from '../../api/client.ts';
  */
 export const DASHBOARD_API = '/dashboard/api';
 
-export type StaffRole = 'owner' | 'staff';
+export type { StaffRole };
 
 export interface StaffAccount {
   id: string;

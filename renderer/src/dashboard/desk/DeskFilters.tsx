@@ -1,10 +1,9 @@
 import { useId } from 'react';
-import type { AttendeeStatus } from '../../api/types.ts';
+import { ATTENDEE_STATUSES } from '../../../../server/contract/vocabulary.ts';
 import { t } from '../../i18n/index.ts';
 import type { DeskQuery } from '../api/desk.ts';
 
 const words = t.dashboard.desk.table;
-const STATUSES: AttendeeStatus[] = ['pending', 'confirmed', 'canceled', 'no_show'];
 
 /** Search as you type, and the status and check-in filters. Each change starts again from the first page. */
 export function DeskFilters({
@@ -37,7 +36,7 @@ export function DeskFilters({
           onChange={(e) => onChange({ status: e.target.value as DeskQuery['status'] })}
         >
           <option value="">{words.anyStatus}</option>
-          {STATUSES.map((status) => (
+          {ATTENDEE_STATUSES.map((status) => (
             <option key={status} value={status}>
               {t.dashboard.desk.statuses[status]}
             </option>

@@ -1,13 +1,12 @@
 import { useId } from 'react';
+import { CHECKIN_PERIOD_TYPES } from '../../../../server/contract/vocabulary.ts';
 import { ErrorIcon } from '../../components/Icons.tsx';
 import { t } from '../../i18n/index.ts';
-import type { CheckinPeriodType } from '../api/events.ts';
 import { Checkbox } from '../shell/controls.tsx';
 import type { SectionProps } from './event-draft.ts';
 import { ZonedDateTimeInput } from './ZonedDateTimeInput.tsx';
 
 const words = t.dashboard.events.checkIn;
-const PERIODS: readonly CheckinPeriodType[] = ['disabled', 'immediate', 'starts_on', 'date_range'];
 
 /**
  * When check-in is allowed: never, always, from a moment, or between two moments on the venue's clocks; and
@@ -27,7 +26,7 @@ export function CheckInPeriodSection({ draft, change, error }: SectionProps) {
           aria-invalid={periodError ? true : undefined}
         >
           <legend>{words.period}</legend>
-          {PERIODS.map((type) => (
+          {CHECKIN_PERIOD_TYPES.map((type) => (
             <div className="dcheck" key={type}>
               <input
                 id={`${id}-${type}`}

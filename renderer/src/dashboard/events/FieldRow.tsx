@@ -1,7 +1,8 @@
+import { FIELD_TYPES } from '../../../../server/contract/vocabulary.ts';
 import type { FieldType } from '../../api/types.ts';
 import { t } from '../../i18n/index.ts';
 import { Checkbox, SelectInput, TextInput } from '../shell/controls.tsx';
-import { FIELD_TYPES, keyFromLabel, newOption, type FieldDraft } from './event-draft.ts';
+import { keyFromLabel, newOption, type FieldDraft } from './event-draft.ts';
 import { OptionsEditor } from './OptionsEditor.tsx';
 
 const words = t.dashboard.events.fields;

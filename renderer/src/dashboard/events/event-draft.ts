@@ -9,8 +9,6 @@ import { browserTimeZone, fromZonedInput, toZonedInput } from './zoned-time.ts';
  * their own so that React, focus and the server's field errors follow a row when it moves.
  */
 
-export const FIELD_TYPES: readonly FieldType[] = ['text', 'email', 'phone', 'date', 'textarea', 'select'];
-
 export interface OptionDraft {
   id: string;
   value: string;
