@@ -1,4 +1,5 @@
 import type { RegistrationField } from '../api/types.ts';
+import type { FieldsForm } from '../hooks/useFieldsForm.ts';
 import { t } from '../i18n/index.ts';
 import { MAX_LENGTH } from '../kiosk/registration-hints.ts';
 import { ErrorIcon } from './Icons.tsx';
@@ -102,4 +103,18 @@ export function FormField({ field, value, error, onChange, onBlur }: FormFieldPr
       )}
     </div>
   );
+}
+
+/** Every field of a form, each bound to the form's value, problem, change and blur. */
+export function FormFields({ fields, form }: { fields: readonly RegistrationField[]; form: FieldsForm }) {
+  return fields.map((field) => (
+    <FormField
+      key={field.key}
+      field={field}
+      value={form.values[field.key] ?? ''}
+      error={form.errors[field.key]}
+      onChange={(value) => form.change(field.key, value)}
+      onBlur={() => form.blur(field.key)}
+    />
+  ));
 }

@@ -85,3 +85,5 @@ export function useFieldsForm(fields: readonly RegistrationField[], initial: Rec
     answers: () => registrationAnswers(fields, values),
   };
 }
+
+export type FieldsForm = ReturnType<typeof useFieldsForm>;

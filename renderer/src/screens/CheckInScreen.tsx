@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { ApiError, api } from '../api/client.ts';
 import type { CheckIn, RegistrationField } from '../api/types.ts';
 import { Alert, type AlertContent } from '../components/Alert.tsx';
-import { FormField } from '../components/FormField.tsx';
+import { FormFields } from '../components/FormField.tsx';
 import { ResultPanel, type Tone } from '../components/ResultPanel.tsx';
 import { describeFailure } from '../components/Status.tsx';
 import { useFieldsForm } from '../hooks/useFieldsForm.ts';
@@ -12,12 +12,10 @@ import { printBadge } from '../kiosk/badge.ts';
 import { useKioskSession } from '../kiosk/session.ts';
 import { settings } from '../settings.ts';
 
-const EMAIL_FIELD: RegistrationField = {
-  key: 'email',
-  label: t.checkIn.emailLabel,
-  type: 'email',
-  required: true,
-};
+/** The one question of a self check-in. */
+const CHECK_IN_FIELDS: readonly RegistrationField[] = [
+  { key: 'email', label: t.checkIn.emailLabel, type: 'email', required: true },
+];
 
 type Outcome =
   | { kind: 'checked-in'; checkIn: CheckIn }
@@ -26,7 +24,7 @@ type Outcome =
 /** Self check-in with the email a person registered with. */
 export function CheckInScreen() {
   const { event, prefill, go, finish } = useKioskSession();
-  const form = useFieldsForm([EMAIL_FIELD], prefill?.answers);
+  const form = useFieldsForm(CHECK_IN_FIELDS, prefill?.answers);
   const [submitting, setSubmitting] = useState(false);
   const [alert, setAlert] = useState<AlertContent | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -133,13 +131,7 @@ export function CheckInScreen() {
       <p className="lead">{t.checkIn.intro}</p>
       {alert && <Alert {...alert} />}
       <form noValidate onSubmit={submit} aria-label={t.checkIn.title}>
-        <FormField
-          field={EMAIL_FIELD}
-          value={form.values.email ?? ''}
-          error={form.errors.email}
-          onChange={(value) => form.change('email', value)}
-          onBlur={() => form.blur('email')}
-        />
+        <FormFields fields={CHECK_IN_FIELDS} form={form} />
         <div className="actions">
           <button type="submit" className="button button--primary" aria-disabled={submitting}>
             {submitting ? t.checkIn.submitting : t.checkIn.submit}

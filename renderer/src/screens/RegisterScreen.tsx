@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { ApiError, api } from '../api/client.ts';
 import type { Registration } from '../api/types.ts';
 import { Alert, type AlertContent } from '../components/Alert.tsx';
-import { FormField } from '../components/FormField.tsx';
+import { FormFields } from '../components/FormField.tsx';
 import { RedirectQr } from '../components/RedirectQr.tsx';
 import { ResultPanel } from '../components/ResultPanel.tsx';
 import { describeFailure } from '../components/Status.tsx';
@@ -120,16 +120,7 @@ export function RegisterScreen() {
       )}
       <form noValidate onSubmit={submit} aria-label={t.register.title}>
         <p className="hint">{t.form.requiredNote}</p>
-        {fields.map((field) => (
-          <FormField
-            key={field.key}
-            field={field}
-            value={form.values[field.key] ?? ''}
-            error={form.errors[field.key]}
-            onChange={(value) => form.change(field.key, value)}
-            onBlur={() => form.blur(field.key)}
-          />
-        ))}
+        <FormFields fields={fields} form={form} />
         <div className="actions">
           <button type="submit" className="button button--primary" aria-disabled={submitting}>
             {submitting ? t.register.submitting : t.register.submit}

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { type ApiError } from '../../api/client.ts';
-import { FormField, focusField } from '../../components/FormField.tsx';
+import { FormFields, focusField } from '../../components/FormField.tsx';
 import { describeFailure } from '../../components/Status.tsx';
 import { useFieldsForm } from '../../hooks/useFieldsForm.ts';
 import { t } from '../../i18n/index.ts';
@@ -75,16 +75,7 @@ function WalkInFields({ event, onAdded }: { event: DeskEvent; onAdded: (attendee
   return (
     <form className="dform dform--grid desk-walkin-form" noValidate onSubmit={(e) => void submit(e)}>
       {failure && <Notice tone="error">{failure}</Notice>}
-      {fields.map((field) => (
-        <FormField
-          key={field.key}
-          field={field}
-          value={form.values[field.key] ?? ''}
-          error={form.errors[field.key]}
-          onChange={(value) => form.change(field.key, value)}
-          onBlur={() => form.blur(field.key)}
-        />
-      ))}
+      <FormFields fields={fields} form={form} />
       <div className="dactions">
         <button type="submit" className="dbutton dbutton--primary" aria-disabled={busy || undefined}>
           {words.submit}

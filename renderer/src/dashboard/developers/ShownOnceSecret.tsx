@@ -1,7 +1,8 @@
-import { useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { WarningIcon } from '../../components/Icons.tsx';
 import { useFocusOnMount } from '../../hooks/useFocusOnMount.ts';
 import { t } from '../../i18n/index.ts';
+import { useCopyFromField } from '../shell/useCopyFromField.ts';
 
 const words = t.dashboard.developers.shownOnce;
 
@@ -30,24 +31,7 @@ export function ShownOnceSecret({
 }) {
   const id = useId();
   const headingRef = useFocusOnMount<HTMLHeadingElement>();
-  const input = useRef<HTMLInputElement>(null);
-  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
-
-  const copy = async () => {
-    try {
-      // The Clipboard API exists on secure origins only; a dashboard on a LAN address over http has none.
-      if (navigator.clipboard) await navigator.clipboard.writeText(value);
-      else {
-        input.current?.select();
-        if (!document.execCommand('copy')) throw new Error('copy refused');
-      }
-      setCopied('yes');
-    } catch {
-      input.current?.focus();
-      input.current?.select();
-      setCopied('failed');
-    }
-  };
+  const { input, copied, copy } = useCopyFromField(value);
 
   return (
     <section className="shown-once" aria-labelledby={`${id}-heading`} data-testid="shown-once">

@@ -1,8 +1,7 @@
 import { useMemo } from 'react';
 import { t } from '../../i18n/index.ts';
-import { SelectInput, TextInput } from '../shell/controls.tsx';
+import { SelectInput, TextArea, TextInput } from '../shell/controls.tsx';
 import type { SectionProps } from './event-draft.ts';
-import { TextArea } from './TextArea.tsx';
 import { timeZoneChoices } from './zoned-time.ts';
 import { ZonedDateTimeInput } from './ZonedDateTimeInput.tsx';
 

@@ -1,7 +1,8 @@
-import { useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { QrImage } from '../../components/QrImage.tsx';
 import { t } from '../../i18n/index.ts';
 import { paths } from '../../router.ts';
+import { useCopyFromField } from '../shell/useCopyFromField.ts';
 
 const words = t.dashboard.events.kioskLink;
 
@@ -14,23 +15,7 @@ export function kioskUrl(eventId: string): string {
 export function KioskLink({ eventId, eventName }: { eventId: string; eventName: string }) {
   const url = kioskUrl(eventId);
   const id = useId();
-  const input = useRef<HTMLInputElement>(null);
-  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
-
-  const copy = async () => {
-    try {
-      // The Clipboard API exists on secure origins only; a dashboard on a LAN address over http has none.
-      if (navigator.clipboard) await navigator.clipboard.writeText(url);
-      else {
-        input.current?.select();
-        if (!document.execCommand('copy')) throw new Error('copy refused');
-      }
-      setCopied('yes');
-    } catch {
-      input.current?.select();
-      setCopied('failed');
-    }
-  };
+  const { input, copied, copy } = useCopyFromField(url);
 
   return (
     <div className="kiosk-link">

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { RegistrationField } from '../../api/types.ts';
-import { FormField } from '../../components/FormField.tsx';
+import { FormFields } from '../../components/FormField.tsx';
 import { useFieldsForm } from '../../hooks/useFieldsForm.ts';
 import { t } from '../../i18n/index.ts';
 import type { FieldDraft } from './event-draft.ts';
@@ -36,16 +36,7 @@ export function KioskPreview({ eventName, fields }: { eventName: string; fields:
         <p className="kiosk-preview-title">{t.register.title}</p>
         <p className="lead">{t.register.intro(eventName.trim() || words.untitledEvent)}</p>
         <p className="hint">{t.form.requiredNote}</p>
-        {shown.map((field) => (
-          <FormField
-            key={field.key}
-            field={field}
-            value={form.values[field.key] ?? ''}
-            error={form.errors[field.key]}
-            onChange={(value) => form.change(field.key, value)}
-            onBlur={() => form.blur(field.key)}
-          />
-        ))}
+        <FormFields fields={shown} form={form} />
       </div>
     </section>
   );

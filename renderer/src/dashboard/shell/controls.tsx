@@ -6,6 +6,7 @@ import {
   type InputHTMLAttributes,
   type ReactNode,
   type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
 } from 'react';
 import { ApiError } from '../../api/client.ts';
 import type { FieldErrors } from '../../api/types.ts';
@@ -67,6 +68,42 @@ export function TextInput({ label, value, onChange, hint, error, required, ...re
           {...rest}
           id={id}
           value={value}
+          required={required}
+          aria-describedby={describedBy}
+          aria-invalid={invalid}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      )}
+    </FieldFrame>
+  );
+}
+
+type TextAreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange' | 'value' | 'id'> & {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  hint?: ReactNode;
+  error?: string | undefined;
+};
+
+export function TextArea({
+  label,
+  value,
+  onChange,
+  hint,
+  error,
+  required,
+  rows = 4,
+  ...rest
+}: TextAreaProps) {
+  return (
+    <FieldFrame label={label} hint={hint} error={error} required={required}>
+      {({ id, describedBy, invalid }) => (
+        <textarea
+          {...rest}
+          id={id}
+          value={value}
+          rows={rows}
           required={required}
           aria-describedby={describedBy}
           aria-invalid={invalid}

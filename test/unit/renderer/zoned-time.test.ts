@@ -4,7 +4,7 @@ import {
   timeZoneChoices,
   toZonedInput,
   zoneOffsetMs,
-} from '../../renderer/src/dashboard/events/zoned-time.ts';
+} from '../../../renderer/src/dashboard/events/zoned-time.ts';
 
 const NEW_YORK = 'America/New_York';
 const BERLIN = 'Europe/Berlin';

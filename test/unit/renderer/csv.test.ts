@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { RegistrationField } from '../../renderer/src/api/types.ts';
-import { detectSeparator, isBlankRecord, parseCsv } from '../../renderer/src/dashboard/desk/csv.ts';
+import type { RegistrationField } from '../../../renderer/src/api/types.ts';
+import { detectSeparator, isBlankRecord, parseCsv } from '../../../renderer/src/dashboard/desk/csv.ts';
 import {
   buildImportRows,
   guessMapping,
   IGNORE,
   mappingProblems,
-} from '../../renderer/src/dashboard/desk/import-mapping.ts';
+} from '../../../renderer/src/dashboard/desk/import-mapping.ts';
 
 const records = (text: string) => {
   const result = parseCsv(text);
