@@ -83,8 +83,10 @@ export interface OutboxBatch {
   type: WebhookMessageType;
   /** The endpoints that receive them. */
   endpointIds: readonly number[];
-  /** The `data` of each notification. */
-  items: readonly unknown[];
+  /** The `data` of each notification, but for `shared`. */
+  items: readonly object[];
+  /** Fields every notification's data ends with, stored once (the event of a bulk no-show); null for none. */
+  shared: Readonly<Record<string, unknown>> | null;
   createdAt: string;
 }
 
@@ -95,6 +97,7 @@ interface OutboxRow {
   type: WebhookMessageType;
   endpoint_ids: string;
   items: string;
+  shared: string | null;
   created_at: string;
 }
 
@@ -129,9 +132,9 @@ export type WebhookDeliveriesRepository = ReturnType<typeof webhookDeliveriesRep
 
 /** The outbox (as changes store it), the messages and deliveries made from it, and every attempt. */
 export function webhookDeliveriesRepository(db: Db) {
-  const insertOutbox = db.prepare<[string, number, string, string, string, string]>(
-    `INSERT INTO webhook_outbox (notification_key, organization_id, type, endpoint_ids, items, created_at)
-     VALUES (?, ?, ?, ?, ?, ?)`,
+  const insertOutbox = db.prepare<[string, number, string, string, string, string | null, string]>(
+    `INSERT INTO webhook_outbox (notification_key, organization_id, type, endpoint_ids, items, shared, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
   );
   const anyOutbox = db.prepare<[], number>('SELECT EXISTS (SELECT 1 FROM webhook_outbox)').pluck();
   const firstOutbox = db.prepare<[], OutboxRow>('SELECT * FROM webhook_outbox ORDER BY id LIMIT 1');
@@ -222,6 +225,7 @@ export function webhookDeliveriesRepository(db: Db) {
         batch.type,
         JSON.stringify(batch.endpointIds),
         JSON.stringify(batch.items),
+        batch.shared && JSON.stringify(batch.shared),
         batch.createdAt,
       );
     },
@@ -240,7 +244,8 @@ export function webhookDeliveriesRepository(db: Db) {
         organizationId: row.organization_id,
         type: row.type,
         endpointIds: JSON.parse(row.endpoint_ids) as number[],
-        items: JSON.parse(row.items) as unknown[],
+        items: JSON.parse(row.items) as object[],
+        shared: row.shared === null ? null : (JSON.parse(row.shared) as Record<string, unknown>),
         createdAt: row.created_at,
       };
     },

@@ -25,6 +25,11 @@ export function presentAttendee(
   attendee: AttendeeSummary,
   event: EventRecord,
 ): z.input<typeof attendeeSchema> {
+  return { ...presentAttendeeOwnFields(attendee), event: presentAttendeeEvent(event) };
+}
+
+/** The attendee's part of `presentAttendee`, for notifications that store the event once for many attendees. */
+export function presentAttendeeOwnFields(attendee: AttendeeSummary) {
   return {
     id: attendee.uuid,
     name: attendee.name,
@@ -32,13 +37,17 @@ export function presentAttendee(
     status: attendee.status,
     registered_at: attendee.registeredAt,
     checked_in_at: attendee.checkedInAt,
-    event: {
-      id: event.uuid,
-      name: event.name,
-      starts_at: event.startsAt,
-      ends_at: event.endsAt,
-      location: event.location,
-    },
+  };
+}
+
+/** The event's part of `presentAttendee`. */
+export function presentAttendeeEvent(event: EventRecord) {
+  return {
+    id: event.uuid,
+    name: event.name,
+    starts_at: event.startsAt,
+    ends_at: event.endsAt,
+    location: event.location,
   };
 }
 

@@ -21,7 +21,7 @@ import { fieldMessage, type FieldErrors } from '../domain/validation-messages.ts
 import type { WebhookEventType } from '../domain/webhooks.ts';
 import type { RegisterResult } from '../repositories/attendees.ts';
 import type { Repositories } from '../repositories/index.ts';
-import { presentAttendee } from '../schemas/attendees.ts';
+import { presentAttendee, presentAttendeeEvent, presentAttendeeOwnFields } from '../schemas/attendees.ts';
 import type { WebhookOutbox } from './webhooks.ts';
 
 export type RegistrationOutcome =
@@ -279,7 +279,12 @@ export function attendeeService(db: Db, repos: Repositories, clock: Clock, outbo
       return inTransaction((): BulkNoShowOutcome => {
         // The common case in one pass: everyone whose status a no-show changes is marked. Only the ids left over
         // are looked up, to tell a no-show already (a success) from the refusals of decideNoShow.
-        const changed = repos.attendees.markManyNoShow(event.id, unique, at);
+        // With a webhook endpoint listening, the UPDATE also returns what the notifications carry.
+        const marked = outbox.listens(event.organizationId, 'attendee.no_show')
+          ? repos.attendees.markManyNoShowReturningSummaries(event.id, unique, at)
+          : null;
+        const changed =
+          marked?.map((attendee) => attendee.uuid) ?? repos.attendees.markManyNoShow(event.id, unique, at);
         const changedIds = new Set(changed);
         const rest = unique.filter((id) => !changedIds.has(id));
         const states = new Map(repos.attendees.summariesInEvent(event.id, rest).map((s) => [s.uuid, s]));
@@ -291,12 +296,16 @@ export function attendeeService(db: Db, repos: Repositories, clock: Clock, outbo
           if (decision.ok) successCount += 1;
           else failed.push({ id, reason: decision.reason });
         }
-        // Read back only when some endpoint listens, inside this transaction: as the no-show left them.
-        outbox.enqueueMany(event.organizationId, 'attendee.no_show', () =>
-          repos.attendees
-            .summariesInEvent(event.id, changed)
-            .map((attendee) => presentAttendee(attendee, event)),
-        );
+        if (marked) {
+          outbox.enqueueSharing(
+            event.organizationId,
+            'attendee.no_show',
+            marked.map(presentAttendeeOwnFields),
+            {
+              event: presentAttendeeEvent(event),
+            },
+          );
+        }
         return { successCount, failed };
       });
     },

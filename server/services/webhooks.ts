@@ -34,7 +34,8 @@ export function webhookOutbox(repos: Repositories, clock: Clock, onQueued: () =>
     organizationId: number,
     endpointIds: readonly number[],
     type: WebhookMessageType,
-    items: readonly unknown[],
+    items: readonly object[],
+    shared: Readonly<Record<string, unknown>> | null = null,
   ): void {
     webhookDeliveries.insertOutboxBatch({
       notificationKey: generateNotificationKey(),
@@ -42,12 +43,13 @@ export function webhookOutbox(repos: Repositories, clock: Clock, onQueued: () =>
       type,
       endpointIds,
       items,
+      shared,
       createdAt: toTimestamp(clock.now()),
     });
     onQueued();
   }
 
-  function enqueueMany(organizationId: number, type: WebhookEventType, data: () => readonly unknown[]): void {
+  function enqueueMany(organizationId: number, type: WebhookEventType, data: () => readonly object[]): void {
     const endpointIds = webhookEndpoints.subscribedIds(organizationId, type);
     if (endpointIds.length === 0) return;
     const items = data();
@@ -56,12 +58,31 @@ export function webhookOutbox(repos: Repositories, clock: Clock, onQueued: () =>
 
   return {
     /** One notification of `type` carrying `data`. */
-    enqueue(organizationId: number, type: WebhookEventType, data: unknown): void {
+    enqueue(organizationId: number, type: WebhookEventType, data: object): void {
       enqueueMany(organizationId, type, () => [data]);
     },
 
     /** One notification per item; `data` is only built when some endpoint listens. */
     enqueueMany,
+
+    /**
+     * One notification per item, each item's data followed by the fields of `shared`, which are stored once: a
+     * bulk change's thousand notifications all carry the same event.
+     */
+    enqueueSharing(
+      organizationId: number,
+      type: WebhookEventType,
+      items: readonly object[],
+      shared: Readonly<Record<string, unknown>>,
+    ): void {
+      const endpointIds = webhookEndpoints.subscribedIds(organizationId, type);
+      if (endpointIds.length > 0 && items.length > 0) write(organizationId, endpointIds, type, items, shared);
+    },
+
+    /** Whether some enabled endpoint of the organization subscribes to `type`, for callers that read differently. */
+    listens(organizationId: number, type: WebhookEventType): boolean {
+      return webhookEndpoints.subscribedIds(organizationId, type).length > 0;
+    },
 
     /** The test ping to one endpoint, whatever it subscribes to. */
     enqueueTest(endpoint: WebhookEndpointRecord): void {
@@ -96,11 +117,12 @@ export function fanOutNotifications(db: Db, repos: Repositories, clock: Clock): 
       const dueAt = clock.now().getTime();
       batch.items.forEach((item, index) => {
         const uid = webhookMessageId(batch.notificationKey, index);
+        const data = batch.shared ? { ...item, ...batch.shared } : item;
         const messageId = webhookDeliveries.insertMessage({
           uid,
           organizationId: batch.organizationId,
           type: batch.type,
-          payload: JSON.stringify({ id: uid, type: batch.type, timestamp: batch.createdAt, data: item }),
+          payload: JSON.stringify({ id: uid, type: batch.type, timestamp: batch.createdAt, data }),
           createdAt: batch.createdAt,
         });
         for (const endpointId of endpointIds) {

@@ -246,6 +246,11 @@ describe('the outbox', () => {
     ).toBe(true);
     expect(receiver.maxConcurrent()).toBe(1);
     expect(deliveryRows(t.app).every((d) => d.status === 'delivered')).toBe(true);
+    // Each carries the attendee as the authenticated lookup shows it, the event included (stored once per batch).
+    const sample = receiver.requests[500]!.json.data;
+    const lookup = await call(t.app, 'GET', `/api/attendees/${sample.id}`, { token });
+    expect(sample).toEqual(lookup.body.data);
+    expect(sample.event).toEqual(expect.objectContaining({ id: event.uuid, name: event.name }));
 
     // Marking them again changes nothing, so nobody is told again.
     await call(t.app, 'POST', `/api/events/${event.uuid}/attendees/bulk-no-show`, {
