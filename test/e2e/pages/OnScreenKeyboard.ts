@@ -8,6 +8,14 @@ export class OnScreenKeyboard {
     this.root = page.getByRole('group', { name: 'On-screen keyboard' });
   }
 
+  /**
+   * A keyboard that came up with a text field's focus draws its keys a moment later (they load on first use). A
+   * tap meant for the page waits for them, as a person's would, so that nothing moves under it.
+   */
+  async settle(): Promise<void> {
+    if (await this.root.isVisible()) await this.root.locator('[data-skbtn]').first().waitFor();
+  }
+
   key(button: string): Locator {
     return this.root.locator(`[data-skbtn="${button}"]`);
   }

@@ -35,6 +35,7 @@ export class RegistrationPage {
   }
 
   async submit(): Promise<void> {
+    await this.keyboard.settle();
     await this.form.getByRole('button', { name: 'Register' }).click();
   }
 
