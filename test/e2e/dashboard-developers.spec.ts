@@ -184,6 +184,27 @@ test.describe('webhooks', () => {
     expect(receiver.requests.map((r) => r.id)).toEqual([receiver.requests[0]!.id, receiver.requests[0]!.id]);
   });
 
+  test('the list counts the notifications waiting as they queue, without a reload', async ({
+    page,
+    server,
+  }) => {
+    const event = server.createEvent({ name: 'Launch Night' });
+    await server.signIn(page);
+    const webhooks = new DashboardWebhooksPage(page);
+    await webhooks.open();
+    await webhooks.addForm.getByLabel(/^URL/).fill(receiver.url);
+    await webhooks.addForm.getByRole('button', { name: 'Add endpoint' }).click();
+    await webhooks.shownOnce.box.getByRole('button', { name: 'I have copied it' }).click();
+    await expect(page.getByTestId('waiting-total')).toHaveText('No notifications are waiting to be sent.');
+
+    // The receiver is down: the registration's notification fails its first attempt and waits for the next.
+    receiver.respond = () => ({ status: 503, body: 'down for maintenance' });
+    await server.register(event, { email: 'ada@example.com', first_name: 'Ada', last_name: 'Lovelace' });
+    await expect(page.getByTestId('waiting-total')).toHaveText('1 notification is waiting to be sent.');
+    await expect(webhooks.row(receiver.url).getByRole('cell').last()).toHaveText('1');
+    expect(receiver.requests).toHaveLength(1);
+  });
+
   test('an endpoint is disabled and enabled, its secret rotated, its settings edited, and it is deleted', async ({
     page,
     server,

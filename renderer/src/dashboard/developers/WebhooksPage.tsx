@@ -14,6 +14,9 @@ import './developers.css';
 
 const words = t.dashboard.developers.webhooks;
 
+/** Notifications queue and go out in the background: the counts are asked for again this often while in view. */
+const POLL_MS = 2000;
+
 interface Created {
   endpoint: WebhookEndpoint;
   secret: string;
@@ -23,6 +26,12 @@ interface Created {
 export function WebhooksPage() {
   const [version, setVersion] = useState(0);
   const load = useDashboardLoad((signal) => webhooksApi.list(signal), [version]);
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible') setVersion((v) => v + 1);
+    }, POLL_MS);
+    return () => clearInterval(timer);
+  }, []);
   const [notice, setNotice] = useState<string | null>(() => noticeForWebhooks.text);
   useEffect(() => {
     noticeForWebhooks.text = null;
