@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EventRecord } from '../../server/domain/types.ts';
-import { call, createEvent, registration, startTestApp, type TestApp } from '../helpers/app.ts';
+import { call, createEvent, createUser, registration, startTestApp, type TestApp } from '../helpers/app.ts';
 import { dashboardClient, SAME_ORIGIN } from '../helpers/dashboard.ts';
 
 let t: TestApp;
@@ -158,6 +158,7 @@ describe('guards', () => {
       ['POST', '/events/x/import'],
       ['GET', '/users'],
       ['POST', '/users'],
+      ['GET', '/users/x'],
       ['PATCH', '/users/x'],
       ['GET', '/tokens'],
       ['POST', '/tokens'],
@@ -199,6 +200,7 @@ describe('guards', () => {
       ['GET', '/tokens'],
       ['POST', '/tokens', { name: 'x', expires: '7d' }],
       ['GET', '/users'],
+      ['GET', '/users/8f14e45f-ceea-467f-a0e6-8f3b1c4b0a61'],
       ['POST', `/events/${created.body.data.id}/import`, { rows: [{ email: 'a@b.co' }] }],
     ] as const) {
       const res = await member.send(method, path, body);
@@ -207,7 +209,7 @@ describe('guards', () => {
     }
   });
 
-  it("another organization's event is not found", async () => {
+  it("another organization's event or person is not found", async () => {
     const owner = await setUp();
     const org = t.app.ctx.repos.organizations.create('Other', 'other', '2026-11-21T10:00:00+00:00')!;
     const foreign = createEvent(t.app, org);
@@ -215,6 +217,17 @@ describe('guards', () => {
     expect((await owner.send('GET', `/events/${foreign.uuid}/attendees`)).body).toEqual({
       message: 'Event not found.',
     });
+    const stranger = createUser(t.app, org, { firstName: 'Sam' });
+    for (const method of ['GET', 'PATCH'] as const) {
+      const res = await owner.send(
+        method,
+        `/users/${stranger.uuid}`,
+        method === 'PATCH' ? { first_name: 'X' } : undefined,
+      );
+      expect(res.status, method).toBe(404);
+      expect(res.body).toEqual({ message: 'User not found.' });
+    }
+    expect(t.app.ctx.repos.users.findByUuid(stranger.uuid)!.firstName).toBe('Sam');
   });
 });
 
@@ -430,6 +443,12 @@ describe('people and tokens', () => {
       public_fields: ['first_name'],
     });
     expect(created.status).toBe(201);
+    expect((await owner.send('GET', `/users/${created.body.data.id}`)).body).toEqual({
+      data: created.body.data,
+    });
+    const missing = await owner.send('GET', '/users/8f14e45f-ceea-467f-a0e6-8f3b1c4b0a61');
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({ message: 'User not found.' });
     const profile = await call(t.app, 'GET', `/public/profile/${created.body.data.profile_code}`);
     expect(profile.body).toEqual({ data: { first_name: 'Pat' } });
     await owner.send('PATCH', `/users/${created.body.data.id}`, { profile_public: false });

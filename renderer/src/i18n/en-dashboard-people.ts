@@ -5,7 +5,6 @@ export const peopleEn = {
     'People and their public profiles. A kiosk that scans a profile QR code fills in the registration form with what the profile shows.',
   newPerson: 'New person',
   none: 'No people yet. Add the first with “New person”.',
-  notFound: 'This person was not found.',
 
   list: {
     name: 'Name',

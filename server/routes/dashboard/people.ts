@@ -1,5 +1,7 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { UserRecord } from '../../domain/types.ts';
 import { HttpError } from '../../http/errors.ts';
 import { messages } from '../../http/messages.ts';
 import { staffOf } from '../../http/session-auth.ts';
@@ -46,6 +48,29 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  /** A person of the organization, or the interface's 404 for anyone else's. */
+  function personOf(request: FastifyRequest, id: string): UserRecord {
+    const user = repos.users.findByUuid(id);
+    if (!user || user.organizationId !== staffOf(request).organizationId) {
+      throw new HttpError(404, messages.userNotFound);
+    }
+    return user;
+  }
+
+  app.get(
+    '/users/:id',
+    {
+      config: { access: 'owner' },
+      schema: {
+        tags,
+        summary: 'A person and their public profile',
+        params: z.object({ id: uuidParam('User UUID') }),
+        response: { 200: z.object({ data: userSchema }), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => ({ data: presentUser(personOf(request, request.params.id)) }),
+  );
+
   app.patch(
     '/users/:id',
     {
@@ -58,11 +83,6 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ data: userSchema }), ...errorResponses(401, 403, 404, 422) },
       },
     },
-    async (request) => {
-      const user = repos.users.findByUuid(request.params.id);
-      if (!user || user.organizationId !== staffOf(request).organizationId)
-        throw new HttpError(404, messages.userNotFound);
-      return savedUser(users.update(user, request.body));
-    },
+    async (request) => savedUser(users.update(personOf(request, request.params.id), request.body)),
   );
 };

@@ -1,6 +1,5 @@
 import type { Address, Employment, ProfileField } from '../../../../server/contract/vocabulary.ts';
-import { ApiError, request, segment } from '../../api/client.ts';
-import { t } from '../../i18n/index.ts';
+import { request, segment } from '../../api/client.ts';
 import { DASHBOARD_API } from './session.ts';
 
 /** People and their public profiles (server/routes/dashboard/people.ts), owners only. */
@@ -36,12 +35,8 @@ export const peopleApi = {
   list: (signal?: AbortSignal) =>
     request<{ data: Person[] }>('GET', usersPath(), { signal }).then((r) => r.data),
 
-  /** The dashboard API has no single-person read: the person is found in the list. */
-  get: async (id: string, signal?: AbortSignal) => {
-    const person = (await peopleApi.list(signal)).find((p) => p.id === id);
-    if (!person) throw new ApiError(404, t.dashboard.people.notFound);
-    return person;
-  },
+  get: (id: string, signal?: AbortSignal) =>
+    request<{ data: Person }>('GET', usersPath(`/${segment(id)}`), { signal }).then((r) => r.data),
 
   create: (input: PersonInput) =>
     request<{ data: Person }>('POST', usersPath(), { body: input }).then((r) => r.data),
