@@ -1,3 +1,4 @@
+import { EVERY_FIELD_TYPE } from '../helpers/fields.ts';
 import { expect, test } from './support/fixtures.ts';
 import { CheckInPage } from './pages/CheckInPage.ts';
 import { KioskHomePage } from './pages/KioskHomePage.ts';
@@ -24,23 +25,14 @@ test('start page and kiosk home', async ({ page, server, expectAccessible }) => 
 test('registration: form, keyboard, problems and results', async ({ page, server, expectAccessible }) => {
   const event = server.createEvent({
     redirect_url: 'https://partner.example/welcome?attendee={code}',
-    registration_fields: [
-      { key: 'email', label: 'Email', type: 'email', required: true },
-      { key: 'first_name', label: 'First name', type: 'text', required: true },
-      { key: 'last_name', label: 'Last name', type: 'text', required: true },
-      { key: 'phone', label: 'Phone', type: 'phone', required: false },
-      { key: 'birthday', label: 'Birthday', type: 'date', required: false },
-      { key: 'notes', label: 'Notes', type: 'textarea', required: false },
-      {
-        key: 'ticket',
-        label: 'Ticket',
-        type: 'select',
-        required: true,
-        options: [{ value: 'a', label: 'A' }],
-      },
-    ],
+    registration_fields: EVERY_FIELD_TYPE,
   });
-  await server.register(event, { email: 'taken@example.com', first_name: 'T', last_name: 'T', ticket: 'a' });
+  await server.register(event, {
+    email: 'taken@example.com',
+    first_name: 'T',
+    last_name: 'T',
+    ticket_type: 'general',
+  });
   const registration = new RegistrationPage(page);
   await registration.open(event.uuid);
   await expectAccessible();
@@ -53,7 +45,12 @@ test('registration: form, keyboard, problems and results', async ({ page, server
   await expect(registration.alert).toBeVisible();
   await expectAccessible();
 
-  await registration.fill({ Email: 'taken@example.com', 'First name': 'Ada', 'Last name': 'L', Ticket: 'a' });
+  await registration.fill({
+    Email: 'taken@example.com',
+    'First name': 'Ada',
+    'Last name': 'L',
+    'Ticket type': 'general',
+  });
   await registration.submit();
   await expect(registration.alert).toContainText('Already registered');
   await expectAccessible();

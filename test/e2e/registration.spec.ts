@@ -1,26 +1,7 @@
-import type { RegistrationField } from '../../server/domain/types.ts';
+import { EVERY_FIELD_TYPE } from '../helpers/fields.ts';
 import { expect, test } from './support/fixtures.ts';
 import { KioskHomePage } from './pages/KioskHomePage.ts';
 import { RegistrationPage } from './pages/RegistrationPage.ts';
-
-const EVERY_FIELD_TYPE: RegistrationField[] = [
-  { key: 'email', label: 'Email', type: 'email', required: true },
-  { key: 'first_name', label: 'First name', type: 'text', required: true },
-  { key: 'last_name', label: 'Last name', type: 'text', required: true },
-  { key: 'phone', label: 'Phone', type: 'phone', required: false },
-  { key: 'birthday', label: 'Birthday', type: 'date', required: false },
-  { key: 'dietary_needs', label: 'Dietary needs', type: 'textarea', required: false },
-  {
-    key: 'ticket_type',
-    label: 'Ticket type',
-    type: 'select',
-    required: true,
-    options: [
-      { value: 'general', label: 'General admission' },
-      { value: 'press', label: 'Press' },
-    ],
-  },
-];
 
 const ADA = {
   Email: 'ada@example.com',

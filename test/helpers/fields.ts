@@ -1,0 +1,21 @@
+import type { RegistrationField } from '../../server/domain/types.ts';
+
+/** A registration form with one field of every type, the select required: what the kiosk's form tests fill in. */
+export const EVERY_FIELD_TYPE: RegistrationField[] = [
+  { key: 'email', label: 'Email', type: 'email', required: true },
+  { key: 'first_name', label: 'First name', type: 'text', required: true },
+  { key: 'last_name', label: 'Last name', type: 'text', required: true },
+  { key: 'phone', label: 'Phone', type: 'phone', required: false },
+  { key: 'birthday', label: 'Birthday', type: 'date', required: false },
+  { key: 'dietary_needs', label: 'Dietary needs', type: 'textarea', required: false },
+  {
+    key: 'ticket_type',
+    label: 'Ticket type',
+    type: 'select',
+    required: true,
+    options: [
+      { value: 'general', label: 'General admission' },
+      { value: 'press', label: 'Press' },
+    ],
+  },
+];
