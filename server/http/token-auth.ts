@@ -11,8 +11,6 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The caller's token once authenticated; routes under /api can rely on it. */
     apiToken: ApiTokenRecord | null;
-    /** Why the presented credentials were refused; the request fails with 401 after it is counted. */
-    authFailure: string | null;
   }
   interface FastifyContextConfig {
     /** The scope a token needs for this route; routes without one need only a valid token. */
@@ -23,13 +21,12 @@ declare module 'fastify' {
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
 /**
- * Hooks for the token-authenticated scope, in order: resolve the token, count the request against its limit
- * (per token, or per IP while no valid token is shown, so guessing tokens is throttled too), then refuse.
+ * The token-authenticated scope's hook: resolve the token, count the request against its limit (per token, or per
+ * IP while no valid token is shown, so guessing tokens is throttled too), then refuse what the token may not do.
  */
 export function registerTokenAuthentication(api: FastifyInstance): void {
   const { repos, clock } = api.ctx;
   api.decorateRequest('apiToken', null);
-  api.decorateRequest('authFailure', null);
 
   /** The presented token, or why it is refused. */
   function authenticate(header: string | undefined): ApiTokenRecord | string {
@@ -45,33 +42,28 @@ export function registerTokenAuthentication(api: FastifyInstance): void {
     return token;
   }
 
-  // Callback hooks, not async ones: the work is synchronous, and every token request would otherwise pay a
-  // promise and a microtask turn for each of them.
-  api.addHook('onRequest', (request, _reply, done) => {
-    const result = authenticate(request.headers.authorization);
-    if (typeof result === 'string') request.authFailure = result;
-    else request.apiToken = result;
-    done();
-  });
-
-  api.addHook(
-    'onRequest',
-    api.limiterFor('token', (request) =>
-      request.apiToken ? `token:${request.apiToken.id}` : `ip:${byIp(request)}`,
-    ),
+  const limit = api.limiterFor('token', (request) =>
+    request.apiToken ? `token:${request.apiToken.id}` : `ip:${byIp(request)}`,
   );
 
-  api.addHook('onRequest', (request, _reply, done) => {
-    if (request.authFailure) return done(new HttpError(401, request.authFailure));
-    const scope = request.routeOptions.config.scope;
-    if (scope && !request.apiToken!.scopes.includes(scope)) {
-      return done(new HttpError(403, messages.tokenLacksPermission));
-    }
-    done();
+  // One callback hook, not an async one or three: the work is synchronous but for the limiter's count, and every
+  // token request would otherwise pay a promise, a microtask turn and a trip through Fastify's hook runner for each.
+  api.addHook('onRequest', (request, reply, done) => {
+    const result = authenticate(request.headers.authorization);
+    if (typeof result !== 'string') request.apiToken = result;
+    limit(request, reply, (limited?: Error) => {
+      if (limited) return done(limited);
+      if (typeof result === 'string') return done(new HttpError(401, result));
+      const scope = request.routeOptions.config.scope;
+      if (scope && !request.apiToken!.scopes.includes(scope)) {
+        return done(new HttpError(403, messages.tokenLacksPermission));
+      }
+      done();
+    });
   });
 }
 
-/** The authenticated token; only valid inside the token scope, where the hooks above guarantee it. */
+/** The authenticated token; only valid inside the token scope, where the hook above guarantees it. */
 export function tokenOf(request: FastifyRequest): ApiTokenRecord {
   if (!request.apiToken) throw new HttpError(401, messages.tokenRequired);
   return request.apiToken;
