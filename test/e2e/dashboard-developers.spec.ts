@@ -192,9 +192,7 @@ test.describe('webhooks', () => {
     await server.signIn(page);
     const webhooks = new DashboardWebhooksPage(page);
     await webhooks.open();
-    await webhooks.addForm.getByLabel(/^URL/).fill(receiver.url);
-    await webhooks.addForm.getByRole('button', { name: 'Add endpoint' }).click();
-    await webhooks.shownOnce.box.getByRole('button', { name: 'I have copied it' }).click();
+    await webhooks.addEndpoint(receiver.url);
     await expect(page.getByTestId('waiting-total')).toHaveText('No notifications are waiting to be sent.');
 
     // The receiver is down: the registration's notification fails its first attempt and waits for the next.
@@ -213,11 +211,7 @@ test.describe('webhooks', () => {
     await server.signIn(page);
     const webhooks = new DashboardWebhooksPage(page);
     await webhooks.open();
-    await webhooks.addForm.getByLabel(/^URL/).fill(receiver.url);
-    await webhooks.addForm.getByRole('button', { name: 'Add endpoint' }).click();
-    const first = await webhooks.shownOnce.read();
-    await webhooks.shownOnce.box.getByRole('button', { name: 'I have copied it' }).click();
-    await expect(webhooks.shownOnce.box).toHaveCount(0);
+    const first = await webhooks.addEndpoint(receiver.url);
     await webhooks.row(receiver.url).getByRole('link').click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(receiver.url);
 

@@ -94,6 +94,16 @@ export class DashboardWebhooksPage {
       .filter({ has: this.page.getByRole('rowheader', { name: url, exact: true }) });
   }
 
+  /** Adds an endpoint with the form's defaults; returns its signing secret, read before putting it away. */
+  async addEndpoint(url: string): Promise<string> {
+    await this.addForm.getByLabel(/^URL/).fill(url);
+    await this.addForm.getByRole('button', { name: 'Add endpoint' }).click();
+    const secret = await this.shownOnce.read();
+    await this.shownOnce.box.getByRole('button', { name: 'I have copied it' }).click();
+    await expect(this.shownOnce.box).toHaveCount(0);
+    return secret;
+  }
+
   kind(form: Locator, kind: string): Locator {
     return form.getByRole('group', { name: 'Event kinds' }).getByLabel(kind, { exact: true });
   }
