@@ -1,8 +1,17 @@
 import { format, t } from '../../i18n/index.ts';
+import type { AttendeeStatus } from '../../api/types.ts';
 import type { DeskAttendee } from '../api/desk.ts';
+import { Pill, type PillTone } from '../shell/controls.tsx';
 import { RowActions, type ActionOutcome } from './RowActions.tsx';
 
 const words = t.dashboard.desk.table;
+
+const STATUS_TONES: Record<AttendeeStatus, PillTone> = {
+  confirmed: 'good',
+  pending: 'waiting',
+  canceled: 'bad',
+  no_show: 'bad',
+};
 
 /**
  * One page of attendees. Rows are keyed by attendee, so a poll that changes a row keeps the focus and scroll of
@@ -40,9 +49,7 @@ export function AttendeeTable({
               <th scope="row">{attendee.name}</th>
               <td>{attendee.email}</td>
               <td>
-                <span className={`desk-status desk-status--${attendee.status}`}>
-                  {t.dashboard.desk.statuses[attendee.status]}
-                </span>
+                <Pill tone={STATUS_TONES[attendee.status]}>{t.dashboard.desk.statuses[attendee.status]}</Pill>
               </td>
               <td>
                 {attendee.checked_in_at ? (

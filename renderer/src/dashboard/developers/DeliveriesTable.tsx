@@ -1,7 +1,14 @@
 import { format, t } from '../../i18n/index.ts';
-import type { Delivery } from '../api/developers.ts';
+import type { Delivery, DeliveryStatus } from '../api/developers.ts';
+import { Pill, type PillTone } from '../shell/controls.tsx';
 
 const words = t.dashboard.developers.webhook;
+
+const DELIVERY_TONES: Record<DeliveryStatus, PillTone | undefined> = {
+  pending: undefined,
+  delivered: 'good',
+  failed: 'bad',
+};
 
 /** Recent deliveries, newest first: when, what, how it went (the last attempt's answer), and Redeliver. */
 export function DeliveriesTable({
@@ -41,9 +48,9 @@ export function DeliveriesTable({
                 <code>{delivery.type}</code>
               </td>
               <td>
-                <span className={`delivery-status delivery-status--${delivery.status}`}>
+                <Pill tone={DELIVERY_TONES[delivery.status]}>
                   {words.deliveryStatus[delivery.status] ?? delivery.status}
-                </span>
+                </Pill>
                 {delivery.status === 'pending' && delivery.next_attempt_at && (
                   <span className="muted delivery-next">
                     {words.nextAttempt(format.dateTime(delivery.next_attempt_at))}

@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { t } from '../../i18n/index.ts';
 import { WEBHOOK_EVENT_TYPES, type EndpointInput } from '../api/developers.ts';
-import { Checkbox, TextInput } from '../shell/controls.tsx';
+import { Checkbox, CheckboxGroup, TextInput } from '../shell/controls.tsx';
 
 const words = t.dashboard.developers.webhooks;
 
@@ -35,11 +35,6 @@ export function EndpointForm({
   withEnabled,
   onSubmit,
 }: EndpointFormProps) {
-  const toggleKind = (kind: (typeof WEBHOOK_EVENT_TYPES)[number], on: boolean) =>
-    change({
-      // In the catalogue's order, whatever order they were ticked in.
-      event_types: WEBHOOK_EVENT_TYPES.filter((k) => (k === kind ? on : draft.event_types.includes(k))),
-    });
   return (
     <form className="dform" noValidate onSubmit={onSubmit} aria-label={label}>
       <TextInput
@@ -60,20 +55,16 @@ export function EndpointForm({
         error={error('description')}
         autoComplete="off"
       />
-      <fieldset className="dfieldset webhook-kinds">
-        <legend>{words.eventKinds}</legend>
-        <p className="dfield-hint">{words.eventKindsHint}</p>
-        {WEBHOOK_EVENT_TYPES.map((kind) => (
-          <Checkbox
-            key={kind}
-            label={kind}
-            hint={words.kindNames[kind]}
-            checked={draft.event_types.includes(kind)}
-            onChange={(on) => toggleKind(kind, on)}
-          />
-        ))}
-        {error('event_types') && <p className="dfield-error">{error('event_types')}</p>}
-      </fieldset>
+      <CheckboxGroup
+        className="webhook-kinds"
+        legend={words.eventKinds}
+        hint={words.eventKindsHint}
+        options={WEBHOOK_EVENT_TYPES}
+        optionHint={(kind) => words.kindNames[kind]}
+        chosen={draft.event_types}
+        onChange={(event_types) => change({ event_types })}
+        error={error('event_types')}
+      />
       {withEnabled && (
         <Checkbox
           label={words.enabledLabel}

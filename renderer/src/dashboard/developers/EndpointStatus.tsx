@@ -1,5 +1,6 @@
 import { t } from '../../i18n/index.ts';
 import type { WebhookEndpoint } from '../api/developers.ts';
+import { Pill } from '../shell/controls.tsx';
 
 const words = t.dashboard.developers.webhooks;
 
@@ -10,5 +11,5 @@ export function EndpointStatus({ endpoint }: { endpoint: WebhookEndpoint }) {
     : endpoint.disabled_reason === 'gone'
       ? words.disabledGone
       : words.disabledManual;
-  return <span className={`webhook-status webhook-status--${endpoint.enabled ? 'on' : 'off'}`}>{text}</span>;
+  return <Pill tone={endpoint.enabled ? 'good' : undefined}>{text}</Pill>;
 }

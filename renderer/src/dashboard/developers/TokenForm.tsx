@@ -11,7 +11,7 @@ import {
   type TokenScope,
 } from '../api/developers.ts';
 import { eventsApi } from '../api/events.ts';
-import { Checkbox, Notice, TextInput, useSubmit } from '../shell/controls.tsx';
+import { Checkbox, CheckboxGroup, FieldError, Notice, TextInput, useSubmit } from '../shell/controls.tsx';
 import { useDashboardLoad, useExpireOn401 } from '../shell/session.tsx';
 
 const words = t.dashboard.developers.tokens;
@@ -41,9 +41,6 @@ function tokenInput(draft: TokenDraft): TokenInput {
     ...(draft.restricted ? { event_ids: draft.eventIds } : {}),
   };
 }
-
-const toggle = <T,>(list: T[], item: T, on: boolean) =>
-  on ? [...list, item] : list.filter((other) => other !== item);
 
 /** Create a token: a name, how long it lives, what it may do and, optionally, which events it reaches. */
 export function TokenForm({ onCreated }: { onCreated: (token: ApiToken, secret: string) => void }) {
@@ -80,20 +77,15 @@ export function TokenForm({ onCreated }: { onCreated: (token: ApiToken, secret: 
           onChange={(expires) => change({ expires })}
           error={submit.error('expires')}
         />
-        <fieldset className="dfieldset">
-          <legend>{words.scopes}</legend>
-          <p className="dfield-hint">{words.scopesHint}</p>
-          {TOKEN_SCOPES.map((scope) => (
-            <Checkbox
-              key={scope}
-              label={scope}
-              hint={words.scopeNames[scope]}
-              checked={draft.scopes.includes(scope)}
-              onChange={(on) => change({ scopes: toggle(draft.scopes, scope, on) })}
-            />
-          ))}
-          {submit.error('scopes') && <p className="dfield-error">{submit.error('scopes')}</p>}
-        </fieldset>
+        <CheckboxGroup
+          legend={words.scopes}
+          hint={words.scopesHint}
+          options={TOKEN_SCOPES}
+          optionHint={(scope) => words.scopeNames[scope]}
+          chosen={draft.scopes}
+          onChange={(scopes) => change({ scopes })}
+          error={submit.error('scopes')}
+        />
         <Checkbox
           label={words.restrict}
           hint={words.restrictHint}
@@ -103,7 +95,7 @@ export function TokenForm({ onCreated }: { onCreated: (token: ApiToken, secret: 
         {draft.restricted && (
           <EventChoice
             chosen={draft.eventIds}
-            onToggle={(id, on) => change({ eventIds: toggle(draft.eventIds, id, on) })}
+            onChange={(eventIds) => change({ eventIds })}
             error={submit.error('event_ids')}
           />
         )}
@@ -143,40 +135,33 @@ function ExpiryChoice({
           <label htmlFor={`${id}-${expiry}`}>{words.expiries[expiry]}</label>
         </div>
       ))}
-      {error && (
-        <p id={`${id}-error`} className="dfield-error">
-          {error}
-        </p>
-      )}
+      <FieldError id={`${id}-error`} message={error} />
     </fieldset>
   );
 }
 
 function EventChoice({
   chosen,
-  onToggle,
+  onChange,
   error,
 }: {
   chosen: string[];
-  onToggle: (eventId: string, on: boolean) => void;
+  onChange: (eventIds: string[]) => void;
   error: string | undefined;
 }) {
   const load = useDashboardLoad((signal) => eventsApi.list(signal), []);
+  if (load.status === 'failed') return <Notice tone="error">{describeFailure(load.error)}</Notice>;
+  if (load.status !== 'ready') return null;
+  const names = new Map(load.data.map((event) => [event.id, event.name]));
   return (
-    <fieldset className="dfieldset">
-      <legend>{words.events}</legend>
-      {load.status === 'failed' && <Notice tone="error">{describeFailure(load.error)}</Notice>}
-      {load.status === 'ready' && load.data.length === 0 && <p>{words.noEvents}</p>}
-      {load.status === 'ready' &&
-        load.data.map((event) => (
-          <Checkbox
-            key={event.id}
-            label={event.name}
-            checked={chosen.includes(event.id)}
-            onChange={(on) => onToggle(event.id, on)}
-          />
-        ))}
-      {error && <p className="dfield-error">{error}</p>}
-    </fieldset>
+    <CheckboxGroup
+      legend={words.events}
+      hint={load.data.length === 0 ? words.noEvents : undefined}
+      options={load.data.map((event) => event.id)}
+      label={(id) => names.get(id) ?? id}
+      chosen={chosen}
+      onChange={onChange}
+      error={error}
+    />
   );
 }

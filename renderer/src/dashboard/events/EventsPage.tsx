@@ -3,7 +3,7 @@ import { describeFailure, Loading, Problem } from '../../components/Status.tsx';
 import { t } from '../../i18n/index.ts';
 import { followLink, paths } from '../../router.ts';
 import { eventsApi, type DashboardEvent } from '../api/events.ts';
-import { Notice, useSubmit } from '../shell/controls.tsx';
+import { Notice, Pill, useSubmit } from '../shell/controls.tsx';
 import { PageHeader } from '../shell/PageHeader.tsx';
 import { useDashboardLoad, useExpireOn401, useSession } from '../shell/session.tsx';
 import { KioskLink } from './KioskLink.tsx';
@@ -106,9 +106,9 @@ function EventTable({
                 </th>
                 <td>{describeWhen(event)}</td>
                 <td>
-                  <span className={`events-status events-status--${event.is_published ? 'on' : 'off'}`}>
+                  <Pill tone={event.is_published ? 'good' : undefined}>
                     {event.is_published ? words.list.published : words.list.draft}
-                  </span>
+                  </Pill>
                   <span className="events-location muted">
                     {event.is_registration_open ? words.list.registrationOpen : words.list.registrationClosed}
                   </span>

@@ -2,6 +2,7 @@ import { describeFailure, Loading, Problem } from '../../components/Status.tsx';
 import { t } from '../../i18n/index.ts';
 import { followLink, paths } from '../../router.ts';
 import { peopleApi, personName, type Person } from '../api/people.ts';
+import { Pill } from '../shell/controls.tsx';
 import { PageHeader } from '../shell/PageHeader.tsx';
 import { useDashboardLoad } from '../shell/session.tsx';
 import './people.css';
@@ -60,11 +61,9 @@ function PeopleTable({ people }: { people: Person[] }) {
             </th>
             <td>{person.email}</td>
             <td>
-              <span
-                className={`people-profile people-profile--${person.profile_public ? 'public' : 'private'}`}
-              >
+              <Pill tone={person.profile_public ? 'good' : undefined}>
                 {person.profile_public ? words.list.public : words.list.private}
-              </span>
+              </Pill>
             </td>
           </tr>
         ))}

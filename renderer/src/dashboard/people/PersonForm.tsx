@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { t } from '../../i18n/index.ts';
 import { PROFILE_FIELDS } from '../api/people.ts';
-import { Checkbox, TextInput } from '../shell/controls.tsx';
+import { Checkbox, CheckboxGroup, TextInput } from '../shell/controls.tsx';
 import { errorKey, type PersonDraft } from './person-draft.ts';
 
 const words = t.dashboard.people.form;
@@ -31,10 +31,6 @@ export function PersonForm({ draft, change, error, submitLabel, busy, onSubmit }
       {...extra}
     />
   );
-  const togglePublic = (field: (typeof PROFILE_FIELDS)[number], on: boolean) =>
-    change({
-      public_fields: on ? [...draft.public_fields, field] : draft.public_fields.filter((f) => f !== field),
-    });
 
   return (
     <form className="dform person-form" noValidate onSubmit={onSubmit} aria-label={words.formLabel}>
@@ -74,18 +70,15 @@ export function PersonForm({ draft, change, error, submitLabel, busy, onSubmit }
           hint={words.profilePublicHint}
           error={error('profile_public')}
         />
-        <fieldset className="dfieldset person-public-fields">
-          <legend>{words.publicFields}</legend>
-          {PROFILE_FIELDS.map((field) => (
-            <Checkbox
-              key={field}
-              label={words.fields[field]}
-              checked={draft.public_fields.includes(field)}
-              onChange={(on) => togglePublic(field, on)}
-            />
-          ))}
-          {error('public_fields') && <p className="dfield-error">{error('public_fields')}</p>}
-        </fieldset>
+        <CheckboxGroup
+          className="person-public-fields"
+          legend={words.publicFields}
+          options={PROFILE_FIELDS}
+          label={(field) => words.fields[field]}
+          chosen={draft.public_fields}
+          onChange={(public_fields) => change({ public_fields })}
+          error={error('public_fields')}
+        />
       </fieldset>
       <div className="dactions">
         <button type="submit" className="dbutton dbutton--primary" aria-disabled={busy || undefined}>

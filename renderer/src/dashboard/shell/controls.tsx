@@ -25,6 +25,17 @@ interface FieldFrameProps {
   children: (ids: { id: string; describedBy: string | undefined; invalid: true | undefined }) => ReactNode;
 }
 
+/** A field's problem under it; the control names `id` in its aria-describedby so screen readers read it too. */
+export function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="dfield-error">
+      <ErrorIcon size={18} />
+      <span>{message}</span>
+    </p>
+  );
+}
+
 function FieldFrame({ label, hint, error, required, children }: FieldFrameProps) {
   const id = useId();
   const hintId = `${id}-hint`;
@@ -42,12 +53,7 @@ function FieldFrame({ label, hint, error, required, children }: FieldFrameProps)
           {hint}
         </p>
       )}
-      {error && (
-        <p id={errorId} className="dfield-error">
-          <ErrorIcon size={18} />
-          <span>{error}</span>
-        </p>
-      )}
+      <FieldError id={errorId} message={error} />
     </div>
   );
 }
@@ -189,14 +195,67 @@ export function Checkbox({
           {hint}
         </p>
       )}
-      {error && (
-        <p id={errorId} className="dfield-error">
-          <ErrorIcon size={18} />
-          <span>{error}</span>
-        </p>
-      )}
+      <FieldError id={errorId} message={error} />
     </div>
   );
+}
+
+/**
+ * A set of choices as checkboxes under a legend (scopes, event kinds, public fields). The chosen ones come back in
+ * the options' order, whatever order they were ticked in.
+ */
+export function CheckboxGroup<T extends string>({
+  legend,
+  hint,
+  options,
+  label = (option) => option,
+  optionHint,
+  chosen,
+  onChange,
+  error,
+  className,
+}: {
+  legend: string;
+  hint?: ReactNode;
+  options: readonly T[];
+  label?: (option: T) => string;
+  optionHint?: (option: T) => ReactNode;
+  chosen: readonly T[];
+  onChange: (chosen: T[]) => void;
+  error?: string | undefined;
+  className?: string;
+}) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <fieldset className={`dfieldset${className ? ` ${className}` : ''}`} aria-describedby={describedBy}>
+      <legend>{legend}</legend>
+      {hint && (
+        <p id={hintId} className="dfield-hint">
+          {hint}
+        </p>
+      )}
+      {options.map((option) => (
+        <Checkbox
+          key={option}
+          label={label(option)}
+          hint={optionHint?.(option)}
+          checked={chosen.includes(option)}
+          onChange={(on) => onChange(options.filter((o) => (o === option ? on : chosen.includes(o))))}
+        />
+      ))}
+      <FieldError id={errorId} message={error} />
+    </fieldset>
+  );
+}
+
+export type PillTone = 'good' | 'waiting' | 'bad';
+
+/** A state in words, in a pill coloured by `tone` (no tone: plain); the colour only repeats the words. */
+export function Pill({ tone, children }: { tone?: PillTone | undefined; children: ReactNode }) {
+  return <span className={tone ? `dpill dpill--${tone}` : 'dpill'}>{children}</span>;
 }
 
 /** A message about the last action: success in green, failure in red, announced when it changes. */
