@@ -12,7 +12,7 @@
  */
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, it, vi } from 'vitest';
 import { BODY_LIMIT_BYTES } from '../../server/app.ts';
 import {
   CHECKIN_PERIOD_TYPES,
@@ -64,6 +64,10 @@ let token: string;
 let attendeeUuid: string;
 let profileUser: UserRecord;
 let patchedUser: UserRecord;
+
+// Hundreds of requests per property, many of them commits that wait for an fsync: on a busy shared disk a property
+// has taken 15 s where it usually takes one. Correctness is what these measure, so a slow disk must not fail them.
+vi.setConfig({ testTimeout: 120_000 });
 
 const EVENT_FIELDS: RegistrationField[] = [
   { key: 'email', label: 'Email', type: 'email', required: true },
