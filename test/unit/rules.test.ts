@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { decideCancel, decideNoShow, decideSelfCheckIn } from '../../server/domain/attendee-rules.ts';
 import { isCheckInAllowed, isRegistrationOpen, redirectUrlFor } from '../../server/domain/event-rules.ts';
 import { visibleProfile } from '../../server/domain/profile.ts';
-import { generateApiToken, hasValidTokenShape } from '../../server/domain/secrets.ts';
+import { generateApiToken, hashApiToken, hasValidTokenShape, sameHash } from '../../server/domain/secrets.ts';
 import { formatHumanDateTime, parseOffsetDateTime, toTimestamp } from '../../server/domain/time.ts';
 import { isTokenExpired } from '../../server/domain/tokens.ts';
 import type { AttendeeRecord, EventRecord } from '../../server/domain/types.ts';
@@ -158,6 +158,15 @@ describe('tokens and profiles', () => {
     const typo = token.slice(0, 10) + (token[10] === 'a' ? 'b' : 'a') + token.slice(11);
     expect(hasValidTokenShape(typo)).toBe(false);
     expect(new Set(Array.from({ length: 100 }, generateApiToken)).size).toBe(100);
+  });
+  it('hashes are equal only when every character is', () => {
+    const hash = hashApiToken(generateApiToken());
+    const flip = (at: number) => hash.slice(0, at) + (hash[at] === '0' ? '1' : '0') + hash.slice(at + 1);
+    expect(sameHash(hash, `${hash}`)).toBe(true);
+    expect(sameHash(hash, flip(0))).toBe(false);
+    expect(sameHash(hash, flip(63))).toBe(false);
+    expect(sameHash(hash, hash.slice(0, 63))).toBe(false);
+    expect(sameHash(hash, '')).toBe(false);
   });
   it('a token expires at its expiry instant', () => {
     expect(isTokenExpired({ expiresAt: '2026-11-21T10:00:00+00:00' }, at('2026-11-21T09:59:59.999Z'))).toBe(
