@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { PublicProfile } from '../domain/profile.ts';
 import { visibleProfile } from '../domain/profile.ts';
 import { messages } from '../http/messages.ts';
-import { byIp } from '../http/rate-limit.ts';
 import { profileCodeParams } from '../schemas/users.ts';
 
 const escapeHtml = (text: string) =>
@@ -51,7 +50,7 @@ function profileRows(profile: PublicProfile): string {
 /** `/p/{code}`: the page a phone opens after scanning a profile QR code. General public limit: 10 a minute. */
 export const profilePageRoutes: FastifyPluginAsyncZod = async (app) => {
   const { repos } = app.ctx;
-  app.addHook('onRequest', app.limiterFor('publicOther', byIp));
+  app.addHook('onRequest', app.limiterFor('publicOther'));
 
   app.get(
     '/p/:code',

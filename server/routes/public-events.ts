@@ -6,7 +6,6 @@ import type { EventRecord } from '../domain/types.ts';
 import { fieldMessage } from '../domain/validation-messages.ts';
 import { HttpError, ValidationError } from '../http/errors.ts';
 import { messages } from '../http/messages.ts';
-import { byIp } from '../http/rate-limit.ts';
 import { emailInput, errorResponses, messageBody } from '../schemas/common.ts';
 import {
   checkInResponse,
@@ -26,7 +25,7 @@ const tags = ['Public events'];
 /** The registration page and self-service kiosk endpoints: no credentials, 60 requests a minute per IP. */
 export const publicEventRoutes: FastifyPluginAsyncZod = async (app) => {
   const { repos, clock, attendees } = app.ctx;
-  app.addHook('onRequest', app.limiterFor('publicEvents', byIp));
+  app.addHook('onRequest', app.limiterFor('publicEvents'));
 
   /** Unpublished events do not exist for the public. */
   function publishedEvent(uuid: string, notFoundMessage: string): EventRecord {

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { EventRecord } from '../domain/types.ts';
 import { HttpError } from '../http/errors.ts';
-import { byIp } from '../http/rate-limit.ts';
 import { errorResponses } from '../schemas/common.ts';
 
 /** Not fixed by the interface document; kept here until server/http/messages.ts takes it in. */
@@ -40,7 +39,7 @@ const presentEventSummary = (event: EventRecord): z.input<typeof eventSummary> =
  */
 export const publicOrganizationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { repos } = app.ctx;
-  app.addHook('onRequest', app.limiterFor('publicEvents', byIp));
+  app.addHook('onRequest', app.limiterFor('publicEvents'));
 
   const publishedEvents = (organizationId: number) =>
     repos.events.listForOrganization(organizationId, { publishedOnly: true });

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { visibleProfile } from '../domain/profile.ts';
 import { HttpError } from '../http/errors.ts';
 import { messages } from '../http/messages.ts';
-import { byIp } from '../http/rate-limit.ts';
 import { errorResponses } from '../schemas/common.ts';
 import { profileCodeParams, publicProfileSchema } from '../schemas/users.ts';
 
@@ -15,7 +14,7 @@ import { profileCodeParams, publicProfileSchema } from '../schemas/users.ts';
 export const publicProfileRoutes: FastifyPluginAsyncZod = async (app) => {
   const { repos } = app.ctx;
   await app.register(cors, { origin: '*', methods: ['GET'] });
-  app.addHook('onRequest', app.limiterFor('profile', byIp));
+  app.addHook('onRequest', app.limiterFor('profile'));
 
   app.get(
     '/:code',

@@ -62,6 +62,20 @@ describe('Rate limits', () => {
     expect(afterReset.headers['x-ratelimit-remaining']).toBe('59');
   });
 
+  it('an IPv4 client is one client whether it arrives over IPv4 or IPv6; IPv6 clients count one by one', async () => {
+    t = await startTestApp({ rateLimits: { ...DEFAULTS, profile: 2 } });
+    const user = createUser(t.app, createOrganization(t.app));
+    const from = (remoteAddress: string) =>
+      call(t.app, 'GET', `/public/profile/${user.profileCode}`, { remoteAddress });
+
+    expect((await from('192.0.2.7')).headers['x-ratelimit-remaining']).toBe('1');
+    expect((await from('::ffff:192.0.2.7')).headers['x-ratelimit-remaining']).toBe('0');
+    expect((await from('192.0.2.7')).status).toBe(429);
+
+    expect((await from('2001:db8::1')).headers['x-ratelimit-remaining']).toBe('1');
+    expect((await from('2001:db8::2')).headers['x-ratelimit-remaining']).toBe('1');
+  });
+
   it('X-Forwarded-For names the client only when a trusted proxy is configured', async () => {
     t = await startTestApp({ rateLimits: DEFAULTS, trustProxy: true });
     const event = createEvent(t.app, createOrganization(t.app));

@@ -5,7 +5,6 @@ import { toTimestamp } from '../../domain/time.ts';
 import type { StaffAccount } from '../../domain/types.ts';
 import { HttpError, ValidationError } from '../../http/errors.ts';
 import { messages } from '../../http/messages.ts';
-import { byIp } from '../../http/rate-limit.ts';
 import { endSession, startSession, staffOf } from '../../http/session-auth.ts';
 import { errorResponses, messageBody } from '../../schemas/common.ts';
 import { presentStaff, sessionSchema, setupBody, signInBody } from '../../schemas/dashboard.ts';
@@ -28,7 +27,7 @@ export function slugify(name: string): string {
 /** First-run setup, sign-in, the current session and sign-out. */
 export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, repos, clock } = app.ctx;
-  const limitSignInByIp = app.limiterFor('signIn', byIp);
+  const limitSignInByIp = app.limiterFor('signIn');
   const limitSignInByAccount = app.limiterFor('signInAccount', (request) =>
     String((request.body as { email?: string }).email ?? '').toLowerCase(),
   );
