@@ -44,6 +44,8 @@ export interface RunContext {
   bulkRuns: number;
   bulkSize: number;
   attendees: number;
+  /** Which cores the load generator and the servers ran on; null when not pinned. */
+  cores: { loadGenerator: string; servers: string } | null;
 }
 
 function sideStats(sample: LoadSample): SideStats {
@@ -193,7 +195,10 @@ function markdownReport(rows: readonly Row[], context: RunContext, machine: stri
       `connections, app and twin alternating (after ${context.warmupSeconds} s of warmup per server); the ` +
       'figures pool all rounds. The twin is bare Fastify + better-sqlite3 running the same SQL. Targets: ratio ' +
       `(app req/s over twin req/s) at least ${MIN_RATIO.toFixed(2)}; bulk no-show under ${BULK_LIMIT_MS} ms. ` +
-      `The main event holds ${context.attendees.toLocaleString('en-US')} seeded attendees.`,
+      `The main event holds ${context.attendees.toLocaleString('en-US')} seeded attendees. ` +
+      (context.cores
+        ? `The load generator ran on core ${context.cores.loadGenerator} and the servers on core ${context.cores.servers}.`
+        : 'Processes were not pinned to cores.'),
     '',
     `Bulk no-show: ${context.bulkRuns} single requests per server of ${context.bulkSize.toLocaleString('en-US')} ` +
       'ids, each on a freshly seeded event; p50 is the median request, p99 the slowest one, req/s is 1000 / p50.',

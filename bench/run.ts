@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { timeBulkNoShow } from './bulk.ts';
+import { type CorePlan, pinLoadGenerator } from './cores.ts';
 import { type LoadOptions, type LoadSample, poolSamples, type RequestSpec, runLoad } from './load.ts';
 import {
   brokenRow,
@@ -44,6 +45,8 @@ const HELP = `npm run bench -- [options]
   --checkin-pool N  more main-event attendees, one per check-in request (default 60000)
   --only LIST       comma-separated endpoints to run (e.g. "profile,bulk no-show"); skips results.md
   --cpu-prof        write a V8 CPU profile of each server to a temp dir (printed at the end)
+  --no-pin          leave the processes where the scheduler puts them (by default, with 2+ cores, the load
+                    generator runs on core 0 and the servers on core 1)
   --keep            keep the temp dir with both databases`;
 
 interface BenchOptions extends LoadOptions {
@@ -53,6 +56,7 @@ interface BenchOptions extends LoadOptions {
   sizes: SeedSizes;
   only: string[] | null;
   cpuProf: boolean;
+  pin: boolean;
   keep: boolean;
 }
 
@@ -80,6 +84,7 @@ function parseOptions(argv: string[]): BenchOptions | null {
       'checkin-pool': { type: 'string' },
       only: { type: 'string' },
       'cpu-prof': { type: 'boolean', default: false },
+      'no-pin': { type: 'boolean', default: false },
       keep: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
@@ -110,6 +115,7 @@ function parseOptions(argv: string[]): BenchOptions | null {
     },
     only,
     cpuProf: values['cpu-prof'],
+    pin: !values['no-pin'],
     keep: values.keep,
   };
 }
@@ -202,10 +208,12 @@ function seed(workDir: string, sizes: SeedSizes): { fixture: Fixture; dirs: Reco
 async function startServers(
   dirs: Record<ServerMode, string>,
   cpuProfDir: string | undefined,
+  cores: CorePlan | null,
 ): Promise<Servers> {
+  const options = { cpuProfDir, cores: cores?.servers };
   const [app, twin] = await Promise.all([
-    startServer('app', dirs.app, { cpuProfDir }),
-    startServer('twin', dirs.twin, { cpuProfDir }),
+    startServer('app', dirs.app, options),
+    startServer('twin', dirs.twin, options),
   ]);
   return { app, twin };
 }
@@ -214,9 +222,10 @@ async function benchmark(
   workDir: string,
   options: BenchOptions,
   cpuProfDir: string | undefined,
+  cores: CorePlan | null,
 ): Promise<Row[]> {
   const { fixture, dirs } = seed(workDir, options.sizes);
-  const servers = await startServers(dirs, cpuProfDir);
+  const servers = await startServers(dirs, cpuProfDir, cores);
   const selected = (name: string) => options.only === null || options.only.includes(name);
   try {
     const rows: Row[] = [];
@@ -245,7 +254,7 @@ function machineDescription(): string {
   return `${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}, ${os.platform()}`;
 }
 
-async function report(rows: Row[], options: BenchOptions): Promise<void> {
+async function report(rows: Row[], options: BenchOptions, cores: CorePlan | null): Promise<void> {
   console.log(formatTable(rows));
   for (const note of formatNotes(rows)) console.log(`! ${note}`);
   for (const line of formatCpu(rows)) log(`CPU per request: ${line}`);
@@ -258,6 +267,7 @@ async function report(rows: Row[], options: BenchOptions): Promise<void> {
     bulkRuns: options.bulkRuns,
     bulkSize: BULK_SIZE,
     attendees: options.sizes.attendees + options.sizes.checkInPool,
+    cores,
   };
   await writeMarkdown(RESULTS_FILE, rows, context, machineDescription());
   log(`wrote ${path.relative(process.cwd(), RESULTS_FILE)}`);
@@ -282,8 +292,14 @@ async function main(): Promise<void> {
   const cpuProfDir = options.cpuProf
     ? fs.mkdtempSync(path.join(os.tmpdir(), 'arrivals-bench-prof-'))
     : undefined;
+  const cores = options.pin ? pinLoadGenerator() : null;
+  log(
+    cores
+      ? `load generator on core ${cores.loadGenerator}, servers on core ${cores.servers}`
+      : `not pinned to cores (${options.pin ? 'one core, or no taskset' : '--no-pin'}): expect noisier rounds`,
+  );
   try {
-    await report(await benchmark(workDir, options, cpuProfDir), options);
+    await report(await benchmark(workDir, options, cpuProfDir, cores), options, cores);
   } finally {
     cleanUp();
   }

@@ -1,5 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { pinProcess } from './cores.ts';
 import type { ControlMessage, ServerMessage, ServerMode } from './server.ts';
 
 export interface RunningServer {
@@ -20,18 +21,22 @@ const STOP_TIMEOUT_MS = 10_000;
 
 /**
  * Forks bench/server.ts and resolves once it listens. With `cpuProfDir` the child writes a V8 CPU profile there
- * when it stops (open it in Chrome DevTools or speedscope).
+ * when it stops (open it in Chrome DevTools or speedscope); with `cores` it runs on those cores only (cores.ts).
  */
 export async function startServer(
   mode: ServerMode,
   dataDir: string,
-  options: { cpuProfDir?: string } = {},
+  options: { cpuProfDir?: string; cores?: string } = {},
 ): Promise<RunningServer> {
   const profiling = options.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}`] : [];
   const child = fork(SERVER_SCRIPT, ['--mode', mode, '--data-dir', dataDir], {
     execArgv: ['--import', 'tsx', ...profiling],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
+  if (options.cores !== undefined && !pinProcess(child.pid!, options.cores)) {
+    child.kill('SIGKILL');
+    throw new Error(`could not pin the ${mode} server to core ${options.cores}`);
+  }
   const port = await waitUntilReady(child, mode);
   return {
     mode,
