@@ -124,5 +124,11 @@ export async function registerRateLimits(
   });
 }
 
-/** The client's address: the socket's, unless `trustProxy` was configured (then Fastify reads X-Forwarded-For). */
-export const byIp = (request: FastifyRequest): string => request.ip;
+/**
+ * The client's address for a limiter with a key of its own: the socket's, unless `trustProxy` was configured (then
+ * Fastify reads X-Forwarded-For), and an IPv4-mapped IPv6 address as its IPv4 one, as the per-IP limiters count it.
+ */
+export function byIp(request: FastifyRequest): string {
+  const { ip } = request;
+  return ip.startsWith('::ffff:') && ip.includes('.') ? ip.slice('::ffff:'.length) : ip;
+}

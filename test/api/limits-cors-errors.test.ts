@@ -136,6 +136,12 @@ describe('Rate limits', () => {
     expect(last.status).toBe(401);
     expect(last.headers['x-ratelimit-remaining']).toBe('0');
     expect((await guess()).status).toBe(429);
+    // The same client over a dual-stack socket is the same client.
+    const mapped = await call(t.app, 'GET', '/api/organization', {
+      headers: { authorization: 'Bearer arv_guess' },
+      remoteAddress: '::ffff:127.0.0.1',
+    });
+    expect(mapped.status).toBe(429);
   });
 
   it('limits are configurable', async () => {
