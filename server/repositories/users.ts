@@ -82,11 +82,18 @@ export function usersRepository(db: Db) {
      WHERE id = @id RETURNING *`,
   );
 
+  function findByUuid(uuid: string): UserRecord | null {
+    // UUIDs compare case-insensitively; ours are stored lower-case.
+    const row = byUuid.get(uuid.toLowerCase());
+    return row ? toUser(row) : null;
+  }
+
   return {
-    findByUuid(uuid: string): UserRecord | null {
-      // UUIDs compare case-insensitively; ours are stored lower-case.
-      const row = byUuid.get(uuid.toLowerCase());
-      return row ? toUser(row) : null;
+    findByUuid,
+    /** A user of the organization; another organization's user is null here, as if there were none. */
+    findInOrganization(organizationId: number, uuid: string): UserRecord | null {
+      const user = findByUuid(uuid);
+      return user?.organizationId === organizationId ? user : null;
     },
     findByProfileCode(code: string): UserRecord | null {
       const row = byProfileCode.get(code);

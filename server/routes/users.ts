@@ -52,10 +52,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const token = tokenOf(request);
-      const user = repos.users.findByUuid(request.params.id);
-      if (!user || user.organizationId !== token.organizationId)
-        throw new HttpError(404, messages.userNotFound);
+      const user = repos.users.findInOrganization(tokenOf(request).organizationId, request.params.id);
+      if (!user) throw new HttpError(404, messages.userNotFound);
       return savedUser(users.update(user, request.body));
     },
   );

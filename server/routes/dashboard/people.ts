@@ -50,10 +50,8 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** A person of the organization, or the interface's 404 for anyone else's. */
   function personOf(request: FastifyRequest, id: string): UserRecord {
-    const user = repos.users.findByUuid(id);
-    if (!user || user.organizationId !== staffOf(request).organizationId) {
-      throw new HttpError(404, messages.userNotFound);
-    }
+    const user = repos.users.findInOrganization(staffOf(request).organizationId, id);
+    if (!user) throw new HttpError(404, messages.userNotFound);
     return user;
   }
 
