@@ -118,14 +118,12 @@ function prepareStatements(db: Db) {
        WHERE organization_id = ? AND enabled = 1 AND EXISTS (SELECT 1 FROM json_each(event_types) WHERE value = ?)
        ORDER BY id`,
     ),
-    markManyNoShow: db
-      .prepare<[string, string, number], string>(
-        `UPDATE attendees SET status = 'no_show', updated_at = ?
-         WHERE uuid IN (SELECT value FROM json_each(?)) AND +event_id = ?
-           AND status NOT IN ('canceled', 'no_show') AND checked_in_at IS NULL
-         RETURNING uuid`,
-      )
-      .pluck(),
+    markManyNoShow: db.prepare<[string, string, number]>(
+      `UPDATE attendees SET status = 'no_show', updated_at = ?
+       WHERE id IN (SELECT a.id FROM json_each(?) AS ids CROSS JOIN attendees AS a ON a.uuid = ids.value
+                    WHERE +a.event_id = ?)
+         AND status NOT IN ('canceled', 'no_show') AND checked_in_at IS NULL`,
+    ),
   };
 }
 
@@ -294,13 +292,12 @@ function bulkNoShowRoute(app: FastifyInstance, db: Db, sql: Statements): void {
       const ids = [...new Set(request.body.attendee_ids)];
       const at = toTimestamp(new Date());
       const run = db.transaction(() => {
-        // As the app: one UPDATE ... RETURNING, then a look at the ids it left over.
-        const changed = new Set(sql.markManyNoShow.all(at, JSON.stringify(ids), event.id));
-        const rest = ids.filter((id) => !changed.has(id));
-        const states = sql.statesByUuid.all(JSON.stringify(rest), event.id);
-        const alreadyNoShow = states.filter((s) => s.status === 'no_show' && s.checked_in_at === null).length;
+        // As the app: one UPDATE, and only when it did not mark every id, a look at how it left them.
         sql.subscribedEndpoints.all(event.organization_id, 'attendee.no_show');
-        return changed.size + alreadyNoShow;
+        const marked = sql.markManyNoShow.run(at, JSON.stringify(ids), event.id).changes;
+        if (marked === ids.length) return marked;
+        const states = sql.statesByUuid.all(JSON.stringify(ids), event.id);
+        return states.filter((s) => s.status !== 'canceled' && s.checked_in_at === null).length;
       });
       const successCount = run.immediate();
       return {

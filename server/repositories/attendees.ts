@@ -133,15 +133,16 @@ export function attendeesRepository(db: Db) {
      FROM json_each(?) AS ids CROSS JOIN attendees AS a ON a.uuid = ids.value
      WHERE a.event_id = ?`,
   );
-  // Two forms of one UPDATE. Returning six columns as objects took about 40 ms of a ~130 ms statement for 10,000
-  // rows, so without a webhook endpoint listening only the UUIDs come back; with one, the summaries its
-  // notifications carry come back from the UPDATE itself rather than from a second lookup of every row.
+  // The ids become the event's rowids first (one probe of the UUID index each, as above), so that the UPDATE then
+  // writes the rows in table order. Matching `uuid IN (ids)` directly wrote them in the ids' order, all over the
+  // table: 110 ms against 75 ms for 10,000 ids. Two forms: without a webhook endpoint listening nothing needs to
+  // come back, and RETURNING even the UUIDs cost 15 ms of it; with one, the summaries its notifications carry come
+  // back from the UPDATE itself rather than from a second lookup of every row.
   const MARK_MANY_NO_SHOW = `UPDATE attendees SET status = 'no_show', updated_at = ?
-     WHERE uuid IN (SELECT value FROM json_each(?)) AND +event_id = ?
+     WHERE id IN (SELECT a.id FROM json_each(?) AS ids CROSS JOIN attendees AS a ON a.uuid = ids.value
+                  WHERE +a.event_id = ?)
        AND status NOT IN ('canceled', 'no_show') AND checked_in_at IS NULL`;
-  const markManyNoShow = db
-    .prepare<[string, string, number], string>(`${MARK_MANY_NO_SHOW} RETURNING uuid`)
-    .pluck();
+  const markManyNoShow = db.prepare<[string, string, number]>(MARK_MANY_NO_SHOW);
   const markManyNoShowReturning = db.prepare<[string, string, number], AttendeeSummaryRow>(
     `${MARK_MANY_NO_SHOW} RETURNING uuid, name, email, status, registered_at, checked_in_at`,
   );
@@ -259,10 +260,10 @@ export function attendeesRepository(db: Db) {
 
     /**
      * One statement for the whole list: marks the event's attendees among `uuids` whose status a no-show changes
-     * (not cancelled, not checked in, not a no-show already) and returns the UUIDs it marked.
+     * (not cancelled, not checked in, not a no-show already) and says how many it marked.
      */
-    markManyNoShow(eventId: number, uuids: readonly string[], at: string): string[] {
-      return markManyNoShow.all(at, JSON.stringify(uuids), eventId);
+    markManyNoShow(eventId: number, uuids: readonly string[], at: string): number {
+      return markManyNoShow.run(at, JSON.stringify(uuids), eventId).changes;
     },
 
     /** markManyNoShow, returning the marked attendees as the no-show left them. */

@@ -275,22 +275,25 @@ export function attendeeService(db: Db, repos: Repositories, clock: Clock, outbo
     /** Decides and writes in one IMMEDIATE transaction, so no check-in can slip between the two. */
     bulkMarkNoShow(event: EventRecord, attendeeUuids: readonly string[]): BulkNoShowOutcome {
       const at = toTimestamp(clock.now());
-      const unique = [...new Set(attendeeUuids)];
+      // UUIDs compare case-insensitively (ours are stored lower-case); an id given twice counts once.
+      const unique = [...new Set(attendeeUuids.map((id) => id.toLowerCase()))];
       return inTransaction((): BulkNoShowOutcome => {
-        // The common case in one pass: everyone whose status a no-show changes is marked. Only the ids left over
-        // are looked up, to tell a no-show already (a success) from the refusals of decideNoShow.
-        // With a webhook endpoint listening, the UPDATE also returns what the notifications carry.
+        // One UPDATE marks everyone whose status a no-show changes. With a webhook endpoint listening it also
+        // returns what the notifications carry.
         const marked = outbox.listens(event.organizationId, 'attendee.no_show')
           ? repos.attendees.markManyNoShowReturningSummaries(event.id, unique, at)
           : null;
-        const changed =
-          marked?.map((attendee) => attendee.uuid) ?? repos.attendees.markManyNoShow(event.id, unique, at);
-        const changedIds = new Set(changed);
-        const rest = unique.filter((id) => !changedIds.has(id));
-        const states = new Map(repos.attendees.summariesInEvent(event.id, rest).map((s) => [s.uuid, s]));
+        const markedCount = marked ? marked.length : repos.attendees.markManyNoShow(event.id, unique, at);
+        // The common case: every id was marked, and there is nothing left to decide. Otherwise the ids not known
+        // to be marked are decided on their rows as the UPDATE left them: one it marked reads as a no-show, like
+        // one marked before (both successes); a cancelled or checked-in attendee is refused, and an id not in the
+        // event is not found.
+        const markedIds = new Set(marked?.map((attendee) => attendee.uuid));
+        const undecided = markedCount === unique.length ? [] : unique.filter((id) => !markedIds.has(id));
+        const states = new Map(repos.attendees.summariesInEvent(event.id, undecided).map((s) => [s.uuid, s]));
         const failed: BulkNoShowFailure[] = [];
-        let successCount = changed.length;
-        for (const id of rest) {
+        let successCount = unique.length - undecided.length;
+        for (const id of undecided) {
           const state = states.get(id);
           const decision = state ? decideNoShow(state) : ({ ok: false, reason: 'not_found' } as const);
           if (decision.ok) successCount += 1;

@@ -192,6 +192,24 @@ describe('POST /api/events/{event_id}/attendees/bulk-no-show', () => {
     expect([ok, here, gone].map(statusOf)).toEqual(['no_show', 'confirmed', 'canceled']);
   });
 
+  it('counts a no-show already and an upper-case id as successes; another event’s attendee is not found', async () => {
+    const before = await register('before@example.com');
+    await call(t.app, 'POST', attendeePath(before, 'no-show'), { token });
+    const shouted = await register('shouted@example.com');
+    const elsewhere = await register('elsewhere@example.com', createEvent(t.app, org, { name: 'Other' }));
+    const res = await call(t.app, 'POST', `/api/events/${event.uuid}/attendees/bulk-no-show`, {
+      token,
+      body: { attendee_ids: [before, shouted.toUpperCase(), elsewhere, shouted] },
+    });
+    expect(res.body).toEqual({
+      message: 'Bulk no-show completed.',
+      success_count: 2,
+      failed_count: 1,
+      failed: [{ id: elsewhere, reason: 'Attendee not found.' }],
+    });
+    expect([before, shouted, elsewhere].map(statusOf)).toEqual(['no_show', 'no_show', 'confirmed']);
+  });
+
   it('422 The given data was invalid. when attendee_ids is missing, empty, not an array or not UUIDs', async () => {
     const cases: [unknown, Record<string, string[]>][] = [
       [{}, { attendee_ids: ['The attendee ids field is required.'] }],
