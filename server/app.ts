@@ -56,6 +56,8 @@ export interface BuildAppOptions {
    * built for Electron's ABI (electron/README.md); Node, the CLI and the tests use the default.
    */
   nativeBinding?: string;
+  /** Fail any response whose body strays from its declared schema (http/serializer.ts); the tests turn it on. */
+  checkResponseShapes?: boolean;
 }
 
 /**
@@ -96,7 +98,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: BODY_LIMIT_BYTES,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(zodValidatorCompiler);
-  app.setSerializerCompiler(responseSerializerCompiler);
+  app.setSerializerCompiler(
+    responseSerializerCompiler({ checkShapes: options.checkResponseShapes ?? false }),
+  );
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => db.close());
   app.addHook('onClose', async () => dispatcher.stop());

@@ -54,7 +54,13 @@ export interface TestApp {
 export async function startTestApp(options: Partial<BuildAppOptions> = {}): Promise<TestApp> {
   const dataDir = options.dataDir ?? tempDataDir();
   const clock = (options.clock as TestClock | undefined) ?? testClock();
-  const app = await buildApp({ rateLimits: UNLIMITED, ...options, dataDir, clock });
+  const app = await buildApp({
+    rateLimits: UNLIMITED,
+    checkResponseShapes: true,
+    ...options,
+    dataDir,
+    clock,
+  });
   return {
     app,
     clock,

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { shapeCheckFor } from '../../server/http/response-shape.ts';
+
+const checkOf = (schema: z.ZodType) =>
+  shapeCheckFor(z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }));
+
+const person = z
+  .object({
+    id: z.string(),
+    nickname: z.string().nullable(),
+    address: z.object({ city: z.string() }).nullable(),
+    answers: z.record(z.string(), z.string()),
+  })
+  .meta({ id: 'Person' });
+
+describe('shapeCheckFor', () => {
+  const check = checkOf(
+    z.object({ data: z.array(person), meta: z.object({ total: z.number() }).optional() }),
+  );
+  const ada = { id: 'a', nickname: null, address: { city: 'London' }, answers: { company: 'Engines' } };
+
+  it('accepts a body that is exactly its schema, nulls, records and optional parts included', () => {
+    expect(check({ data: [ada, { ...ada, address: null }] })).toEqual([]);
+    expect(check({ data: [], meta: { total: 0 } })).toEqual([]);
+  });
+
+  it('names every property the schema does not declare, at any depth, through $defs and arrays', () => {
+    expect(
+      check({ data: [ada, { ...ada, tokenHash: 'x', address: { city: 'Paris', street: 'Rue' } }], extra: 1 }),
+    ).toEqual([
+      'data[1].address.street: not in the schema',
+      'data[1].tokenHash: not in the schema',
+      'extra: not in the schema',
+    ]);
+  });
+
+  it('names a missing required property, and takes an undefined one as missing', () => {
+    const { nickname: _nickname, ...withoutNickname } = ada;
+    expect(check({ data: [withoutNickname, { ...ada, id: undefined }] })).toEqual([
+      'data[0].nickname: required, missing',
+      'data[1].id: required, missing',
+    ]);
+  });
+
+  it('refuses an object or an array where the schema has a scalar', () => {
+    expect(
+      check({
+        data: [
+          { ...ada, nickname: { secret: 'x' } },
+          { ...ada, id: ['a'] },
+        ],
+      }),
+    ).toEqual([
+      'data[0].nickname: an object where the schema has none',
+      'data[1].id: an array where the schema has none',
+    ]);
+  });
+
+  it('merges union branches: any property one names, those all require', () => {
+    const union = checkOf(
+      z.union([
+        z.object({ kind: z.literal('a'), a: z.string() }),
+        z.object({ kind: z.literal('b'), b: z.string() }),
+      ]),
+    );
+    expect(union({ kind: 'a', a: 'x' })).toEqual([]);
+    expect(union({ kind: 'b', b: 'x', c: 'y' })).toEqual(['c: not in the schema']);
+    expect(union({ a: 'x' })).toEqual(['kind: required, missing']);
+  });
+
+  it('leaves what the schema declares as anything alone', () => {
+    expect(checkOf(z.object({ payload: z.unknown() }))({ payload: { any: { thing: [1] } } })).toEqual([]);
+  });
+});
