@@ -290,14 +290,18 @@ export function attendeeService(db: Db, repos: Repositories, clock: Clock, outbo
         // event is not found.
         const markedIds = new Set(marked?.map((attendee) => attendee.uuid));
         const undecided = markedCount === unique.length ? [] : unique.filter((id) => !markedIds.has(id));
-        const states = new Map(repos.attendees.summariesInEvent(event.id, undecided).map((s) => [s.uuid, s]));
         const failed: BulkNoShowFailure[] = [];
         let successCount = unique.length - undecided.length;
-        for (const id of undecided) {
-          const state = states.get(id);
-          const decision = state ? decideNoShow(state) : ({ ok: false, reason: 'not_found' } as const);
-          if (decision.ok) successCount += 1;
-          else failed.push({ id, reason: decision.reason });
+        if (undecided.length > 0) {
+          const states = new Map(
+            repos.attendees.summariesInEvent(event.id, undecided).map((s) => [s.uuid, s]),
+          );
+          for (const id of undecided) {
+            const state = states.get(id);
+            const decision = state ? decideNoShow(state) : ({ ok: false, reason: 'not_found' } as const);
+            if (decision.ok) successCount += 1;
+            else failed.push({ id, reason: decision.reason });
+          }
         }
         if (marked) {
           outbox.enqueueSharing(

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { shapeCheckFor } from '../../server/http/response-shape.ts';
+import { call, startTestApp, type TestApp } from '../helpers/app.ts';
 
 const checkOf = (schema: z.ZodType) =>
   shapeCheckFor(z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }));
@@ -71,5 +72,36 @@ describe('shapeCheckFor', () => {
 
   it('leaves what the schema declares as anything alone', () => {
     expect(checkOf(z.object({ payload: z.unknown() }))({ payload: { any: { thing: [1] } } })).toEqual([]);
+  });
+});
+
+describe('the tests\u2019 apps', () => {
+  let t: TestApp;
+  afterEach(async () => t.close());
+
+  /** A route whose handler sends a field its response schema does not declare. */
+  async function appWithLeakyRoute(options: { checkResponseShapes?: boolean } = {}): Promise<TestApp> {
+    t = await startTestApp(options);
+    t.app.get('/leaky', { schema: { response: { 200: z.object({ id: z.string() }) } } }, async () => ({
+      id: 'a',
+      tokenHash: 'secret',
+    }));
+    return t;
+  }
+
+  it('fail a response whose body strays from its schema, saying why (so every API test checks shapes)', async () => {
+    const printed = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { app } = await appWithLeakyRoute();
+    const res = await call(app, 'GET', '/leaky');
+    expect(res.status).toBe(500);
+    expect(printed).toHaveBeenCalledWith(expect.stringContaining('tokenHash: not in the schema'));
+    printed.mockRestore();
+  });
+
+  it('are the only ones that check: without it the body is written as the handler built it', async () => {
+    const { app } = await appWithLeakyRoute({ checkResponseShapes: false });
+    const res = await call(app, 'GET', '/leaky');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ id: 'a', tokenHash: 'secret' });
   });
 });
