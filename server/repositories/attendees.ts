@@ -34,26 +34,44 @@ const toSummary = (row: AttendeeSummaryRow): AttendeeSummary => ({
 const COLUMNS = 'id, uuid, event_id, user_id, email, name, answers, status, registered_at, checked_in_at';
 
 /**
- * `answers` is parsed on first read: the public check, check-in and lookup endpoints read an attendee on every
- * request and never look at them, and parsing them each time was a measurable share of those requests.
+ * An attendee as its row holds it. `answers` is parsed on first read: the public check, check-in and lookup
+ * endpoints read an attendee on every request and never look at them, and parsing them each time was a measurable
+ * share of those requests. A class, so that the getter sits on the prototype: an object literal with a getter of
+ * its own took ~1.4 µs to build where this takes under 0.1 µs. Being on the prototype, `answers` is not copied by a
+ * spread, so records come from rows (the UPDATEs return theirs), never from `{ ...attendee }`.
  */
-function toAttendee(row: AttendeeRow): AttendeeRecord {
-  let answers: Record<string, string> | undefined;
-  return {
-    id: row.id,
-    uuid: row.uuid,
-    eventId: row.event_id,
-    userId: row.user_id,
-    email: row.email,
-    name: row.name,
-    get answers() {
-      return (answers ??= JSON.parse(row.answers) as Record<string, string>);
-    },
-    status: row.status,
-    registeredAt: row.registered_at,
-    checkedInAt: row.checked_in_at,
-  };
+class StoredAttendee implements AttendeeRecord {
+  readonly id: number;
+  readonly uuid: string;
+  readonly eventId: number;
+  readonly userId: number | null;
+  readonly email: string;
+  readonly name: string;
+  readonly status: AttendeeStatus;
+  readonly registeredAt: string;
+  readonly checkedInAt: string | null;
+  readonly #answersJson: string;
+  #answers: Record<string, string> | undefined;
+
+  constructor(row: AttendeeRow) {
+    this.id = row.id;
+    this.uuid = row.uuid;
+    this.eventId = row.event_id;
+    this.userId = row.user_id;
+    this.email = row.email;
+    this.name = row.name;
+    this.status = row.status;
+    this.registeredAt = row.registered_at;
+    this.checkedInAt = row.checked_in_at;
+    this.#answersJson = row.answers;
+  }
+
+  get answers(): Record<string, string> {
+    return (this.#answers ??= JSON.parse(this.#answersJson) as Record<string, string>);
+  }
 }
+
+const toAttendee = (row: AttendeeRow): AttendeeRecord => new StoredAttendee(row);
 
 export interface NewAttendee {
   eventId: number;
@@ -118,13 +136,15 @@ export function attendeesRepository(db: Db) {
   const checkInsSince = db.prepare<[number, string], { checked_in_at: string }>(
     'SELECT checked_in_at FROM attendees WHERE event_id = ? AND checked_in_at >= ? ORDER BY checked_in_at',
   );
-  const cancel = db.prepare<[string, number]>(
+  const cancel = db.prepare<[string, number], AttendeeRow>(
     `UPDATE attendees SET status = 'canceled', updated_at = ?
-     WHERE id = ? AND status <> 'canceled' AND checked_in_at IS NULL`,
+     WHERE id = ? AND status <> 'canceled' AND checked_in_at IS NULL
+     RETURNING ${COLUMNS}`,
   );
-  const markNoShow = db.prepare<[string, number]>(
+  const markNoShow = db.prepare<[string, number], AttendeeRow>(
     `UPDATE attendees SET status = 'no_show', updated_at = ?
-     WHERE id = ? AND status <> 'canceled' AND checked_in_at IS NULL`,
+     WHERE id = ? AND status <> 'canceled' AND checked_in_at IS NULL
+     RETURNING ${COLUMNS}`,
   );
   // `json_each CROSS JOIN attendees` (and `+event_id` below) make SQLite probe the UUID index once per id; left to
   // itself it scans the event's attendees and the whole id list for each, which is quadratic (14 s for 10,000 ids).
@@ -240,14 +260,16 @@ export function attendeesRepository(db: Db) {
       return checkInsSince.all(eventId, since).map((row) => row.checked_in_at);
     },
 
-    /** False when the attendee was already cancelled or checked in. */
-    cancel(attendeeId: number, at: string): boolean {
-      return cancel.run(at, attendeeId).changes === 1;
+    /** Null when the attendee was already cancelled or checked in. */
+    cancel(attendeeId: number, at: string): AttendeeRecord | null {
+      const row = cancel.get(at, attendeeId);
+      return row ? toAttendee(row) : null;
     },
 
-    /** False when the attendee was cancelled or checked in meanwhile. */
-    markNoShow(attendeeId: number, at: string): boolean {
-      return markNoShow.run(at, attendeeId).changes === 1;
+    /** Null when the attendee was cancelled or checked in meanwhile. */
+    markNoShow(attendeeId: number, at: string): AttendeeRecord | null {
+      const row = markNoShow.get(at, attendeeId);
+      return row ? toAttendee(row) : null;
     },
 
     /**

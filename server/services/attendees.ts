@@ -139,8 +139,9 @@ export function attendeeService(db: Db, repos: Repositories, clock: Clock, outbo
       const decision = decideCancel(attendee);
       if (!decision.ok) return decision;
       return inTransaction((): CancelOutcome => {
-        if (repos.attendees.cancel(attendee!.id, toTimestamp(clock.now()))) {
-          notify('attendee.canceled', event, { ...attendee!, status: 'canceled' });
+        const canceled = repos.attendees.cancel(attendee!.id, toTimestamp(clock.now()));
+        if (canceled) {
+          notify('attendee.canceled', event, canceled);
           return { ok: true };
         }
         return decideCancel(repos.attendees.findByUuid(attendee!.uuid)) as CancelOutcome;
@@ -151,8 +152,8 @@ export function attendeeService(db: Db, repos: Repositories, clock: Clock, outbo
       const decision = decideNoShow(attendee);
       if (!decision.ok) return decision;
       return inTransaction((): NoShowOutcome => {
-        if (repos.attendees.markNoShow(attendee.id, toTimestamp(clock.now()))) {
-          const marked: AttendeeRecord = { ...attendee, status: 'no_show' };
+        const marked = repos.attendees.markNoShow(attendee.id, toTimestamp(clock.now()));
+        if (marked) {
           // Marking a no-show again succeeds, but nothing changed, so nobody is told.
           if (attendee.status !== 'no_show') notify('attendee.no_show', event, marked);
           return { ok: true, attendee: marked };
