@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { emailFormat, isValidEmail, matchesEmailFormat } from '../../server/domain/email.ts';
+import { emailInput } from '../../server/schemas/common.ts';
+
+const SAMPLES = [
+  'ada@example.com',
+  'Ada.Lovelace+kiosk@Example.CO.UK',
+  "o'brien@example.ie",
+  'a@b.co',
+  'a@b.c',
+  'a@@example.com',
+  '.ada@example.com',
+  'ada.@example.com',
+  'ada@-example.com',
+  'ada@example',
+  'ada example@example.com',
+  'ada@example.com\n',
+  'ada@exa\u0000mple.com',
+  'ädä@example.com',
+  '',
+  '@',
+];
+
+describe('the email rule', () => {
+  it('tested directly agrees with the zod schema the fixed bodies use', () => {
+    for (const sample of SAMPLES) {
+      expect(matchesEmailFormat(sample), sample).toBe(emailFormat.safeParse(sample).success);
+    }
+    // Both answers occur, so the agreement above is not all-true or all-false.
+    expect(new Set(SAMPLES.map(matchesEmailFormat))).toEqual(new Set([true, false]));
+  });
+
+  it('takes 254 characters in event email fields and 255 in the fixed schemas', () => {
+    const email = (length: number) => `${'a'.repeat(length - '@example.com'.length)}@example.com`;
+    expect(isValidEmail(email(254))).toBe(true);
+    expect(isValidEmail(email(255))).toBe(false);
+    expect(emailInput.safeParse(email(255)).success).toBe(true);
+    expect(emailInput.safeParse(email(256)).success).toBe(false);
+  });
+});
