@@ -73,6 +73,10 @@ class StoredAttendee implements AttendeeRecord {
 
 const toAttendee = (row: AttendeeRow): AttendeeRecord => new StoredAttendee(row);
 
+/** The record of a statement's row, or null when the statement found or changed none. */
+const attendeeOrNull = (row: AttendeeRow | undefined): AttendeeRecord | null =>
+  row ? toAttendee(row) : null;
+
 export interface NewAttendee {
   eventId: number;
   userId: number | null;
@@ -190,14 +194,12 @@ export function attendeesRepository(db: Db) {
   return {
     findByUuid(uuid: string): AttendeeRecord | null {
       // UUIDs compare case-insensitively; ours are stored lower-case.
-      const row = byUuid.get(uuid.toLowerCase());
-      return row ? toAttendee(row) : null;
+      return attendeeOrNull(byUuid.get(uuid.toLowerCase()));
     },
 
     /** The email's live registration for the event, else its latest cancelled one, else null. */
     findForEmail(eventId: number, email: string): AttendeeRecord | null {
-      const row = forEmail.get(eventId, emailKey(email));
-      return row ? toAttendee(row) : null;
+      return attendeeOrNull(forEmail.get(eventId, emailKey(email)));
     },
 
     /**
@@ -229,20 +231,17 @@ export function attendeesRepository(db: Db) {
 
     /** Null when someone else checked the attendee in first (or the status no longer admits it). */
     checkIn(attendeeId: number, at: string): AttendeeRecord | null {
-      const row = checkIn.get(at, at, attendeeId);
-      return row ? toAttendee(row) : null;
+      return attendeeOrNull(checkIn.get(at, at, attendeeId));
     },
 
     /** Null when the attendee was not checked in. */
     undoCheckIn(attendeeId: number, at: string): AttendeeRecord | null {
-      const row = undoCheckIn.get(at, attendeeId);
-      return row ? toAttendee(row) : null;
+      return attendeeOrNull(undoCheckIn.get(at, attendeeId));
     },
 
     /** Null when the attendee was no longer pending. */
     approve(attendeeId: number, at: string): AttendeeRecord | null {
-      const row = approve.get(at, attendeeId);
-      return row ? toAttendee(row) : null;
+      return attendeeOrNull(approve.get(at, attendeeId));
     },
 
     /** Everyone still expected: registered (pending or confirmed) and not checked in. */
@@ -262,14 +261,12 @@ export function attendeesRepository(db: Db) {
 
     /** Null when the attendee was already cancelled or checked in. */
     cancel(attendeeId: number, at: string): AttendeeRecord | null {
-      const row = cancel.get(at, attendeeId);
-      return row ? toAttendee(row) : null;
+      return attendeeOrNull(cancel.get(at, attendeeId));
     },
 
     /** Null when the attendee was cancelled or checked in meanwhile. */
     markNoShow(attendeeId: number, at: string): AttendeeRecord | null {
-      const row = markNoShow.get(at, attendeeId);
-      return row ? toAttendee(row) : null;
+      return attendeeOrNull(markNoShow.get(at, attendeeId));
     },
 
     /**
