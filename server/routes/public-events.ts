@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { SelfCheckInRefusal } from '../domain/attendee-rules.ts';
-import { matchesEmailFormat } from '../domain/email.ts';
 import { formatHumanDateTime } from '../domain/time.ts';
 import type { EventRecord } from '../domain/types.ts';
 import { fieldMessage } from '../domain/validation-messages.ts';
 import { HttpError, ValidationError } from '../http/errors.ts';
 import { messages } from '../http/messages.ts';
-import { EMAIL_MAX_LENGTH, errorResponses, messageBody } from '../schemas/common.ts';
+import { errorResponses, fitsEmailInput, messageBody } from '../schemas/common.ts';
 import {
   checkInResponse,
   checkQuery,
@@ -108,7 +107,7 @@ export const publicEventRoutes: FastifyPluginAsyncZod = async (app) => {
       const email = request.query.email?.trim() ?? '';
       if (email === '')
         throw new ValidationError({ email: [fieldMessage.required('email')] }, messages.emailRequired);
-      if (email.length > EMAIL_MAX_LENGTH || !matchesEmailFormat(email)) {
+      if (!fitsEmailInput(email)) {
         throw new ValidationError({ email: [fieldMessage.email('email')] }, messages.validationFailed);
       }
       const attendee = repos.attendees.findForEmail(event.id, email);

@@ -273,6 +273,21 @@ describe('GET /public/events/{uuid}/check', () => {
     }
   });
 
+  it('422 for a malformed email or one over 255 characters; 255 is looked up', async () => {
+    const at = (length: number) => `${'a'.repeat(length - '@example.com'.length)}@example.com`;
+    for (const email of ['not-an-email', 'a@@example.com', at(256)]) {
+      const res = await call(t.app, 'GET', url(event, `/check?email=${encodeURIComponent(email)}`));
+      expect(res.status, email).toBe(422);
+      expect(res.body).toEqual({
+        message: 'Validation failed.',
+        errors: { email: ['The email field must be a valid email address.'] },
+      });
+    }
+    const longest = await call(t.app, 'GET', url(event, `/check?email=${at(255)}`));
+    expect(longest.status).toBe(200);
+    expect(longest.body).toEqual({ data: { is_registered: false, attendee: null } });
+  });
+
   it('404 Event not found. for an unknown event', async () => {
     const res = await call(t.app, 'GET', url({ uuid: 'missing' }, '/check?email=a@b.co'));
     expect(res.status).toBe(404);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emailFormat, isValidEmail, matchesEmailFormat } from '../../server/domain/email.ts';
-import { emailInput } from '../../server/schemas/common.ts';
+import { emailInput, fitsEmailInput } from '../../server/schemas/common.ts';
 
 const SAMPLES = [
   'ada@example.com',
@@ -21,6 +21,9 @@ const SAMPLES = [
   '@',
 ];
 
+/** A well-formed address of exactly `length` characters. */
+const email = (length: number) => `${'a'.repeat(length - '@example.com'.length)}@example.com`;
+
 describe('the email rule', () => {
   it('tested directly agrees with the zod schema the fixed bodies use', () => {
     for (const sample of SAMPLES) {
@@ -31,10 +34,17 @@ describe('the email rule', () => {
   });
 
   it('takes 254 characters in event email fields and 255 in the fixed schemas', () => {
-    const email = (length: number) => `${'a'.repeat(length - '@example.com'.length)}@example.com`;
     expect(isValidEmail(email(254))).toBe(true);
     expect(isValidEmail(email(255))).toBe(false);
     expect(emailInput.safeParse(email(255)).success).toBe(true);
     expect(emailInput.safeParse(email(256)).success).toBe(false);
+  });
+
+  it('without zod (the check endpoint) agrees with the fixed schemas on trimmed, non-empty input', () => {
+    for (const sample of [...SAMPLES.filter((s) => s !== '' && s === s.trim()), email(255), email(256)]) {
+      expect(fitsEmailInput(sample), sample).toBe(emailInput.safeParse(sample).success);
+    }
+    expect(fitsEmailInput(email(255))).toBe(true);
+    expect(fitsEmailInput(email(256))).toBe(false);
   });
 });
