@@ -39,6 +39,7 @@ export interface Row {
 export interface RunContext {
   connections: number;
   seconds: number;
+  forks: number;
   warmupSeconds: number;
   rounds: number;
   bulkRuns: number;
@@ -191,9 +192,10 @@ function markdownReport(rows: readonly Row[], context: RunContext, machine: stri
     '',
     markdownTable(rows),
     '',
-    `Each endpoint ran ${context.rounds} × ${context.seconds} s per server with ${context.connections} ` +
-      `connections, app and twin alternating (after ${context.warmupSeconds} s of warmup per server); the ` +
-      'figures pool all rounds. The twin is bare Fastify + better-sqlite3 running the same SQL. Targets: ratio ' +
+    `Each endpoint ran on ${context.forks} fresh pairs of server processes in turn, ${context.rounds} × ` +
+      `${context.seconds} s per process with ${context.connections} connections, app and twin alternating (after ` +
+      `${context.warmupSeconds} s of warmup per process); the figures pool all rounds. ` +
+      'The twin is bare Fastify + better-sqlite3 running the same SQL. Targets: ratio ' +
       `(app req/s over twin req/s) at least ${MIN_RATIO.toFixed(2)}; bulk no-show under ${BULK_LIMIT_MS} ms. ` +
       `The main event holds ${context.attendees.toLocaleString('en-US')} seeded attendees. ` +
       (context.cores

@@ -38,11 +38,12 @@ const HELP = `npm run bench -- [options]
 
   --connections N   concurrent connections per load run (default 10)
   --duration S      seconds per measured run (default 5)
-  --warmup S        seconds of unmeasured load before each server's first run (default 3)
-  --rounds N        measured runs per endpoint and server, alternating app and twin (default 5)
+  --forks N         fresh app and twin processes per endpoint, one pair after the other (default 3)
+  --warmup S        seconds of unmeasured load before each process's first run (default 3)
+  --rounds N        measured runs per process, alternating app and twin (default 2)
   --bulk-runs N     bulk no-show requests per server, each on a fresh event (default 10)
   --attendees N     main-event attendees that lookups and checks pick from (default 20000)
-  --checkin-pool N  more main-event attendees, one per check-in request (default 60000)
+  --checkin-pool N  more main-event attendees, one per check-in request (default 90000)
   --only LIST       comma-separated endpoints to run (e.g. "profile,bulk no-show"); skips results.md
   --cpu-prof        write a V8 CPU profile of each server to a temp dir (printed at the end)
   --no-pin          leave the processes where the scheduler puts them (by default, with 2+ cores, the load
@@ -50,6 +51,7 @@ const HELP = `npm run bench -- [options]
   --keep            keep the temp dir with both databases`;
 
 interface BenchOptions extends LoadOptions {
+  forks: number;
   warmupSeconds: number;
   rounds: number;
   bulkRuns: number;
@@ -77,6 +79,7 @@ function parseOptions(argv: string[]): BenchOptions | null {
     options: {
       connections: { type: 'string' },
       duration: { type: 'string' },
+      forks: { type: 'string' },
       warmup: { type: 'string' },
       rounds: { type: 'string' },
       'bulk-runs': { type: 'string' },
@@ -102,12 +105,13 @@ function parseOptions(argv: string[]): BenchOptions | null {
   return {
     connections: count(values.connections, 10, 'connections'),
     seconds: count(values.duration, 5, 'duration'),
+    forks: count(values.forks, 3, 'forks'),
     warmupSeconds: count(values.warmup, 3, 'warmup'),
-    rounds: count(values.rounds, 5, 'rounds'),
+    rounds: count(values.rounds, 2, 'rounds'),
     bulkRuns,
     sizes: {
       attendees: count(values.attendees, 20_000, 'attendees'),
-      checkInPool: count(values['checkin-pool'], 60_000, 'checkin-pool'),
+      checkInPool: count(values['checkin-pool'], 90_000, 'checkin-pool'),
       profiles: PROFILES,
       // One more than measured: the first event warms both servers up.
       bulkEvents: withBulk ? bulkRuns + 1 : 0,
@@ -146,25 +150,36 @@ function describeRun(run: Measured): string {
 }
 
 /**
- * Rounds alternate the order (app-twin, twin-app, ...) so that drift on a shared machine, or the database growing
- * under the write endpoints, lands on both sides alike; short rounds spread a burst of outside load over both, and
- * five of them (by default) keep one disturbed round from deciding a ratio. Each side warms up once, before its
- * first round: after one second the app still ran 40-55% more CPU per request in its first round than in its later
- * ones (V8 had not yet optimized its longer path), so the default is three; after that it is hot.
+ * Each endpoint runs on `forks` fresh pairs of server processes, one pair after the other (JMH's forks, for the
+ * same reason): the same server differs by 10-25% from one process to the next, and consistently so through every
+ * round of that process (four identical bare Fastify servers, ten alternating rounds: medians of 32, 35, 35 and
+ * 42 µs CPU per request), so one app process against one twin process measures the processes' luck as much as the
+ * code. Within a pair, rounds alternate the order (app-twin, twin-app) so that drift on a shared machine, or the
+ * database growing under the write endpoints, lands on both sides alike. Each process warms up before its first
+ * round: after one second the app still ran 40-55% more CPU per request in its first round than in its later ones
+ * (V8 had not yet optimized its longer path), so the default is three.
  */
-async function benchScenario(scenario: Scenario, servers: Servers, options: BenchOptions): Promise<Row> {
+async function benchScenario(
+  scenario: Scenario,
+  start: () => Promise<Servers>,
+  options: BenchOptions,
+): Promise<Row> {
   const streams = { app: scenario.requests(), twin: scenario.requests() };
   const runs: Record<ServerMode, Measured[]> = { app: [], twin: [] };
-  for (let round = 0; round < options.rounds; round++) {
-    const order: ServerMode[] = round % 2 === 0 ? ['app', 'twin'] : ['twin', 'app'];
-    for (const mode of order) {
-      if (round === 0) {
-        await runLoad(servers[mode].url, streams[mode], { ...options, seconds: options.warmupSeconds });
+  for (let fork = 0; fork < options.forks; fork++) {
+    await withServers(start, async (servers) => {
+      for (let round = 0; round < options.rounds; round++) {
+        const order: ServerMode[] = round % 2 === 0 ? ['app', 'twin'] : ['twin', 'app'];
+        for (const mode of order) {
+          if (round === 0) {
+            await runLoad(servers[mode].url, streams[mode], { ...options, seconds: options.warmupSeconds });
+          }
+          const run = await measure(servers[mode], streams[mode], options);
+          runs[mode].push(run);
+          log(`  ${scenario.name}: ${mode} process ${fork + 1} round ${round + 1}: ${describeRun(run)}`);
+        }
       }
-      const run = await measure(servers[mode], streams[mode], options);
-      runs[mode].push(run);
-      log(`  ${scenario.name}: ${mode} round ${round + 1}: ${describeRun(run)}`);
-    }
+    });
   }
   const row = throughputRow(
     scenario.name,
@@ -220,6 +235,19 @@ async function startServers(
   return { app, twin };
 }
 
+/** Starts a pair of servers, hands it to `use` and stops both, whatever `use` does. */
+async function withServers<T>(
+  start: () => Promise<Servers>,
+  use: (servers: Servers) => Promise<T>,
+): Promise<T> {
+  const servers = await start();
+  try {
+    return await use(servers);
+  } finally {
+    await Promise.all([servers.app.stop(), servers.twin.stop()]);
+  }
+}
+
 async function benchmark(
   workDir: string,
   options: BenchOptions,
@@ -227,28 +255,26 @@ async function benchmark(
   cores: CorePlan | null,
 ): Promise<Row[]> {
   const { fixture, dirs } = seed(workDir, options.sizes);
-  const servers = await startServers(dirs, cpuProfDir, cores);
+  const start = () => startServers(dirs, cpuProfDir, cores);
   const selected = (name: string) => options.only === null || options.only.includes(name);
-  try {
-    const rows: Row[] = [];
-    for (const scenario of scenarios(fixture).filter((s) => selected(s.name))) {
-      rows.push(await benchScenario(scenario, servers, options));
-    }
-    if (selected(BULK_ENDPOINT)) {
-      // A broken bulk endpoint (a 500, a wrong count) is a result too: report it and keep the table.
-      rows.push(
-        await benchBulk(fixture, servers, options.bulkRuns).catch((error: unknown) =>
+  const rows: Row[] = [];
+  for (const scenario of scenarios(fixture).filter((s) => selected(s.name))) {
+    rows.push(await benchScenario(scenario, start, options));
+  }
+  if (selected(BULK_ENDPOINT)) {
+    // A broken bulk endpoint (a 500, a wrong count) is a result too: report it and keep the table.
+    rows.push(
+      await withServers(start, (servers) =>
+        benchBulk(fixture, servers, options.bulkRuns).catch((error: unknown) =>
           brokenRow(
             BULK_ROW,
             `${error instanceof Error ? error.message : String(error)} (app: ${servers.app.url})`,
           ),
         ),
-      );
-    }
-    return rows;
-  } finally {
-    await Promise.all([servers.app.stop(), servers.twin.stop()]);
+      ),
+    );
   }
+  return rows;
 }
 
 function machineDescription(): string {
@@ -264,6 +290,7 @@ async function report(rows: Row[], options: BenchOptions, cores: CorePlan | null
   const context: RunContext = {
     connections: options.connections,
     seconds: options.seconds,
+    forks: options.forks,
     warmupSeconds: options.warmupSeconds,
     rounds: options.rounds,
     bulkRuns: options.bulkRuns,
