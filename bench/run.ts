@@ -45,7 +45,7 @@ const HELP = `npm run bench -- [options]
   --attendees N     main-event attendees that lookups and checks pick from (default 20000)
   --checkin-pool N  more main-event attendees, one per check-in request (default 90000)
   --only LIST       comma-separated endpoints to run (e.g. "profile,bulk no-show"); skips results.md
-  --cpu-prof        write a V8 CPU profile of each server to a temp dir (printed at the end)
+  --cpu-prof        write a V8 CPU profile of each server process to a temp dir (printed at the end)
   --no-pin          leave the processes where the scheduler puts them (by default, with 2+ cores, the load
                     generator runs on core 0 and the servers on core 1)
   --keep            keep the temp dir with both databases`;
