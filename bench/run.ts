@@ -73,6 +73,13 @@ function count(value: string | undefined, fallback: number, name: string): numbe
   return number;
 }
 
+/** A count of things (processes, rounds, requests), where only seconds may be fractional. */
+function wholeCount(value: string | undefined, fallback: number, name: string): number {
+  const number = count(value, fallback, name);
+  if (!Number.isInteger(number)) throw new Error(`--${name} must be a whole number`);
+  return number;
+}
+
 function parseOptions(argv: string[]): BenchOptions | null {
   const { values } = parseArgs({
     args: argv,
@@ -93,7 +100,7 @@ function parseOptions(argv: string[]): BenchOptions | null {
     },
   });
   if (values.help) return null;
-  const bulkRuns = count(values['bulk-runs'], 10, 'bulk-runs');
+  const bulkRuns = wholeCount(values['bulk-runs'], 10, 'bulk-runs');
   const only = values.only ? values.only.split(',').map((name) => name.trim()) : null;
   const unknown = only?.filter((name) => name !== BULK_ENDPOINT && !SCENARIO_NAMES.some((s) => s === name));
   if (unknown && unknown.length > 0) {
@@ -103,15 +110,15 @@ function parseOptions(argv: string[]): BenchOptions | null {
   }
   const withBulk = only === null || only.includes(BULK_ENDPOINT);
   return {
-    connections: count(values.connections, 10, 'connections'),
+    connections: wholeCount(values.connections, 10, 'connections'),
     seconds: count(values.duration, 5, 'duration'),
-    forks: count(values.forks, 3, 'forks'),
+    forks: wholeCount(values.forks, 3, 'forks'),
     warmupSeconds: count(values.warmup, 3, 'warmup'),
-    rounds: count(values.rounds, 2, 'rounds'),
+    rounds: wholeCount(values.rounds, 2, 'rounds'),
     bulkRuns,
     sizes: {
-      attendees: count(values.attendees, 20_000, 'attendees'),
-      checkInPool: count(values['checkin-pool'], 90_000, 'checkin-pool'),
+      attendees: wholeCount(values.attendees, 20_000, 'attendees'),
+      checkInPool: wholeCount(values['checkin-pool'], 90_000, 'checkin-pool'),
       profiles: PROFILES,
       // One more than measured: the first event warms both servers up.
       bulkEvents: withBulk ? bulkRuns + 1 : 0,
@@ -150,12 +157,12 @@ function describeRun(run: Measured): string {
 }
 
 /**
- * Each endpoint runs on `forks` fresh pairs of server processes, one pair after the other (JMH's forks, for the
- * same reason): the same server differs by 10-25% from one process to the next, and consistently so through every
- * round of that process (four identical bare Fastify servers, ten alternating rounds: medians of 32, 35, 35 and
- * 42 µs CPU per request), so one app process against one twin process measures the processes' luck as much as the
- * code. Within a pair, rounds alternate the order (app-twin, twin-app) so that drift on a shared machine, or the
- * database growing under the write endpoints, lands on both sides alike. Each process warms up before its first
+ * Each endpoint runs on `forks` fresh pairs of server processes, one pair after the other (JMH's forks, for the same
+ * reason): the same server's CPU per request differs by a tenth to a half from one process to the next, and
+ * consistently so through every round of that process (four identical bare Fastify servers, ten alternating rounds:
+ * medians of 32, 35, 35 and 42 µs), so one app process against one twin process measures the processes' luck as much
+ * as the code. Within a pair, rounds alternate the order (app-twin, twin-app) so that drift on a shared machine, or
+ * the database growing under the write endpoints, lands on both sides alike. Each process warms up before its first
  * round: after one second the app still ran 40-55% more CPU per request in its first round than in its later ones
  * (V8 had not yet optimized its longer path), so the default is three.
  */
