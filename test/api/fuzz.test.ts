@@ -181,13 +181,19 @@ function inject(request: Send): Promise<LightMyRequestResponse> {
 }
 
 /**
- * Fastify's JSON parser refuses prototype-poisoning keys (`__proto__`, `constructor.prototype`) with a 400 before
- * any route sees the body: where a body carries one, 400 joins the statuses a property accepts.
+ * Two refusals come before any route sees the body, so a property accepts them besides its own statuses: Fastify's
+ * JSON parser answers 400 to prototype-poisoning keys (`__proto__`, `constructor.prototype`), and a body over the
+ * size limit is 413 (long generated strings can get there).
  */
 async function sendAndCheck(request: Send, expectations?: ResponseExpectations): Promise<unknown> {
+  const json = request.json !== undefined ? JSON.stringify(request.json) : undefined;
   const statuses =
-    expectations?.statuses && request.json !== undefined && mayBePoisoned(JSON.stringify(request.json))
-      ? [...expectations.statuses, 400]
+    expectations?.statuses && json !== undefined
+      ? [
+          ...expectations.statuses,
+          ...(mayBePoisoned(json) ? [400] : []),
+          ...(Buffer.byteLength(json) > BODY_LIMIT_BYTES ? [413] : []),
+        ]
       : expectations?.statuses;
   return assertWellFormed(await send(request), { ...expectations, ...(statuses ? { statuses } : {}) });
 }
