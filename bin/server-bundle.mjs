@@ -95,10 +95,13 @@ export function bundleIsFresh(root = ROOT) {
 }
 
 /**
- * Packages the bundle leaves as imports from node_modules: a native addon, packages that read files beside their
- * own code (Swagger UI's pages, pino's worker files), and Electron, which only the desktop shell has.
+ * Packages the bundle leaves as imports from node_modules: the native addon, and Electron, which only the desktop
+ * shell has. Everything else is bundled, including two packages that read files beside their own code:
+ * @fastify/swagger-ui is told where its pages are (server/routes/docs.ts), and pino would only look for its worker
+ * files when given a transport, which Arrivals never does. Loading those two from node_modules cost ~100 ms of
+ * every start (bench/kiosk.ts).
  */
-export const BUNDLE_EXTERNALS = ['better-sqlite3', '@fastify/swagger-ui', 'pino', 'electron'];
+export const BUNDLE_EXTERNALS = ['better-sqlite3', 'electron'];
 
 /**
  * Bundles SERVER_ENTRIES with esbuild, the packages they use included (but BUNDLE_EXTERNALS): resolving and reading

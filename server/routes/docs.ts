@@ -1,7 +1,16 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+
+/** Swagger UI's pages, scripts and logo, as @fastify/swagger-ui ships them. */
+const SWAGGER_UI_FILES = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('@fastify/swagger-ui/package.json')),
+  'static',
+);
 
 /**
  * The OpenAPI 3.1 document, generated from the routes' zod schemas, at `/openapi.json`, and a reference page at
@@ -33,6 +42,14 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
     },
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list' } });
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    uiConfig: { docExpansion: 'list' },
+    // The plugin's own page files, named here rather than found beside its code, so that it also works bundled
+    // into out/server (bin/server-bundle.mjs), where its code no longer sits beside them. Given a baseDir, the
+    // plugin also serves those files at /docs/<name>.
+    baseDir: SWAGGER_UI_FILES,
+    logo: { type: 'image/svg+xml', content: fs.readFileSync(path.join(SWAGGER_UI_FILES, 'logo.svg')) },
+  });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }

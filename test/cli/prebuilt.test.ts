@@ -86,6 +86,17 @@ describe('the prebuilt server (out/server)', () => {
       expect(
         (await fetch(`${satellite.origin}/public/events/00000000-0000-4000-8000-000000000000`)).status,
       ).toBe(404);
+      // Swagger UI is bundled too, and finds its page files in node_modules.
+      const openapi = (await (await fetch(`${hub.origin}/openapi.json`)).json()) as { openapi: string };
+      expect(openapi.openapi).toBe('3.1.0');
+      const docs = await fetch(`${hub.origin}/docs`);
+      expect(docs.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(await docs.text()).toContain('swagger-ui-bundle.js');
+      for (const asset of ['swagger-ui-bundle.js', 'swagger-ui.css', 'swagger-initializer.js']) {
+        const response = await fetch(`${hub.origin}/docs/static/${asset}`);
+        expect(response.status, asset).toBe(200);
+        expect((await response.arrayBuffer()).byteLength, asset).toBeGreaterThan(100);
+      }
     } finally {
       expect(await satellite.stop()).toBe(0);
       expect(await hub.stop()).toBe(0);
