@@ -215,6 +215,11 @@ export function webhookDeliveriesRepository(db: Db) {
     `DELETE FROM webhook_messages
      WHERE NOT EXISTS (SELECT 1 FROM webhook_deliveries WHERE message_id = webhook_messages.id)`,
   );
+  // A bounded number at a time: a long-running kiosk can have a large backlog to prune (pruneFinished).
+  const pruneFinished = db.prepare<[string, number]>(
+    `DELETE FROM webhook_deliveries WHERE id IN (
+       SELECT id FROM webhook_deliveries WHERE status != 'pending' AND updated_at < ? LIMIT ?)`,
+  );
 
   return {
     /** Stores the notifications of one change: one row, however many there are. */
@@ -370,9 +375,17 @@ export function webhookDeliveriesRepository(db: Db) {
       pullForward.run({ endpoint_id: endpointId, now });
     },
 
-    /** Messages no delivery refers to any more (their endpoints were deleted). */
+    /** Messages no delivery refers to any more (their endpoints were deleted, or their deliveries pruned). */
     pruneOrphanMessages(): void {
       pruneMessages.run();
+    },
+
+    /**
+     * Deletes up to `limit` finished deliveries (delivered, or failed for good) last updated before `before`, an
+     * ISO timestamp, with their attempts; returns how many. Pending ones are never pruned, however old.
+     */
+    pruneFinished(before: string, limit: number): number {
+      return pruneFinished.run(before, limit).changes;
     },
   };
 }

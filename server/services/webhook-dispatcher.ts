@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
@@ -31,6 +32,10 @@ export interface WebhookDispatchOptions {
   concurrency: number;
   /** Spreads retries (jitter). */
   random: RandomSource;
+  /** How long a finished delivery (delivered, or failed for good) stays in the delivery log after its last attempt. */
+  retentionMs: number;
+  /** How often older ones are looked for and deleted, while sending in the background. */
+  pruneIntervalMs: number;
 }
 
 export const DEFAULT_WEBHOOK_DISPATCH: WebhookDispatchOptions = {
@@ -39,7 +44,12 @@ export const DEFAULT_WEBHOOK_DISPATCH: WebhookDispatchOptions = {
   timeoutMs: 15_000,
   concurrency: 4,
   random: Math.random,
+  retentionMs: 30 * 24 * 60 * 60_000,
+  pruneIntervalMs: 60 * 60_000,
 };
+
+/** Finished deliveries deleted per statement when pruning, so no one prune holds the event loop for long. */
+const PRUNE_BATCH = 500;
 
 /** How long past the request timeout a lease holds, so a slow request is never sent twice. */
 const LEASE_MARGIN_MS = 60_000;
@@ -119,6 +129,7 @@ export function webhookDispatcher(db: Db, clock: Clock, options: WebhookDispatch
   const shutdown = new AbortController();
   let log: Logger | null = null;
   let timer: NodeJS.Timeout | null = null;
+  let pruneTimer: NodeJS.Timeout | null = null;
   let wakeScheduled = false;
 
   async function send(endpoint: WebhookEndpointRecord, delivery: ClaimedDelivery): Promise<Answer | null> {
@@ -286,9 +297,34 @@ export function webhookDispatcher(db: Db, clock: Clock, options: WebhookDispatch
     });
   }
 
+  /**
+   * Deletes the finished deliveries older than the retention period, with their attempts and the messages no
+   * delivery needs any more, so the log of a kiosk that runs for years stays bounded. A batch at a time with a turn
+   * of the event loop between batches: the dispatcher shares it with the server, and the first prune of a large log
+   * must not stall requests. Resolves with how many deliveries went.
+   */
+  async function pruneOld(): Promise<number> {
+    const before = toTimestamp(new Date(clock.now().getTime() - options.retentionMs));
+    let pruned = 0;
+    for (;;) {
+      if (shutdown.signal.aborted) return pruned;
+      const batch = deliveries.pruneFinished(before, PRUNE_BATCH);
+      pruned += batch;
+      if (batch < PRUNE_BATCH) break;
+      await nextTurn();
+    }
+    if (pruned > 0) deliveries.pruneOrphanMessages();
+    return pruned;
+  }
+
+  function pruneInBackground(): void {
+    pruneOld().catch((error: unknown) => log?.error({ err: error }, 'pruning old webhook deliveries failed'));
+  }
+
   return {
     dispatchDue,
     wake,
+    pruneOld,
 
     /** Resumes what a previous run left: its leases died with it. */
     start(logger: Logger): void {
@@ -296,14 +332,18 @@ export function webhookDispatcher(db: Db, clock: Clock, options: WebhookDispatch
       deliveries.releaseAllLeases();
       if (!options.autoDispatch) return;
       timer = setInterval(dispatchInBackground, options.pollIntervalMs);
-      // The poll alone never keeps the process alive.
+      pruneTimer = setInterval(pruneInBackground, options.pruneIntervalMs);
+      // The timers alone never keep the process alive.
       timer.unref();
+      pruneTimer.unref();
       wake();
+      pruneInBackground();
     },
 
     /** Stops sending; requests under way are abandoned (not counted as attempts) and go out after a restart. */
     async stop(): Promise<void> {
       if (timer) clearInterval(timer);
+      if (pruneTimer) clearInterval(pruneTimer);
       shutdown.abort();
       await Promise.allSettled(working.values());
       db.close();

@@ -653,3 +653,123 @@ describe('in the background', () => {
     }
   });
 });
+
+describe('retention', () => {
+  const DAY = 24 * HOUR;
+  const prune = () => t.app.ctx.webhookDispatcher.pruneOld();
+  const stored = () =>
+    t.app.ctx.db
+      .prepare(
+        `SELECT (SELECT COUNT(*) FROM webhook_deliveries) AS deliveries,
+                (SELECT COUNT(*) FROM webhook_attempts) AS attempts,
+                (SELECT COUNT(*) FROM webhook_messages) AS messages`,
+      )
+      .get() as { deliveries: number; attempts: number; messages: number };
+
+  /** `count` notifications to the endpoint, delivered at `finishedAt`, as the dispatcher would have left them. */
+  function storeDelivered(endpointId: number, count: number, finishedAt: Date): void {
+    const at = toTimestamp(finishedAt);
+    const db = t.app.ctx.db;
+    const message = db.prepare(
+      `INSERT INTO webhook_messages (uid, organization_id, type, payload, created_at)
+       VALUES (?, ?, 'attendee.registered', '{}', ?)`,
+    );
+    const delivery = db.prepare(
+      `INSERT INTO webhook_deliveries (message_id, endpoint_id, status, attempt_count, created_at, updated_at)
+       VALUES (?, ?, 'delivered', 1, ?, ?)`,
+    );
+    const attempt = db.prepare(
+      `INSERT INTO webhook_attempts (delivery_id, number, status_code, duration_ms, attempted_at)
+       VALUES (?, 1, 200, 3, ?)`,
+    );
+    db.transaction(() => {
+      for (let i = 0; i < count; i++) {
+        const messageId = message.run(`msg_old${i}`, org.id, at).lastInsertRowid;
+        attempt.run(delivery.run(messageId, endpointId, at, at).lastInsertRowid, at);
+      }
+    })();
+  }
+
+  it('a finished delivery leaves the log 30 days after its last attempt, with its attempts and body; a pending one stays', async () => {
+    const gone = await startReceiver();
+    try {
+      const endpoint = createEndpoint(t.app, org, receiver.url);
+      gone.respond = () => ({ status: 410 });
+      createEndpoint(t.app, org, gone.url);
+      await register('delivered@example.com');
+      await dispatch();
+      // One delivered and one failed for good (410 also disabled that endpoint, so the next goes to one only).
+      receiver.respond = () => ({ status: 500 });
+      await register('retrying@example.com');
+      await dispatch();
+      expect(deliveryRows(t.app).map((row) => row.status)).toEqual(['delivered', 'failed', 'pending']);
+      expect(stored()).toEqual({ deliveries: 3, attempts: 3, messages: 2 });
+
+      t.clock.advance(30 * DAY);
+      expect(await prune()).toBe(0);
+      expect(stored()).toEqual({ deliveries: 3, attempts: 3, messages: 2 });
+
+      t.clock.advance(SECOND);
+      expect(await prune()).toBe(2);
+      expect(deliveryRows(t.app)).toMatchObject([{ status: 'pending', attempt_count: 1 }]);
+      expect(stored()).toEqual({ deliveries: 1, attempts: 1, messages: 1 });
+
+      // The log no longer lists them, and the waiting one still goes out, under its own id.
+      const log = await call(t.app, 'GET', `/api/webhooks/${endpoint.uuid}/deliveries`, { token });
+      expect(log.body.data.map((delivery: { status: string }) => delivery.status)).toEqual(['pending']);
+      receiver.respond = () => ({ status: 200 });
+      await dispatch();
+      expect(deliveryRows(t.app)).toMatchObject([{ status: 'delivered', attempt_count: 2 }]);
+      expect(receiver.requests.at(-1)!.id).toBe(receiver.requests.at(-2)!.id);
+    } finally {
+      await gone.close();
+    }
+  });
+
+  it('a redelivered notification starts its 30 days again', async () => {
+    const endpoint = createEndpoint(t.app, org, receiver.url);
+    await register('again@example.com');
+    await dispatch();
+    t.clock.advance(29 * DAY);
+    const { id } = deliveryRows(t.app)[0]!;
+    const redeliver = await call(t.app, 'POST', `/api/webhooks/${endpoint.uuid}/deliveries/${id}/redeliver`, {
+      token,
+    });
+    expect(redeliver.status).toBe(202);
+    await dispatch();
+    t.clock.advance(2 * DAY);
+    expect(await prune()).toBe(0);
+    expect(deliveryRows(t.app)).toMatchObject([{ status: 'delivered', attempt_count: 2 }]);
+  });
+
+  it('prunes a long log a batch at a time, letting the event loop turn between batches', async () => {
+    const endpoint = createEndpoint(t.app, org, receiver.url);
+    storeDelivered(endpoint.id, 1234, new Date(t.clock.now().getTime() - 31 * DAY));
+    let turned = false;
+    setImmediate(() => (turned = true));
+    expect(await prune()).toBe(1234);
+    expect(turned, 'requests waiting on the event loop are served between batches').toBe(true);
+    expect(stored()).toEqual({ deliveries: 0, attempts: 0, messages: 0 });
+  });
+
+  it('the dispatcher prunes when it starts, and on its own timer after that', async () => {
+    const endpoint = createEndpoint(t.app, org, receiver.url);
+    storeDelivered(endpoint.id, 3, new Date(t.clock.now().getTime() - 31 * DAY));
+    const dataDir = t.dataDir;
+    await t.app.close();
+
+    // At start (the timer's first turn is an hour away).
+    const clock = testClock(t.clock.now().toISOString());
+    t = await startTestApp({ dataDir, clock });
+    await t.app.ready();
+    await expect.poll(() => stored().deliveries, { timeout: 5000 }).toBe(0);
+    await t.app.close();
+
+    // On the timer: these are stored after the start's prune.
+    t = await startTestApp({ dataDir, clock, webhooks: { pruneIntervalMs: 50 } });
+    await t.app.ready();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    storeDelivered(endpoint.id, 2, new Date(clock.now().getTime() - 31 * DAY));
+    await expect.poll(() => stored().deliveries, { timeout: 5000 }).toBe(0);
+  });
+});
