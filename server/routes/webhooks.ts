@@ -26,6 +26,7 @@ import {
   updateEndpointBody,
   webhookEndpointSchema,
 } from '../schemas/webhooks.ts';
+import { DELIVERY_RETENTION_DAYS } from '../services/webhook-dispatcher.ts';
 import type { SendOutcome } from '../services/webhooks.ts';
 
 export interface WebhookRoutesOptions {
@@ -209,6 +210,9 @@ export function webhookRoutes(options: WebhookRoutesOptions): FastifyPluginAsync
         schema: {
           tags,
           summary: 'Recent deliveries, newest first, each with its last attempt',
+          description:
+            `Delivered and failed deliveries stay ${DELIVERY_RETENTION_DAYS} days after their last attempt; ` +
+            'pending ones stay until they finish.',
           params: endpointParams,
           querystring: deliveryListQuery,
           response: { 200: deliveryListResponse, ...errorResponses(401, 403, 404, 422, ...limited) },

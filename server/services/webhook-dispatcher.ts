@@ -38,13 +38,16 @@ export interface WebhookDispatchOptions {
   pruneIntervalMs: number;
 }
 
+/** How long the delivery log keeps a finished delivery by default (the OpenAPI document says so too). */
+export const DELIVERY_RETENTION_DAYS = 30;
+
 export const DEFAULT_WEBHOOK_DISPATCH: WebhookDispatchOptions = {
   autoDispatch: true,
   pollIntervalMs: 1000,
   timeoutMs: 15_000,
   concurrency: 4,
   random: Math.random,
-  retentionMs: 30 * 24 * 60 * 60_000,
+  retentionMs: DELIVERY_RETENTION_DAYS * 24 * 60 * 60_000,
   pruneIntervalMs: 60 * 60_000,
 };
 

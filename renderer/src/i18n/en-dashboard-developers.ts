@@ -131,7 +131,7 @@ export const developersEn = {
     deleted: (url: string) => `The endpoint ${url} was deleted.`,
 
     deliveries: 'Recent deliveries',
-    deliveriesIntro: 'Newest first. The list refreshes by itself.',
+    deliveriesIntro: 'Newest first. The list refreshes by itself. Finished deliveries are kept for 30 days.',
     deliveriesShown: (shown: number, total: number) =>
       shown < total
         ? `The ${shown} most recent of ${total} deliveries.`
