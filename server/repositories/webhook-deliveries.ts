@@ -216,9 +216,16 @@ export function webhookDeliveriesRepository(db: Db) {
      WHERE NOT EXISTS (SELECT 1 FROM webhook_deliveries WHERE message_id = webhook_messages.id)`,
   );
   // A bounded number at a time: a long-running kiosk can have a large backlog to prune (pruneFinished).
-  const pruneFinished = db.prepare<[string, number]>(
-    `DELETE FROM webhook_deliveries WHERE id IN (
-       SELECT id FROM webhook_deliveries WHERE status != 'pending' AND updated_at < ? LIMIT ?)`,
+  const pruneFinished = db
+    .prepare<[string, number], number>(
+      `DELETE FROM webhook_deliveries WHERE id IN (
+         SELECT id FROM webhook_deliveries WHERE status != 'pending' AND updated_at < ? LIMIT ?)
+       RETURNING message_id`,
+    )
+    .pluck();
+  const pruneMessageIfOrphan = db.prepare<{ id: number }>(
+    `DELETE FROM webhook_messages
+     WHERE id = @id AND NOT EXISTS (SELECT 1 FROM webhook_deliveries WHERE message_id = @id)`,
   );
 
   return {
@@ -375,17 +382,20 @@ export function webhookDeliveriesRepository(db: Db) {
       pullForward.run({ endpoint_id: endpointId, now });
     },
 
-    /** Messages no delivery refers to any more (their endpoints were deleted, or their deliveries pruned). */
+    /** Messages no delivery refers to any more (their endpoints were deleted). */
     pruneOrphanMessages(): void {
       pruneMessages.run();
     },
 
     /**
      * Deletes up to `limit` finished deliveries (delivered, or failed for good) last updated before `before`, an
-     * ISO timestamp, with their attempts; returns how many. Pending ones are never pruned, however old.
+     * ISO timestamp, with their attempts and the messages no other delivery needs; returns how many deliveries.
+     * Pending ones are never pruned, however old.
      */
-    pruneFinished(before: string, limit: number): number {
-      return pruneFinished.run(before, limit).changes;
-    },
+    pruneFinished: db.transaction((before: string, limit: number): number => {
+      const messageIds = pruneFinished.all(before, limit);
+      for (const id of new Set(messageIds)) pruneMessageIfOrphan.run({ id });
+      return messageIds.length;
+    }),
   };
 }

@@ -316,7 +316,6 @@ export function webhookDispatcher(db: Db, clock: Clock, options: WebhookDispatch
       if (batch < PRUNE_BATCH) break;
       await nextTurn();
     }
-    if (pruned > 0) deliveries.pruneOrphanMessages();
     return pruned;
   }
 

@@ -744,12 +744,23 @@ describe('retention', () => {
 
   it('prunes a long log a batch at a time, letting the event loop turn between batches', async () => {
     const endpoint = createEndpoint(t.app, org, receiver.url);
-    storeDelivered(endpoint.id, 1234, new Date(t.clock.now().getTime() - 31 * DAY));
+    const monthAgo = toTimestamp(new Date(t.clock.now().getTime() - 31 * DAY));
+    storeDelivered(endpoint.id, 1234, new Date(monthAgo));
+    // The first notification still waits for a second endpoint: its body must stay.
+    const waiting = createEndpoint(t.app, org, `${receiver.url}/other`);
+    t.app.ctx.db
+      .prepare(
+        `INSERT INTO webhook_deliveries (message_id, endpoint_id, status, next_attempt_at, created_at, updated_at)
+         VALUES ((SELECT MIN(id) FROM webhook_messages), ?, 'pending', 0, ?, ?)`,
+      )
+      .run(waiting.id, monthAgo, monthAgo);
+
     let turned = false;
     setImmediate(() => (turned = true));
     expect(await prune()).toBe(1234);
     expect(turned, 'requests waiting on the event loop are served between batches').toBe(true);
-    expect(stored()).toEqual({ deliveries: 0, attempts: 0, messages: 0 });
+    expect(stored()).toEqual({ deliveries: 1, attempts: 0, messages: 1 });
+    expect(deliveryRows(t.app)).toMatchObject([{ status: 'pending' }]);
   });
 
   it('the dispatcher prunes when it starts, and on its own timer after that', async () => {
