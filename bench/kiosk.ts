@@ -34,6 +34,7 @@ import { createRepositories } from '../server/repositories/index.ts';
 import { applyEventInput } from '../server/schemas/events.ts';
 import { CHROMIUM_FLAGS, fakeCameraFlags, requireChromium } from '../test/e2e/support/chromium.ts';
 import { FEED, heldUpCode, writeCameraFeed, type Frame } from '../test/e2e/support/fake-camera.ts';
+import { runBench, wholeNumber } from './cli.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const KIOSK_DIR = path.join(ROOT, 'out/renderer');
@@ -41,11 +42,13 @@ const RESULTS_FILE = path.join(ROOT, 'bench/kiosk-results.md');
 const SCAN_TARGET_MS = 250;
 const START_TARGET_MS = 1000;
 
-const { values: flags } = parseArgs({
-  options: { runs: { type: 'string', default: '25' }, starts: { type: 'string', default: '7' } },
-});
-const SCAN_RUNS = Math.max(20, Number(flags.runs));
-const START_RUNS = Math.max(3, Number(flags.starts));
+function options() {
+  const { values } = parseArgs({ options: { runs: { type: 'string' }, starts: { type: 'string' } } });
+  return {
+    scanRuns: wholeNumber(values.runs, 25, 'runs', 20),
+    startRuns: wholeNumber(values.starts, 7, 'starts', 3),
+  };
+}
 
 interface Seeded {
   event: EventRecord;
@@ -281,6 +284,7 @@ async function measureStarts(browser: Browser, dataDir: string, event: EventReco
 }
 
 async function main(): Promise<void> {
+  const { scanRuns, startRuns } = options();
   const [loadAtStart] = os.loadavg();
   console.error('Building the renderer…');
   await build({ root: ROOT, logLevel: 'error' });
@@ -309,18 +313,18 @@ async function main(): Promise<void> {
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as net.AddressInfo;
-  console.error(`Scan to result: ${SCAN_RUNS} runs…`);
+  console.error(`Scan to result: ${scanRuns} runs…`);
   const scans = await measureScans(
     cameraBrowser,
     `http://127.0.0.1:${port}/kiosk/${event.uuid}/scan`,
-    SCAN_RUNS,
+    scanRuns,
   );
   await app.close();
   await cameraBrowser.close();
 
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_FLAGS });
-  console.error(`Server start to interactive home: ${START_RUNS} starts each way…`);
-  const starts = await measureStarts(browser, dataDir, event, START_RUNS);
+  console.error(`Server start to interactive home: ${startRuns} starts each way…`);
+  const starts = await measureStarts(browser, dataDir, event, startRuns);
   await browser.close();
   fs.rmSync(work, { recursive: true, force: true });
 
@@ -379,4 +383,4 @@ async function main(): Promise<void> {
   console.log(`\n${notes.join('\n')}`);
 }
 
-await main();
+runBench('npm run bench:kiosk', main);

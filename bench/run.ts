@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { timeBulkNoShow } from './bulk.ts';
+import { runBench, UsageError, wholeNumber } from './cli.ts';
 import { type CorePlan, pinLoadGenerator } from './cores.ts';
 import { type LoadOptions, type LoadSample, poolSamples, type RequestSpec, runLoad } from './load.ts';
 import {
@@ -66,17 +67,11 @@ type Servers = Record<ServerMode, RunningServer>;
 
 const log = (message: string) => process.stderr.write(`${message}\n`);
 
-function count(value: string | undefined, fallback: number, name: string): number {
+/** Seconds, which may be fractional. */
+function secondsOption(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined) return fallback;
   const number = Number(value);
-  if (!Number.isFinite(number) || number <= 0) throw new Error(`--${name} must be a positive number`);
-  return number;
-}
-
-/** A count of things (processes, rounds, requests), where only seconds may be fractional. */
-function wholeCount(value: string | undefined, fallback: number, name: string): number {
-  const number = count(value, fallback, name);
-  if (!Number.isInteger(number)) throw new Error(`--${name} must be a whole number`);
+  if (!Number.isFinite(number) || number <= 0) throw new UsageError(`--${name} must be a positive number`);
   return number;
 }
 
@@ -100,25 +95,25 @@ function parseOptions(argv: string[]): BenchOptions | null {
     },
   });
   if (values.help) return null;
-  const bulkRuns = wholeCount(values['bulk-runs'], 10, 'bulk-runs');
+  const bulkRuns = wholeNumber(values['bulk-runs'], 10, 'bulk-runs');
   const only = values.only ? values.only.split(',').map((name) => name.trim()) : null;
   const unknown = only?.filter((name) => name !== BULK_ENDPOINT && !SCENARIO_NAMES.some((s) => s === name));
   if (unknown && unknown.length > 0) {
-    throw new Error(
+    throw new UsageError(
       `--only: unknown ${unknown.join(', ')}; known: ${[...SCENARIO_NAMES, BULK_ENDPOINT].join(', ')}`,
     );
   }
   const withBulk = only === null || only.includes(BULK_ENDPOINT);
   return {
-    connections: wholeCount(values.connections, 10, 'connections'),
-    seconds: count(values.duration, 5, 'duration'),
-    forks: wholeCount(values.forks, 3, 'forks'),
-    warmupSeconds: count(values.warmup, 3, 'warmup'),
-    rounds: wholeCount(values.rounds, 2, 'rounds'),
+    connections: wholeNumber(values.connections, 10, 'connections'),
+    seconds: secondsOption(values.duration, 5, 'duration'),
+    forks: wholeNumber(values.forks, 3, 'forks'),
+    warmupSeconds: secondsOption(values.warmup, 3, 'warmup'),
+    rounds: wholeNumber(values.rounds, 2, 'rounds'),
     bulkRuns,
     sizes: {
-      attendees: wholeCount(values.attendees, 20_000, 'attendees'),
-      checkInPool: wholeCount(values['checkin-pool'], 90_000, 'checkin-pool'),
+      attendees: wholeNumber(values.attendees, 20_000, 'attendees'),
+      checkInPool: wholeNumber(values['checkin-pool'], 90_000, 'checkin-pool'),
       profiles: PROFILES,
       // One more than measured: the first event warms both servers up.
       bulkEvents: withBulk ? bulkRuns + 1 : 0,
@@ -235,11 +230,17 @@ async function startServers(
   cores: CorePlan | null,
 ): Promise<Servers> {
   const options = { cpuProfDir, cores: cores?.servers };
-  const [app, twin] = await Promise.all([
+  const [app, twin] = await Promise.allSettled([
     startServer('app', dirs.app, options),
     startServer('twin', dirs.twin, options),
   ]);
-  return { app, twin };
+  if (app.status === 'fulfilled' && twin.status === 'fulfilled') return { app: app.value, twin: twin.value };
+  // One did not start: stop the other now rather than leave it running until the benchmark exits.
+  await Promise.all(
+    [app, twin].map((started) => (started.status === 'fulfilled' ? started.value.stop() : null)),
+  );
+  throw [app, twin].find((started): started is PromiseRejectedResult => started.status === 'rejected')!
+    .reason;
 }
 
 /** Starts a pair of servers, hands it to `use` and stops both, whatever `use` does. */
@@ -342,7 +343,4 @@ async function main(): Promise<void> {
   if (cpuProfDir) log(`CPU profiles in ${cpuProfDir}`);
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench('npm run bench', main, '--help lists the options');

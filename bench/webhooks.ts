@@ -19,6 +19,7 @@ import { generateWebhookSecret } from '../server/domain/secrets.ts';
 import { toTimestamp } from '../server/domain/time.ts';
 import { createRepositories } from '../server/repositories/index.ts';
 import { timeBulkNoShow } from './bulk.ts';
+import { runBench, wholeNumber } from './cli.ts';
 import { cloneDataDir, seedDatabase } from './seed.ts';
 
 const RESULTS_FILE = fileURLToPath(new URL('./webhooks-results.md', import.meta.url));
@@ -36,15 +37,8 @@ const median = (values: readonly number[]) => {
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 function options() {
-  const { values } = parseArgs({
-    options: { runs: { type: 'string', default: '15' }, warmup: { type: 'string', default: '2' } },
-  });
-  const runs = Number(values.runs);
-  const warmup = Number(values.warmup);
-  if (!Number.isInteger(runs) || runs < 1 || !Number.isInteger(warmup) || warmup < 0) {
-    throw new Error('--runs must be a whole number of at least 1, --warmup at least 0');
-  }
-  return { runs, warmup };
+  const { values } = parseArgs({ options: { runs: { type: 'string' }, warmup: { type: 'string' } } });
+  return { runs: wholeNumber(values.runs, 15, 'runs'), warmup: wholeNumber(values.warmup, 2, 'warmup', 0) };
 }
 
 /** A receiver on loopback that takes every notification with 204. */
@@ -176,4 +170,4 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+runBench('bench/webhooks.ts', main);
