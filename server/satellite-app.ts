@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { BuildAppOptions } from './app.ts';
-import { registerErrorHandling } from './http/errors.ts';
+import { earlyErrorOptions, registerErrorHandling } from './http/errors.ts';
 import { zodValidatorCompiler } from './http/validation.ts';
 import { DEFAULT_KIOSK_DIR, kioskStaticRoutes } from './routes/kiosk-static.ts';
 import { satelliteProxyRoutes } from './routes/satellite-proxy.ts';
@@ -31,6 +31,7 @@ export async function buildSatelliteApp(
   const app = Fastify({
     logger: options.logger ?? false,
     trustProxy: options.trustProxy ?? false,
+    ...earlyErrorOptions,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,4 +1,12 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifyServerOptions,
+} from 'fastify';
 import type { FieldErrors } from '../domain/validation-messages.ts';
 import { messages } from './messages.ts';
 
@@ -33,7 +41,43 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: messages.unsupportedMediaType,
   FST_ERR_CTP_BODY_TOO_LARGE: messages.payloadTooLarge,
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: messages.malformedJson,
+  FST_ERR_BAD_URL: messages.badUrl,
+  FST_ERR_MAX_PARAM_LENGTH: messages.urlTooLong,
 };
+
+/**
+ * Errors that Fastify and Node answer before any route or error handler runs, answered in the interface's
+ * `{ message }` shape too (their defaults are `{ error, code, message, statusCode }` with Fastify's wording). Pass
+ * to `Fastify()` with every app that serves HTTP.
+ */
+export const earlyErrorOptions = {
+  /** A path Fastify's router cannot take: a broken %-escape (400) or a path parameter over 100 characters (414). */
+  frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+    const status = typeof error.statusCode === 'number' && error.statusCode < 500 ? error.statusCode : 500;
+    void reply.code(status).send({ message: FRAMEWORK_MESSAGES[error.code] ?? messages.serverError });
+  },
+  /** Bytes that Node's HTTP parser refuses (not HTTP, headers over 16 KiB, too slow): answered, then closed. */
+  clientErrorHandler: answerClientError,
+} satisfies Pick<FastifyServerOptions, 'frameworkErrors' | 'clientErrorHandler'>;
+
+function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+  // A reset connection is gone; there is nobody to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, messages.requestTimeout]
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, messages.headersTooLarge]
+        : [400, messages.malformedRequest];
+  if (socket.writable) {
+    const body = JSON.stringify({ message });
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
 
 /**
  * One error handler for the whole app: every failure leaves as `{ message }` (plus `errors` on 422). Anything 5xx

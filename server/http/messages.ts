@@ -91,6 +91,11 @@ export const messages = {
   tooManyProfileRequests: 'Too many requests. Please wait before trying again.',
 
   routeNotFound: 'Not found.',
+  badUrl: 'The request URL is not valid.',
+  urlTooLong: 'The request URL is too long.',
+  malformedRequest: 'The request is not valid HTTP.',
+  requestTimeout: 'The request took too long to arrive.',
+  headersTooLarge: 'The request headers are too large.',
   malformedJson: 'The request body is not valid JSON.',
   forbiddenJsonKey: 'The request body may not contain the keys __proto__ or constructor.prototype.',
   unsupportedMediaType: 'Unsupported media type. Send JSON with Content-Type: application/json.',

@@ -148,7 +148,7 @@ describe('a satellite forwards the API to its hub', () => {
     expect(openapi.body.paths).toHaveProperty('/public/events/{uuid}/register');
   });
 
-  it("passes the hub's answers through unchanged: validation, malformed JSON, unknown paths", async () => {
+  it("passes the hub's answers through unchanged: validation, malformed JSON, unknown and broken paths", async () => {
     const invalid = await send('POST', `${satelliteUrl}/public/events/${event.uuid}/register`, {
       body: { email: 'not-an-email' },
     });
@@ -160,6 +160,9 @@ describe('a satellite forwards the API to its hub', () => {
     expect(malformed.status).toBe(400);
     expect(malformed.body).toEqual({ message: 'The request body is not valid JSON.' });
     expect((await send('GET', `${satelliteUrl}/nothing/here`)).body).toEqual({ message: 'Not found.' });
+    const brokenPath = await send('GET', `${satelliteUrl}/public/events/%E0%A4%A`);
+    expect(brokenPath.status).toBe(400);
+    expect(brokenPath.body).toEqual({ message: 'The request URL is not valid.' });
   });
 
   it('serves the kiosk screens from its own build, not the hub', async () => {

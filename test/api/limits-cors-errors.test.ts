@@ -1,3 +1,4 @@
+import net, { type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   call,
@@ -221,6 +222,51 @@ describe('Errors', () => {
     expect(poisoned.json()).toEqual({
       message: 'The request body may not contain the keys __proto__ or constructor.prototype.',
     });
+  });
+
+  it('a path the router cannot take is answered in the { message } shape: 400 for a broken escape, 414 when long', async () => {
+    t = await startTestApp();
+    const broken = await call(t.app, 'GET', '/public/events/%E0%A4%A');
+    expect(broken.status).toBe(400);
+    expect(broken.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(broken.body).toEqual({ message: 'The request URL is not valid.' });
+
+    const long = await call(t.app, 'GET', `/public/profile/${'a'.repeat(101)}`);
+    expect(long.status).toBe(414);
+    expect(long.body).toEqual({ message: 'The request URL is too long.' });
+  });
+
+  it("what Node's HTTP parser refuses is answered in the { message } shape, then the connection closes", async () => {
+    t = await startTestApp();
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = t.app.server.address() as AddressInfo;
+    const send = (bytes: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = net.connect(port, '127.0.0.1', () => socket.write(bytes));
+        let answer = '';
+        socket.setEncoding('utf8');
+        socket.on('data', (chunk: string) => (answer += chunk));
+        socket.on('close', () => resolve(answer));
+        socket.on('error', reject);
+      });
+    const parse = (answer: string) => {
+      const [head = '', body = ''] = answer.split('\r\n\r\n');
+      return {
+        statusLine: head.split('\r\n')[0],
+        head: head.toLowerCase(),
+        body: JSON.parse(body) as unknown,
+      };
+    };
+
+    const junk = parse(await send('HELLO THERE\r\n\r\n'));
+    expect(junk.statusLine).toBe('HTTP/1.1 400 Bad Request');
+    expect(junk.head).toContain('content-type: application/json; charset=utf-8');
+    expect(junk.head).toContain('connection: close');
+    expect(junk.body).toEqual({ message: 'The request is not valid HTTP.' });
+
+    const oversized = parse(await send(`GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${'y'.repeat(20_000)}\r\n\r\n`));
+    expect(oversized.statusLine).toBe('HTTP/1.1 431 Request Header Fields Too Large');
+    expect(oversized.body).toEqual({ message: 'The request headers are too large.' });
   });
 
   it('UUIDs in paths compare case-insensitively', async () => {
