@@ -466,6 +466,10 @@ export function assertWellFormed(
   if (status >= 400 || 'message' in record) {
     if (typeof record.message !== 'string' || record.message === '') fail('no string message');
   }
+  // The interface's error shape, whoever answers (a route, Fastify's router, Node's parser): nothing else.
+  const extra =
+    status >= 400 ? Object.keys(record).filter((key) => key !== 'message' && key !== 'errors') : [];
+  if (extra.length > 0) fail(`the error body carries ${extra.join(', ')} beside message and errors`);
   if (status === 422 && 'errors' in record) {
     const errors = record.errors;
     if (typeof errors !== 'object' || errors === null || Array.isArray(errors)) {
