@@ -3,15 +3,20 @@ import { HttpError } from './errors.ts';
 import { messages } from './messages.ts';
 
 /**
- * JSON is the only body type. Fastify's safe parser stays in charge, with two changes: an empty body on a
- * body-less POST (clients send `Content-Type: application/json` on cancel and no-show) parses as no body, and a
- * body that is valid JSON but carries `__proto__` or `constructor.prototype` is told so rather than called invalid.
+ * JSON is the only body type. Fastify's safe parser stays in charge, with three changes: an empty body on a
+ * body-less POST (clients send `Content-Type: application/json` on cancel and no-show) parses as no body; a
+ * body that is valid JSON but carries `__proto__` or `constructor.prototype` is told so rather than called invalid;
+ * and a compressed body (any Content-Encoding but identity) is 415, where Fastify would read its bytes as JSON.
  */
 export function registerJsonBodyParser(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   // Fastify's default text/plain parser would hand strings to the JSON schemas.
   app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const encoding = request.headers['content-encoding']?.trim().toLowerCase();
+    if (encoding && encoding !== 'identity') {
+      return done(new HttpError(415, messages.unsupportedContentEncoding), undefined);
+    }
     const text = body.toString();
     if (text.trim() === '') return done(null, undefined);
     parseJson(request, text, (error, value) => {

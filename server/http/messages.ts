@@ -99,6 +99,7 @@ export const messages = {
   malformedJson: 'The request body is not valid JSON.',
   forbiddenJsonKey: 'The request body may not contain the keys __proto__ or constructor.prototype.',
   unsupportedMediaType: 'Unsupported media type. Send JSON with Content-Type: application/json.',
+  unsupportedContentEncoding: 'Unsupported content encoding. Send the JSON body uncompressed.',
   payloadTooLarge: 'The request body is too large.',
   serverError: 'Something went wrong on our side. Please try again.',
 } as const;

@@ -1,4 +1,5 @@
 import net, { type AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   call,
@@ -286,6 +287,32 @@ describe('Errors', () => {
     });
     expect(res.statusCode).toBe(415);
     expect(res.json()).toHaveProperty('message');
+  });
+
+  it('a compressed body is 415 with a message, not read as JSON', async () => {
+    t = await startTestApp();
+    const event = createEvent(t.app, createOrganization(t.app));
+    const json = JSON.stringify({ email: 'zip@example.com', first_name: 'Zip', last_name: 'Ped' });
+    const post = (encoding: string, payload: Buffer | string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/public/events/${event.uuid}/register`,
+        headers: { 'content-type': 'application/json', 'content-encoding': encoding },
+        payload,
+      });
+    for (const [encoding, payload] of [
+      ['gzip', gzipSync(json)],
+      ['GZIP', json],
+      ['br', json],
+    ] as const) {
+      const res = await post(encoding, payload);
+      expect(res.statusCode).toBe(415);
+      expect(res.json()).toEqual({
+        message: 'Unsupported content encoding. Send the JSON body uncompressed.',
+      });
+    }
+    expect(t.app.ctx.repos.attendees.findForEmail(event.id, 'zip@example.com')).toBeNull();
+    expect((await post('identity', json)).statusCode).toBe(201);
   });
 
   it('the OpenAPI document lists every endpoint of the interface', async () => {
