@@ -4,11 +4,12 @@
  * bench/kiosk-results.md.
  *
  * Scan to result. Chromium's fake camera plays a y4m feed of 1 s of an empty white scene, then 1 s of a profile QR
- * code held up by hand (it shifts by a few pixels from frame to frame, see heldUpCode). Each run loads the scan screen afresh (so nothing is remembered between runs) and, inside the page, watches
- * the camera's <video> frame by frame (requestVideoFrameCallback): the QR code "appears" at the presentation time of
- * the first frame showing it after an empty one. The result is on screen at the first animation frame after the
- * profile card is in the DOM. Both times are the page's own clock; a run where the code was already in view when
- * the camera started is discarded, as it measures nothing.
+ * code held up by hand (it shifts by a few pixels from frame to frame, see heldUpCode). Each run loads the scan
+ * screen afresh (so nothing is remembered between runs) and, inside the page, watches the camera's <video> frame by
+ * frame (requestVideoFrameCallback): the QR code "appears" at the presentation time of the first frame showing it
+ * after an empty one. The result is on screen at the first animation frame after the profile card is in the DOM.
+ * Both times are the page's own clock; a run where the code was already in view when the camera started is
+ * discarded, as it measures nothing.
  *
  * Server start to interactive home. Chromium is up (as the kiosk's window would be); the clock starts when the server
  * does, and stops when the kiosk home's Register button is visible, in a fresh browser context (empty HTTP cache).
