@@ -52,9 +52,8 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
  */
 export const earlyErrorOptions = {
   /** A path Fastify's router cannot take: a broken %-escape (400) or a path parameter over 100 characters (414). */
-  frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
-    const status = typeof error.statusCode === 'number' && error.statusCode < 500 ? error.statusCode : 500;
-    void reply.code(status).send({ message: FRAMEWORK_MESSAGES[error.code] ?? messages.serverError });
+  frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    void answerFastifyError(error, request, reply);
   },
   /** Bytes that Node's HTTP parser refuses (not HTTP, headers over 16 KiB, too slow): answered, then closed. */
   clientErrorHandler: answerClientError,
@@ -80,6 +79,20 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
 }
 
 /**
+ * An error of Fastify's or a library's (not an HttpError), from a route or from the router: a 4xx keeps its status
+ * with our wording where we have one; anything else is logged with the request's context and answered as a 500
+ * without internals.
+ */
+function answerFastifyError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+  if (status >= 400 && status < 500) {
+    return reply.code(status).send({ message: FRAMEWORK_MESSAGES[error.code] ?? error.message });
+  }
+  request.log.error({ err: error, method: request.method, url: request.url }, 'request failed');
+  return reply.code(500).send({ message: messages.serverError });
+}
+
+/**
  * One error handler for the whole app: every failure leaves as `{ message }` (plus `errors` on 422). Anything 5xx
  * is logged with the request's context and answered without internals.
  */
@@ -94,14 +107,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       }
       return reply.code(error.statusCode).send({ message: error.message });
     }
-
-    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
-    if (status >= 400 && status < 500) {
-      const message = FRAMEWORK_MESSAGES[error.code] ?? error.message;
-      return reply.code(status).send({ message });
-    }
-    request.log.error({ err: error, method: request.method, url: request.url }, 'request failed');
-    return reply.code(500).send({ message: messages.serverError });
+    return answerFastifyError(error, request, reply);
   });
 
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: messages.routeNotFound }));
