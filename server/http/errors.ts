@@ -57,7 +57,12 @@ export const earlyErrorOptions = {
   },
   /** Bytes that Node's HTTP parser refuses (not HTTP, headers over 16 KiB, too slow): answered, then closed. */
   clientErrorHandler: answerClientError,
-} satisfies Pick<FastifyServerOptions, 'frameworkErrors' | 'clientErrorHandler'>;
+  /**
+   * Fastify's own answer to a request that arrives while the server closes (on a connection that was busy) is a
+   * fixed 503 in its shape; `registerErrorHandling` answers those instead.
+   */
+  return503OnClosing: false,
+} satisfies Pick<FastifyServerOptions, 'frameworkErrors' | 'clientErrorHandler' | 'return503OnClosing'>;
 
 function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
   // A reset connection is gone; there is nobody to answer.
@@ -111,4 +116,16 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: messages.routeNotFound }));
+
+  // While the server closes, a request that still arrives (on a kept-alive connection that was busy when closing
+  // began) is answered 503 before any route runs; Fastify adds `Connection: close`. The database closes only after
+  // every connection has, so nothing is half done. Needs `earlyErrorOptions`' `return503OnClosing: false`.
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onRequest', (_request, _reply, done) => {
+    done(closing ? new HttpError(503, messages.shuttingDown) : undefined);
+  });
 }

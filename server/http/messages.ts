@@ -96,6 +96,7 @@ export const messages = {
   malformedRequest: 'The request is not valid HTTP.',
   requestTimeout: 'The request took too long to arrive.',
   headersTooLarge: 'The request headers are too large.',
+  shuttingDown: 'The server is shutting down. Please try again in a moment.',
   malformedJson: 'The request body is not valid JSON.',
   forbiddenJsonKey: 'The request body may not contain the keys __proto__ or constructor.prototype.',
   unsupportedMediaType: 'Unsupported media type. Send JSON with Content-Type: application/json.',

@@ -270,6 +270,37 @@ describe('Errors', () => {
     expect(oversized.body).toEqual({ message: 'The request headers are too large.' });
   });
 
+  it('a request that arrives while the server closes is a 503 in the { message } shape, and the connection closes', async () => {
+    t = await startTestApp();
+    const event = createEvent(t.app, createOrganization(t.app));
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = t.app.server.address() as AddressInfo;
+    const socket = net.connect(port, '127.0.0.1');
+    socket.setEncoding('utf8');
+    let answer = '';
+    socket.on('data', (chunk: string) => (answer += chunk));
+    const ended = new Promise((resolve) => socket.on('close', resolve));
+    await new Promise((resolve) => socket.once('connect', resolve));
+
+    // Half a request keeps the connection busy, so closing waits for it instead of dropping it. The server runs in
+    // this process, so it has read those bytes by the time the timer fires.
+    socket.write(`GET /public/events/${event.uuid} HTTP/1.1\r\nHost: kiosk\r\n`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const closed = t.app.close();
+    // The listening socket closes once shutdown has begun; then the request is finished.
+    while (t.app.server.listening) await new Promise((resolve) => setImmediate(resolve));
+    socket.write('\r\n');
+    await ended;
+    await closed;
+
+    const [head = '', body = ''] = answer.split('\r\n\r\n');
+    expect(head.split('\r\n')[0]).toBe('HTTP/1.1 503 Service Unavailable');
+    expect(head.toLowerCase()).toContain('connection: close');
+    expect(JSON.parse(body)).toEqual({
+      message: 'The server is shutting down. Please try again in a moment.',
+    });
+  });
+
   it('UUIDs in paths compare case-insensitively', async () => {
     t = await startTestApp();
     const event = createEvent(t.app, createOrganization(t.app));
