@@ -279,7 +279,10 @@ describe('Errors', () => {
     socket.setEncoding('utf8');
     let answer = '';
     socket.on('data', (chunk: string) => (answer += chunk));
-    const ended = new Promise((resolve) => socket.on('close', resolve));
+    const ended = new Promise((resolve, reject) => {
+      socket.on('close', resolve);
+      socket.on('error', reject);
+    });
     await new Promise((resolve) => socket.once('connect', resolve));
 
     // Half a request keeps the connection busy, so closing waits for it instead of dropping it. The server runs in
