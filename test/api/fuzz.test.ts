@@ -149,8 +149,9 @@ interface Send {
   authorization?: string | null;
 }
 
-async function send(request: Send): Promise<LightMyRequestResponse> {
-  const response = await inject(request);
+/** `json` is `request.json` already stringified, when the caller has it. */
+async function send(request: Send, json = jsonText(request)): Promise<LightMyRequestResponse> {
+  const response = await inject(request, json);
   if (stats) {
     const key = `${currentTest.slice(0, 50).padEnd(50)}  ${request.method} ${routeOf(request.url)} ${response.statusCode}`;
     stats.set(key, (stats.get(key) ?? 0) + 1);
@@ -158,11 +159,13 @@ async function send(request: Send): Promise<LightMyRequestResponse> {
   return response;
 }
 
-function inject(request: Send): Promise<LightMyRequestResponse> {
+const jsonText = (request: Send) => (request.json !== undefined ? JSON.stringify(request.json) : undefined);
+
+function inject(request: Send, json: string | undefined): Promise<LightMyRequestResponse> {
   const headers: Record<string, string> = { accept: 'application/json' };
   let payload: string | undefined;
-  if (request.json !== undefined) {
-    payload = JSON.stringify(request.json);
+  if (json !== undefined) {
+    payload = json;
     headers['content-type'] = 'application/json';
   }
   if (request.raw !== undefined) payload = request.raw;
@@ -186,7 +189,7 @@ function inject(request: Send): Promise<LightMyRequestResponse> {
  * size limit is 413 (long generated strings can get there).
  */
 async function sendAndCheck(request: Send, expectations?: ResponseExpectations): Promise<unknown> {
-  const json = request.json !== undefined ? JSON.stringify(request.json) : undefined;
+  const json = jsonText(request);
   const statuses =
     expectations?.statuses && json !== undefined
       ? [
@@ -195,7 +198,7 @@ async function sendAndCheck(request: Send, expectations?: ResponseExpectations):
           ...(Buffer.byteLength(json) > BODY_LIMIT_BYTES ? [413] : []),
         ]
       : expectations?.statuses;
-  return assertWellFormed(await send(request), { ...expectations, ...(statuses ? { statuses } : {}) });
+  return assertWellFormed(await send(request, json), { ...expectations, ...(statuses ? { statuses } : {}) });
 }
 
 function mayBePoisoned(json: string): boolean {
