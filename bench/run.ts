@@ -38,8 +38,8 @@ const BULK_ROW = `${BULK_ENDPOINT} (${BULK_SIZE.toLocaleString('en-US')} ids)`;
 const HELP = `npm run bench -- [options]
 
   --connections N   concurrent connections per load run (default 10)
-  --duration S      seconds per measured run (default 5)
-  --forks N         fresh app and twin processes per endpoint, one pair after the other (default 3)
+  --duration S      seconds per measured run (default 2)
+  --forks N         fresh app and twin processes per endpoint, one pair after the other (default 8)
   --warmup S        seconds of unmeasured load before each process's first run (default 3)
   --rounds N        measured runs per process, alternating app and twin (default 2)
   --bulk-runs N     bulk no-show requests per server, each on a fresh event (default 10)
@@ -106,8 +106,8 @@ function parseOptions(argv: string[]): BenchOptions | null {
   const withBulk = only === null || only.includes(BULK_ENDPOINT);
   return {
     connections: wholeNumber(values.connections, 10, 'connections'),
-    seconds: secondsOption(values.duration, 5, 'duration'),
-    forks: wholeNumber(values.forks, 3, 'forks'),
+    seconds: secondsOption(values.duration, 2, 'duration'),
+    forks: wholeNumber(values.forks, 8, 'forks'),
     warmupSeconds: secondsOption(values.warmup, 3, 'warmup'),
     rounds: wholeNumber(values.rounds, 2, 'rounds'),
     bulkRuns,
@@ -160,6 +160,11 @@ function describeRun(run: Measured): string {
  * the database growing under the write endpoints, lands on both sides alike. Each process warms up before its first
  * round: after one second the app still ran 40-55% more CPU per request in its first round than in its later ones
  * (V8 had not yet optimized its longer path), so the default is three.
+ *
+ * The measured time goes to many short pairs (8 × 2 rounds × 2 s a side) rather than a few long ones: over fifteen
+ * runs of 3 pairs × 2 rounds × 5 s, a row's ratio spread from run to run (SD 0.04-0.07) by as much as its spread
+ * between the pairs of one run (SD 0.08-0.14) predicts for three of them, so it falls as one over the square root of
+ * the number of pairs, and longer rounds would not have narrowed it.
  */
 async function benchScenario(
   scenario: Scenario,
