@@ -163,10 +163,10 @@ function describeRun(run: Measured): string {
  * round: after one second the app still ran 40-55% more CPU per request in its first round than in its later ones
  * (V8 had not yet optimized its longer path), so the default is three.
  *
- * The measured time goes to many short pairs (8 × 2 rounds × 2 s a side) rather than a few long ones: over fifteen
- * runs of 3 pairs × 2 rounds × 5 s, a row's ratio spread from run to run (SD 0.04-0.07) by as much as its spread
- * between the pairs of one run (SD 0.08-0.14) predicts for three of them, so it falls as one over the square root of
- * the number of pairs, and longer rounds would not have narrowed it.
+ * The measured time goes to many short pairs (8 × 2 rounds × 2 s a side) rather than a few long ones (3 × 2 × 5 s
+ * before 2026-11-22). A row's ratio varies between the pairs of one run (SD about 0.1), partly with the processes'
+ * own luck, which longer rounds do not average out and more pairs do: from that spread, the expected run-to-run SD
+ * of a fast-read row went from about 0.058 (fifteen runs of three pairs) to about 0.048 (three runs of eight).
  */
 async function benchScenario(
   scenario: Scenario,
