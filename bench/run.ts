@@ -33,6 +33,8 @@ const BULK_ENDPOINT = 'bulk no-show';
 const PROFILES = 1_000;
 const BULK_SIZE = 10_000;
 const BULK_BUDGET_MS = 30_000;
+/** Above any check-in rate seen on this machine (the fastest round: 2,052 a second), to size the check-in pool. */
+const CHECK_INS_PER_SECOND_CEILING = 3_000;
 const BULK_ROW = `${BULK_ENDPOINT} (${BULK_SIZE.toLocaleString('en-US')} ids)`;
 
 const HELP = `npm run bench -- [options]
@@ -44,7 +46,7 @@ const HELP = `npm run bench -- [options]
   --rounds N        measured runs per process, alternating app and twin (default 2)
   --bulk-runs N     bulk no-show requests per server, each on a fresh event (default 10)
   --attendees N     main-event attendees that lookups and checks pick from (default 20000)
-  --checkin-pool N  more main-event attendees, one per check-in request (default 160000)
+  --checkin-pool N  more main-event attendees, one per check-in request (default: enough for every run)
   --only LIST       comma-separated endpoints to run (e.g. "profile,bulk no-show"); skips results.md
   --cpu-prof        write a V8 CPU profile of each server process to a temp dir (printed at the end)
   --no-pin          leave the processes where the scheduler puts them (by default, with 2+ cores, the load
@@ -104,18 +106,27 @@ function parseOptions(argv: string[]): BenchOptions | null {
     );
   }
   const withBulk = only === null || only.includes(BULK_ENDPOINT);
+  const seconds = secondsOption(values.duration, 2, 'duration');
+  const forks = wholeNumber(values.forks, 8, 'forks');
+  const warmupSeconds = secondsOption(values.warmup, 3, 'warmup');
+  const rounds = wholeNumber(values.rounds, 2, 'rounds');
+  // Each side checks in through every pair's warmup and rounds (by default 8 × (3 s + 2 × 2 s) = 56 s), each request
+  // with an attendee of its own; past the pool the answers turn 409 and the row fails.
+  const checkInSeconds = forks * (warmupSeconds + rounds * seconds);
   return {
     connections: wholeNumber(values.connections, 10, 'connections'),
-    seconds: secondsOption(values.duration, 2, 'duration'),
-    forks: wholeNumber(values.forks, 8, 'forks'),
-    warmupSeconds: secondsOption(values.warmup, 3, 'warmup'),
-    rounds: wholeNumber(values.rounds, 2, 'rounds'),
+    seconds,
+    forks,
+    warmupSeconds,
+    rounds,
     bulkRuns,
     sizes: {
       attendees: wholeNumber(values.attendees, 20_000, 'attendees'),
-      // Each side checks in over every pair's warmup and rounds (8 × (3 s + 2 × 2 s) = 56 s) at up to ~2,100 a
-      // second, about 118,000 attendees; past the pool the answers turn 409 and the row fails.
-      checkInPool: wholeNumber(values['checkin-pool'], 160_000, 'checkin-pool'),
+      checkInPool: wholeNumber(
+        values['checkin-pool'],
+        Math.ceil(checkInSeconds * CHECK_INS_PER_SECOND_CEILING),
+        'checkin-pool',
+      ),
       profiles: PROFILES,
       // One more than measured: the first event warms both servers up.
       bulkEvents: withBulk ? bulkRuns + 1 : 0,
