@@ -177,7 +177,7 @@ function describeRun(run: Measured): string {
  * The measured time goes to many short pairs (8 × 2 rounds × 2 s a side) rather than a few long ones (3 × 2 × 5 s
  * before 2026-11-22). A row's ratio varies between the pairs of one run (SD about 0.1), partly with the processes'
  * own luck, which longer rounds do not average out and more pairs do: from that spread, the expected run-to-run SD
- * of a fast-read row went from about 0.058 (fifteen runs of three pairs) to about 0.048 (three runs of eight).
+ * of a fast-read row went from about 0.058 (fifteen runs of three pairs) to about 0.045 (four runs of eight).
  */
 async function benchScenario(
   scenario: Scenario,
