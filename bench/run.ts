@@ -34,8 +34,12 @@ const PROFILES = 1_000;
 const BULK_SIZE = 10_000;
 const BULK_BUDGET_MS = 30_000;
 const BULK_ROW = `${BULK_ENDPOINT} (${BULK_SIZE.toLocaleString('en-US')} ids)`;
-/** Above any check-in rate seen on this machine (the fastest round: 2,052 a second), to size the check-in pool. */
-const CHECK_INS_PER_SECOND_CEILING = 3_000;
+/**
+ * More check-ins a second than one server process can answer, to size the check-in pool: a check-in costs 240-290 µs
+ * of server CPU on the fastest machine seen (2026-11-24, where the twin averaged 3,131 a second), and each server
+ * runs on one core. The ceiling before, 3,000, was above every rate seen until that machine ran past it.
+ */
+const CHECK_INS_PER_SECOND_CEILING = 10_000;
 
 const HELP = `npm run bench -- [options]
 
@@ -46,12 +50,12 @@ const HELP = `npm run bench -- [options]
   --rounds N        measured runs per process, alternating app and twin (default 2)
   --bulk-runs N     bulk no-show requests per server, each on a fresh event (default 10)
   --attendees N     main-event attendees that lookups and checks pick from (default 20000)
-  --checkin-pool N  more main-event attendees, one per check-in request (default: enough for every run)
+  --checkin-pool N  more main-event attendees, one per check-in request (default: enough for one process)
   --only LIST       comma-separated endpoints to run (e.g. "profile,bulk no-show"); skips results.md
   --cpu-prof        write a V8 CPU profile of each server process to a temp dir (printed at the end)
   --no-pin          leave the processes where the scheduler puts them (by default, with 2+ cores, the load
                     generator runs on core 0 and the servers on core 1)
-  --keep            keep the temp dir with both databases`;
+  --keep            keep the temp dir: the seeded database and the last pair's copies`;
 
 interface BenchOptions extends LoadOptions {
   forks: number;
@@ -110,9 +114,10 @@ function parseOptions(argv: string[]): BenchOptions | null {
   const forks = wholeNumber(values.forks, 8, 'forks');
   const warmupSeconds = secondsOption(values.warmup, 3, 'warmup');
   const rounds = wholeNumber(values.rounds, 2, 'rounds');
-  // Each side checks in through every pair's warmup and rounds (by default 8 × (3 s + 2 × 2 s) = 56 s), each request
-  // with an attendee of its own; past the pool the answers turn 409 and the row fails.
-  const checkInSeconds = forks * (warmupSeconds + rounds * seconds);
+  // Every pair starts from a fresh copy of the seeded database, so a server checks in through one warmup and its
+  // rounds (by default 3 s + 2 × 2 s), each request with an attendee of its own; past the pool the answers would turn
+  // 409 and the row would fail.
+  const checkInSeconds = warmupSeconds + rounds * seconds;
   return {
     connections: wholeNumber(values.connections, 10, 'connections'),
     seconds,
@@ -169,8 +174,9 @@ function describeRun(run: Measured): string {
  * reason): the same server's CPU per request differs by a tenth to a half from one process to the next, and
  * consistently so through every round of that process (four identical bare Fastify servers, ten alternating rounds:
  * medians of 32, 35, 35 and 42 µs), so one app process against one twin process measures the processes' luck as much
- * as the code. Within a pair, rounds alternate the order (app-twin, twin-app) so that drift on a shared machine, or
- * the database growing under the write endpoints, lands on both sides alike. Each process warms up before its first
+ * as the code. Every pair starts from its own copy of the seeded database, with request streams that start afresh,
+ * so no pair inherits the rows an earlier one wrote. Within a pair, rounds alternate the order (app-twin, twin-app)
+ * so that drift on a shared machine, or the database growing under the write endpoints, lands on both sides alike. Each process warms up before its first
  * round: after one second the app still ran 40-55% more CPU per request in its first round than in its later ones
  * (V8 had not yet optimized its longer path), so the default is three.
  *
@@ -184,10 +190,10 @@ async function benchScenario(
   start: () => Promise<Servers>,
   options: BenchOptions,
 ): Promise<Row> {
-  const streams = { app: scenario.requests(), twin: scenario.requests() };
   const runs: Record<ServerMode, Measured[]> = { app: [], twin: [] };
   for (let fork = 0; fork < options.forks; fork++) {
     await withServers(start, async (servers) => {
+      const streams = { app: scenario.requests(), twin: scenario.requests() };
       for (let round = 0; round < options.rounds; round++) {
         const order: ServerMode[] = round % 2 === 0 ? ['app', 'twin'] : ['twin', 'app'];
         for (const mode of order) {
@@ -233,13 +239,21 @@ async function benchBulk(fixture: Fixture, servers: Servers, planned: number): P
   return bulkRow(BULK_ROW, times.app, times.twin, planned);
 }
 
-function seed(workDir: string, sizes: SeedSizes): { fixture: Fixture; dirs: Record<ServerMode, string> } {
-  const dirs = { app: path.join(workDir, 'app'), twin: path.join(workDir, 'twin') };
+function seed(seedDir: string, sizes: SeedSizes): Fixture {
   const started = performance.now();
-  const fixture = seedDatabase(dirs.app, sizes);
-  cloneDataDir(dirs.app, dirs.twin);
+  const fixture = seedDatabase(seedDir, sizes);
   log(`seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  return { fixture, dirs };
+  return fixture;
+}
+
+/** Byte-identical copies of the seeded database for the next pair, in place of the last pair's. */
+function freshCopies(seedDir: string, workDir: string): Record<ServerMode, string> {
+  const dirs = { app: path.join(workDir, 'app'), twin: path.join(workDir, 'twin') };
+  for (const dir of Object.values(dirs)) {
+    fs.rmSync(dir, { recursive: true, force: true });
+    cloneDataDir(seedDir, dir);
+  }
+  return dirs;
 }
 
 async function startServers(
@@ -280,8 +294,9 @@ async function benchmark(
   cpuProfDir: string | undefined,
   cores: CorePlan | null,
 ): Promise<Row[]> {
-  const { fixture, dirs } = seed(workDir, options.sizes);
-  const start = () => startServers(dirs, cpuProfDir, cores);
+  const seedDir = path.join(workDir, 'seed');
+  const fixture = seed(seedDir, options.sizes);
+  const start = () => startServers(freshCopies(seedDir, workDir), cpuProfDir, cores);
   const selected = (name: string) => options.only === null || options.only.includes(name);
   const rows: Row[] = [];
   for (const scenario of scenarios(fixture).filter((s) => selected(s.name))) {
