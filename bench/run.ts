@@ -37,7 +37,8 @@ const BULK_ROW = `${BULK_ENDPOINT} (${BULK_SIZE.toLocaleString('en-US')} ids)`;
 /**
  * More check-ins a second than one server process can answer, to size the check-in pool: a check-in costs 240-290 µs
  * of server CPU on the fastest machine seen (2026-11-24, where the twin averaged 3,131 a second), and each server
- * runs on one core. The ceiling before, 3,000, was above every rate seen until that machine ran past it.
+ * runs on one core, so no server gets past about 4,200 a second. The ceiling before, 3,000, was above every rate seen
+ * until that machine ran past it.
  */
 const CHECK_INS_PER_SECOND_CEILING = 10_000;
 
@@ -176,9 +177,9 @@ function describeRun(run: Measured): string {
  * medians of 32, 35, 35 and 42 µs), so one app process against one twin process measures the processes' luck as much
  * as the code. Every pair starts from its own copy of the seeded database, with request streams that start afresh,
  * so no pair inherits the rows an earlier one wrote. Within a pair, rounds alternate the order (app-twin, twin-app)
- * so that drift on a shared machine, or the database growing under the write endpoints, lands on both sides alike. Each process warms up before its first
- * round: after one second the app still ran 40-55% more CPU per request in its first round than in its later ones
- * (V8 had not yet optimized its longer path), so the default is three.
+ * so that drift on a shared machine, or the database growing under the write endpoints, lands on both sides alike.
+ * Each process warms up before its first round: after one second the app still ran 40-55% more CPU per request in
+ * its first round than in its later ones (V8 had not yet optimized its longer path), so the default is three.
  *
  * The measured time goes to many short pairs (8 × 2 rounds × 2 s a side) rather than a few long ones (3 × 2 × 5 s
  * before 2026-11-22). A row's ratio varies between the pairs of one run (SD about 0.1), partly with the processes'

@@ -76,7 +76,7 @@ export function seedDatabase(dataDir: string, sizes: SeedSizes): Fixture {
   }
 }
 
-/** The twin gets a byte-identical copy, so both servers start from the same rows, indexes and file layout. */
+/** Each server of a pair gets a byte-identical copy, so both start from the same rows, indexes and file layout. */
 export function cloneDataDir(from: string, to: string): void {
   fs.mkdirSync(to, { recursive: true });
   for (const suffix of ['', '-wal', '-shm']) {
