@@ -192,7 +192,8 @@ function markdownReport(rows: readonly Row[], context: RunContext, machine: stri
     '',
     markdownTable(rows),
     '',
-    `Each endpoint ran on ${context.forks} fresh pairs of server processes in turn, ${context.rounds} × ` +
+    `Each endpoint ran on ${context.forks} fresh pairs of server processes in turn, each pair on its own copy of ` +
+      `the seeded database, ${context.rounds} × ` +
       `${context.seconds} s per process with ${context.connections} connections, app and twin alternating (after ` +
       `${context.warmupSeconds} s of warmup per process); the figures pool all rounds. ` +
       'The twin is bare Fastify + better-sqlite3 running the same SQL. Targets: ratio ' +
