@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { systemClock } from '../server/clock.ts';
-import { DATABASE_FILE, openDatabase } from '../server/db/database.ts';
-import { toTimestamp } from '../server/domain/time.ts';
-import type { EventRecord, Organization, ProfileField } from '../server/domain/types.ts';
-import { createRepositories, type Repositories } from '../server/repositories/index.ts';
-import { applyEventInput } from '../server/schemas/events.ts';
-import { issueApiToken } from '../server/services/tokens.ts';
+import { systemClock } from '../server/platform/clock.ts';
+import { DATABASE_FILE, openDatabase } from '../server/platform/database.ts';
+import { toTimestamp } from '../server/platform/time.ts';
+import type { EventRecord, Organization, ProfileField } from '../server/platform/types.ts';
+import { createRepositories, type Repositories } from '../server/store.ts';
+import { applyEventInput } from '../server/events/event.schemas.ts';
+import { issueApiToken } from '../server/access/api-token.service.ts';
 
 export interface SeedSizes {
   /** Registered attendees of the main event that lookups and checks pick from. */

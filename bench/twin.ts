@@ -1,8 +1,8 @@
 import { hash, randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { openDatabase, type Db } from '../server/db/database.ts';
-import { toTimestamp } from '../server/domain/time.ts';
+import { openDatabase, type Db } from '../server/platform/database.ts';
+import { toTimestamp } from '../server/platform/time.ts';
 
 /**
  * The floor the app is measured against: plain Fastify routes over the same database (same migrations, same

@@ -97,7 +97,7 @@ export function bundleIsFresh(root = ROOT) {
 /**
  * Packages the bundle leaves as imports from node_modules: the native addon, and Electron, which only the desktop
  * shell has. Everything else is bundled, including two packages that read files beside their own code:
- * @fastify/swagger-ui is told where its pages are (server/routes/docs.ts), and pino would only look for its worker
+ * @fastify/swagger-ui is told where its pages are (server/platform/openapi.ts), and pino would only look for its worker
  * files when given a transport, which Arrivals never does. Loading those two from node_modules cost ~100 ms of
  * every start (bench/kiosk.ts).
  */

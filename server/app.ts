@@ -1,38 +1,38 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { systemClock, type Clock } from './clock.ts';
+import { systemClock, type Clock } from './platform/clock.ts';
 import type { AppContext } from './context.ts';
-import { openDatabase } from './db/database.ts';
-import { earlyErrorOptions, registerErrorHandling } from './http/errors.ts';
-import { registerJsonBodyParser } from './http/json-body.ts';
-import { responseSerializerCompiler } from './http/serializer.ts';
-import { DEFAULT_RATE_LIMITS, registerRateLimits, type RateLimits } from './http/rate-limit.ts';
-import { registerTokenAuthentication } from './http/token-auth.ts';
-import { zodValidatorCompiler } from './http/validation.ts';
-import { createRepositories } from './repositories/index.ts';
-import { attendeeRoutes } from './routes/attendees.ts';
-import { dashboardApi } from './routes/dashboard/index.ts';
-import { registerApiDocs } from './routes/docs.ts';
-import { eventRoutes } from './routes/events.ts';
-import { DEFAULT_KIOSK_DIR, kioskStaticRoutes } from './routes/kiosk-static.ts';
-import { organizationRoutes } from './routes/organization.ts';
-import { profilePageRoutes } from './routes/profile-page.ts';
-import { publicOrganizationRoutes } from './routes/public-organizations.ts';
-import { publicEventRoutes } from './routes/public-events.ts';
-import { publicProfileRoutes } from './routes/public-profile.ts';
-import { satelliteStatusRoutes } from './routes/satellite-status.ts';
-import { userRoutes } from './routes/users.ts';
-import type { SatelliteOptions } from './satellite-app.ts';
-import { tokenWebhookRoutes } from './routes/webhooks.ts';
-import { attendeeService } from './services/attendees.ts';
-import { eventService } from './services/events.ts';
-import { userService } from './services/users.ts';
+import { openDatabase } from './platform/database.ts';
+import { earlyErrorOptions, registerErrorHandling } from './platform/errors.ts';
+import { registerJsonBodyParser } from './platform/json-body.ts';
+import { responseSerializerCompiler } from './platform/serializer.ts';
+import { DEFAULT_RATE_LIMITS, registerRateLimits, type RateLimits } from './access/rate-limits.ts';
+import { registerTokenAuthentication } from './access/token-auth.http.ts';
+import { zodValidatorCompiler } from './platform/validation.ts';
+import { createRepositories } from './store.ts';
+import { attendeeRoutes } from './attendees/attendee.routes.ts';
+import { dashboardApi } from './dashboard-api.ts';
+import { registerApiDocs } from './platform/openapi.ts';
+import { eventRoutes } from './events/event.routes.ts';
+import { DEFAULT_KIOSK_DIR, kioskStaticRoutes } from './kiosk/static.routes.ts';
+import { organizationRoutes } from './organizations/organization.routes.ts';
+import { profilePageRoutes } from './people/profile-page.routes.ts';
+import { publicOrganizationRoutes } from './kiosk/start-page.routes.ts';
+import { publicEventRoutes } from './attendees/public-attendee.routes.ts';
+import { publicProfileRoutes } from './people/public-profile.routes.ts';
+import { satelliteStatusRoutes } from './satellite/status.routes.ts';
+import { userRoutes } from './people/person.routes.ts';
+import type { SatelliteOptions } from './satellite/satellite-app.ts';
+import { tokenWebhookRoutes } from './webhooks/webhook.routes.ts';
+import { attendeeService } from './attendees/attendee.service.ts';
+import { eventService } from './events/event.service.ts';
+import { userService } from './people/person.service.ts';
 import {
   DEFAULT_WEBHOOK_DISPATCH,
   webhookDispatcher,
   type WebhookDispatchOptions,
-} from './services/webhook-dispatcher.ts';
-import { webhookOutbox, webhookService } from './services/webhooks.ts';
+} from './webhooks/dispatcher.service.ts';
+import { webhookOutbox, webhookService } from './webhooks/webhook.service.ts';
 
 /** The largest request body taken, in bytes (413 above it): 10,000 UUIDs in a bulk no-show are ~380 KiB. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -68,7 +68,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (options.satellite) {
     // Loaded only here: its proxy (@fastify/reply-from and undici, a quarter of the files a start reads) is of no
     // use to a hub, and every start would pay for it.
-    const { buildSatelliteApp } = await import('./satellite-app.ts');
+    const { buildSatelliteApp } = await import('./satellite/satellite-app.ts');
     return buildSatelliteApp({ ...options, satellite: options.satellite });
   }
   const clock = options.clock ?? systemClock;

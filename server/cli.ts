@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { buildApp } from './app.ts';
-import { systemClock } from './clock.ts';
+import { systemClock } from './platform/clock.ts';
 import {
   ConfigError,
   DEFAULT_HOST,
@@ -8,15 +8,15 @@ import {
   RATE_LIMIT_SETTINGS,
   resolvePort,
   resolveRateLimits,
-} from './config.ts';
-import { openDatabase, type Db } from './db/database.ts';
-import { TOKEN_EXPIRIES, type TokenExpiry } from './domain/tokens.ts';
-import { parseHubAddress } from './domain/hub-address.ts';
-import { toTimestamp } from './domain/time.ts';
-import { TOKEN_SCOPES, type TokenScope } from './domain/types.ts';
-import { createRepositories, type Repositories } from './repositories/index.ts';
-import { seedDemo } from './services/demo.ts';
-import { issueApiToken } from './services/tokens.ts';
+} from './platform/config.ts';
+import { openDatabase, type Db } from './platform/database.ts';
+import { TOKEN_EXPIRIES, type TokenExpiry } from './access/api-token.rules.ts';
+import { parseHubAddress } from './satellite/hub-address.rules.ts';
+import { toTimestamp } from './platform/time.ts';
+import { TOKEN_SCOPES, type TokenScope } from './platform/types.ts';
+import { createRepositories, type Repositories } from './store.ts';
+import { seedDemo } from './demo/demo.service.ts';
+import { issueApiToken } from './access/api-token.service.ts';
 
 export const USAGE = `Usage: arrivals <command> [options]
 

@@ -1,11 +1,11 @@
-import type { Clock } from './clock.ts';
-import type { Db } from './db/database.ts';
-import type { Repositories } from './repositories/index.ts';
-import type { AttendeeService } from './services/attendees.ts';
-import type { EventService } from './services/events.ts';
-import type { UserService } from './services/users.ts';
-import type { WebhookDispatcher } from './services/webhook-dispatcher.ts';
-import type { WebhookService } from './services/webhooks.ts';
+import type { Clock } from './platform/clock.ts';
+import type { Db } from './platform/database.ts';
+import type { Repositories } from './store.ts';
+import type { AttendeeService } from './attendees/attendee.service.ts';
+import type { EventService } from './events/event.service.ts';
+import type { UserService } from './people/person.service.ts';
+import type { WebhookDispatcher } from './webhooks/dispatcher.service.ts';
+import type { WebhookService } from './webhooks/webhook.service.ts';
 
 /** What every route reaches through `app.ctx`: the store, the clock and the shared operations. */
 export interface AppContext {

@@ -1,5 +1,5 @@
 import { Bonjour, type Service } from 'bonjour-service';
-import { parseHubAddress } from '../../server/domain/hub-address.ts';
+import { parseHubAddress } from '../../server/satellite/hub-address.rules.ts';
 
 /**
  * Hubs announce themselves on the LAN by DNS-SD (`_arrivals._tcp`); a satellite's staff screen lists what it

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, type BrowserWindow, dialog, ipcMain, Menu, protocol, session } from 'electron';
 import QRCode from 'qrcode';
-import { defaultDataDir } from '../../server/config.ts';
+import { defaultDataDir } from '../../server/platform/config.ts';
 import { IPC } from '../bridge.ts';
 import { browseHubs, publishHub } from './discovery.ts';
 import { lockKioskWindow } from './kiosk-lock.ts';

@@ -1,5 +1,5 @@
 import type { NetworkInterfaceInfo } from 'node:os';
-import { parseHubAddress } from '../../server/domain/hub-address.ts';
+import { parseHubAddress } from '../../server/satellite/hub-address.rules.ts';
 import type { Mode, Settings } from './settings.ts';
 
 /** How the local server runs in each mode. */

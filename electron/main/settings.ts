@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_PORT } from '../../server/config.ts';
-import { parseHubAddress } from '../../server/domain/hub-address.ts';
+import { DEFAULT_PORT } from '../../server/platform/config.ts';
+import { parseHubAddress } from '../../server/satellite/hub-address.rules.ts';
 
 /** Beside the database in the data dir, so one folder holds everything a kiosk knows. */
 export const SETTINGS_FILE = 'kiosk-settings.json';

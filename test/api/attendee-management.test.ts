@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { EventRecord, Organization } from '../../server/domain/types.ts';
+import type { EventRecord, Organization } from '../../server/platform/types.ts';
 import {
   call,
   createEvent,

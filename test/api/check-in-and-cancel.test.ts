@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { EventRecord, Organization } from '../../server/domain/types.ts';
+import type { EventRecord, Organization } from '../../server/platform/types.ts';
 import {
   call,
   createEvent,

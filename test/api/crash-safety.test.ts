@@ -9,12 +9,12 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DATABASE_FILE, openDatabase } from '../../server/db/database.ts';
-import { emailKey } from '../../server/domain/email.ts';
-import { toTimestamp } from '../../server/domain/time.ts';
-import type { RegistrationField } from '../../server/domain/types.ts';
-import { createRepositories } from '../../server/repositories/index.ts';
-import { applyEventInput } from '../../server/schemas/events.ts';
+import { DATABASE_FILE, openDatabase } from '../../server/platform/database.ts';
+import { emailKey } from '../../server/platform/email.ts';
+import { toTimestamp } from '../../server/platform/time.ts';
+import type { RegistrationField } from '../../server/platform/types.ts';
+import { createRepositories } from '../../server/store.ts';
+import { applyEventInput } from '../../server/events/event.schemas.ts';
 import { tempDataDir } from '../helpers/app.ts';
 import { startServer, type ServerProcess } from '../helpers/server-process.ts';
 

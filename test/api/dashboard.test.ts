@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { EventRecord } from '../../server/domain/types.ts';
+import type { EventRecord } from '../../server/platform/types.ts';
 import { call, createEvent, createUser, registration, startTestApp, type TestApp } from '../helpers/app.ts';
 import { dashboardClient, SAME_ORIGIN } from '../helpers/dashboard.ts';
 

@@ -22,7 +22,7 @@ import {
   type Organization,
   type RegistrationField,
   type UserRecord,
-} from '../../server/domain/types.ts';
+} from '../../server/platform/types.ts';
 import {
   call,
   createEvent,

@@ -5,8 +5,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
-import type { EventRecord, Organization } from '../../server/domain/types.ts';
-import { HUB_UNREACHABLE_MESSAGE } from '../../server/routes/satellite-proxy.ts';
+import type { EventRecord, Organization } from '../../server/platform/types.ts';
+import { HUB_UNREACHABLE_MESSAGE } from '../../server/satellite/proxy.routes.ts';
 import {
   createEvent,
   createOrganization,

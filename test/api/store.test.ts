@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
-import { openDatabase } from '../../server/db/database.ts';
-import { migrations } from '../../server/db/migrations/index.ts';
+import { openDatabase } from '../../server/platform/database.ts';
+import { migrations } from '../../server/platform/migrations/index.ts';
 import {
   call,
   createEvent,

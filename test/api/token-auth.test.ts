@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { generateApiToken } from '../../server/domain/secrets.ts';
-import type { EventRecord, Organization } from '../../server/domain/types.ts';
+import { generateApiToken } from '../../server/platform/secrets.ts';
+import type { EventRecord, Organization } from '../../server/platform/types.ts';
 import {
   call,
   createEvent,

@@ -3,8 +3,8 @@
  * (`/dashboard/api/webhooks`, owners): every route's success shape, and its 401, 403, 404 and 422.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { EventRecord, Organization } from '../../server/domain/types.ts';
-import { MAX_ENDPOINTS_PER_ORGANIZATION, WEBHOOK_EVENT_TYPES } from '../../server/domain/webhooks.ts';
+import type { EventRecord, Organization } from '../../server/platform/types.ts';
+import { MAX_ENDPOINTS_PER_ORGANIZATION, WEBHOOK_EVENT_TYPES } from '../../server/webhooks/webhook.rules.ts';
 import {
   call,
   createEvent,

@@ -5,9 +5,9 @@
  */
 import { Writable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { toTimestamp } from '../../server/domain/time.ts';
-import type { EventRecord, Organization } from '../../server/domain/types.ts';
-import { WEBHOOK_EVENT_TYPES } from '../../server/domain/webhooks.ts';
+import { toTimestamp } from '../../server/platform/time.ts';
+import type { EventRecord, Organization } from '../../server/platform/types.ts';
+import { WEBHOOK_EVENT_TYPES } from '../../server/webhooks/webhook.rules.ts';
 import {
   call,
   createEvent,

@@ -6,14 +6,14 @@
  */
 import fs from 'node:fs';
 import { afterEach, expect, it } from 'vitest';
-import { openDatabase } from '../../server/db/database.ts';
-import { generateWebhookSecret } from '../../server/domain/secrets.ts';
-import { toTimestamp } from '../../server/domain/time.ts';
-import { WEBHOOK_EVENT_TYPES } from '../../server/domain/webhooks.ts';
-import { createRepositories } from '../../server/repositories/index.ts';
-import { applyEventInput } from '../../server/schemas/events.ts';
-import { issueApiToken } from '../../server/services/tokens.ts';
-import { systemClock } from '../../server/clock.ts';
+import { openDatabase } from '../../server/platform/database.ts';
+import { generateWebhookSecret } from '../../server/platform/secrets.ts';
+import { toTimestamp } from '../../server/platform/time.ts';
+import { WEBHOOK_EVENT_TYPES } from '../../server/webhooks/webhook.rules.ts';
+import { createRepositories } from '../../server/store.ts';
+import { applyEventInput } from '../../server/events/event.schemas.ts';
+import { issueApiToken } from '../../server/access/api-token.service.ts';
+import { systemClock } from '../../server/platform/clock.ts';
 import { registration, tempDataDir } from '../helpers/app.ts';
 import { startServer, type ServerProcess } from '../helpers/server-process.ts';
 import { startReceiver, verifyWithLibrary, type Receiver } from '../helpers/webhooks.ts';

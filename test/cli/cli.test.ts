@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { runCli } from '../../server/cli.ts';
-import { defaultDataDir } from '../../server/config.ts';
+import { defaultDataDir } from '../../server/platform/config.ts';
 import { call, tempDataDir } from '../helpers/app.ts';
 
 let dataDir: string;

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import type { EventRecord, RegistrationField } from '../../server/domain/types.ts';
+import type { EventRecord, RegistrationField } from '../../server/platform/types.ts';
 import { expect, test, type KioskServer } from './support/fixtures.ts';
 import { CheckInPage } from './pages/CheckInPage.ts';
 import { DeskPage } from './pages/DeskPage.ts';

@@ -3,18 +3,18 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../../server/app.ts';
-import type { Clock } from '../../server/clock.ts';
-import { toTimestamp } from '../../server/domain/time.ts';
+import type { Clock } from '../../server/platform/clock.ts';
+import { toTimestamp } from '../../server/platform/time.ts';
 import type {
   EventRecord,
   Organization,
   TokenScope,
   UserProfile,
   UserRecord,
-} from '../../server/domain/types.ts';
-import type { TokenExpiry } from '../../server/domain/tokens.ts';
-import { applyEventInput, type createEventBody } from '../../server/schemas/events.ts';
-import { issueApiToken } from '../../server/services/tokens.ts';
+} from '../../server/platform/types.ts';
+import type { TokenExpiry } from '../../server/access/api-token.rules.ts';
+import { applyEventInput, type createEventBody } from '../../server/events/event.schemas.ts';
+import { issueApiToken } from '../../server/access/api-token.service.ts';
 import type { z } from 'zod';
 
 /** A clock the test moves by hand. */

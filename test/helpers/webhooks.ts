@@ -2,8 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { Webhook } from 'standardwebhooks';
-import type { Organization } from '../../server/domain/types.ts';
-import type { WebhookEventType } from '../../server/domain/webhooks.ts';
+import type { Organization } from '../../server/platform/types.ts';
+import type { WebhookEventType } from '../../server/webhooks/webhook.rules.ts';
 import { startTestApp, testClock, type TestApp } from './app.ts';
 
 export interface ReceivedRequest {

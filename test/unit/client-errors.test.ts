@@ -1,6 +1,6 @@
 import type { Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { earlyErrorOptions } from '../../server/http/errors.ts';
+import { earlyErrorOptions } from '../../server/platform/errors.ts';
 
 /** What the handler does to a connection: the bytes it writes and the error it closes it with. */
 function connection(state: { destroyed?: boolean; writable?: boolean } = {}) {

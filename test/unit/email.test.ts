@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { emailFormat, isValidEmail, matchesEmailFormat } from '../../server/domain/email.ts';
-import { emailInput, fitsEmailInput } from '../../server/schemas/common.ts';
+import { emailFormat, isValidEmail, matchesEmailFormat } from '../../server/platform/email.ts';
+import { emailInput, fitsEmailInput } from '../../server/platform/schemas.ts';
 
 const SAMPLES = [
   'ada@example.com',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseHubAddress } from '../../server/domain/hub-address.ts';
+import { parseHubAddress } from '../../server/satellite/hub-address.rules.ts';
 
 describe('parseHubAddress', () => {
   it.each([

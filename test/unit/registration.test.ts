@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { attendeeName, validateRegistration } from '../../server/domain/registration.ts';
-import type { FieldType, RegistrationField } from '../../server/domain/types.ts';
+import { attendeeName, validateRegistration } from '../../server/attendees/registration.rules.ts';
+import type { FieldType, RegistrationField } from '../../server/platform/types.ts';
 
 const field = (type: FieldType, extra: Partial<RegistrationField> = {}): RegistrationField => ({
   key: 'answer',

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { shapeCheckFor } from '../../server/http/response-shape.ts';
+import { shapeCheckFor } from '../../server/platform/response-shape.ts';
 import { call, startTestApp, type TestApp } from '../helpers/app.ts';
 
 const checkOf = (schema: z.ZodType) =>

@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { decideCancel, decideNoShow, decideSelfCheckIn } from '../../server/domain/attendee-rules.ts';
-import { isCheckInAllowed, isRegistrationOpen, redirectUrlFor } from '../../server/domain/event-rules.ts';
-import { visibleProfile } from '../../server/domain/profile.ts';
-import { generateApiToken, hashApiToken, hasValidTokenShape, sameHash } from '../../server/domain/secrets.ts';
-import { formatHumanDateTime, parseOffsetDateTime, toTimestamp } from '../../server/domain/time.ts';
-import { isTokenExpired } from '../../server/domain/tokens.ts';
-import type { AttendeeRecord, EventRecord } from '../../server/domain/types.ts';
+import { decideCancel, decideNoShow, decideSelfCheckIn } from '../../server/attendees/attendee.rules.ts';
+import { isCheckInAllowed, isRegistrationOpen, redirectUrlFor } from '../../server/events/event.rules.ts';
+import { visibleProfile } from '../../server/people/profile.rules.ts';
+import {
+  generateApiToken,
+  hashApiToken,
+  hasValidTokenShape,
+  sameHash,
+} from '../../server/platform/secrets.ts';
+import { formatHumanDateTime, parseOffsetDateTime, toTimestamp } from '../../server/platform/time.ts';
+import { isTokenExpired } from '../../server/access/api-token.rules.ts';
+import type { AttendeeRecord, EventRecord } from '../../server/platform/types.ts';
 
 const event = (overrides: Partial<EventRecord> = {}): EventRecord => ({
   id: 1,

@@ -4,7 +4,7 @@ import {
   generateNotificationKey,
   generateWebhookSecret,
   webhookMessageId,
-} from '../../server/domain/secrets.ts';
+} from '../../server/platform/secrets.ts';
 import {
   judgeAttempt,
   MAX_ATTEMPTS,
@@ -17,7 +17,7 @@ import {
   signingSecrets,
   signWebhook,
   webhookUrlProblem,
-} from '../../server/domain/webhooks.ts';
+} from '../../server/webhooks/webhook.rules.ts';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;

@@ -10,11 +10,11 @@ import {
   type ConsoleMessage,
   type Page,
 } from '@playwright/test';
-import type { RateLimits } from '../../../server/http/rate-limit.ts';
-import { toTimestamp } from '../../../server/domain/time.ts';
-import type { AttendeeRecord, EventRecord, UserProfile, UserRecord } from '../../../server/domain/types.ts';
-import { applyEventInput } from '../../../server/schemas/events.ts';
-import { hashPassword } from '../../../server/domain/passwords.ts';
+import type { RateLimits } from '../../../server/access/rate-limits.ts';
+import { toTimestamp } from '../../../server/platform/time.ts';
+import type { AttendeeRecord, EventRecord, UserProfile, UserRecord } from '../../../server/platform/types.ts';
+import { applyEventInput } from '../../../server/events/event.schemas.ts';
+import { hashPassword } from '../../../server/access/passwords.ts';
 import {
   createEvent,
   createOrganization,

@@ -1,0 +1,119 @@
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import { hashApiToken, hasValidTokenShape, sameHash } from '../platform/secrets.ts';
+import { isTokenExpired, shouldRecordUse, tokenCoversEvent } from './api-token.rules.ts';
+import type { ApiTokenRecord, EventRecord, TokenScope } from '../platform/types.ts';
+import { toTimestamp } from '../platform/time.ts';
+import { HttpError } from '../platform/errors.ts';
+import { messages } from '../platform/messages.ts';
+import { byIp } from './rate-limits.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller's token once authenticated; routes under /api can rely on it. */
+    apiToken: ApiTokenRecord | null;
+  }
+  interface FastifyContextConfig {
+    /** The scope a token needs for this route; routes without one need only a valid token. */
+    scope?: TokenScope;
+  }
+}
+
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
+/** How many presented tokens' hashes `hashOfPresented` remembers. */
+const REMEMBERED_HASHES = 1_000;
+
+/**
+ * The hash of a presented token, or null when it is not one of ours (wrong shape or checksum). An integration sends
+ * the same token on every request, so the hashes of the well-formed tokens seen lately are remembered: checking the
+ * checksum and hashing again on each request was a measurable share of a lookup. Only the hash is remembered, never
+ * what the database said of it, so a deleted or expired token still fails on its next request. Bounded: the
+ * oldest entry goes first. (The tokens themselves are secrets; they are in this process's memory while it serves
+ * their requests anyway.)
+ */
+function presentedTokenHasher(capacity = REMEMBERED_HASHES): (presented: string) => string | null {
+  const hashes = new Map<string, string>();
+  return (presented) => {
+    const remembered = hashes.get(presented);
+    if (remembered !== undefined) return remembered;
+    if (!hasValidTokenShape(presented)) return null;
+    const hash = hashApiToken(presented);
+    if (hashes.size >= capacity) hashes.delete(hashes.keys().next().value!);
+    hashes.set(presented, hash);
+    return hash;
+  };
+}
+
+/**
+ * The token-authenticated scope's hook: resolve the token, count the request against its limit (per token, or per
+ * IP while no valid token is shown, so guessing tokens is throttled too), then refuse what the token may not do.
+ */
+export function registerTokenAuthentication(api: FastifyInstance): void {
+  const { repos, clock } = api.ctx;
+  const hashOfPresented = presentedTokenHasher();
+  api.decorateRequest('apiToken', null);
+
+  /** The presented token, or why it is refused. */
+  function authenticate(header: string | undefined): ApiTokenRecord | string {
+    if (!header || header.trim() === '') return messages.tokenRequired;
+    const presented = BEARER.exec(header)?.[1];
+    const hash = presented ? hashOfPresented(presented) : null;
+    if (!hash) return messages.tokenInvalid;
+    const token = repos.apiTokens.findByHash(hash);
+    if (!token || !sameHash(token.tokenHash, hash)) return messages.tokenInvalid;
+    const now = clock.now();
+    if (isTokenExpired(token, now)) return messages.tokenExpired;
+    if (shouldRecordUse(token, now)) repos.apiTokens.recordUse(token.id, toTimestamp(now));
+    return token;
+  }
+
+  const limit = api.limiterFor('token', (request) =>
+    request.apiToken ? `token:${request.apiToken.id}` : `ip:${byIp(request)}`,
+  );
+
+  /**
+   * One callback hook, not an async one or three: the work is synchronous but for the limiter's count, and every
+   * token request would otherwise pay a promise, a microtask turn and a trip through Fastify's hook runner for each.
+   * Each route gets its own, with its scope at hand, rather than reading `request.routeOptions` (an object built on
+   * every read) on every request.
+   */
+  const hookFor =
+    (scope: TokenScope | undefined): onRequestHookHandler =>
+    (request, reply, done) => {
+      const result = authenticate(request.headers.authorization);
+      if (typeof result !== 'string') request.apiToken = result;
+      limit(request, reply, (limited?: Error) => {
+        if (limited) return done(limited);
+        if (typeof result === 'string') return done(new HttpError(401, result));
+        if (scope && !result.scopes.includes(scope)) {
+          return done(new HttpError(403, messages.tokenLacksPermission));
+        }
+        done();
+      });
+    };
+
+  api.addHook('onRoute', (route) => {
+    const hook = hookFor(route.config?.scope);
+    const own = route.onRequest ?? [];
+    route.onRequest = [hook, ...(Array.isArray(own) ? own : [own])];
+  });
+}
+
+/** The authenticated token; only valid inside the token scope, where the hook above guarantees it. */
+export function tokenOf(request: FastifyRequest): ApiTokenRecord {
+  if (!request.apiToken) throw new HttpError(401, messages.tokenRequired);
+  return request.apiToken;
+}
+
+/**
+ * The event `uuid` of the token's organization: another organization's event is 404 as if it did not exist; an
+ * event of the same organization outside the token's restriction is 403.
+ */
+export function eventForToken(api: FastifyInstance, request: FastifyRequest, uuid: string): EventRecord {
+  const token = tokenOf(request);
+  const event = api.ctx.repos.events.findByUuid(uuid);
+  if (!event || event.organizationId !== token.organizationId)
+    throw new HttpError(404, messages.eventNotFound);
+  if (!tokenCoversEvent(token, event.uuid)) throw new HttpError(403, messages.accessDenied);
+  return event;
+}

@@ -1,0 +1,90 @@
+import { isCheckInAllowed } from '../events/event.rules.ts';
+import type { AttendeeRecord, EventSettings } from '../platform/types.ts';
+
+/**
+ * The attendee transitions of the interface, as decisions. Each returns `ok` or the reason it refuses; routes turn
+ * a reason into the interface's status and message.
+ */
+export type Decision<Reason extends string> = { ok: true } | { ok: false; reason: Reason };
+
+const ok = { ok: true } as const;
+const refuse = <R extends string>(reason: R) => ({ ok: false, reason }) as const;
+
+export type SelfCheckInRefusal =
+  | 'checkin_not_available'
+  | 'self_checkin_disabled'
+  | 'not_registered'
+  | 'registration_canceled'
+  | 'approval_pending'
+  | 'already_checked_in';
+
+/**
+ * An attendee checking themselves in at a kiosk. `attendee` is the email's live registration, or its latest
+ * cancelled one when there is no live one, or null. Event-level refusals come first, so a closed kiosk tells nobody
+ * who is registered.
+ */
+export function decideSelfCheckIn(
+  event: EventSettings,
+  attendee: AttendeeRecord | null,
+  now: Date,
+): Decision<SelfCheckInRefusal> {
+  if (!isCheckInAllowed(event, now)) return refuse('checkin_not_available');
+  if (!event.allowSelfCheckin) return refuse('self_checkin_disabled');
+  if (!attendee) return refuse('not_registered');
+  if (attendee.status === 'canceled') return refuse('registration_canceled');
+  if (attendee.status === 'pending') return refuse('approval_pending');
+  if (attendee.checkedInAt) return refuse('already_checked_in');
+  return ok;
+}
+
+export type CancelRefusal = 'not_registered' | 'already_checked_in' | 'already_canceled';
+
+/** Cancelling, by the attendee (public) or by the organization (token): never after check-in, never twice. */
+export function decideCancel(
+  attendee: Pick<AttendeeRecord, 'status' | 'checkedInAt'> | null,
+): Decision<CancelRefusal> {
+  if (!attendee) return refuse('not_registered');
+  if (attendee.status === 'canceled') return refuse('already_canceled');
+  if (attendee.checkedInAt) return refuse('already_checked_in');
+  return ok;
+}
+
+export type NoShowRefusal = 'already_checked_in' | 'registration_canceled';
+
+/** Marking someone who never arrived. Repeating it on a no-show is harmless and succeeds. */
+export function decideNoShow(
+  attendee: Pick<AttendeeRecord, 'status' | 'checkedInAt'>,
+): Decision<NoShowRefusal> {
+  if (attendee.checkedInAt) return refuse('already_checked_in');
+  if (attendee.status === 'canceled') return refuse('registration_canceled');
+  return ok;
+}
+
+export type StaffCheckInRefusal =
+  'checkin_not_available' | 'registration_canceled' | 'approval_pending' | 'already_checked_in';
+
+/**
+ * Staff checking someone in at the desk: the check-in period still applies, but self check-in being off does not
+ * (that setting is exactly what sends people to the desk).
+ */
+export function decideStaffCheckIn(
+  event: EventSettings,
+  attendee: Pick<AttendeeRecord, 'status' | 'checkedInAt'>,
+  now: Date,
+): Decision<StaffCheckInRefusal> {
+  if (!isCheckInAllowed(event, now)) return refuse('checkin_not_available');
+  if (attendee.status === 'canceled') return refuse('registration_canceled');
+  if (attendee.status === 'pending') return refuse('approval_pending');
+  if (attendee.checkedInAt) return refuse('already_checked_in');
+  return ok;
+}
+
+/** Undoing a check-in made by mistake. */
+export function decideUndoCheckIn(attendee: Pick<AttendeeRecord, 'checkedInAt'>): Decision<'not_checked_in'> {
+  return attendee.checkedInAt ? ok : refuse('not_checked_in');
+}
+
+/** Approval moves a pending registration to confirmed; nothing else is approvable. */
+export function decideApprove(attendee: Pick<AttendeeRecord, 'status'>): Decision<'not_pending'> {
+  return attendee.status === 'pending' ? ok : refuse('not_pending');
+}

@@ -1,0 +1,81 @@
+import { isValidEmail } from '../platform/email.ts';
+import { isCalendarDateString } from '../platform/time.ts';
+import type { RegistrationField } from '../platform/types.ts';
+import { addFieldError, fieldMessage, type FieldErrors } from '../platform/field-errors.ts';
+
+/** Longest value each free-text field type accepts, in characters (code points); dates and selects have a form. */
+export const MAX_LENGTH: Partial<Record<RegistrationField['type'], number>> = {
+  text: 255,
+  email: 255,
+  phone: 20,
+  textarea: 5000,
+};
+
+export type RegistrationCheck =
+  { ok: true; answers: Record<string, string> } | { ok: false; errors: FieldErrors };
+
+/**
+ * Checks a registration body against the event's fields. Strings are trimmed and an empty or null value counts as
+ * absent. Keys the event does not define are dropped: they are never stored.
+ */
+export function validateRegistration(fields: readonly RegistrationField[], body: unknown): RegistrationCheck {
+  const input: Record<string, unknown> =
+    typeof body === 'object' && body !== null && !Array.isArray(body)
+      ? (body as Record<string, unknown>)
+      : {};
+  const answers: Record<string, string> = {};
+  const errors: FieldErrors = {};
+
+  for (const field of fields) {
+    const raw = Object.hasOwn(input, field.key) ? input[field.key] : undefined;
+    const value = typeof raw === 'string' ? raw.trim() : raw;
+    if (value === undefined || value === null || value === '') {
+      if (field.required) addFieldError(errors, field.key, fieldMessage.required(field.key));
+      continue;
+    }
+    if (typeof value !== 'string') {
+      addFieldError(errors, field.key, fieldMessage.string(field.key));
+      continue;
+    }
+    const problem = fieldValueProblem(field, value);
+    if (problem) addFieldError(errors, field.key, problem);
+    else answers[field.key] = value;
+  }
+  return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, answers };
+}
+
+function fieldValueProblem(field: RegistrationField, value: string): string | null {
+  const max = MAX_LENGTH[field.type];
+  if (max !== undefined && [...value].length > max) return fieldMessage.maxCharacters(field.key, max);
+  switch (field.type) {
+    case 'email':
+      return isValidEmail(value) ? null : fieldMessage.email(field.key);
+    case 'date':
+      return isCalendarDateString(value) ? null : fieldMessage.date(field.key);
+    case 'select':
+      return field.options?.some((o) => o.value === value) ? null : fieldMessage.selected(field.key);
+    case 'text':
+    case 'phone':
+    case 'textarea':
+      if (field.type !== 'textarea' && /[\r\n]/.test(value)) return fieldMessage.format(field.key);
+      return null;
+  }
+}
+
+/**
+ * An attendee's display name: first and last name when the event asks for them, else its `name` field, else the
+ * email.
+ */
+export function attendeeName(
+  fields: readonly RegistrationField[],
+  answers: Record<string, string>,
+  email: string,
+): string {
+  const has = (key: string) => fields.some((f) => f.key === key);
+  if (has('first_name') || has('last_name')) {
+    const full = [answers.first_name, answers.last_name].filter(Boolean).join(' ');
+    if (full) return full;
+  }
+  if (has('name') && answers.name) return answers.name;
+  return email;
+}

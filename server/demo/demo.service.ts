@@ -1,0 +1,117 @@
+import type { Clock } from '../platform/clock.ts';
+import { toTimestamp } from '../platform/time.ts';
+import type { EventRecord, Organization, UserProfile, UserRecord } from '../platform/types.ts';
+import type { Repositories } from '../store.ts';
+import { applyEventInput, DEFAULT_REGISTRATION_FIELDS } from '../events/event.schemas.ts';
+
+export const DEMO_SLUG = 'demo';
+
+export interface DemoContent {
+  created: boolean;
+  organization: Organization;
+  events: EventRecord[];
+  users: UserRecord[];
+}
+
+const DEMO_PEOPLE: UserProfile[] = [
+  {
+    email: 'ada@example.com',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    phone: '+44 20 7946 0018',
+    birthday: '1815-12-10',
+    address: { city: 'London', country: 'United Kingdom' },
+    employment: { job_title: 'Analyst', company: 'Analytical Engines Ltd' },
+    profilePublic: true,
+    publicFields: ['first_name', 'last_name', 'email', 'employment', 'address'],
+  },
+  {
+    email: 'grace@example.com',
+    firstName: 'Grace',
+    lastName: 'Hopper',
+    phone: '+1 202 555 0143',
+    birthday: null,
+    address: null,
+    employment: { job_title: 'Rear Admiral', company: 'US Navy' },
+    profilePublic: true,
+    publicFields: ['first_name', 'last_name', 'employment'],
+  },
+  {
+    email: 'alan@example.com',
+    firstName: 'Alan',
+    lastName: 'Turing',
+    phone: null,
+    birthday: null,
+    address: null,
+    employment: null,
+    profilePublic: false,
+    publicFields: ['first_name', 'last_name'],
+  },
+];
+
+/**
+ * Demo content inside `organization`: one published event open for registration and check-in now, with the
+ * sample fields plus a select, and three people with profiles (two public, one private).
+ */
+export function seedDemoContent(
+  repos: Repositories,
+  clock: Clock,
+  organization: Organization,
+): { events: EventRecord[]; users: UserRecord[] } {
+  const now = clock.now();
+  const stamp = toTimestamp(now);
+  const day = 24 * 60 * 60 * 1000;
+  const event = repos.events.create(
+    organization.id,
+    applyEventInput(null, {
+      name: 'Arrivals Demo Night',
+      description:
+        'Talks, demos and drinks. Register at the kiosk, or check in with the email you registered with.',
+      starts_at: toTimestamp(new Date(now.getTime() - 2 * 60 * 60 * 1000)),
+      ends_at: toTimestamp(new Date(now.getTime() + 30 * day)),
+      location: 'Main Hall',
+      is_published: true,
+      checkin_period_type: 'immediate',
+      allow_self_checkin: true,
+      seats: 500,
+      registration_fields: [
+        ...DEFAULT_REGISTRATION_FIELDS,
+        {
+          key: 'ticket_type',
+          label: 'Ticket type',
+          type: 'select',
+          required: true,
+          options: [
+            { value: 'general', label: 'General admission' },
+            { value: 'speaker', label: 'Speaker' },
+            { value: 'press', label: 'Press' },
+          ],
+        },
+      ],
+    }),
+    stamp,
+  );
+  const users = DEMO_PEOPLE.map((person) => {
+    const result = repos.users.create(organization.id, person, stamp);
+    // A person of that email already exists in the organization: show theirs.
+    return result.ok ? result.user : repos.users.findByEmail(organization.id, person.email)!;
+  });
+  return { events: [event], users };
+}
+
+/** The CLI's `demo`: a demo organization with the demo content. Running it again reports what is there. */
+export function seedDemo(repos: Repositories, clock: Clock): DemoContent {
+  const existing = repos.organizations.findBySlug(DEMO_SLUG);
+  if (existing) {
+    return {
+      created: false,
+      organization: existing,
+      events: repos.events.listForOrganization(existing.id),
+      users: DEMO_PEOPLE.map((p) => repos.users.findByEmail(existing.id, p.email)).filter(
+        (u): u is UserRecord => u !== null,
+      ),
+    };
+  }
+  const organization = repos.organizations.create('Demo Venue', DEMO_SLUG, toTimestamp(clock.now()))!;
+  return { created: true, organization, ...seedDemoContent(repos, clock, organization) };
+}

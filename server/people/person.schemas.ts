@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import { isCalendarDateString } from '../platform/time.ts';
+import { PROFILE_FIELDS, type UserProfile, type UserRecord } from '../platform/types.ts';
+import { fieldMessage } from '../platform/field-errors.ts';
+import { ATTRIBUTE, emailInput } from '../platform/schemas.ts';
+
+export const profileCodeParams = z.object({
+  code: z.string().max(64).meta({ description: 'Profile code: alphanumeric, case-sensitive' }),
+});
+
+const text = (max: number) => z.string().trim().max(max);
+/** An optional text: empty strings and null clear it. */
+/** `.optional()` outermost: zod runs a transform on a missing key too, and a PATCH must leave absent keys alone. */
+const optionalText = (max: number) =>
+  text(max)
+    .nullable()
+    .transform((v) => v || null)
+    .optional();
+
+const addressInput = z.object({
+  street: optionalText(255),
+  city: optionalText(255),
+  state: optionalText(255),
+  postal_code: optionalText(20),
+  country: optionalText(255),
+});
+
+const employmentInput = z.object({ job_title: optionalText(255), company: optionalText(255) });
+
+const birthday = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || isCalendarDateString(v), { message: fieldMessage.date(ATTRIBUTE) });
+
+const userFields = {
+  email: emailInput,
+  first_name: optionalText(255),
+  last_name: optionalText(255),
+  phone: optionalText(20),
+  birthday: birthday
+    .nullable()
+    .transform((v) => v || null)
+    .optional(),
+  address: addressInput.nullable().optional(),
+  employment: employmentInput.nullable().optional(),
+  profile_public: z.boolean().optional(),
+  public_fields: z.array(z.enum(PROFILE_FIELDS)).max(PROFILE_FIELDS.length).optional(),
+};
+
+export const createUserBody = z.object(userFields).meta({ id: 'CreateUser' });
+export const updateUserBody = z
+  .object({ ...userFields, email: emailInput.optional() })
+  .meta({ id: 'UpdateUser' });
+
+export type UserInput = z.output<typeof updateUserBody>;
+
+/** A profile from a create body, or an existing one with a PATCH body's keys applied. */
+export function applyUserInput(base: UserProfile | null, input: UserInput & { email?: string }): UserProfile {
+  const has = (key: keyof UserInput) => Object.hasOwn(input, key) && input[key] !== undefined;
+  const current: UserProfile = base ?? {
+    email: '',
+    firstName: null,
+    lastName: null,
+    phone: null,
+    birthday: null,
+    address: null,
+    employment: null,
+    profilePublic: false,
+    publicFields: [],
+  };
+  return {
+    email: input.email ?? current.email,
+    firstName: has('first_name') ? input.first_name! : current.firstName,
+    lastName: has('last_name') ? input.last_name! : current.lastName,
+    phone: has('phone') ? input.phone! : current.phone,
+    birthday: has('birthday') ? input.birthday! : current.birthday,
+    address: Object.hasOwn(input, 'address') ? (input.address ?? null) : current.address,
+    employment: Object.hasOwn(input, 'employment') ? (input.employment ?? null) : current.employment,
+    profilePublic: input.profile_public ?? current.profilePublic,
+    publicFields: input.public_fields ? [...new Set(input.public_fields)] : current.publicFields,
+  };
+}
+
+const nullableText = z.string().nullable();
+
+export const userSchema = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    first_name: nullableText,
+    last_name: nullableText,
+    phone: nullableText,
+    birthday: nullableText,
+    address: z
+      .object({
+        street: nullableText.optional(),
+        city: nullableText.optional(),
+        state: nullableText.optional(),
+        postal_code: nullableText.optional(),
+        country: nullableText.optional(),
+      })
+      .nullable(),
+    employment: z.object({ job_title: nullableText.optional(), company: nullableText.optional() }).nullable(),
+    profile_public: z.boolean(),
+    public_fields: z.array(z.enum(PROFILE_FIELDS)),
+    profile_code: z.string(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'User' });
+
+export function presentUser(user: UserRecord): z.input<typeof userSchema> {
+  return {
+    id: user.uuid,
+    email: user.email,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    phone: user.phone,
+    birthday: user.birthday,
+    address: user.address,
+    employment: user.employment,
+    profile_public: user.profilePublic,
+    public_fields: user.publicFields,
+    profile_code: user.profileCode,
+    created_at: user.createdAt,
+    updated_at: user.updatedAt,
+  };
+}
+
+const profileText = z.string().optional();
+
+export const publicProfileSchema = z
+  .object({
+    first_name: profileText,
+    last_name: profileText,
+    email: profileText,
+    phone: profileText,
+    birthday: profileText,
+    address: z
+      .object({
+        street: profileText,
+        city: profileText,
+        state: profileText,
+        postal_code: profileText,
+        country: profileText,
+      })
+      .optional(),
+    employment: z.object({ job_title: profileText, company: profileText }).optional(),
+  })
+  .meta({ id: 'PublicProfile' });

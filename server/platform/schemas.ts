@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { emailFormat, matchesEmailFormat } from './email.ts';
+
+export const messageBody = z.object({ message: z.string() }).meta({ id: 'Message' });
+
+/** 422: a validation failure carries `errors`; a refused transition (cancel after check-in) only the message. */
+export const validationErrorBody = z
+  .object({ message: z.string(), errors: z.record(z.string(), z.array(z.string())).optional() })
+  .meta({ id: 'ValidationError' });
+
+/** Error responses a route can send, for its `response` schema and the OpenAPI document. */
+export const errors = {
+  400: messageBody,
+  401: messageBody,
+  403: messageBody,
+  404: messageBody,
+  409: messageBody,
+  422: validationErrorBody,
+  429: messageBody,
+} as const;
+
+export function errorResponses<S extends keyof typeof errors>(...statuses: S[]): Pick<typeof errors, S> {
+  return Object.fromEntries(statuses.map((s) => [s, errors[s]])) as Pick<typeof errors, S>;
+}
+
+/** Stands for the field's name in custom messages; the 422 mapper fills it in from the issue's path. */
+export const ATTRIBUTE = ':attribute';
+
+/** The longest email the fixed schemas take. */
+const EMAIL_MAX_LENGTH = 255;
+
+/** An email as people type it: trimmed, and an empty one counts as missing. */
+export const emailInput = z.string().trim().min(1).max(EMAIL_MAX_LENGTH).pipe(emailFormat);
+
+/**
+ * emailInput's rule for a string already trimmed and not empty, without zod's parse machinery: for the check
+ * endpoint, which validates its query on every request (domain/email.ts has the figures).
+ */
+export const fitsEmailInput = (trimmed: string): boolean =>
+  trimmed.length <= EMAIL_MAX_LENGTH && matchesEmailFormat(trimmed);
+
+/** ISO 8601 with offset, as every timestamp leaves the API. */
+export const timestamp = z.string().meta({ format: 'date-time', example: '2026-11-21T10:42:05+00:00' });
+
+/** Path ids stay plain strings: an id that is not a UUID is simply not found (404), never a validation error. */
+export const uuidParam = (description: string) => z.string().max(64).meta({ description, format: 'uuid' });

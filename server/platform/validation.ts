@@ -1,0 +1,106 @@
+import type { FastifySchemaCompiler } from 'fastify';
+import type { z } from 'zod';
+import { addFieldError, attributeName, fieldMessage, type FieldErrors } from './field-errors.ts';
+import { ValidationError } from './errors.ts';
+
+type Issue = z.core.$ZodIssue & { input?: unknown };
+
+/** Where an issue sits, the way 422 bodies name fields: `attendee_ids.3`, `address.city`. */
+const pathOf = (issue: Issue) => issue.path.map(String).join('.');
+
+function describeType(expected: string, field: string): string {
+  switch (expected) {
+    case 'string':
+      return fieldMessage.string(field);
+    case 'boolean':
+      return fieldMessage.boolean(field);
+    case 'int':
+      return fieldMessage.integer(field);
+    case 'number':
+      return fieldMessage.number(field);
+    case 'array':
+      return fieldMessage.array(field);
+    case 'object':
+    case 'record':
+      return fieldMessage.object(field);
+    default:
+      return fieldMessage.format(field);
+  }
+}
+
+/** One issue in the sentence the interface uses for it. */
+function issueMessage(issue: Issue, field: string): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      if (issue.input === undefined || issue.input === null) return fieldMessage.required(field);
+      return describeType(issue.expected, field);
+    case 'too_big':
+      if (issue.origin === 'string') return fieldMessage.maxCharacters(field, Number(issue.maximum));
+      if (issue.origin === 'array' || issue.origin === 'set')
+        return fieldMessage.maxItems(field, Number(issue.maximum));
+      return fieldMessage.maxNumber(field, Number(issue.maximum));
+    case 'too_small':
+      if (issue.origin === 'string') {
+        return Number(issue.minimum) <= 1
+          ? fieldMessage.required(field)
+          : fieldMessage.minCharacters(field, Number(issue.minimum));
+      }
+      if (issue.origin === 'array' || issue.origin === 'set') {
+        return Number(issue.minimum) <= 1
+          ? fieldMessage.required(field)
+          : fieldMessage.minItems(field, Number(issue.minimum));
+      }
+      return fieldMessage.minNumber(field, Number(issue.minimum));
+    case 'invalid_format':
+      if (issue.format === 'email') return fieldMessage.email(field);
+      if (issue.format === 'uuid') return fieldMessage.uuid(field);
+      if (issue.format === 'url') return fieldMessage.url(field);
+      return fieldMessage.format(field);
+    case 'invalid_value':
+    case 'invalid_union':
+      return fieldMessage.selected(field);
+    case 'not_multiple_of':
+      return fieldMessage.integer(field);
+    case 'custom':
+      return issue.message.replaceAll(':attribute', attributeName(field));
+    default:
+      return fieldMessage.format(field);
+  }
+}
+
+export function fieldErrorsFromZod(issues: readonly z.core.$ZodIssue[]): FieldErrors {
+  const errors: FieldErrors = {};
+  const mistyped = new Set<string>();
+  for (const issue of issues as readonly Issue[]) {
+    const field = pathOf(issue);
+    if (field === '') {
+      addFieldError(errors, 'body', 'The request body must be a JSON object.');
+      continue;
+    }
+    // zod still runs length checks on a value of the wrong type (a string for an array): say only what is wrong.
+    if (mistyped.has(field)) continue;
+    if (issue.code === 'invalid_type') mistyped.add(field);
+    const message = issueMessage(issue, field);
+    if (!(Object.hasOwn(errors, field) && errors[field]!.includes(message)))
+      addFieldError(errors, field, message);
+  }
+  return errors;
+}
+
+/**
+ * Validates params, query and bodies with the routes' zod schemas and fails in the interface's 422 shape. (The
+ * type provider's own compiler would answer 400 with zod's wording.)
+ */
+export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
+  ({ schema, httpPart }) =>
+  (data) => {
+    // A POST without a body reaches us as null: judge it as an empty object, so the answer names the missing
+    // fields (`The attendee ids field is required.`) rather than the body.
+    const input = httpPart === 'body' && (data === null || data === undefined) ? {} : data;
+    // Passing any parse options takes zod off its compiled fast path (about 1.5 µs more per object, on every
+    // request); the inputs are only needed to word a failure, so only a failure is parsed again with them.
+    const result = schema.safeParse(input);
+    if (result.success) return { value: result.data };
+    const issues = schema.safeParse(input, { reportInput: true }).error?.issues ?? result.error.issues;
+    return { error: new ValidationError(fieldErrorsFromZod(issues)) };
+  };
