@@ -1,12 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { systemClock } from '../server/platform/clock.ts';
-import { DATABASE_FILE, openDatabase } from '../server/platform/database.ts';
+import { DATABASE_FILE, openDatabase, type Db } from '../server/platform/database.ts';
 import { toTimestamp } from '../server/platform/time.ts';
-import type { EventRecord, Organization, ProfileField } from '../server/platform/types.ts';
-import { createRepositories, type Repositories } from '../server/store.ts';
-import { applyEventInput } from '../server/events/event.schemas.ts';
-import { issueApiToken } from '../server/access/api-token.service.ts';
+import type { EventRecord } from '../server/events/event.types.ts';
+import type { Organization } from '../server/organizations/organization.types.ts';
+import type { ProfileField } from '../server/contract/vocabulary.ts';
+import { createRepositories, createStore, type Repositories } from '../server/store.ts';
+import { applyEventInput } from '../server/events/event.input.ts';
+import { apiTokenService } from '../server/access/api-token.service.ts';
 
 export interface SeedSizes {
   /** Registered attendees of the main event that lookups and checks pick from. */
@@ -52,7 +54,7 @@ export function seedDatabase(dataDir: string, sizes: SeedSizes): Fixture {
     const inTransaction = <T>(work: () => T): T => db.transaction(work).immediate();
 
     const organization = repos.organizations.create('Bench Venue', 'bench', now)!;
-    const token = issueBenchToken(repos, organization);
+    const token = issueBenchToken(db, organization);
     const event = createOpenEvent(repos, organization, 'Bench Night', now);
     const attendees = inTransaction(() => registerMany(repos, event, 'guest', sizes.attendees, now));
     const pool = inTransaction(() => registerMany(repos, event, 'arrival', sizes.checkInPool, now));
@@ -85,8 +87,8 @@ export function cloneDataDir(from: string, to: string): void {
   }
 }
 
-function issueBenchToken(repos: Repositories, organization: Organization): string {
-  const result = issueApiToken(repos, systemClock, {
+function issueBenchToken(db: Db, organization: Organization): string {
+  const result = apiTokenService(createStore(db, systemClock)).issueApiToken({
     organizationId: organization.id,
     name: 'bench',
     expires: 'never',

@@ -15,7 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import * as prettier from 'prettier';
 import { buildApp } from '../server/app.ts';
 import { openDatabase } from '../server/platform/database.ts';
-import { generateWebhookSecret } from '../server/platform/secrets.ts';
+import { generateWebhookSecret } from '../server/webhooks/webhook.secrets.ts';
 import { toTimestamp } from '../server/platform/time.ts';
 import { createRepositories } from '../server/store.ts';
 import { timeBulkNoShow } from './bulk.ts';

@@ -1,38 +1,51 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { systemClock, type Clock } from './platform/clock.ts';
+import { apiTokenRoutes } from './access/api-token.routes.ts';
+import { apiTokenService } from './access/api-token.service.ts';
+import { staffCaller, tokenCaller } from './access/caller.http.ts';
+import { DEFAULT_RATE_LIMITS, registerRateLimits, type RateLimits } from './access/rate-limits.ts';
+import { registerSessionAuthentication } from './access/session-auth.http.ts';
+import { sessionRoutes } from './access/session.routes.ts';
+import { staffRoutes } from './access/staff.routes.ts';
+import { staffService } from './access/staff.service.ts';
+import { registerTokenAuthentication } from './access/token-auth.http.ts';
+import { attendeeActionRoutes, tokenAttendeeRoutes } from './attendees/attendee.routes.ts';
+import { attendeeService } from './attendees/attendee.service.ts';
+import { bulkNoShowService } from './attendees/bulk-no-show.service.ts';
+import { deskRoutes } from './attendees/desk.routes.ts';
+import { publicAttendeeRoutes } from './attendees/public-attendee.routes.ts';
+import { registrationService } from './attendees/registration.service.ts';
 import type { AppContext } from './context.ts';
+import { eventRoutes } from './events/event.routes.ts';
+import { eventService } from './events/event.service.ts';
+import { publicEventRoutes } from './events/public-event.routes.ts';
+import { DEFAULT_KIOSK_DIR, kioskStaticRoutes } from './kiosk/static.routes.ts';
+import { publicOrganizationRoutes } from './kiosk/start-page.routes.ts';
+import { organizationRoutes } from './organizations/organization.routes.ts';
+import { organizationService } from './organizations/organization.service.ts';
+import { personRoutes } from './people/person.routes.ts';
+import { personService } from './people/person.service.ts';
+import { profilePageRoutes } from './people/profile-page.routes.ts';
+import { publicProfileRoutes } from './people/public-profile.routes.ts';
+import { systemClock, type Clock } from './platform/clock.ts';
 import { openDatabase } from './platform/database.ts';
 import { earlyErrorOptions, registerErrorHandling } from './platform/errors.ts';
 import { registerJsonBodyParser } from './platform/json-body.ts';
-import { responseSerializerCompiler } from './platform/serializer.ts';
-import { DEFAULT_RATE_LIMITS, registerRateLimits, type RateLimits } from './access/rate-limits.ts';
-import { registerTokenAuthentication } from './access/token-auth.http.ts';
-import { zodValidatorCompiler } from './platform/validation.ts';
-import { createRepositories } from './store.ts';
-import { attendeeRoutes } from './attendees/attendee.routes.ts';
-import { dashboardApi } from './dashboard-api.ts';
 import { registerApiDocs } from './platform/openapi.ts';
-import { eventRoutes } from './events/event.routes.ts';
-import { DEFAULT_KIOSK_DIR, kioskStaticRoutes } from './kiosk/static.routes.ts';
-import { organizationRoutes } from './organizations/organization.routes.ts';
-import { profilePageRoutes } from './people/profile-page.routes.ts';
-import { publicOrganizationRoutes } from './kiosk/start-page.routes.ts';
-import { publicEventRoutes } from './attendees/public-attendee.routes.ts';
-import { publicProfileRoutes } from './people/public-profile.routes.ts';
-import { satelliteStatusRoutes } from './satellite/status.routes.ts';
-import { userRoutes } from './people/person.routes.ts';
+import { responseSerializerCompiler } from './platform/serializer.ts';
+import { zodValidatorCompiler } from './platform/validation.ts';
 import type { SatelliteOptions } from './satellite/satellite-app.ts';
-import { tokenWebhookRoutes } from './webhooks/webhook.routes.ts';
-import { attendeeService } from './attendees/attendee.service.ts';
-import { eventService } from './events/event.service.ts';
-import { userService } from './people/person.service.ts';
+import { satelliteStatusRoutes } from './satellite/status.routes.ts';
+import { createStore } from './store.ts';
 import {
   DEFAULT_WEBHOOK_DISPATCH,
   webhookDispatcher,
   type WebhookDispatchOptions,
 } from './webhooks/dispatcher.service.ts';
-import { webhookOutbox, webhookService } from './webhooks/webhook.service.ts';
+import { webhookEndpointService } from './webhooks/endpoint.service.ts';
+import { webhookNotifier } from './webhooks/notifier.ts';
+import { webhookOutbox } from './webhooks/outbox.service.ts';
+import { webhookRoutes } from './webhooks/webhook.routes.ts';
 
 /** The largest request body taken, in bytes (413 above it): 10,000 UUIDs in a bulk no-show are ~380 KiB. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -49,14 +62,14 @@ export interface BuildAppOptions {
   kioskDir?: string | false;
   /** How the webhook outbox is sent; tests turn `autoDispatch` off and call `ctx.webhookDispatcher.dispatchDue()`. */
   webhooks?: Partial<WebhookDispatchOptions>;
-  /** A satellite kiosk: no database of its own, every API call forwarded to this hub (satellite-app.ts). */
+  /** A satellite kiosk: no database of its own, every API call forwarded to this hub (satellite/satellite-app.ts). */
   satellite?: SatelliteOptions;
   /**
    * better-sqlite3's compiled addon to load instead of the one in node_modules. The desktop shell passes the copy
    * built for Electron's ABI (electron/README.md); Node, the CLI and the tests use the default.
    */
   nativeBinding?: string;
-  /** Fail any response whose body strays from its declared schema (http/serializer.ts); the tests turn it on. */
+  /** Fail any response whose body strays from its declared schema (platform/serializer.ts); the tests turn it on. */
   checkResponseShapes?: boolean;
 }
 
@@ -73,22 +86,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
   const clock = options.clock ?? systemClock;
   const openStore = () => openDatabase(options.dataDir, { nativeBinding: options.nativeBinding });
-  const db = openStore();
-  const repos = createRepositories(db);
-  // The dispatcher writes through a connection of its own (see webhook-dispatcher.ts).
+  const store = createStore(openStore(), clock);
+  // The dispatcher writes through a connection of its own (see webhooks/dispatcher.service.ts).
   const dispatcher = webhookDispatcher(openStore(), clock, {
     ...DEFAULT_WEBHOOK_DISPATCH,
     ...options.webhooks,
   });
-  const outbox = webhookOutbox(repos, clock, dispatcher.wake);
+  const outbox = webhookOutbox(store.repos, clock, dispatcher.wake);
+  const notify = webhookNotifier(outbox);
   const ctx: AppContext = {
-    db,
     clock,
-    repos,
-    attendees: attendeeService(db, repos, clock, outbox),
-    events: eventService(db, repos, clock, outbox),
-    users: userService(repos, clock),
-    webhooks: webhookService(db, repos, clock, outbox),
+    organizations: organizationService(store),
+    events: eventService(store, notify),
+    registrations: registrationService(store, notify),
+    attendees: attendeeService(store, notify),
+    bulkNoShow: bulkNoShowService(store, notify),
+    people: personService(store),
+    tokens: apiTokenService(store),
+    staff: staffService(store),
+    webhooks: webhookEndpointService(store, outbox),
     webhookDispatcher: dispatcher,
   };
 
@@ -103,7 +119,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     responseSerializerCompiler({ checkShapes: options.checkResponseShapes ?? false }),
   );
   app.decorate('ctx', ctx);
-  app.addHook('onClose', async () => db.close());
+  app.decorate('store', store);
+  app.addHook('onClose', async () => store.db.close());
   app.addHook('onClose', async () => dispatcher.stop());
   app.addHook('onReady', async () => dispatcher.start(app.log));
 
@@ -112,7 +129,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerRateLimits(app, { ...DEFAULT_RATE_LIMITS, ...options.rateLimits }, clock);
   await registerApiDocs(app);
 
+  // Public: no credentials; rate limits by path (access/rate-limits.ts).
   await app.register(publicEventRoutes);
+  await app.register(publicAttendeeRoutes);
+  // Under its own prefix: its CORS preflight route must not answer for any other path.
   await app.register(publicProfileRoutes, { prefix: '/public/profile' });
   await app.register(profilePageRoutes);
   await app.register(publicOrganizationRoutes);
@@ -120,14 +140,32 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (options.kioskDir !== false) {
     await app.register(kioskStaticRoutes, { root: options.kioskDir ?? DEFAULT_KIOSK_DIR });
   }
-  await app.register(dashboardApi, { prefix: '/dashboard/api' });
+
+  // The staff dashboard's API, under `/dashboard/api`, authenticated by a session cookie.
+  await app.register(
+    async (dashboard) => {
+      registerSessionAuthentication(dashboard);
+      await dashboard.register(sessionRoutes);
+      await dashboard.register(staffRoutes);
+      await dashboard.register(eventRoutes(staffCaller));
+      await dashboard.register(deskRoutes);
+      await dashboard.register(attendeeActionRoutes(staffCaller));
+      await dashboard.register(personRoutes(staffCaller, { readable: true }));
+      await dashboard.register(apiTokenRoutes);
+      await dashboard.register(webhookRoutes(staffCaller));
+    },
+    { prefix: '/dashboard/api' },
+  );
+
+  // The token API under `/api`: `Authorization: Bearer <token>`, rate-limited per token.
   await app.register(async (api) => {
     registerTokenAuthentication(api);
     await api.register(organizationRoutes);
-    await api.register(eventRoutes);
-    await api.register(attendeeRoutes);
-    await api.register(userRoutes);
-    await api.register(tokenWebhookRoutes);
+    await api.register(eventRoutes(tokenCaller));
+    await api.register(tokenAttendeeRoutes);
+    await api.register(attendeeActionRoutes(tokenCaller));
+    await api.register(personRoutes(tokenCaller, { readable: false }));
+    await api.register(webhookRoutes(tokenCaller));
   });
 
   return app;

@@ -1,22 +1,16 @@
 import { parseArgs } from 'node:util';
 import { buildApp } from './app.ts';
 import { systemClock } from './platform/clock.ts';
-import {
-  ConfigError,
-  DEFAULT_HOST,
-  defaultDataDir,
-  RATE_LIMIT_SETTINGS,
-  resolvePort,
-  resolveRateLimits,
-} from './platform/config.ts';
-import { openDatabase, type Db } from './platform/database.ts';
+import { ConfigError, DEFAULT_HOST, defaultDataDir, resolvePort } from './platform/config.ts';
+import { openDatabase } from './platform/database.ts';
+import { RATE_LIMIT_SETTINGS, resolveRateLimits } from './access/rate-limits.ts';
 import { TOKEN_EXPIRIES, type TokenExpiry } from './access/api-token.rules.ts';
 import { parseHubAddress } from './satellite/hub-address.rules.ts';
-import { toTimestamp } from './platform/time.ts';
-import { TOKEN_SCOPES, type TokenScope } from './platform/types.ts';
-import { createRepositories, type Repositories } from './store.ts';
+import { TOKEN_SCOPES, type TokenScope } from './contract/vocabulary.ts';
+import { createStore, type Store } from './store.ts';
 import { seedDemo } from './demo/demo.service.ts';
-import { issueApiToken } from './access/api-token.service.ts';
+import { apiTokenService } from './access/api-token.service.ts';
+import { organizationService } from './organizations/organization.service.ts';
 
 export const USAGE = `Usage: arrivals <command> [options]
 
@@ -76,22 +70,21 @@ const list = (value: unknown) =>
         .filter(Boolean)
     : [];
 
-function withStore<T>(dataDir: string, work: (repos: Repositories, db: Db) => T): T {
+/** The CLI's door to the store: the same services the server uses, over the data dir, closed afterwards. */
+function withStore<T>(dataDir: string, work: (store: Store) => T): T {
   const db = openDatabase(dataDir);
   try {
-    return work(createRepositories(db), db);
+    return work(createStore(db, systemClock));
   } finally {
     db.close();
   }
 }
 
-function organizationBySlug(repos: Repositories, slug: string) {
-  const organization = repos.organizations.findBySlug(slug);
+function organizationBySlug(store: Store, slug: string) {
+  const organization = organizationService(store).findOrganizationBySlug(slug);
   if (!organization) throw new UsageError(`No organization with slug "${slug}".`);
   return organization;
 }
-
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** Runs one CLI command. Resolves to the exit code; `serve` resolves only once the server has stopped. */
 export async function runCli(argv: string[], io: Io, env: NodeJS.ProcessEnv = process.env): Promise<number> {
@@ -117,13 +110,17 @@ export async function runCli(argv: string[], io: Io, env: NodeJS.ProcessEnv = pr
       case 'org create': {
         const name = required(flags, 'name');
         const slug = required(flags, 'slug');
-        if (!SLUG.test(slug))
-          throw new UsageError('--slug may use only a-z, 0-9 and single dashes, like "city-hall".');
-        const organization = withStore(dataDir, (repos) =>
-          repos.organizations.create(name, slug, toTimestamp(systemClock.now())),
+        const outcome = withStore(dataDir, (store) =>
+          organizationService(store).createOrganization(name, slug),
         );
-        if (!organization) throw new UsageError(`An organization with slug "${slug}" already exists.`);
-        io.out(`Created organization ${organization.name} (${organization.slug}).`);
+        if (!outcome.ok) {
+          throw new UsageError(
+            outcome.reason === 'invalid_slug'
+              ? '--slug may use only a-z, 0-9 and single dashes, like "city-hall".'
+              : `An organization with slug "${slug}" already exists.`,
+          );
+        }
+        io.out(`Created organization ${outcome.organization.name} (${outcome.organization.slug}).`);
         return 0;
       }
       case 'token create':
@@ -133,8 +130,8 @@ export async function runCli(argv: string[], io: Io, env: NodeJS.ProcessEnv = pr
       case 'token delete': {
         const slug = required(flags, 'org');
         const name = required(flags, 'name');
-        const deleted = withStore(dataDir, (repos) =>
-          repos.apiTokens.deleteByName(organizationBySlug(repos, slug).id, name),
+        const deleted = withStore(dataDir, (store) =>
+          apiTokenService(store).deleteApiTokenByName(organizationBySlug(store, slug).id, name),
         );
         if (!deleted) throw new UsageError(`No token named "${name}" in ${slug}.`);
         io.out(`Deleted token ${name}.`);
@@ -170,9 +167,9 @@ function tokenCreate(dataDir: string, flags: Flags, io: Io): number {
   if (unknown.length > 0) {
     throw new UsageError(`Unknown scope "${unknown[0]}". Scopes: ${TOKEN_SCOPES.join(', ')}.`);
   }
-  const result = withStore(dataDir, (repos) =>
-    issueApiToken(repos, systemClock, {
-      organizationId: organizationBySlug(repos, slug).id,
+  const result = withStore(dataDir, (store) =>
+    apiTokenService(store).issueApiToken({
+      organizationId: organizationBySlug(store, slug).id,
       name,
       expires: expires as TokenExpiry,
       scopes: scopes as TokenScope[],
@@ -183,7 +180,7 @@ function tokenCreate(dataDir: string, flags: Flags, io: Io): number {
     throw new UsageError(
       result.reason === 'name_taken'
         ? `A token named "${name}" already exists in ${slug}.`
-        : `No event ${result.detail} in ${slug}.`,
+        : `No event ${result.eventId} in ${slug}.`,
     );
   }
   io.out(result.token);
@@ -192,8 +189,8 @@ function tokenCreate(dataDir: string, flags: Flags, io: Io): number {
 
 function tokenList(dataDir: string, flags: Flags, io: Io): number {
   const slug = required(flags, 'org');
-  const tokens = withStore(dataDir, (repos) =>
-    repos.apiTokens.listForOrganization(organizationBySlug(repos, slug).id),
+  const tokens = withStore(dataDir, (store) =>
+    apiTokenService(store).listApiTokens(organizationBySlug(store, slug).id),
   );
   if (tokens.length === 0) {
     io.out(`No tokens in ${slug}.`);
@@ -215,9 +212,7 @@ function tokenList(dataDir: string, flags: Flags, io: Io): number {
 }
 
 function demo(dataDir: string, io: Io): number {
-  const content = withStore(dataDir, (repos, db) =>
-    db.transaction(() => seedDemo(repos, systemClock)).immediate(),
-  );
+  const content = withStore(dataDir, seedDemo);
   io.out(
     content.created
       ? `Created demo organization ${content.organization.name} (${content.organization.slug}).`

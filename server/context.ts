@@ -1,21 +1,31 @@
-import type { Clock } from './platform/clock.ts';
-import type { Db } from './platform/database.ts';
-import type { Repositories } from './store.ts';
+import type { ApiTokenService } from './access/api-token.service.ts';
+import type { StaffService } from './access/staff.service.ts';
 import type { AttendeeService } from './attendees/attendee.service.ts';
+import type { BulkNoShowService } from './attendees/bulk-no-show.service.ts';
+import type { RegistrationService } from './attendees/registration.service.ts';
 import type { EventService } from './events/event.service.ts';
-import type { UserService } from './people/person.service.ts';
+import type { OrganizationService } from './organizations/organization.service.ts';
+import type { PersonService } from './people/person.service.ts';
+import type { Clock } from './platform/clock.ts';
+import type { Store } from './store.ts';
 import type { WebhookDispatcher } from './webhooks/dispatcher.service.ts';
-import type { WebhookService } from './webhooks/webhook.service.ts';
+import type { WebhookEndpointService } from './webhooks/endpoint.service.ts';
 
-/** What every route reaches through `app.ctx`: the store, the clock and the shared operations. */
+/**
+ * What routes reach through `app.ctx`: the clock and the services, the one door to the store. Nothing here hands
+ * out a repository or the database.
+ */
 export interface AppContext {
-  db: Db;
   clock: Clock;
-  repos: Repositories;
-  attendees: AttendeeService;
+  organizations: OrganizationService;
   events: EventService;
-  users: UserService;
-  webhooks: WebhookService;
+  registrations: RegistrationService;
+  attendees: AttendeeService;
+  bulkNoShow: BulkNoShowService;
+  people: PersonService;
+  tokens: ApiTokenService;
+  staff: StaffService;
+  webhooks: WebhookEndpointService;
   /** Sends the webhook outbox in the background; `dispatchDue()` runs one round on demand. */
   webhookDispatcher: WebhookDispatcher;
 }
@@ -23,5 +33,10 @@ export interface AppContext {
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /**
+     * The database, its repositories and the clock, for the app that builds the services and for tests that seed
+     * and inspect rows. Routes never touch it (a lint rule keeps them out): they call services.
+     */
+    store: Store;
   }
 }

@@ -1,9 +1,10 @@
+import type { Clock } from './platform/clock.ts';
 import type { Db } from './platform/database.ts';
 import { apiTokensRepository } from './access/api-token.repository.ts';
+import { staffRepository } from './access/staff.repository.ts';
 import { attendeesRepository } from './attendees/attendee.repository.ts';
 import { eventsRepository } from './events/event.repository.ts';
 import { organizationsRepository } from './organizations/organization.repository.ts';
-import { staffRepository } from './access/staff.repository.ts';
 import { usersRepository } from './people/person.repository.ts';
 import { webhookDeliveriesRepository } from './webhooks/delivery.repository.ts';
 import { webhookEndpointsRepository } from './webhooks/endpoint.repository.ts';
@@ -23,3 +24,27 @@ export function createRepositories(db: Db) {
 }
 
 export type Repositories = ReturnType<typeof createRepositories>;
+
+/**
+ * What the services are made of: the database, its repositories and the clock. Only services (and the app that
+ * builds them) hold it; routes reach the store through services, so every write has one door.
+ */
+export interface Store {
+  readonly db: Db;
+  readonly clock: Clock;
+  readonly repos: Repositories;
+  /**
+   * Runs `work` in an IMMEDIATE transaction: the write lock is taken before the first read, so a decision made on
+   * what was read cannot be overtaken by another process writing in between.
+   */
+  inTransaction<T>(work: () => T): T;
+}
+
+export function createStore(db: Db, clock: Clock): Store {
+  return {
+    db,
+    clock,
+    repos: createRepositories(db),
+    inTransaction: (work) => db.transaction(work).immediate(),
+  };
+}

@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import type { Db } from '../platform/database.ts';
-import type { ApiTokenRecord, TokenScope } from '../platform/types.ts';
+import type { ApiTokenRecord } from './access.types.ts';
+import type { TokenScope } from '../contract/vocabulary.ts';
 import { cachedJsonColumn, type JsonColumnReader } from '../platform/json-column.ts';
 
 interface ApiTokenRow {

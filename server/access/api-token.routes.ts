@@ -1,29 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ApiTokenRecord } from '../platform/types.ts';
 import { fieldMessage } from '../platform/field-errors.ts';
 import { HttpError, ValidationError } from '../platform/errors.ts';
 import { messages } from '../platform/messages.ts';
-import { staffOf } from './session-auth.http.ts';
 import { errorResponses, messageBody } from '../platform/schemas.ts';
+import { presentToken } from './access.presenters.ts';
 import { createTokenBody, tokenSchema } from './access.schemas.ts';
-import { issueApiToken } from './api-token.service.ts';
+import { staffOf } from './session-auth.http.ts';
 
 const tags = ['Dashboard: API tokens'];
 
-const presentToken = (token: ApiTokenRecord): z.input<typeof tokenSchema> => ({
-  id: token.id,
-  name: token.name,
-  scopes: token.scopes,
-  event_ids: token.eventIds,
-  created_at: token.createdAt,
-  last_used_at: token.lastUsedAt,
-  expires_at: token.expiresAt,
-});
-
 /** Developers -> API Tokens: create (shown once), list, delete (effective on the next request). Owners only. */
-export const tokenRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { repos, clock } = app.ctx;
+export const apiTokenRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { tokens } = app.ctx;
 
   app.get(
     '/tokens',
@@ -35,9 +24,9 @@ export const tokenRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ data: z.array(tokenSchema) }), ...errorResponses(401, 403) },
       },
     },
-    async (request) => ({
-      data: repos.apiTokens.listForOrganization(staffOf(request).organizationId).map(presentToken),
-    }),
+    async function listApiTokens(request) {
+      return { data: tokens.listApiTokens(staffOf(request).organizationId).map(presentToken) };
+    },
   );
 
   app.post(
@@ -54,8 +43,8 @@ export const tokenRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) => {
-      const result = issueApiToken(repos, clock, {
+    async function createApiToken(request, reply) {
+      const result = tokens.issueApiToken({
         organizationId: staffOf(request).organizationId,
         name: request.body.name,
         expires: request.body.expires,
@@ -85,8 +74,8 @@ export const tokenRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: messageBody, ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => {
-      if (!repos.apiTokens.deleteById(staffOf(request).organizationId, request.params.id)) {
+    async function deleteApiToken(request) {
+      if (!tokens.deleteApiToken(staffOf(request).organizationId, request.params.id)) {
         throw new HttpError(404, messages.tokenNotFound);
       }
       return { message: 'Token deleted.' };

@@ -1,5 +1,5 @@
 import type { TokenExpiry } from '../contract/vocabulary.ts';
-import type { ApiTokenRecord, TokenScope } from '../platform/types.ts';
+import type { ApiTokenRecord } from './access.types.ts';
 
 export { TOKEN_EXPIRIES } from '../contract/vocabulary.ts';
 export type { TokenExpiry };
@@ -19,10 +19,6 @@ export function expiresAtFor(expiry: TokenExpiry, now: Date): Date | null {
 /** A token is expired from its expiry instant on. */
 export function isTokenExpired(token: Pick<ApiTokenRecord, 'expiresAt'>, now: Date): boolean {
   return token.expiresAt !== null && now.getTime() >= Date.parse(token.expiresAt);
-}
-
-export function tokenHasScope(token: Pick<ApiTokenRecord, 'scopes'>, scope: TokenScope): boolean {
-  return token.scopes.includes(scope);
 }
 
 export function tokenCoversEvent(token: Pick<ApiTokenRecord, 'eventIds'>, eventUuid: string): boolean {

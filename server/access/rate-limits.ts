@@ -1,6 +1,13 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  HookHandlerDoneFunction,
+  RouteOptions,
+} from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import type { Clock } from '../platform/clock.ts';
+import { positiveInteger } from '../platform/config.ts';
 import { HttpError } from '../platform/errors.ts';
 import { messages } from '../platform/messages.ts';
 
@@ -30,6 +37,90 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
 };
 
 export const RATE_LIMIT_WINDOW_MS = 60_000;
+
+export type RateLimitGroup = keyof RateLimits;
+
+/** Whose requests a limit counts together. */
+type CountedPer = 'ip' | 'token' | 'account';
+
+interface RateLimitRule {
+  /** The routes it covers: a path prefix, and a method when only one is meant. */
+  path: string;
+  method?: 'POST';
+  limits: readonly { group: RateLimitGroup; per: CountedPer }[];
+  /**
+   * `onRequest` counts before anything else runs; `preHandler` once the body is parsed (a per-account limit needs
+   * the email from it). Token requests are counted by token authentication itself (token-auth.http.ts), which
+   * knows the token first.
+   */
+  phase: 'onRequest' | 'preHandler' | 'token authentication';
+}
+
+/**
+ * Every rate limit, by path: the first matching row applies; paths that match none (documentation, the screens,
+ * `/satellite/status`, unknown paths) are not limited. Requests per minute are in `RateLimits`.
+ */
+export const RATE_LIMIT_TABLE: readonly RateLimitRule[] = [
+  { path: '/public/events/', limits: [{ group: 'publicEvents', per: 'ip' }], phase: 'onRequest' },
+  { path: '/public/organizations', limits: [{ group: 'publicEvents', per: 'ip' }], phase: 'onRequest' },
+  { path: '/public/profile/', limits: [{ group: 'profile', per: 'ip' }], phase: 'onRequest' },
+  { path: '/p/', limits: [{ group: 'publicOther', per: 'ip' }], phase: 'onRequest' },
+  { path: '/api/', limits: [{ group: 'token', per: 'token' }], phase: 'token authentication' },
+  {
+    path: '/dashboard/api/setup',
+    method: 'POST',
+    limits: [{ group: 'signIn', per: 'ip' }],
+    phase: 'preHandler',
+  },
+  {
+    path: '/dashboard/api/session',
+    method: 'POST',
+    limits: [
+      { group: 'signIn', per: 'ip' },
+      { group: 'signInAccount', per: 'account' },
+    ],
+    phase: 'preHandler',
+  },
+];
+
+function ruleFor(method: string, url: string): RateLimitRule | undefined {
+  return RATE_LIMIT_TABLE.find(
+    (rule) => url.startsWith(rule.path) && (rule.method === undefined || rule.method === method),
+  );
+}
+
+/** The account a sign-in names: the email of its body, compared case-insensitively. */
+const byAccount = (request: FastifyRequest) =>
+  String((request.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase();
+
+/** Flag or environment variable for each rate limit (requests per minute). */
+export const RATE_LIMIT_SETTINGS: Record<RateLimitGroup, { flag: string; env: string }> = {
+  publicEvents: { flag: 'rate-limit-public-events', env: 'ARRIVALS_RATE_LIMIT_PUBLIC_EVENTS' },
+  profile: { flag: 'rate-limit-profile', env: 'ARRIVALS_RATE_LIMIT_PROFILE' },
+  publicOther: { flag: 'rate-limit-public', env: 'ARRIVALS_RATE_LIMIT_PUBLIC' },
+  token: { flag: 'rate-limit-token', env: 'ARRIVALS_RATE_LIMIT_TOKEN' },
+  signIn: { flag: 'rate-limit-sign-in', env: 'ARRIVALS_RATE_LIMIT_SIGN_IN' },
+  signInAccount: { flag: 'rate-limit-sign-in-account', env: 'ARRIVALS_RATE_LIMIT_SIGN_IN_ACCOUNT' },
+};
+
+/** Rate limits from flags, then environment, then the interface's defaults. */
+export function resolveRateLimits(
+  flags: Record<string, string | undefined>,
+  env: NodeJS.ProcessEnv = process.env,
+): RateLimits {
+  const limits = { ...DEFAULT_RATE_LIMITS };
+  for (const [group, { flag, env: variable }] of Object.entries(RATE_LIMIT_SETTINGS)) {
+    const fromFlag = flags[flag];
+    const value = fromFlag ?? env[variable];
+    if (value !== undefined && value !== '') {
+      limits[group as RateLimitGroup] = positiveInteger(
+        value,
+        fromFlag !== undefined ? `--${flag}` : variable,
+      );
+    }
+  }
+  return limits;
+}
 
 type StoreCallback = (error: Error | null, result: { current: number; ttl: number }) => void;
 
@@ -65,8 +156,6 @@ function clockedStore(clock: Clock, capacity = 10_000) {
   };
 }
 
-export type RateLimitGroup = keyof RateLimits;
-
 type Limiter = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void;
 
 declare module 'fastify' {
@@ -80,7 +169,8 @@ declare module 'fastify' {
 }
 
 /**
- * Registers @fastify/rate-limit (no global limit) and a `limiterFor` decorator. The limits go through the plugin's
+ * Registers @fastify/rate-limit (no global limit), a `limiterFor` decorator, and a hook that gives every route
+ * registered after it the limits `RATE_LIMIT_TABLE` names for its path. The limits go through the plugin's
  * `createRateLimit`, so each group counts in its own store; the hook writes the headers itself because the
  * interface wants X-RateLimit-Reset as the Unix time of the reset, where the plugin sends seconds-to-go.
  */
@@ -100,8 +190,7 @@ export async function registerRateLimits(
     (group: RateLimitGroup, key: (request: FastifyRequest) => string = byIp): Limiter => {
       // Each limiter counts in a store of its own (the plugin makes a child store per createRateLimit). Per IP, the
       // key is `byIp`, not the plugin's default, which gives the same keys (a socket's address already comes in one
-      // canonical form) but runs Node's isIPv6 pattern and rewrites the address on every request: in CPU profiles of
-      // the event details endpoint the plugin's check took ~2 µs a request less with `byIp`.
+      // canonical form) but runs Node's isIPv6 pattern and rewrites the address on every request.
       const check = app.createRateLimit({
         max: limits[group],
         timeWindow: RATE_LIMIT_WINDOW_MS,
@@ -126,6 +215,21 @@ export async function registerRateLimits(
       };
     },
   );
+
+  const keyOf: Record<Exclude<CountedPer, 'token'>, (request: FastifyRequest) => string> = {
+    ip: byIp,
+    account: byAccount,
+  };
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const rule = methods.map((method) => ruleFor(method, route.url)).find((found) => found !== undefined);
+    if (!rule || rule.phase === 'token authentication') return;
+    const limiters = rule.limits.map(({ group, per }) =>
+      app.limiterFor(group, keyOf[per as Exclude<CountedPer, 'token'>]),
+    );
+    const own = route[rule.phase] ?? [];
+    route[rule.phase] = [...limiters, ...(Array.isArray(own) ? own : [own])];
+  });
 }
 
 /**

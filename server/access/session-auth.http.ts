@@ -1,10 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { hashApiToken } from '../platform/secrets.ts';
-import { toTimestamp } from '../platform/time.ts';
-import type { StaffAccount } from '../platform/types.ts';
 import { HttpError } from '../platform/errors.ts';
 import { messages } from '../platform/messages.ts';
+import type { StaffAccount } from './access.types.ts';
+import type { NewSession } from './staff.service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -18,9 +16,6 @@ declare module 'fastify' {
 }
 
 export const SESSION_COOKIE = 'arrivals_session';
-/** A session ends after 12 idle hours: a day at the venue, not a week on a shared laptop. */
-export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
-const SESSION_REFRESH_MS = 60_000;
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -57,7 +52,7 @@ function isSameOrigin(request: FastifyRequest): boolean {
 
 /** Hooks for the dashboard scope: origin check, session lookup (sliding expiry), access by role. */
 export function registerSessionAuthentication(scope: FastifyInstance): void {
-  const { repos, clock } = scope.ctx;
+  const { staff } = scope.ctx;
   scope.decorateRequest('staff', null);
 
   scope.addHook('onRequest', async (request) => {
@@ -65,20 +60,7 @@ export function registerSessionAuthentication(scope: FastifyInstance): void {
       throw new HttpError(403, messages.originRefused);
     }
     const value = readCookie(request.headers.cookie, SESSION_COOKIE);
-    if (value) {
-      const session = repos.staff.findSession(hashApiToken(value));
-      const now = clock.now();
-      if (session && Date.parse(session.expiresAt) > now.getTime()) {
-        request.staff = session.staff;
-        if (now.getTime() - Date.parse(session.lastSeenAt) >= SESSION_REFRESH_MS) {
-          repos.staff.extendSession(
-            session.sessionId,
-            toTimestamp(now),
-            toTimestamp(new Date(now.getTime() + SESSION_IDLE_MS)),
-          );
-        }
-      }
-    }
+    if (value) request.staff = staff.staffOfSession(value);
     const access = request.routeOptions.config.access ?? 'staff';
     if (access === 'public') return;
     if (!request.staff) throw new HttpError(401, messages.signInRequired);
@@ -86,24 +68,15 @@ export function registerSessionAuthentication(scope: FastifyInstance): void {
   });
 }
 
-/** Starts a session for `staff` and sets its cookie. */
-export function startSession(scope: FastifyInstance, reply: FastifyReply, staff: StaffAccount): void {
-  const { repos, clock } = scope.ctx;
-  const value = randomBytes(32).toString('base64url');
-  const now = clock.now();
-  repos.staff.removeExpiredSessions(toTimestamp(now));
-  repos.staff.createSession(
-    hashApiToken(value),
-    staff.id,
-    toTimestamp(now),
-    toTimestamp(new Date(now.getTime() + SESSION_IDLE_MS)),
-  );
-  reply.header('set-cookie', cookieHeader(value, SESSION_IDLE_MS / 1000));
+/** Sets the cookie of a session just started. */
+export function setSessionCookie(reply: FastifyReply, session: NewSession): void {
+  reply.header('set-cookie', cookieHeader(session.value, session.maxAgeSeconds));
 }
 
-export function endSession(scope: FastifyInstance, request: FastifyRequest, reply: FastifyReply): void {
+/** Ends the request's session, if it has one, and clears its cookie. */
+export function endSessionOf(scope: FastifyInstance, request: FastifyRequest, reply: FastifyReply): void {
   const value = readCookie(request.headers.cookie, SESSION_COOKIE);
-  if (value) scope.ctx.repos.staff.removeSession(hashApiToken(value));
+  if (value) scope.ctx.staff.endSession(value);
   reply.header('set-cookie', cookieHeader('', 0));
 }
 

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
 import type { Db } from '../platform/database.ts';
 import { emailKey } from '../platform/email.ts';
-import type { StaffAccount, StaffRole } from '../platform/types.ts';
+import type { StaffAccount } from './access.types.ts';
+import type { StaffRole } from '../contract/vocabulary.ts';
 
 interface StaffRow {
   id: number;

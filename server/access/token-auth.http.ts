@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
-import { hashApiToken, hasValidTokenShape, sameHash } from '../platform/secrets.ts';
-import { isTokenExpired, shouldRecordUse, tokenCoversEvent } from './api-token.rules.ts';
-import type { ApiTokenRecord, EventRecord, TokenScope } from '../platform/types.ts';
-import { toTimestamp } from '../platform/time.ts';
+import type { TokenScope } from '../contract/vocabulary.ts';
 import { HttpError } from '../platform/errors.ts';
 import { messages } from '../platform/messages.ts';
+import type { ApiTokenRecord } from './access.types.ts';
+import type { TokenRefusal } from './api-token.service.ts';
 import { byIp } from './rate-limits.ts';
+import { hashApiToken, hasValidTokenShape } from './secrets.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -22,6 +22,11 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
 /** How many presented tokens' hashes `hashOfPresented` remembers. */
 const REMEMBERED_HASHES = 1_000;
+
+const refusalMessage: Record<TokenRefusal, string> = {
+  invalid: messages.tokenInvalid,
+  expired: messages.tokenExpired,
+};
 
 /**
  * The hash of a presented token, or null when it is not one of ours (wrong shape or checksum). An integration sends
@@ -49,22 +54,18 @@ function presentedTokenHasher(capacity = REMEMBERED_HASHES): (presented: string)
  * IP while no valid token is shown, so guessing tokens is throttled too), then refuse what the token may not do.
  */
 export function registerTokenAuthentication(api: FastifyInstance): void {
-  const { repos, clock } = api.ctx;
+  const { tokens } = api.ctx;
   const hashOfPresented = presentedTokenHasher();
   api.decorateRequest('apiToken', null);
 
-  /** The presented token, or why it is refused. */
+  /** The presented token, or the message that refuses it. */
   function authenticate(header: string | undefined): ApiTokenRecord | string {
     if (!header || header.trim() === '') return messages.tokenRequired;
     const presented = BEARER.exec(header)?.[1];
     const hash = presented ? hashOfPresented(presented) : null;
     if (!hash) return messages.tokenInvalid;
-    const token = repos.apiTokens.findByHash(hash);
-    if (!token || !sameHash(token.tokenHash, hash)) return messages.tokenInvalid;
-    const now = clock.now();
-    if (isTokenExpired(token, now)) return messages.tokenExpired;
-    if (shouldRecordUse(token, now)) repos.apiTokens.recordUse(token.id, toTimestamp(now));
-    return token;
+    const token = tokens.authenticateToken(hash);
+    return typeof token === 'string' ? refusalMessage[token] : token;
   }
 
   const limit = api.limiterFor('token', (request) =>
@@ -103,17 +104,4 @@ export function registerTokenAuthentication(api: FastifyInstance): void {
 export function tokenOf(request: FastifyRequest): ApiTokenRecord {
   if (!request.apiToken) throw new HttpError(401, messages.tokenRequired);
   return request.apiToken;
-}
-
-/**
- * The event `uuid` of the token's organization: another organization's event is 404 as if it did not exist; an
- * event of the same organization outside the token's restriction is 403.
- */
-export function eventForToken(api: FastifyInstance, request: FastifyRequest, uuid: string): EventRecord {
-  const token = tokenOf(request);
-  const event = api.ctx.repos.events.findByUuid(uuid);
-  if (!event || event.organizationId !== token.organizationId)
-    throw new HttpError(404, messages.eventNotFound);
-  if (!tokenCoversEvent(token, event.uuid)) throw new HttpError(403, messages.accessDenied);
-  return event;
 }

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
 import type { Db } from '../platform/database.ts';
 import { emailKey } from '../platform/email.ts';
-import type { AttendeeRecord, AttendeeStatus, AttendeeSummary } from '../platform/types.ts';
+import type { AttendeeRecord, AttendeeSummary } from './attendee.types.ts';
+import type { AttendeeStatus } from '../contract/vocabulary.ts';
 
 interface AttendeeRow {
   id: number;
@@ -37,7 +38,7 @@ const COLUMNS = 'id, uuid, event_id, user_id, email, name, answers, status, regi
  * An attendee as its row holds it. `answers` is parsed on first read: the public check, check-in and lookup
  * endpoints read an attendee on every request and never look at them, and parsing them each time was a measurable
  * share of those requests. A class, so that the getter sits on the prototype: an object literal with a getter of
- * its own took ~1.4 µs to build where this takes under 0.1 µs. Being on the prototype, `answers` is not copied by a
+ * its own is many times dearer to build. Being on the prototype, `answers` is not copied by a
  * spread, so records come from rows (the UPDATEs return theirs), never from `{ ...attendee }`.
  */
 class StoredAttendee implements AttendeeRecord {
@@ -101,8 +102,6 @@ export interface AttendeeFilter {
 /** The `ESCAPE '\'` form of a LIKE pattern that matches `text` anywhere. */
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
 
-export type AttendeesRepository = ReturnType<typeof attendeesRepository>;
-
 export function attendeesRepository(db: Db) {
   const byUuid = db.prepare<[string], AttendeeRow>(`SELECT ${COLUMNS} FROM attendees WHERE uuid = ?`);
   // The live registration first, else the most recent cancelled one.
@@ -130,7 +129,8 @@ export function attendeesRepository(db: Db) {
     `UPDATE attendees SET status = 'confirmed', updated_at = ? WHERE id = ? AND status = 'pending'
      RETURNING ${COLUMNS}`,
   );
-  const notCheckedIn = db.prepare<[number], { uuid: string }>(
+  // The SQL copy of `isStillExpected` (attendee.rules.ts).
+  const stillExpected = db.prepare<[number], { uuid: string }>(
     "SELECT uuid FROM attendees WHERE event_id = ? AND checked_in_at IS NULL AND status IN ('pending', 'confirmed')",
   );
   const countsByStatus = db.prepare<[number], { status: AttendeeStatus; total: number; checked_in: number }>(
@@ -145,23 +145,25 @@ export function attendeesRepository(db: Db) {
      WHERE id = ? AND status <> 'canceled' AND checked_in_at IS NULL
      RETURNING ${COLUMNS}`,
   );
+  // The SQL copy of `decideNoShow` (attendee.rules.ts): not cancelled, not checked in.
   const markNoShow = db.prepare<[string, number], AttendeeRow>(
     `UPDATE attendees SET status = 'no_show', updated_at = ?
      WHERE id = ? AND status <> 'canceled' AND checked_in_at IS NULL
      RETURNING ${COLUMNS}`,
   );
   // `json_each CROSS JOIN attendees` (and `+event_id` below) make SQLite probe the UUID index once per id; left to
-  // itself it scans the event's attendees and the whole id list for each, which is quadratic (14 s for 10,000 ids).
+  // itself it scans the event's attendees and the whole id list for each, which is quadratic in the list's length.
   const summariesByUuid = db.prepare<[string, number], AttendeeSummaryRow>(
     `SELECT a.uuid, a.name, a.email, a.status, a.registered_at, a.checked_in_at
      FROM json_each(?) AS ids CROSS JOIN attendees AS a ON a.uuid = ids.value
      WHERE a.event_id = ?`,
   );
   // The ids become the event's rowids first (one probe of the UUID index each, as above), so that the UPDATE then
-  // writes the rows in table order. Matching `uuid IN (ids)` directly wrote them in the ids' order, all over the
-  // table: 110 ms against 75 ms for 10,000 ids. Two forms: without a webhook endpoint listening nothing needs to
-  // come back, and RETURNING even the UUIDs cost 15 ms of it; with one, the summaries its notifications carry come
-  // back from the UPDATE itself rather than from a second lookup of every row.
+  // writes the rows in table order; matching `uuid IN (ids)` directly writes them in the ids' order, all over the
+  // table, which is slower. Two forms: without a webhook endpoint listening nothing needs to come back, and
+  // RETURNING costs time for nothing; with one, the summaries its notifications carry come back from the UPDATE
+  // itself rather than from a second lookup of every row.
+  // The condition is the SQL copy of `decideNoShow` (attendee.rules.ts), narrowed to the rows a no-show changes.
   const MARK_MANY_NO_SHOW = `UPDATE attendees SET status = 'no_show', updated_at = ?
      WHERE id IN (SELECT a.id FROM json_each(?) AS ids CROSS JOIN attendees AS a ON a.uuid = ids.value
                   WHERE +a.event_id = ?)
@@ -244,9 +246,9 @@ export function attendeesRepository(db: Db) {
       return attendeeOrNull(approve.get(at, attendeeId));
     },
 
-    /** Everyone still expected: registered (pending or confirmed) and not checked in. */
-    notCheckedInUuids(eventId: number): string[] {
-      return notCheckedIn.all(eventId).map((row) => row.uuid);
+    /** Everyone still expected: registered (pending or confirmed) and not checked in (`isStillExpected`). */
+    stillExpectedUuids(eventId: number): string[] {
+      return stillExpected.all(eventId).map((row) => row.uuid);
     },
 
     /** Per status: how many, and how many of those are checked in. */

@@ -1,11 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { NoShowRefusal } from './attendee.rules.ts';
+import type { Caller } from '../access/caller.http.ts';
 import { tokenCoversEvent } from '../access/api-token.rules.ts';
-import type { AttendeeRecord, EventRecord } from '../platform/types.ts';
+import { tokenCaller } from '../access/caller.http.ts';
+import { tokenOf } from '../access/token-auth.http.ts';
+import type { EventRecord } from '../events/event.types.ts';
 import { HttpError } from '../platform/errors.ts';
 import { messages } from '../platform/messages.ts';
-import { eventForToken, tokenOf } from '../access/token-auth.http.ts';
+import { errorResponses, messageBody, uuidParam } from '../platform/schemas.ts';
+import { presentAttendee } from './attendee.presenters.ts';
+import { MAX_BULK_ATTENDEE_IDS } from './attendee.rules.ts';
 import {
   attendeeListQuery,
   attendeeListResponse,
@@ -13,34 +17,82 @@ import {
   attendeeSchema,
   bulkNoShowBody,
   bulkNoShowResponse,
-  MAX_BULK_ATTENDEE_IDS,
-  presentAttendee,
+  eventParams,
+  noShowResponse,
 } from './attendee.schemas.ts';
-import { errorResponses, messageBody, uuidParam } from '../platform/schemas.ts';
+import type { AttendeeRecord } from './attendee.types.ts';
+import { noShowRefusal, presentBulkFailures, staffCancelRefusal } from './refusals.http.ts';
 
-const tags = ['Attendees'];
+/**
+ * Cancel and no-show of one attendee, the same for the token API (`/api/events/{event_id}/attendees/...`) and the
+ * desk: the interface's answers, with the caller's access rules.
+ */
+export function attendeeActionRoutes(caller: Caller): FastifyPluginAsyncZod {
+  const tags = [caller.tag('Attendees')];
+  const config = caller.access({ scope: 'attendees:write', role: 'staff' });
+  const base = `${caller.basePath}/events/:event_id/attendees/:attendee_id`;
 
-const noShowRefusalMessage: Record<NoShowRefusal, string> = {
-  already_checked_in: messages.cannotMarkNoShow,
-  registration_canceled: messages.cannotMarkCancelledNoShow,
-};
+  return async (app) => {
+    const { attendees } = app.ctx;
 
-const bulkReason: Record<NoShowRefusal | 'not_found', string> = {
-  not_found: messages.bulkReasonNotFound,
-  already_checked_in: messages.bulkReasonCheckedIn,
-  registration_canceled: messages.bulkReasonCancelled,
-};
+    /** The attendee of the caller's event; an attendee of any other event is not found here. */
+    function attendeeOf(
+      request: Parameters<Caller['eventOf']>[1],
+      params: z.infer<typeof attendeeParams>,
+    ): { event: EventRecord; attendee: AttendeeRecord } {
+      const event = caller.eventOf(app, request, params.event_id);
+      const attendee = attendees.findAttendeeInEvent(event, params.attendee_id);
+      if (!attendee) throw new HttpError(404, messages.attendeeNotFound);
+      return { event, attendee };
+    }
 
-/** Token-authenticated attendee management: lookup, list, cancel, no-show (single and bulk). */
-export const attendeeRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { repos, attendees } = app.ctx;
+    app.post(
+      `${base}/cancel`,
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Cancel an attendee',
+          params: attendeeParams,
+          response: { 200: messageBody, ...errorResponses(...caller.refusals, 404, 422) },
+        },
+      },
+      async function cancelAttendee(request) {
+        const { event, attendee } = attendeeOf(request, request.params);
+        const outcome = attendees.cancelRegistration(event, attendee);
+        if (!outcome.ok) throw staffCancelRefusal(outcome.reason);
+        return { message: messages.staffCancelled };
+      },
+    );
 
-  /** The attendee of `event`; an attendee of any other event is not found here. */
-  function attendeeInEvent(event: EventRecord, attendeeUuid: string): AttendeeRecord {
-    const attendee = repos.attendees.findByUuid(attendeeUuid);
-    if (!attendee || attendee.eventId !== event.id) throw new HttpError(404, messages.attendeeNotFound);
-    return attendee;
-  }
+    app.post(
+      `${base}/no-show`,
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Mark an attendee as no-show',
+          params: attendeeParams,
+          response: { 200: noShowResponse, ...errorResponses(...caller.refusals, 404, 422) },
+        },
+      },
+      async function markNoShow(request) {
+        const { event, attendee } = attendeeOf(request, request.params);
+        const outcome = attendees.markNoShow(event, attendee);
+        if (!outcome.ok) throw noShowRefusal(outcome.reason);
+        return {
+          message: messages.markedNoShow,
+          data: { id: outcome.attendee.uuid, status: 'no_show' as const },
+        };
+      },
+    );
+  };
+}
+
+/** The token API's own attendee routes: the lookup of the redirect integration, the list, bulk no-show. */
+export const tokenAttendeeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { attendees, events, bulkNoShow } = app.ctx;
+  const tags = ['Attendees'];
 
   app.get(
     '/api/attendees/:id',
@@ -53,10 +105,10 @@ export const attendeeRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ data: attendeeSchema }), ...errorResponses(401, 403, 404, 429) },
       },
     },
-    async (request) => {
+    async function lookUpAttendee(request) {
       const token = tokenOf(request);
-      const attendee = repos.attendees.findByUuid(request.params.id);
-      const event = attendee ? repos.events.findById(attendee.eventId) : null;
+      const attendee = attendees.findAttendee(request.params.id);
+      const event = attendee ? events.findEventById(attendee.eventId) : null;
       if (!attendee || !event || event.organizationId !== token.organizationId) {
         throw new HttpError(404, messages.attendeeNotFound);
       }
@@ -72,16 +124,16 @@ export const attendeeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "List an event's attendees",
-        params: z.object({ event_id: uuidParam('Event UUID') }),
+        params: eventParams,
         querystring: attendeeListQuery,
         response: { 200: attendeeListResponse, ...errorResponses(401, 403, 404, 422, 429) },
       },
     },
-    async (request) => {
-      const event = eventForToken(app, request, request.params.event_id);
+    async function listAttendees(request) {
+      const event = tokenCaller.eventOf(app, request, request.params.event_id);
       const { page, per_page: perPage, status, email, q } = request.query;
-      const { items, total } = repos.attendees.list(
-        event.id,
+      const { items, total } = attendees.listAttendees(
+        event,
         { status, email: email || undefined, q: q || undefined },
         { limit: perPage, offset: (page - 1) * perPage },
       );
@@ -93,80 +145,26 @@ export const attendeeRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/events/:event_id/attendees/:attendee_id/cancel',
-    {
-      config: { scope: 'attendees:write' },
-      schema: {
-        tags,
-        summary: 'Cancel an attendee',
-        params: attendeeParams,
-        response: { 200: messageBody, ...errorResponses(401, 403, 404, 422, 429) },
-      },
-    },
-    async (request) => {
-      const event = eventForToken(app, request, request.params.event_id);
-      const outcome = attendees.cancel(event, attendeeInEvent(event, request.params.attendee_id));
-      if (!outcome.ok) {
-        if (outcome.reason === 'already_canceled') throw new HttpError(422, messages.alreadyCancelled);
-        if (outcome.reason === 'already_checked_in') throw new HttpError(422, messages.staffCannotCancel);
-        throw new HttpError(404, messages.attendeeNotFound);
-      }
-      return { message: messages.staffCancelled };
-    },
-  );
-
-  app.post(
-    '/api/events/:event_id/attendees/:attendee_id/no-show',
-    {
-      config: { scope: 'attendees:write' },
-      schema: {
-        tags,
-        summary: 'Mark an attendee as no-show',
-        params: attendeeParams,
-        response: {
-          200: z.object({
-            message: z.string(),
-            data: z.object({ id: z.string(), status: z.literal('no_show') }),
-          }),
-          ...errorResponses(401, 403, 404, 422, 429),
-        },
-      },
-    },
-    async (request) => {
-      const event = eventForToken(app, request, request.params.event_id);
-      const outcome = attendees.markNoShow(event, attendeeInEvent(event, request.params.attendee_id));
-      if (!outcome.ok) throw new HttpError(422, noShowRefusalMessage[outcome.reason]);
-      return {
-        message: messages.markedNoShow,
-        data: { id: outcome.attendee.uuid, status: 'no_show' as const },
-      };
-    },
-  );
-
-  app.post(
     '/api/events/:event_id/attendees/bulk-no-show',
     {
       config: { scope: 'attendees:write' },
-      bodyLimit: 1024 * 1024,
       schema: {
         tags,
         summary: 'Mark many attendees as no-show',
         description: `At most ${MAX_BULK_ATTENDEE_IDS} ids per request; repeated ids count once.`,
-        params: z.object({ event_id: uuidParam('Event UUID') }),
+        params: eventParams,
         body: bulkNoShowBody,
         response: { 200: bulkNoShowResponse, ...errorResponses(401, 403, 404, 422, 429) },
       },
     },
-    async (request) => {
-      const event = eventForToken(app, request, request.params.event_id);
-      const { successCount, failed } = attendees.bulkMarkNoShow(event, request.body.attendee_ids);
+    async function bulkMarkNoShow(request) {
+      const event = tokenCaller.eventOf(app, request, request.params.event_id);
+      const { successCount, failed } = bulkNoShow.bulkMarkNoShow(event, request.body.attendee_ids);
       return {
         message: messages.bulkNoShowDone,
         success_count: successCount,
         failed_count: failed.length,
-        ...(failed.length > 0
-          ? { failed: failed.map((f) => ({ id: f.id, reason: bulkReason[f.reason] })) }
-          : {}),
+        ...(failed.length > 0 ? { failed: presentBulkFailures(failed) } : {}),
       };
     },
   );

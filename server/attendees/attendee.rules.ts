@@ -1,5 +1,6 @@
 import { isCheckInAllowed } from '../events/event.rules.ts';
-import type { AttendeeRecord, EventSettings } from '../platform/types.ts';
+import type { AttendeeRecord } from './attendee.types.ts';
+import type { EventSettings } from '../events/event.types.ts';
 
 /**
  * The attendee transitions of the interface, as decisions. Each returns `ok` or the reason it refuses; routes turn
@@ -51,7 +52,12 @@ export function decideCancel(
 
 export type NoShowRefusal = 'already_checked_in' | 'registration_canceled';
 
-/** Marking someone who never arrived. Repeating it on a no-show is harmless and succeeds. */
+/**
+ * Marking someone who never arrived. Repeating it on a no-show is harmless and succeeds.
+ *
+ * Its SQL copy: `markNoShow` and `MARK_MANY_NO_SHOW` in attendee.repository.ts write only where this allows (not
+ * cancelled, not checked in); the bulk statement also skips no-shows, which this counts as successes unchanged.
+ */
 export function decideNoShow(
   attendee: Pick<AttendeeRecord, 'status' | 'checkedInAt'>,
 ): Decision<NoShowRefusal> {
@@ -87,4 +93,20 @@ export function decideUndoCheckIn(attendee: Pick<AttendeeRecord, 'checkedInAt'>)
 /** Approval moves a pending registration to confirmed; nothing else is approvable. */
 export function decideApprove(attendee: Pick<AttendeeRecord, 'status'>): Decision<'not_pending'> {
   return attendee.status === 'pending' ? ok : refuse('not_pending');
+}
+
+/** The largest bulk no-show request: a whole venue of 10,000 in one call. */
+export const MAX_BULK_ATTENDEE_IDS = 10_000;
+
+/** A bulk request's ids as they are decided: compared case-insensitively (ours are stored lower-case), once each. */
+export function uniqueAttendeeIds(ids: readonly string[]): string[] {
+  return [...new Set(ids.map((id) => id.toLowerCase()))];
+}
+
+/**
+ * Still expected at the door: registered (pending or confirmed) and not checked in. The desk's "mark everyone
+ * still expected as no-show" takes exactly these. Its SQL copy: `stillExpected` in attendee.repository.ts.
+ */
+export function isStillExpected(attendee: Pick<AttendeeRecord, 'status' | 'checkedInAt'>): boolean {
+  return (attendee.status === 'pending' || attendee.status === 'confirmed') && attendee.checkedInAt === null;
 }

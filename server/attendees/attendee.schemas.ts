@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { ATTENDEE_STATUSES, type AttendeeSummary, type EventRecord } from '../platform/types.ts';
-import { timestamp } from '../platform/schemas.ts';
+import { ATTENDEE_STATUSES } from '../contract/vocabulary.ts';
+import { timestamp, uuidParam } from '../platform/schemas.ts';
+import { MAX_BULK_ATTENDEE_IDS } from './attendee.rules.ts';
 
 /** The attendee as the authenticated lookup returns it (and the attendee list, item by item). */
 export const attendeeSchema = z
@@ -21,43 +22,17 @@ export const attendeeSchema = z
   })
   .meta({ id: 'Attendee' });
 
-export function presentAttendee(
-  attendee: AttendeeSummary,
-  event: EventRecord,
-): z.input<typeof attendeeSchema> {
-  return { ...presentAttendeeOwnFields(attendee), event: presentAttendeeEvent(event) };
-}
-
-/** The attendee's part of `presentAttendee`, for notifications that store the event once for many attendees. */
-export function presentAttendeeOwnFields(attendee: AttendeeSummary) {
-  return {
-    id: attendee.uuid,
-    name: attendee.name,
-    email: attendee.email,
-    status: attendee.status,
-    registered_at: attendee.registeredAt,
-    checked_in_at: attendee.checkedInAt,
-  };
-}
-
-/** The event's part of `presentAttendee`. */
-export function presentAttendeeEvent(event: EventRecord) {
-  return {
-    id: event.uuid,
-    name: event.name,
-    starts_at: event.startsAt,
-    ends_at: event.endsAt,
-    location: event.location,
-  };
-}
+export const eventParams = z.object({ event_id: uuidParam('Event UUID') });
 
 export const attendeeParams = z.object({
-  event_id: z.string().max(64).meta({ description: 'Event UUID', format: 'uuid' }),
-  attendee_id: z.string().max(64).meta({ description: 'Attendee UUID', format: 'uuid' }),
+  event_id: uuidParam('Event UUID'),
+  attendee_id: uuidParam('Attendee UUID'),
 });
 
-/** The largest bulk no-show request: a whole venue of 10,000 in one call. */
-export const MAX_BULK_ATTENDEE_IDS = 10_000;
+export const noShowResponse = z.object({
+  message: z.string(),
+  data: z.object({ id: z.string(), status: z.literal('no_show') }),
+});
 
 export const bulkNoShowBody = z
   .object({ attendee_ids: z.array(z.uuid()).min(1).max(MAX_BULK_ATTENDEE_IDS) })

@@ -1,13 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { StaffCheckInRefusal } from './attendee.rules.ts';
+import { staffCaller } from '../access/caller.http.ts';
+import type { EventRecord } from '../events/event.types.ts';
 import { toCsv } from '../platform/csv.ts';
-import { CHART_WINDOW_MS, liveStats } from './live-stats.rules.ts';
-import { formatHumanDateTime, toTimestamp } from '../platform/time.ts';
-import type { AttendeeRecord, EventRecord } from '../platform/types.ts';
 import { HttpError, ValidationError } from '../platform/errors.ts';
 import { messages } from '../platform/messages.ts';
 import { errorResponses, messageBody } from '../platform/schemas.ts';
+import { presentDeskAttendee } from './attendee.presenters.ts';
+import { attendeeParams, eventParams } from './attendee.schemas.ts';
+import type { AttendeeRecord } from './attendee.types.ts';
 import {
   bulkNoShowConfirm,
   bulkNoShowPreview,
@@ -17,40 +18,32 @@ import {
   importBody,
   importRefusal,
   liveStatsSchema,
-  presentDeskAttendee,
-} from '../access/access.schemas.ts';
+} from './desk.schemas.ts';
 import { registrationBody } from './public-attendee.schemas.ts';
-import { attendeeOfEvent, attendeeParams, eventOfStaff, eventParams } from '../access/staff-scope.http.ts';
+import { deskCheckInRefusal } from './refusals.http.ts';
 
 const tags = ['Dashboard: attendee desk'];
 const attendeeResponse = z.object({ message: z.string(), data: deskAttendeeSchema });
 
-const staffCheckInMessage = (
-  reason: StaffCheckInRefusal,
-  attendee: AttendeeRecord,
-  event: EventRecord,
-): [number, string] => {
-  switch (reason) {
-    case 'checkin_not_available':
-      return [403, messages.checkInNotAvailable];
-    case 'registration_canceled':
-      return [422, messages.checkInCanceledStaff];
-    case 'approval_pending':
-      return [422, messages.checkInPendingStaff];
-    case 'already_checked_in':
-      return [
-        409,
-        messages.alreadyCheckedInStaff(formatHumanDateTime(attendee.checkedInAt!, event.timezone)),
-      ];
-  }
-};
+/** How many rows the CSV export reads at a time. */
+const EXPORT_PAGE_SIZE = 1000;
 
 /**
- * The attendee desk of one event: the list with search and filters, live counts, and every action. Cancel,
- * no-show and bulk no-show are the very operations the token API runs.
+ * The attendee desk of one event: the list with search and filters, live counts, walk-ins, check-in and the
+ * actions the token API does not have (undo, approve, "everyone still expected" as no-show), CSV export and
+ * import. Cancel and no-show are `attendeeActionRoutes`, mounted for the desk too.
  */
 export const deskRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { repos, clock, attendees } = app.ctx;
+  const { attendees, registrations, bulkNoShow } = app.ctx;
+
+  const eventOf = (request: Parameters<typeof staffCaller.eventOf>[1], uuid: string): EventRecord =>
+    staffCaller.eventOf(app, request, uuid);
+
+  function attendeeOf(event: EventRecord, uuid: string): AttendeeRecord {
+    const attendee = attendees.findAttendeeInEvent(event, uuid);
+    if (!attendee) throw new HttpError(404, messages.attendeeNotFound);
+    return attendee;
+  }
 
   app.get(
     '/events/:event_id/attendees',
@@ -63,11 +56,11 @@ export const deskRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: deskListResponse, ...errorResponses(401, 404, 422) },
       },
     },
-    async (request) => {
-      const event = eventOfStaff(app, request, request.params.event_id);
+    async function listDeskAttendees(request) {
+      const event = eventOf(request, request.params.event_id);
       const { q, status, checked_in: checkedIn, page, per_page: perPage } = request.query;
-      const { items, total } = repos.attendees.list(
-        event.id,
+      const { items, total } = attendees.listAttendees(
+        event,
         { q: q || undefined, status, checkedIn: checkedIn === undefined ? undefined : checkedIn === 'true' },
         { limit: perPage, offset: (page - 1) * perPage },
       );
@@ -85,17 +78,8 @@ export const deskRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ data: liveStatsSchema }), ...errorResponses(401, 404) },
       },
     },
-    async (request) => {
-      const event = eventOfStaff(app, request, request.params.event_id);
-      const now = clock.now();
-      const since = toTimestamp(new Date(now.getTime() - CHART_WINDOW_MS));
-      return {
-        data: liveStats(
-          repos.attendees.countsByStatus(event.id),
-          repos.attendees.checkInTimesSince(event.id, since),
-          now,
-        ),
-      };
+    async function showLiveStats(request) {
+      return { data: attendees.liveStatsOf(eventOf(request, request.params.event_id)) };
     },
   );
 
@@ -110,9 +94,9 @@ export const deskRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: attendeeResponse, ...errorResponses(401, 403, 404, 409, 422) },
       },
     },
-    async (request, reply) => {
-      const event = eventOfStaff(app, request, request.params.event_id);
-      const outcome = attendees.addWalkIn(event, request.body);
+    async function addWalkIn(request, reply) {
+      const event = eventOf(request, request.params.event_id);
+      const outcome = registrations.addWalkIn(event, request.body);
       if (!outcome.ok) {
         if (outcome.reason === 'invalid')
           throw new ValidationError(outcome.errors, messages.validationFailed);
@@ -134,13 +118,10 @@ export const deskRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: attendeeResponse, ...errorResponses(401, 403, 404, 409, 422) },
       },
     },
-    async (request) => {
-      const event = eventOfStaff(app, request, request.params.event_id);
-      const outcome = attendees.staffCheckIn(event, attendeeOfEvent(app, event, request.params.attendee_id));
-      if (!outcome.ok) {
-        const [status, message] = staffCheckInMessage(outcome.reason, outcome.attendee, event);
-        throw new HttpError(status, message);
-      }
+    async function checkInAtDesk(request) {
+      const event = eventOf(request, request.params.event_id);
+      const outcome = attendees.checkInAtDesk(event, attendeeOf(event, request.params.attendee_id));
+      if (!outcome.ok) throw deskCheckInRefusal(outcome.reason, outcome.attendee, event);
       return { message: messages.staffCheckedIn, data: presentDeskAttendee(outcome.attendee) };
     },
   );
@@ -155,9 +136,9 @@ export const deskRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: attendeeResponse, ...errorResponses(401, 404, 422) },
       },
     },
-    async (request) => {
-      const event = eventOfStaff(app, request, request.params.event_id);
-      const outcome = attendees.undoCheckIn(event, attendeeOfEvent(app, event, request.params.attendee_id));
+    async function undoCheckIn(request) {
+      const event = eventOf(request, request.params.event_id);
+      const outcome = attendees.undoCheckIn(event, attendeeOf(event, request.params.attendee_id));
       if (!outcome.ok) throw new HttpError(422, messages.notCheckedIn);
       return { message: messages.checkInUndone, data: presentDeskAttendee(outcome.attendee) };
     },
@@ -173,59 +154,11 @@ export const deskRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: attendeeResponse, ...errorResponses(401, 404, 422) },
       },
     },
-    async (request) => {
-      const event = eventOfStaff(app, request, request.params.event_id);
-      const outcome = attendees.approve(event, attendeeOfEvent(app, event, request.params.attendee_id));
+    async function approveRegistration(request) {
+      const event = eventOf(request, request.params.event_id);
+      const outcome = attendees.approveRegistration(event, attendeeOf(event, request.params.attendee_id));
       if (!outcome.ok) throw new HttpError(422, messages.notPending);
       return { message: messages.approved, data: presentDeskAttendee(outcome.attendee) };
-    },
-  );
-
-  app.post(
-    '/events/:event_id/attendees/:attendee_id/cancel',
-    {
-      schema: {
-        tags,
-        summary: 'Cancel a registration',
-        params: attendeeParams,
-        response: { 200: messageBody, ...errorResponses(401, 404, 422) },
-      },
-    },
-    async (request) => {
-      const event = eventOfStaff(app, request, request.params.event_id);
-      const outcome = attendees.cancel(event, attendeeOfEvent(app, event, request.params.attendee_id));
-      if (!outcome.ok) {
-        throw new HttpError(
-          422,
-          outcome.reason === 'already_canceled' ? messages.alreadyCancelled : messages.staffCannotCancel,
-        );
-      }
-      return { message: messages.staffCancelled };
-    },
-  );
-
-  app.post(
-    '/events/:event_id/attendees/:attendee_id/no-show',
-    {
-      schema: {
-        tags,
-        summary: 'Mark as no-show',
-        params: attendeeParams,
-        response: { 200: messageBody, ...errorResponses(401, 404, 422) },
-      },
-    },
-    async (request) => {
-      const event = eventOfStaff(app, request, request.params.event_id);
-      const outcome = attendees.markNoShow(event, attendeeOfEvent(app, event, request.params.attendee_id));
-      if (!outcome.ok) {
-        throw new HttpError(
-          422,
-          outcome.reason === 'already_checked_in'
-            ? messages.cannotMarkNoShow
-            : messages.cannotMarkCancelledNoShow,
-        );
-      }
-      return { message: messages.markedNoShow };
     },
   );
 
@@ -234,14 +167,13 @@ export const deskRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'How many attendees a bulk no-show would mark',
+        summary: 'How many attendees are still expected: what "mark them all no-show" would mark',
         params: eventParams,
         response: { 200: bulkNoShowPreview, ...errorResponses(401, 404) },
       },
     },
-    async (request) => {
-      const event = eventOfStaff(app, request, request.params.event_id);
-      return { data: { count: repos.attendees.notCheckedInUuids(event.id).length } };
+    async function previewMarkStillExpected(request) {
+      return { data: { count: bulkNoShow.countStillExpected(eventOf(request, request.params.event_id)) } };
     },
   );
 
@@ -250,7 +182,7 @@ export const deskRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Mark everyone not checked in as no-show, after confirming the count',
+        summary: 'Mark everyone still expected as no-show, after confirming the count',
         params: eventParams,
         body: bulkNoShowConfirm,
         response: {
@@ -263,13 +195,15 @@ export const deskRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => {
-      const event = eventOfStaff(app, request, request.params.event_id);
-      const ids = repos.attendees.notCheckedInUuids(event.id);
-      // The desk confirmed a number; if kiosks changed it meanwhile, ask again rather than surprise anyone.
-      if (ids.length !== request.body.expected_count) throw new HttpError(409, messages.bulkCountChanged);
-      const { successCount, failed } = attendees.bulkMarkNoShow(event, ids);
-      return { message: messages.bulkNoShowDone, success_count: successCount, failed_count: failed.length };
+    async function markStillExpectedNoShow(request) {
+      const event = eventOf(request, request.params.event_id);
+      const outcome = bulkNoShow.markEveryoneStillExpected(event, request.body.expected_count);
+      if (!outcome.ok) throw new HttpError(409, messages.bulkCountChanged);
+      return {
+        message: messages.bulkNoShowDone,
+        success_count: outcome.successCount,
+        failed_count: outcome.failed.length,
+      };
     },
   );
 
@@ -282,15 +216,14 @@ export const deskRoutes: FastifyPluginAsyncZod = async (app) => {
         params: eventParams,
       },
     },
-    async (request, reply) => {
-      const event = eventOfStaff(app, request, request.params.event_id);
+    async function exportAttendeesCsv(request, reply) {
+      const event = eventOf(request, request.params.event_id);
       const keys = event.registrationFields.map((f) => f.key);
       const rows: (string | number | null)[][] = [
         ['id', ...keys, 'status', 'registered_at', 'checked_in_at'],
       ];
-      const pageSize = 1000;
-      for (let offset = 0; ; offset += pageSize) {
-        const { items } = repos.attendees.list(event.id, {}, { limit: pageSize, offset });
+      for (let offset = 0; ; offset += EXPORT_PAGE_SIZE) {
+        const { items } = attendees.listAttendees(event, {}, { limit: EXPORT_PAGE_SIZE, offset });
         for (const a of items) {
           rows.push([
             a.uuid,
@@ -300,7 +233,7 @@ export const deskRoutes: FastifyPluginAsyncZod = async (app) => {
             a.checkedInAt,
           ]);
         }
-        if (items.length < pageSize) break;
+        if (items.length < EXPORT_PAGE_SIZE) break;
       }
       const filename = `${event.name.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'attendees'}.csv`;
       return reply
@@ -327,9 +260,9 @@ export const deskRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) => {
-      const event = eventOfStaff(app, request, request.params.event_id);
-      const outcome = attendees.importAttendees(event, request.body.rows);
+    async function importAttendees(request, reply) {
+      const event = eventOf(request, request.params.event_id);
+      const outcome = registrations.importAttendees(event, request.body.rows);
       if (outcome.ok) return { message: messages.imported(outcome.imported), imported: outcome.imported };
       if (outcome.reason === 'invalid')
         return reply.code(422).send({ message: messages.importInvalid, rows: outcome.rows });

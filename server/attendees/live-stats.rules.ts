@@ -1,4 +1,4 @@
-import type { AttendeeStatus } from '../platform/types.ts';
+import type { AttendeeStatus } from '../contract/vocabulary.ts';
 
 export const BUCKET_MS = 5 * 60 * 1000;
 export const RECENT_MS = 15 * 60 * 1000;

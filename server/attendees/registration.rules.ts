@@ -1,6 +1,6 @@
 import { isValidEmail } from '../platform/email.ts';
 import { isCalendarDateString } from '../platform/time.ts';
-import type { RegistrationField } from '../platform/types.ts';
+import type { RegistrationField } from '../contract/vocabulary.ts';
 import { addFieldError, fieldMessage, type FieldErrors } from '../platform/field-errors.ts';
 
 /** Longest value each free-text field type accepts, in characters (code points); dates and selects have a form. */

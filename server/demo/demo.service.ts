@@ -1,8 +1,9 @@
-import type { Clock } from '../platform/clock.ts';
 import { toTimestamp } from '../platform/time.ts';
-import type { EventRecord, Organization, UserProfile, UserRecord } from '../platform/types.ts';
-import type { Repositories } from '../store.ts';
-import { applyEventInput, DEFAULT_REGISTRATION_FIELDS } from '../events/event.schemas.ts';
+import type { EventRecord } from '../events/event.types.ts';
+import type { Organization } from '../organizations/organization.types.ts';
+import type { UserProfile, UserRecord } from '../people/person.types.ts';
+import type { Store } from '../store.ts';
+import { applyEventInput, DEFAULT_REGISTRATION_FIELDS } from '../events/event.input.ts';
 
 export const DEMO_SLUG = 'demo';
 
@@ -54,10 +55,10 @@ const DEMO_PEOPLE: UserProfile[] = [
  * sample fields plus a select, and three people with profiles (two public, one private).
  */
 export function seedDemoContent(
-  repos: Repositories,
-  clock: Clock,
+  store: Store,
   organization: Organization,
 ): { events: EventRecord[]; users: UserRecord[] } {
+  const { repos, clock } = store;
   const now = clock.now();
   const stamp = toTimestamp(now);
   const day = 24 * 60 * 60 * 1000;
@@ -99,8 +100,16 @@ export function seedDemoContent(
   return { events: [event], users };
 }
 
-/** The CLI's `demo`: a demo organization with the demo content. Running it again reports what is there. */
-export function seedDemo(repos: Repositories, clock: Clock): DemoContent {
+/**
+ * The CLI's `demo`: a demo organization with the demo content, in one transaction. Running it again reports what
+ * is there.
+ */
+export function seedDemo(store: Store): DemoContent {
+  return store.inTransaction(() => seedDemoOnce(store));
+}
+
+function seedDemoOnce(store: Store): DemoContent {
+  const { repos, clock } = store;
   const existing = repos.organizations.findBySlug(DEMO_SLUG);
   if (existing) {
     return {
@@ -113,5 +122,5 @@ export function seedDemo(repos: Repositories, clock: Clock): DemoContent {
     };
   }
   const organization = repos.organizations.create('Demo Venue', DEMO_SLUG, toTimestamp(clock.now()))!;
-  return { created: true, organization, ...seedDemoContent(repos, clock, organization) };
+  return { created: true, organization, ...seedDemoContent(store, organization) };
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../platform/database.ts';
-import type { EventRecord, EventSettings, RegistrationField } from '../platform/types.ts';
+import type { EventRecord, EventSettings } from './event.types.ts';
+import type { RegistrationField } from '../contract/vocabulary.ts';
 import { cachedJsonColumn, type JsonColumnReader } from '../platform/json-column.ts';
 
 interface EventRow {

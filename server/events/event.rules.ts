@@ -1,4 +1,5 @@
-import type { AttendeeStatus, EventRecord, EventSettings } from '../platform/types.ts';
+import type { AttendeeStatus } from '../contract/vocabulary.ts';
+import type { EventRecord, EventSettings } from './event.types.ts';
 import { addFieldError, fieldMessage, type FieldErrors } from '../platform/field-errors.ts';
 
 const at = (timestamp: string) => Date.parse(timestamp);

@@ -1,53 +1,66 @@
-import type { Clock } from '../platform/clock.ts';
-import type { Db } from '../platform/database.ts';
-import { eventSettingsErrors } from './event.rules.ts';
-import { toTimestamp } from '../platform/time.ts';
-import type { EventRecord } from '../platform/types.ts';
 import { hasFieldErrors, type FieldErrors } from '../platform/field-errors.ts';
-import type { WebhookEventType } from '../webhooks/webhook.rules.ts';
-import type { Repositories } from '../store.ts';
-import { applyEventInput, presentEvent, type EventInput } from './event.schemas.ts';
-import type { WebhookOutbox } from '../webhooks/webhook.service.ts';
+import { toTimestamp } from '../platform/time.ts';
+import type { Store } from '../store.ts';
+import type { ChangeNotifier } from '../webhooks/notifier.ts';
+import { applyEventInput } from './event.input.ts';
+import { eventSettingsErrors } from './event.rules.ts';
+import type { EventInput } from './event.schemas.ts';
+import type { EventRecord, EventSettings } from './event.types.ts';
 
 export type SaveEventOutcome = { ok: true; event: EventRecord } | { ok: false; errors: FieldErrors };
 
-/** Creating and editing events, shared by the token API and the dashboard; each save is notified with it. */
-export function eventService(db: Db, repos: Repositories, clock: Clock, outbox: WebhookOutbox) {
-  /** Stores the event and its notification in one transaction. */
-  function save(type: WebhookEventType, write: (now: Date) => EventRecord): EventRecord {
-    const now = clock.now();
-    return db
-      .transaction(() => {
-        const event = write(now);
-        outbox.enqueue(event.organizationId, type, presentEvent(event, now));
-        return event;
-      })
-      .immediate();
+/** Events: reading them, and creating and editing them for the token API and the dashboard alike. */
+export function eventService(store: Store, notify: ChangeNotifier) {
+  const { repos, clock } = store;
+
+  /** Any event by its UUID, published or not; the caller decides who may see it. */
+  function findEvent(uuid: string): EventRecord | null {
+    return repos.events.findByUuid(uuid);
   }
 
-  return {
-    create(organizationId: number, input: EventInput): SaveEventOutcome {
-      const settings = applyEventInput(null, input);
-      const errors = eventSettingsErrors(settings);
-      if (hasFieldErrors(errors)) return { ok: false, errors };
-      return {
-        ok: true,
-        event: save('event.created', (now) =>
-          repos.events.create(organizationId, settings, toTimestamp(now)),
-        ),
-      };
-    },
-    /** Applies only the keys present; the merged result must still be consistent. */
-    update(event: EventRecord, input: EventInput): SaveEventOutcome {
-      const settings = applyEventInput(event, input);
-      const errors = eventSettingsErrors(settings);
-      if (hasFieldErrors(errors)) return { ok: false, errors };
-      return {
-        ok: true,
-        event: save('event.updated', (now) => repos.events.update(event.id, settings, toTimestamp(now))),
-      };
-    },
-  };
+  function findEventById(id: number): EventRecord | null {
+    return repos.events.findById(id);
+  }
+
+  /** An event the public may see: unpublished events do not exist for them. */
+  function findPublishedEvent(uuid: string): EventRecord | null {
+    const event = repos.events.findByUuid(uuid);
+    return event?.isPublished ? event : null;
+  }
+
+  function listEvents(organizationId: number, options: { publishedOnly?: boolean } = {}): EventRecord[] {
+    return repos.events.listForOrganization(organizationId, options);
+  }
+
+  /** Stores the event and its notification in one transaction. */
+  function save(
+    type: 'event.created' | 'event.updated',
+    settings: EventSettings,
+    write: (now: string) => EventRecord,
+  ) {
+    const errors = eventSettingsErrors(settings);
+    if (hasFieldErrors(errors)) return { ok: false, errors } as const;
+    const now = clock.now();
+    const event = store.inTransaction(() => {
+      const saved = write(toTimestamp(now));
+      notify.eventChanged(type, saved, now);
+      return saved;
+    });
+    return { ok: true, event } as const;
+  }
+
+  function createEvent(organizationId: number, input: EventInput): SaveEventOutcome {
+    const settings = applyEventInput(null, input);
+    return save('event.created', settings, (now) => repos.events.create(organizationId, settings, now));
+  }
+
+  /** Applies only the keys present; the merged result must still be consistent. */
+  function updateEvent(event: EventRecord, input: EventInput): SaveEventOutcome {
+    const settings = applyEventInput(event, input);
+    return save('event.updated', settings, (now) => repos.events.update(event.id, settings, now));
+  }
+
+  return { findEvent, findEventById, findPublishedEvent, listEvents, createEvent, updateEvent };
 }
 
 export type EventService = ReturnType<typeof eventService>;

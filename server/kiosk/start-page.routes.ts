@@ -1,11 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { EventRecord } from '../platform/types.ts';
+import type { EventRecord } from '../events/event.types.ts';
 import { HttpError } from '../platform/errors.ts';
+import { messages } from '../platform/messages.ts';
 import { errorResponses } from '../platform/schemas.ts';
-
-/** Not fixed by the interface document; kept here until server/http/messages.ts takes it in. */
-export const ORGANIZATION_NOT_FOUND = 'Organization not found.';
 
 const tags = ['Public organizations'];
 
@@ -38,11 +36,10 @@ const presentEventSummary = (event: EventRecord): z.input<typeof eventSummary> =
  * events, and those events. Published events are public already (`GET /public/events/{uuid}`); this only lists them.
  */
 export const publicOrganizationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { repos } = app.ctx;
-  app.addHook('onRequest', app.limiterFor('publicEvents'));
+  const { organizations, events } = app.ctx;
 
   const publishedEvents = (organizationId: number) =>
-    repos.events.listForOrganization(organizationId, { publishedOnly: true });
+    events.listEvents(organizationId, { publishedOnly: true });
 
   app.get(
     '/public/organizations',
@@ -53,12 +50,14 @@ export const publicOrganizationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ data: z.array(organizationSummary) }), ...errorResponses(429) },
       },
     },
-    async () => ({
-      data: repos.organizations
-        .list()
-        .filter((organization) => publishedEvents(organization.id).length > 0)
-        .map(({ name, slug }) => ({ name, slug })),
-    }),
+    async function listOrganizationsWithEvents() {
+      return {
+        data: organizations
+          .listOrganizations()
+          .filter((organization) => publishedEvents(organization.id).length > 0)
+          .map(({ name, slug }) => ({ name, slug })),
+      };
+    },
   );
 
   app.get(
@@ -71,9 +70,9 @@ export const publicOrganizationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ data: z.array(eventSummary) }), ...errorResponses(404, 429) },
       },
     },
-    async (request) => {
-      const organization = repos.organizations.findBySlug(request.params.slug);
-      if (!organization) throw new HttpError(404, ORGANIZATION_NOT_FOUND);
+    async function listPublishedEvents(request) {
+      const organization = organizations.findOrganizationBySlug(request.params.slug);
+      if (!organization) throw new HttpError(404, messages.organizationNotFound);
       return { data: publishedEvents(organization.id).map(presentEventSummary) };
     },
   );

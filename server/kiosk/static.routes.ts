@@ -71,7 +71,7 @@ export const kioskStaticRoutes: FastifyPluginAsync<KioskStaticOptions> = async (
   });
 
   for (const url of RENDERER_PAGES) {
-    app.get(url, { schema: { hide: true } }, async (_request, reply) => {
+    app.get(url, { schema: { hide: true } }, async function serveKioskPage(_request, reply) {
       // Checked per request: a build made while the server runs is served at the next load.
       const built = await fs.access(indexFile).then(
         () => true,

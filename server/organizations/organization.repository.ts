@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../platform/database.ts';
-import type { Organization } from '../platform/types.ts';
+import type { Organization } from './organization.types.ts';
 
 interface OrganizationRow {
   id: number;

@@ -9,6 +9,8 @@ export const organizationSchema = z
 
 /** `GET /api/organization`: whose token this is. Any valid token may ask. */
 export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { organizations } = app.ctx;
+
   app.get(
     '/api/organization',
     {
@@ -18,8 +20,8 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ data: organizationSchema }), ...errorResponses(401, 429) },
       },
     },
-    async (request) => {
-      const organization = app.ctx.repos.organizations.findById(tokenOf(request).organizationId)!;
+    async function showTokenOrganization(request) {
+      const organization = organizations.findOrganization(tokenOf(request).organizationId)!;
       return {
         data: {
           id: organization.uuid,

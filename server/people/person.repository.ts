@@ -2,8 +2,14 @@ import { randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
 import type { Db } from '../platform/database.ts';
 import { emailKey } from '../platform/email.ts';
-import { generateProfileCode } from '../platform/secrets.ts';
-import type { ProfileField, UserProfile, UserRecord } from '../platform/types.ts';
+import { randomBase62 } from '../platform/random.ts';
+import type { ProfileField } from '../contract/vocabulary.ts';
+import type { UserProfile, UserRecord } from './person.types.ts';
+
+/** Profile codes: random, case-sensitive, alphanumeric; 12 characters is 71 bits, beyond guessing at 60/min. */
+function generateProfileCode(): string {
+  return randomBase62(12);
+}
 
 interface UserRow {
   id: number;

@@ -1,60 +1,113 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Caller } from '../access/caller.http.ts';
 import { fieldMessage } from '../platform/field-errors.ts';
 import { HttpError, ValidationError } from '../platform/errors.ts';
 import { messages } from '../platform/messages.ts';
-import { tokenOf } from '../access/token-auth.http.ts';
-import type { SaveUserResult } from './person.repository.ts';
 import { errorResponses, uuidParam } from '../platform/schemas.ts';
-import { createUserBody, presentUser, updateUserBody, userSchema } from './person.schemas.ts';
+import type { SaveUserResult } from './person.repository.ts';
+import { presentUser } from './person.presenters.ts';
+import { createUserBody, updateUserBody, userSchema } from './person.schemas.ts';
 
-const tags = ['Users'];
+const personParams = z.object({ id: uuidParam('User UUID') });
+const personBody = z.object({ data: userSchema });
 
-/** The saved user as a response body, or the 422 for a taken email. */
-export function savedUser(result: SaveUserResult) {
+/** The saved person as a response body, or the 422 for a taken email. */
+function savedPerson(result: SaveUserResult) {
   if (!result.ok) throw new ValidationError({ email: [fieldMessage.taken('email')] });
   return { data: presentUser(result.user) };
 }
 
-/** User accounts and their public profiles (what a profile QR code shows). */
-export const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { repos, users } = app.ctx;
+export interface PersonRoutesOptions {
+  /** Whether the caller may also list people and read one (the dashboard); the token API only writes. */
+  readable: boolean;
+}
 
-  app.post(
-    '/api/users',
-    {
-      config: { scope: 'users:write' },
-      schema: {
-        tags,
-        summary: 'Create a user account with its public profile settings',
-        body: createUserBody,
-        response: { 201: z.object({ data: userSchema }), ...errorResponses(401, 403, 422, 429) },
-      },
-    },
-    async (request, reply) => {
-      const token = tokenOf(request);
-      const body = savedUser(users.create(token.organizationId, request.body));
-      reply.code(201);
-      return body;
-    },
-  );
+/**
+ * People (users) and their public profiles, the same operations for the token API (`POST /api/users`,
+ * `PATCH /api/users/{id}`) and the dashboard's owners, who also list and read them.
+ */
+export function personRoutes(caller: Caller, options: PersonRoutesOptions): FastifyPluginAsyncZod {
+  const tags = [caller.tag('Users')];
+  const config = caller.access({ scope: 'users:write', role: 'owner' });
+  const base = `${caller.basePath}/users`;
 
-  app.patch(
-    '/api/users/:id',
-    {
-      config: { scope: 'users:write' },
-      schema: {
-        tags,
-        summary: 'Edit a user (only the keys sent change)',
-        params: z.object({ id: uuidParam('User UUID') }),
-        body: updateUserBody,
-        response: { 200: z.object({ data: userSchema }), ...errorResponses(401, 403, 404, 422, 429) },
+  return async (app) => {
+    const { people } = app.ctx;
+
+    /** A person of the caller's organization, or the interface's 404 for anyone else's. */
+    function personOf(request: Parameters<Caller['organizationOf']>[0], uuid: string) {
+      const person = people.findPerson(caller.organizationOf(request), uuid);
+      if (!person) throw new HttpError(404, messages.userNotFound);
+      return person;
+    }
+
+    if (options.readable) {
+      app.get(
+        base,
+        {
+          config,
+          schema: {
+            tags,
+            summary: 'People of the organization',
+            response: { 200: z.object({ data: z.array(userSchema) }), ...errorResponses(...caller.refusals) },
+          },
+        },
+        async function listPeople(request) {
+          return { data: people.listPeople(caller.organizationOf(request)).map(presentUser) };
+        },
+      );
+
+      app.get(
+        `${base}/:id`,
+        {
+          config,
+          schema: {
+            tags,
+            summary: 'A person and their public profile',
+            params: personParams,
+            response: { 200: personBody, ...errorResponses(...caller.refusals, 404) },
+          },
+        },
+        async function showPerson(request) {
+          return { data: presentUser(personOf(request, request.params.id)) };
+        },
+      );
+    }
+
+    app.post(
+      base,
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Create a person (user account) with its public profile settings',
+          body: createUserBody,
+          response: { 201: personBody, ...errorResponses(...caller.refusals, 422) },
+        },
       },
-    },
-    async (request) => {
-      const user = repos.users.findInOrganization(tokenOf(request).organizationId, request.params.id);
-      if (!user) throw new HttpError(404, messages.userNotFound);
-      return savedUser(users.update(user, request.body));
-    },
-  );
-};
+      async function createPerson(request, reply) {
+        const body = savedPerson(people.createPerson(caller.organizationOf(request), request.body));
+        reply.code(201);
+        return body;
+      },
+    );
+
+    app.patch(
+      `${base}/:id`,
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Edit a person and their public profile (only the keys sent change)',
+          params: personParams,
+          body: updateUserBody,
+          response: { 200: personBody, ...errorResponses(...caller.refusals, 404, 422) },
+        },
+      },
+      async function editPerson(request) {
+        return savedPerson(people.updatePerson(personOf(request, request.params.id), request.body));
+      },
+    );
+  };
+}

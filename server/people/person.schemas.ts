@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isCalendarDateString } from '../platform/time.ts';
-import { PROFILE_FIELDS, type UserProfile, type UserRecord } from '../platform/types.ts';
+import { PROFILE_FIELDS } from '../contract/vocabulary.ts';
 import { fieldMessage } from '../platform/field-errors.ts';
 import { ATTRIBUTE, emailInput } from '../platform/schemas.ts';
 
@@ -54,33 +54,6 @@ export const updateUserBody = z
 
 export type UserInput = z.output<typeof updateUserBody>;
 
-/** A profile from a create body, or an existing one with a PATCH body's keys applied. */
-export function applyUserInput(base: UserProfile | null, input: UserInput & { email?: string }): UserProfile {
-  const has = (key: keyof UserInput) => Object.hasOwn(input, key) && input[key] !== undefined;
-  const current: UserProfile = base ?? {
-    email: '',
-    firstName: null,
-    lastName: null,
-    phone: null,
-    birthday: null,
-    address: null,
-    employment: null,
-    profilePublic: false,
-    publicFields: [],
-  };
-  return {
-    email: input.email ?? current.email,
-    firstName: has('first_name') ? input.first_name! : current.firstName,
-    lastName: has('last_name') ? input.last_name! : current.lastName,
-    phone: has('phone') ? input.phone! : current.phone,
-    birthday: has('birthday') ? input.birthday! : current.birthday,
-    address: Object.hasOwn(input, 'address') ? (input.address ?? null) : current.address,
-    employment: Object.hasOwn(input, 'employment') ? (input.employment ?? null) : current.employment,
-    profilePublic: input.profile_public ?? current.profilePublic,
-    publicFields: input.public_fields ? [...new Set(input.public_fields)] : current.publicFields,
-  };
-}
-
 const nullableText = z.string().nullable();
 
 export const userSchema = z
@@ -108,24 +81,6 @@ export const userSchema = z
     updated_at: z.string(),
   })
   .meta({ id: 'User' });
-
-export function presentUser(user: UserRecord): z.input<typeof userSchema> {
-  return {
-    id: user.uuid,
-    email: user.email,
-    first_name: user.firstName,
-    last_name: user.lastName,
-    phone: user.phone,
-    birthday: user.birthday,
-    address: user.address,
-    employment: user.employment,
-    profile_public: user.profilePublic,
-    public_fields: user.publicFields,
-    profile_code: user.profileCode,
-    created_at: user.createdAt,
-    updated_at: user.updatedAt,
-  };
-}
 
 const profileText = z.string().optional();
 

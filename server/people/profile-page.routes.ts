@@ -49,8 +49,7 @@ function profileRows(profile: PublicProfile): string {
 
 /** `/p/{code}`: the page a phone opens after scanning a profile QR code. General public limit: 10 a minute. */
 export const profilePageRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { repos } = app.ctx;
-  app.addHook('onRequest', app.limiterFor('publicOther'));
+  const { people } = app.ctx;
 
   app.get(
     '/p/:code',
@@ -61,9 +60,9 @@ export const profilePageRoutes: FastifyPluginAsyncZod = async (app) => {
         params: profileCodeParams,
       },
     },
-    async (request, reply) => {
+    async function showProfilePage(request, reply) {
       reply.type('text/html; charset=utf-8');
-      const user = repos.users.findByProfileCode(request.params.code);
+      const user = people.findByProfileCode(request.params.code);
       if (!user)
         return reply.code(404).send(page('Profile not found', `<h1>${messages.profileNotFound}</h1>`));
       if (!user.profilePublic) {

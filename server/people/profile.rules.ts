@@ -1,4 +1,5 @@
-import type { Address, Employment, ProfileField, UserProfile } from '../platform/types.ts';
+import type { Address, Employment, ProfileField } from '../contract/vocabulary.ts';
+import type { UserProfile } from './person.types.ts';
 
 /** The public profile as the interface shows it: only enabled fields, and never an empty one. */
 export interface PublicProfile {
@@ -42,7 +43,7 @@ function compact<T extends object>(value: T | null): Partial<Record<keyof T, str
 
 /**
  * Plain loops rather than entries/fromEntries and closures made per call: this runs on every profile scan, where
- * the functional version cost about 6 µs of a ~100 µs request.
+ * the functional version was a visible share of the request.
  */
 export function visibleProfile(user: UserProfile): PublicProfile {
   const profile: PublicProfile = {};

@@ -1,20 +1,19 @@
 import cors from '@fastify/cors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { visibleProfile } from './profile.rules.ts';
 import { HttpError } from '../platform/errors.ts';
 import { messages } from '../platform/messages.ts';
 import { errorResponses } from '../platform/schemas.ts';
 import { profileCodeParams, publicProfileSchema } from './person.schemas.ts';
+import { visibleProfile } from './profile.rules.ts';
 
 /**
  * `GET /public/profile/{code}`: what a scanned profile QR code shows. The only endpoint readable cross-origin,
  * so @fastify/cors lives in this plugin's scope alone (its preflight route included).
  */
 export const publicProfileRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { repos } = app.ctx;
+  const { people } = app.ctx;
   await app.register(cors, { origin: '*', methods: ['GET'] });
-  app.addHook('onRequest', app.limiterFor('profile'));
 
   app.get(
     '/:code',
@@ -26,11 +25,11 @@ export const publicProfileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ data: publicProfileSchema }), ...errorResponses(403, 404, 429) },
       },
     },
-    async (request) => {
-      const user = repos.users.findByProfileCode(request.params.code);
-      if (!user) throw new HttpError(404, messages.profileNotFound);
-      if (!user.profilePublic) throw new HttpError(403, messages.profilePrivate);
-      return { data: visibleProfile(user) };
+    async function showPublicProfile(request) {
+      const person = people.findByProfileCode(request.params.code);
+      if (!person) throw new HttpError(404, messages.profileNotFound);
+      if (!person.profilePublic) throw new HttpError(403, messages.profilePrivate);
+      return { data: visibleProfile(person) };
     },
   );
 };

@@ -51,5 +51,7 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
     baseDir: SWAGGER_UI_FILES,
     logo: { type: 'image/svg+xml', content: fs.readFileSync(path.join(SWAGGER_UI_FILES, 'logo.svg')) },
   });
-  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/openapi.json', { schema: { hide: true } }, async function showOpenApiDocument() {
+    return app.swagger();
+  });
 }

@@ -5,9 +5,8 @@ import { shapeCheckFor } from './response-shape.ts';
 /**
  * Responses are written with JSON.stringify. Every body is built by a presenter that names each field it sends
  * (`presentAttendee`, `presentEvent`, ...), and the route's zod response schema documents it (OpenAPI) and
- * type-checks the handler. In a whole server this measured faster than writing them with fast-json-stringify
- * compiled from those schemas, as before (about 7% more attendee lookups a second and 5% less CPU per request,
- * over three server processes each way), and it leaves one thing less to keep in step with zod's JSON Schema.
+ * type-checks the handler. In a whole server this is faster than fast-json-stringify compiled from those schemas
+ * (bench/results.md), and it leaves one thing less to keep in step with zod's JSON Schema.
  *
  * With `checkShapes` (the tests' apps) each body is also compared with its declared schema, and one that carries
  * a property the schema does not name, or lacks a required one, fails the request: every API test checks that the

@@ -1,6 +1,5 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { BuildAppOptions } from '../app.ts';
 import { earlyErrorOptions, registerErrorHandling } from '../platform/errors.ts';
 import { zodValidatorCompiler } from '../platform/validation.ts';
 import { DEFAULT_KIOSK_DIR, kioskStaticRoutes } from '../kiosk/static.routes.ts';
@@ -8,11 +7,20 @@ import { satelliteProxyRoutes } from './proxy.routes.ts';
 import { hubProbe, satelliteStatusRoutes } from './status.routes.ts';
 
 export interface SatelliteOptions {
-  /** The hub's origin, `http://host:port`; parse what people type with domain/hub-address.ts first. */
+  /** The hub's origin, `http://host:port`; parse what people type with hub-address.rules.ts first. */
   hubUrl: string;
-  /** See satellite-proxy.ts: a hub that does not connect within this is answered as unreachable. */
+  /** See proxy.routes.ts: a hub that does not connect within this is answered as unreachable. */
   connectTimeoutMs?: number;
   responseTimeoutMs?: number;
+}
+
+/** What a satellite's local server is built from (`buildApp` passes its own options through). */
+export interface SatelliteAppOptions {
+  satellite: SatelliteOptions;
+  logger?: FastifyServerOptions['logger'];
+  trustProxy?: FastifyServerOptions['trustProxy'];
+  /** The built kiosk screens, as `buildApp`'s option; false serves none. */
+  kioskDir?: string | false;
 }
 
 export const SATELLITE_DEFAULTS = { connectTimeoutMs: 2_000, responseTimeoutMs: 10_000 } as const;
@@ -22,9 +30,7 @@ export const SATELLITE_DEFAULTS = { connectTimeoutMs: 2_000, responseTimeoutMs: 
  * forwarded to the hub. It opens no database (the hub's is the only one, so there is nothing to reconcile later)
  * and sets no rate limits (the hub's apply to every request it receives).
  */
-export async function buildSatelliteApp(
-  options: BuildAppOptions & { satellite: SatelliteOptions },
-): Promise<FastifyInstance> {
+export async function buildSatelliteApp(options: SatelliteAppOptions): Promise<FastifyInstance> {
   const settings = { ...SATELLITE_DEFAULTS, ...options.satellite };
   const hubUrl = new URL(settings.hubUrl).origin;
 

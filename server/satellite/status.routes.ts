@@ -12,7 +12,6 @@ export const satelliteStatusResponse = z.object({
   /** Whether the hub answered just now; null where there is no hub to reach. */
   hub_reachable: z.boolean().nullable(),
 });
-export type SatelliteStatus = z.infer<typeof satelliteStatusResponse>;
 
 export interface SatelliteStatusOptions {
   /** Null on a standalone server or a hub; on a satellite, how to ask the hub whether it is there. */
@@ -33,7 +32,7 @@ export const satelliteStatusRoutes: FastifyPluginAsync<SatelliteStatusOptions> =
         response: { 200: satelliteStatusResponse },
       },
     },
-    async (_request, reply) => {
+    async function showSatelliteStatus(_request, reply) {
       // Polled every few seconds by the banner: never cached by the browser.
       reply.header('Cache-Control', 'no-store');
       if (!probe) return { satellite: false, hub: null, hub_reachable: null };

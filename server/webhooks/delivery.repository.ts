@@ -1,6 +1,7 @@
 import type { Db } from '../platform/database.ts';
 import type { WebhookMessageType } from './webhook.rules.ts';
-import type { DeliveryStatus, WebhookAttemptRecord, WebhookDeliveryRecord } from '../platform/types.ts';
+import type { DeliveryStatus } from '../contract/vocabulary.ts';
+import type { WebhookAttemptRecord, WebhookDeliveryRecord } from './webhook.types.ts';
 
 interface AttemptRow {
   number: number;

@@ -1,9 +1,8 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/database.ts';
 import { toTimestamp } from '../platform/time.ts';
-import type { WebhookEndpointRecord } from '../platform/types.ts';
+import type { WebhookEndpointRecord } from './webhook.types.ts';
 import {
   judgeAttempt,
   nextAttemptAt,
@@ -14,10 +13,9 @@ import {
   signingSecrets,
   type RandomSource,
 } from './webhook.rules.ts';
-import { messages } from '../platform/messages.ts';
 import { createRepositories } from '../store.ts';
 import type { ClaimedDelivery } from './delivery.repository.ts';
-import { fanOutNotifications } from './webhook.service.ts';
+import { fanOutNotifications } from './outbox.service.ts';
 
 export interface WebhookDispatchOptions {
   /**
@@ -59,7 +57,11 @@ const LEASE_MARGIN_MS = 60_000;
 
 const USER_AGENT = 'Arrivals-Webhooks/1.0';
 
-type Logger = Pick<FastifyBaseLogger, 'warn' | 'error'>;
+/** Where the dispatcher reports trouble: the app's logger (pino's object-then-message form). */
+interface Logger {
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
 
 /** What came back from one request; `statusCode` is null when no answer came. */
 interface Answer {
@@ -71,23 +73,32 @@ interface Answer {
   attemptedAt: Date;
 }
 
+/** Why an attempt got no answer, as the delivery log says it. */
+const attemptError = {
+  connectionRefused: 'Connection refused.',
+  hostNotFound: 'Host not found.',
+  connectionClosed: 'The connection closed before an answer came.',
+  unreachable: 'The host could not be reached.',
+  timedOut: (ms: number) => `No answer within ${ms / 1000} seconds.`,
+  requestFailed: (reason: string) => `The request failed (${reason}).`,
+} as const;
+
 const FAILURE_MESSAGES: Record<string, string> = {
-  ECONNREFUSED: messages.webhookConnectionRefused,
-  ENOTFOUND: messages.webhookHostNotFound,
-  EAI_AGAIN: messages.webhookHostNotFound,
-  ECONNRESET: messages.webhookConnectionClosed,
-  UND_ERR_SOCKET: messages.webhookConnectionClosed,
-  EHOSTUNREACH: messages.webhookUnreachable,
-  ENETUNREACH: messages.webhookUnreachable,
+  ECONNREFUSED: attemptError.connectionRefused,
+  ENOTFOUND: attemptError.hostNotFound,
+  EAI_AGAIN: attemptError.hostNotFound,
+  ECONNRESET: attemptError.connectionClosed,
+  UND_ERR_SOCKET: attemptError.connectionClosed,
+  EHOSTUNREACH: attemptError.unreachable,
+  ENETUNREACH: attemptError.unreachable,
 };
 
 /** Why no answer came, in words for the delivery log. Never the raw error: it could quote the URL. */
 function describeFailure(error: unknown, timeoutMs: number): string {
-  if (error instanceof DOMException && error.name === 'TimeoutError')
-    return messages.webhookTimedOut(timeoutMs);
+  if (error instanceof DOMException && error.name === 'TimeoutError') return attemptError.timedOut(timeoutMs);
   const code = (error as { cause?: { code?: unknown } }).cause?.code;
-  if (typeof code === 'string') return FAILURE_MESSAGES[code] ?? messages.webhookRequestFailed(code);
-  return messages.webhookRequestFailed('network error');
+  if (typeof code === 'string') return FAILURE_MESSAGES[code] ?? attemptError.requestFailed(code);
+  return attemptError.requestFailed('network error');
 }
 
 /** At most RESPONSE_EXCERPT_BYTES of the body: a receiver answering with megabytes costs us nothing. */

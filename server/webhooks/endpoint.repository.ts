@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../platform/database.ts';
 import type { WebhookEventType } from './webhook.rules.ts';
-import type { WebhookDisabledReason, WebhookEndpointRecord } from '../platform/types.ts';
+import type { WebhookDisabledReason } from '../contract/vocabulary.ts';
+import type { WebhookEndpointRecord, WebhookEndpointSettings } from './webhook.types.ts';
 
 interface WebhookEndpointRow {
   id: number;
@@ -35,15 +36,6 @@ const toEndpoint = (row: WebhookEndpointRow): WebhookEndpointRecord => ({
   updatedAt: row.updated_at,
 });
 
-/** What the organization chooses about an endpoint; the rest (id, secret, times) the system keeps. */
-export interface WebhookEndpointSettings {
-  url: string;
-  description: string;
-  eventTypes: readonly WebhookEventType[];
-  enabled: boolean;
-  disabledReason: WebhookDisabledReason | null;
-}
-
 const settingsParams = (s: WebhookEndpointSettings) => ({
   url: s.url,
   description: s.description,
@@ -51,8 +43,6 @@ const settingsParams = (s: WebhookEndpointSettings) => ({
   enabled: s.enabled ? 1 : 0,
   disabled_reason: s.disabledReason,
 });
-
-export type WebhookEndpointsRepository = ReturnType<typeof webhookEndpointsRepository>;
 
 export function webhookEndpointsRepository(db: Db) {
   const byUuid = db.prepare<[string], WebhookEndpointRow>('SELECT * FROM webhook_endpoints WHERE uuid = ?');

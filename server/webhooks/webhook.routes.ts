@@ -1,7 +1,8 @@
-import type { FastifyContextConfig, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import { wholeOrganizationOf, type Caller } from '../access/caller.http.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { WebhookDeliveryRecord, WebhookEndpointRecord } from '../platform/types.ts';
+import type { WebhookDeliveryRecord, WebhookEndpointRecord } from './webhook.types.ts';
 import {
   MAX_ENDPOINTS_PER_ORGANIZATION,
   MAX_ATTEMPTS,
@@ -10,7 +11,6 @@ import {
 } from './webhook.rules.ts';
 import { HttpError } from '../platform/errors.ts';
 import { messages } from '../platform/messages.ts';
-import { tokenOf } from '../access/token-auth.http.ts';
 import { errorResponses, messageBody, uuidParam } from '../platform/schemas.ts';
 import {
   createEndpointBody,
@@ -20,26 +20,12 @@ import {
   deliverySchema,
   endpointListResponse,
   endpointWithSecret,
-  presentDelivery,
-  presentDeliveryDetail,
-  presentEndpoint,
   updateEndpointBody,
   webhookEndpointSchema,
 } from './webhook.schemas.ts';
+import { presentDelivery, presentDeliveryDetail, presentEndpoint } from './webhook.presenters.ts';
 import { DELIVERY_RETENTION_DAYS } from './dispatcher.service.ts';
-import type { SendOutcome } from './webhook.service.ts';
-
-export interface WebhookRoutesOptions {
-  /** Where the routes live, below the scope's own prefix. */
-  basePath: string;
-  tags: string[];
-  /** Who may call them: a token scope or a dashboard role. */
-  config: FastifyContextConfig;
-  /** The caller's organization; throws the caller's kind of 401/403 when there is none. */
-  organizationOf(request: FastifyRequest): number;
-  /** Whether the scope answers 429 (token requests are rate-limited, dashboard ones are not). */
-  rateLimited: boolean;
-}
+import type { SendOutcome } from './endpoint.service.ts';
 
 const endpointParams = z.object({ id: uuidParam('Webhook endpoint UUID') });
 const deliveryParams = endpointParams.extend({
@@ -59,32 +45,32 @@ const signingDescription =
  * Webhook management: endpoints (create, list, show, edit, delete, rotate the secret), their recent deliveries,
  * redelivery and a test ping. The token API and the dashboard mount the same routes with their own access rules.
  */
-export function webhookRoutes(options: WebhookRoutesOptions): FastifyPluginAsyncZod {
-  const { basePath, tags, config, organizationOf } = options;
-  const limited = options.rateLimited ? ([429] as const) : [];
+export function webhookRoutes(caller: Caller): FastifyPluginAsyncZod {
+  const tags = [caller.tag('Webhooks')];
+  const config = caller.access({ scope: 'webhooks:manage', role: 'owner' });
+  const basePath = `${caller.basePath}/webhooks`;
+  // An endpoint receives every event of the organization, so a token restricted to some events may not manage them.
+  const organizationOf = (request: FastifyRequest) => wholeOrganizationOf(caller, request);
 
   return async (app) => {
-    const { repos, webhooks } = app.ctx;
+    const { webhooks } = app.ctx;
 
     /** An endpoint of the caller's organization; another organization's is not found. */
     function endpointOf(request: FastifyRequest, uuid: string): WebhookEndpointRecord {
-      const organizationId = organizationOf(request);
-      const endpoint = repos.webhookEndpoints.findByUuid(uuid);
-      if (!endpoint || endpoint.organizationId !== organizationId) {
-        throw new HttpError(404, messages.webhookNotFound);
-      }
+      const endpoint = webhooks.findEndpoint(organizationOf(request), uuid);
+      if (!endpoint) throw new HttpError(404, messages.webhookNotFound);
       return endpoint;
     }
 
     function deliveryOf(endpoint: WebhookEndpointRecord, id: string): WebhookDeliveryRecord {
-      const delivery = /^[1-9]\d{0,14}$/.test(id) ? webhooks.delivery(endpoint, Number(id)) : null;
+      const delivery = /^[1-9]\d{0,14}$/.test(id) ? webhooks.findDelivery(endpoint, Number(id)) : null;
       if (!delivery) throw new HttpError(404, messages.deliveryNotFound);
       return delivery;
     }
 
     function queued(outcome: SendOutcome, endpoint: WebhookEndpointRecord) {
       if (!outcome.ok) throw new HttpError(422, messages.webhookDisabled);
-      return presentDelivery(webhooks.delivery(endpoint, outcome.deliveryId)!);
+      return presentDelivery(webhooks.findDelivery(endpoint, outcome.deliveryId)!);
     }
 
     app.get(
@@ -95,11 +81,11 @@ export function webhookRoutes(options: WebhookRoutesOptions): FastifyPluginAsync
           tags,
           summary: "The organization's webhook endpoints and how many notifications wait",
           description: signingDescription,
-          response: { 200: endpointListResponse, ...errorResponses(401, 403, ...limited) },
+          response: { 200: endpointListResponse, ...errorResponses(...caller.refusals) },
         },
       },
-      async (request) => {
-        const { endpoints, waiting } = webhooks.list(organizationOf(request));
+      async function listWebhookEndpoints(request) {
+        const { endpoints, waiting } = webhooks.listEndpoints(organizationOf(request));
         return {
           data: endpoints.map(({ endpoint, waiting }) => presentEndpoint(endpoint, waiting)),
           meta: { waiting_count: waiting },
@@ -116,11 +102,11 @@ export function webhookRoutes(options: WebhookRoutesOptions): FastifyPluginAsync
           summary: 'Create an endpoint; its signing secret is in this response only',
           description: `At most ${MAX_ENDPOINTS_PER_ORGANIZATION} per organization. ${signingDescription}`,
           body: createEndpointBody,
-          response: { 201: endpointWithSecret, ...errorResponses(401, 403, 422, ...limited) },
+          response: { 201: endpointWithSecret, ...errorResponses(...caller.refusals, 422) },
         },
       },
-      async (request, reply) => {
-        const outcome = webhooks.create(organizationOf(request), request.body);
+      async function createWebhookEndpoint(request, reply) {
+        const outcome = webhooks.createEndpoint(organizationOf(request), request.body);
         if (!outcome.ok)
           throw new HttpError(422, messages.webhookLimitReached(MAX_ENDPOINTS_PER_ORGANIZATION));
         reply.code(201);
@@ -138,11 +124,11 @@ export function webhookRoutes(options: WebhookRoutesOptions): FastifyPluginAsync
           params: endpointParams,
           response: {
             200: z.object({ data: webhookEndpointSchema }),
-            ...errorResponses(401, 403, 404, ...limited),
+            ...errorResponses(...caller.refusals, 404),
           },
         },
       },
-      async (request) => {
+      async function showWebhookEndpoint(request) {
         const endpoint = endpointOf(request, request.params.id);
         return { data: presentEndpoint(endpoint, webhooks.waitingFor(endpoint)) };
       },
@@ -159,12 +145,12 @@ export function webhookRoutes(options: WebhookRoutesOptions): FastifyPluginAsync
           body: updateEndpointBody,
           response: {
             200: z.object({ data: webhookEndpointSchema }),
-            ...errorResponses(401, 403, 404, 422, ...limited),
+            ...errorResponses(...caller.refusals, 404, 422),
           },
         },
       },
-      async (request) => {
-        const updated = webhooks.update(endpointOf(request, request.params.id), request.body);
+      async function editWebhookEndpoint(request) {
+        const updated = webhooks.updateEndpoint(endpointOf(request, request.params.id), request.body);
         return { data: presentEndpoint(updated, webhooks.waitingFor(updated)) };
       },
     );
@@ -177,11 +163,11 @@ export function webhookRoutes(options: WebhookRoutesOptions): FastifyPluginAsync
           tags,
           summary: 'Delete an endpoint and its delivery log; nothing more is sent to it',
           params: endpointParams,
-          response: { 200: messageBody, ...errorResponses(401, 403, 404, ...limited) },
+          response: { 200: messageBody, ...errorResponses(...caller.refusals, 404) },
         },
       },
-      async (request) => {
-        webhooks.remove(endpointOf(request, request.params.id));
+      async function deleteWebhookEndpoint(request) {
+        webhooks.removeEndpoint(endpointOf(request, request.params.id));
         return { message: messages.webhookDeleted };
       },
     );
@@ -194,10 +180,10 @@ export function webhookRoutes(options: WebhookRoutesOptions): FastifyPluginAsync
           tags,
           summary: 'A new signing secret, shown once; the old one keeps signing beside it for 24 hours',
           params: endpointParams,
-          response: { 200: endpointWithSecret, ...errorResponses(401, 403, 404, ...limited) },
+          response: { 200: endpointWithSecret, ...errorResponses(...caller.refusals, 404) },
         },
       },
-      async (request) => {
+      async function rotateWebhookSecret(request) {
         const { endpoint, secret } = webhooks.rotateSecret(endpointOf(request, request.params.id));
         return { data: presentEndpoint(endpoint, webhooks.waitingFor(endpoint)), secret };
       },
@@ -215,13 +201,13 @@ export function webhookRoutes(options: WebhookRoutesOptions): FastifyPluginAsync
             'pending ones stay until they finish.',
           params: endpointParams,
           querystring: deliveryListQuery,
-          response: { 200: deliveryListResponse, ...errorResponses(401, 403, 404, 422, ...limited) },
+          response: { 200: deliveryListResponse, ...errorResponses(...caller.refusals, 404, 422) },
         },
       },
-      async (request) => {
+      async function listDeliveries(request) {
         const endpoint = endpointOf(request, request.params.id);
         const { status, page, per_page: perPage } = request.query;
-        const { items, total } = webhooks.deliveries(
+        const { items, total } = webhooks.listDeliveries(
           endpoint,
           { status },
           { limit: perPage, offset: (page - 1) * perPage },
@@ -240,13 +226,13 @@ export function webhookRoutes(options: WebhookRoutesOptions): FastifyPluginAsync
           params: deliveryParams,
           response: {
             200: z.object({ data: deliveryDetailSchema }),
-            ...errorResponses(401, 403, 404, ...limited),
+            ...errorResponses(...caller.refusals, 404),
           },
         },
       },
-      async (request) => {
+      async function showDelivery(request) {
         const delivery = deliveryOf(endpointOf(request, request.params.id), request.params.delivery_id);
-        return { data: presentDeliveryDetail(delivery, webhooks.attempts(delivery)) };
+        return { data: presentDeliveryDetail(delivery, webhooks.attemptsOf(delivery)) };
       },
     );
 
@@ -260,11 +246,11 @@ export function webhookRoutes(options: WebhookRoutesOptions): FastifyPluginAsync
           params: deliveryParams,
           response: {
             202: z.object({ message: z.string(), data: deliverySchema }),
-            ...errorResponses(401, 403, 404, 422, ...limited),
+            ...errorResponses(...caller.refusals, 404, 422),
           },
         },
       },
-      async (request, reply) => {
+      async function redeliver(request, reply) {
         const endpoint = endpointOf(request, request.params.id);
         const delivery = deliveryOf(endpoint, request.params.delivery_id);
         const data = queued(webhooks.redeliver(endpoint, delivery), endpoint);
@@ -283,11 +269,11 @@ export function webhookRoutes(options: WebhookRoutesOptions): FastifyPluginAsync
           params: endpointParams,
           response: {
             202: z.object({ message: z.string(), data: deliverySchema }),
-            ...errorResponses(401, 403, 404, 422, ...limited),
+            ...errorResponses(...caller.refusals, 404, 422),
           },
         },
       },
-      async (request, reply) => {
+      async function sendTestPing(request, reply) {
         const endpoint = endpointOf(request, request.params.id);
         const data = queued(webhooks.sendTest(endpoint), endpoint);
         reply.code(202);
@@ -296,19 +282,3 @@ export function webhookRoutes(options: WebhookRoutesOptions): FastifyPluginAsync
     );
   };
 }
-
-/**
- * The token API's webhooks (scope `webhooks:manage`). An endpoint receives every event of the organization, so a
- * token restricted to some events may not manage them.
- */
-export const tokenWebhookRoutes = webhookRoutes({
-  basePath: '/api/webhooks',
-  tags: ['Webhooks'],
-  config: { scope: 'webhooks:manage' },
-  rateLimited: true,
-  organizationOf(request) {
-    const token = tokenOf(request);
-    if (token.eventIds !== null) throw new HttpError(403, messages.accessDenied);
-    return token.organizationId;
-  },
-});

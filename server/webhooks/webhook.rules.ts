@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { WEBHOOK_SECRET_PREFIX } from '../platform/secrets.ts';
+import { WEBHOOK_SECRET_PREFIX } from './webhook.secrets.ts';
 
 /**
  * Webhook rules as pure functions: what an endpoint may subscribe to, how a notification is signed (Standard

@@ -1,12 +1,5 @@
 import { z } from 'zod';
-import { toTimestamp } from '../platform/time.ts';
-import {
-  DELIVERY_STATUSES,
-  WEBHOOK_DISABLED_REASONS,
-  type WebhookAttemptRecord,
-  type WebhookDeliveryRecord,
-  type WebhookEndpointRecord,
-} from '../platform/types.ts';
+import { DELIVERY_STATUSES, WEBHOOK_DISABLED_REASONS } from '../contract/vocabulary.ts';
 import { fieldMessage } from '../platform/field-errors.ts';
 import {
   RESPONSE_EXCERPT_BYTES,
@@ -15,7 +8,6 @@ import {
   webhookUrlProblem,
   type WebhookUrlProblem,
 } from './webhook.rules.ts';
-import type { WebhookEndpointSettings } from './endpoint.repository.ts';
 import { ATTRIBUTE, timestamp } from '../platform/schemas.ts';
 
 const urlProblemMessage: Record<WebhookUrlProblem, string> = {
@@ -48,24 +40,6 @@ export const updateEndpointBody = z.object(endpointShape).partial().meta({ id: '
 
 export type EndpointInput = z.output<typeof updateEndpointBody>;
 
-/** Settings from a create body (over the defaults), or an endpoint with a PATCH body's keys applied. */
-export function applyEndpointInput(
-  base: WebhookEndpointRecord | null,
-  input: EndpointInput,
-): WebhookEndpointSettings {
-  const enabled = input.enabled ?? base?.enabled ?? true;
-  return {
-    url: input.url ?? base?.url ?? '',
-    description: input.description ?? base?.description ?? '',
-    eventTypes: input.event_types
-      ? [...new Set(input.event_types)]
-      : (base?.eventTypes ?? WEBHOOK_EVENT_TYPES),
-    enabled,
-    // Switching off says why; an endpoint already off (say, after a 410) keeps its reason.
-    disabledReason: enabled ? null : (base?.disabledReason ?? 'manual'),
-  };
-}
-
 export const webhookEndpointSchema = z
   .object({
     id: z.string().meta({ format: 'uuid' }),
@@ -82,23 +56,6 @@ export const webhookEndpointSchema = z
   })
   .meta({ id: 'WebhookEndpoint' });
 
-export function presentEndpoint(
-  endpoint: WebhookEndpointRecord,
-  waiting: number,
-): z.input<typeof webhookEndpointSchema> {
-  return {
-    id: endpoint.uuid,
-    url: endpoint.url,
-    description: endpoint.description,
-    event_types: endpoint.eventTypes,
-    enabled: endpoint.enabled,
-    disabled_reason: endpoint.disabledReason,
-    waiting_count: waiting,
-    created_at: endpoint.createdAt,
-    updated_at: endpoint.updatedAt,
-  };
-}
-
 /** The signing secret, in responses that show it: creation and rotation only. */
 export const endpointWithSecret = z.object({
   data: webhookEndpointSchema,
@@ -110,7 +67,7 @@ export const endpointListResponse = z.object({
   meta: z.object({ waiting_count: z.number().int() }),
 });
 
-const attemptSchema = z
+export const attemptSchema = z
   .object({
     number: z.number().int(),
     status_code: z.number().int().nullable(),
@@ -123,15 +80,6 @@ const attemptSchema = z
     attempted_at: timestamp,
   })
   .meta({ id: 'WebhookAttempt' });
-
-const presentAttempt = (attempt: WebhookAttemptRecord): z.input<typeof attemptSchema> => ({
-  number: attempt.number,
-  status_code: attempt.statusCode,
-  duration_ms: attempt.durationMs,
-  response_excerpt: attempt.responseExcerpt,
-  error: attempt.error,
-  attempted_at: attempt.attemptedAt,
-});
 
 export const deliverySchema = z
   .object({
@@ -147,20 +95,6 @@ export const deliverySchema = z
   })
   .meta({ id: 'WebhookDelivery' });
 
-export function presentDelivery(delivery: WebhookDeliveryRecord): z.input<typeof deliverySchema> {
-  return {
-    id: delivery.id,
-    message_id: delivery.messageUid,
-    type: delivery.type,
-    status: delivery.status,
-    attempt_count: delivery.attemptCount,
-    next_attempt_at: delivery.nextAttemptAt === null ? null : toTimestamp(new Date(delivery.nextAttemptAt)),
-    last_status_code: delivery.lastStatusCode,
-    created_at: delivery.createdAt,
-    last_attempt: delivery.lastAttempt && presentAttempt(delivery.lastAttempt),
-  };
-}
-
 export const deliveryDetailSchema = deliverySchema
   .extend({
     payload: z
@@ -169,17 +103,6 @@ export const deliveryDetailSchema = deliverySchema
     attempts: z.array(attemptSchema),
   })
   .meta({ id: 'WebhookDeliveryDetail' });
-
-export function presentDeliveryDetail(
-  delivery: WebhookDeliveryRecord,
-  attempts: readonly WebhookAttemptRecord[],
-): z.input<typeof deliveryDetailSchema> {
-  return {
-    ...presentDelivery(delivery),
-    payload: JSON.parse(delivery.payload) as Record<string, unknown>,
-    attempts: attempts.map(presentAttempt),
-  };
-}
 
 export const deliveryListQuery = z.object({
   status: z.enum(DELIVERY_STATUSES).optional(),

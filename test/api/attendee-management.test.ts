@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { EventRecord, Organization } from '../../server/platform/types.ts';
+import type { EventRecord } from '../../server/events/event.types.ts';
+import type { Organization } from '../../server/organizations/organization.types.ts';
 import {
   call,
   createEvent,
@@ -31,13 +32,13 @@ afterEach(async () => t.close());
 async function register(email: string, e: EventRecord = event): Promise<string> {
   const res = await call(t.app, 'POST', `/public/events/${e.uuid}/register`, { body: registration(email) });
   expect(res.status).toBe(201);
-  return t.app.ctx.repos.attendees.findForEmail(e.id, email)!.uuid;
+  return t.app.store.repos.attendees.findForEmail(e.id, email)!.uuid;
 }
 const checkIn = (email: string) =>
   call(t.app, 'POST', `/public/events/${event.uuid}/check-in`, { body: { email } });
 const attendeePath = (id: string, action: string, e: EventRecord = event) =>
   `/api/events/${e.uuid}/attendees/${id}/${action}`;
-const statusOf = (id: string) => t.app.ctx.repos.attendees.findByUuid(id)!.status;
+const statusOf = (id: string) => t.app.store.repos.attendees.findByUuid(id)!.status;
 
 describe('GET /api/attendees/{id}', () => {
   it('returns the attendee with its event, by UUID', async () => {
@@ -250,7 +251,10 @@ describe('GET /api/events/{event_id}/attendees', () => {
     await call(
       t.app,
       'POST',
-      attendeePath(t.app.ctx.repos.attendees.findForEmail(event.id, 'person2@example.com')!.uuid, 'no-show'),
+      attendeePath(
+        t.app.store.repos.attendees.findForEmail(event.id, 'person2@example.com')!.uuid,
+        'no-show',
+      ),
       {
         token,
       },

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { EventRecord, Organization } from '../../server/platform/types.ts';
+import type { EventRecord } from '../../server/events/event.types.ts';
+import type { Organization } from '../../server/organizations/organization.types.ts';
 import {
   call,
   createEvent,
@@ -176,7 +177,7 @@ describe('POST /public/events/{uuid}/cancel', () => {
     const res = await cancel(event, 'BYE@example.com');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: 'Your registration has been cancelled.' });
-    const row = t.app.ctx.db.prepare("SELECT status FROM attendees WHERE email = 'bye@example.com'").get();
+    const row = t.app.store.db.prepare("SELECT status FROM attendees WHERE email = 'bye@example.com'").get();
     expect(row).toEqual({ status: 'canceled' });
   });
 
@@ -194,7 +195,7 @@ describe('POST /public/events/{uuid}/cancel', () => {
     const res = await cancel(event, 'here@example.com');
     expect(res.status).toBe(422);
     expect(res.body).toEqual({ message: 'Cannot cancel after check-in.' });
-    const row = t.app.ctx.db.prepare("SELECT status FROM attendees WHERE email = 'here@example.com'").get();
+    const row = t.app.store.db.prepare("SELECT status FROM attendees WHERE email = 'here@example.com'").get();
     expect(row).toEqual({ status: 'confirmed' });
   });
 

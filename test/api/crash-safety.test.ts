@@ -12,9 +12,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DATABASE_FILE, openDatabase } from '../../server/platform/database.ts';
 import { emailKey } from '../../server/platform/email.ts';
 import { toTimestamp } from '../../server/platform/time.ts';
-import type { RegistrationField } from '../../server/platform/types.ts';
+import type { RegistrationField } from '../../server/contract/vocabulary.ts';
 import { createRepositories } from '../../server/store.ts';
-import { applyEventInput } from '../../server/events/event.schemas.ts';
+import { applyEventInput } from '../../server/events/event.input.ts';
 import { tempDataDir } from '../helpers/app.ts';
 import { startServer, type ServerProcess } from '../helpers/server-process.ts';
 

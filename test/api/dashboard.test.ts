@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { EventRecord } from '../../server/platform/types.ts';
+import type { EventRecord } from '../../server/events/event.types.ts';
 import { call, createEvent, createUser, registration, startTestApp, type TestApp } from '../helpers/app.ts';
 import { dashboardClient, SAME_ORIGIN } from '../helpers/dashboard.ts';
 
@@ -211,7 +211,7 @@ describe('guards', () => {
 
   it("another organization's event or person is not found", async () => {
     const owner = await setUp();
-    const org = t.app.ctx.repos.organizations.create('Other', 'other', '2026-11-21T10:00:00+00:00')!;
+    const org = t.app.store.repos.organizations.create('Other', 'other', '2026-11-21T10:00:00+00:00')!;
     const foreign = createEvent(t.app, org);
     expect((await owner.send('GET', `/events/${foreign.uuid}`)).status).toBe(404);
     expect((await owner.send('GET', `/events/${foreign.uuid}/attendees`)).body).toEqual({
@@ -227,7 +227,7 @@ describe('guards', () => {
       expect(res.status, method).toBe(404);
       expect(res.body).toEqual({ message: 'User not found.' });
     }
-    expect(t.app.ctx.repos.users.findByUuid(stranger.uuid)!.firstName).toBe('Sam');
+    expect(t.app.store.repos.users.findByUuid(stranger.uuid)!.firstName).toBe('Sam');
   });
 });
 
@@ -272,11 +272,11 @@ describe('attendee desk', () => {
   let event: EventRecord;
   const register = (email: string) =>
     call(t.app, 'POST', `/public/events/${event.uuid}/register`, { body: registration(email) });
-  const idOf = (email: string) => t.app.ctx.repos.attendees.findForEmail(event.id, email)!.uuid;
+  const idOf = (email: string) => t.app.store.repos.attendees.findForEmail(event.id, email)!.uuid;
 
   beforeEach(async () => {
     owner = await setUp();
-    const org = t.app.ctx.repos.organizations.list()[0]!;
+    const org = t.app.store.repos.organizations.list()[0]!;
     event = createEvent(t.app, org, { allow_self_checkin: false, timezone: 'UTC' });
   });
 
@@ -333,13 +333,13 @@ describe('attendee desk', () => {
   });
 
   it('approves pending registrations; cancel and no-show are the same operations as the token API', async () => {
-    const approval = createEvent(t.app, t.app.ctx.repos.organizations.list()[0]!, {
+    const approval = createEvent(t.app, t.app.store.repos.organizations.list()[0]!, {
       requires_approval: true,
     });
     await call(t.app, 'POST', `/public/events/${approval.uuid}/register`, {
       body: registration('p@example.com'),
     });
-    const pendingId = t.app.ctx.repos.attendees.findForEmail(approval.id, 'p@example.com')!.uuid;
+    const pendingId = t.app.store.repos.attendees.findForEmail(approval.id, 'p@example.com')!.uuid;
     const approved = await owner.send('POST', `/events/${approval.uuid}/attendees/${pendingId}/approve`);
     expect(approved.body.data.status).toBe('confirmed');
     expect((await owner.send('POST', `/events/${approval.uuid}/attendees/${pendingId}/approve`)).status).toBe(
@@ -458,12 +458,12 @@ describe('people and tokens', () => {
 
   it('creates a token shown once, which works against the API until deleted', async () => {
     const owner = await setUp();
-    const org = t.app.ctx.repos.organizations.list()[0]!;
+    const org = t.app.store.repos.organizations.list()[0]!;
     const event = createEvent(t.app, org);
     await call(t.app, 'POST', `/public/events/${event.uuid}/register`, {
       body: registration('api@example.com'),
     });
-    const attendeeId = t.app.ctx.repos.attendees.findForEmail(event.id, 'api@example.com')!.uuid;
+    const attendeeId = t.app.store.repos.attendees.findForEmail(event.id, 'api@example.com')!.uuid;
 
     const created = await owner.send('POST', '/tokens', {
       name: 'CRM',

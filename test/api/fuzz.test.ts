@@ -18,11 +18,11 @@ import {
   CHECKIN_PERIOD_TYPES,
   FIELD_TYPES,
   PROFILE_FIELDS,
-  type EventRecord,
-  type Organization,
   type RegistrationField,
-  type UserRecord,
-} from '../../server/platform/types.ts';
+} from '../../server/contract/vocabulary.ts';
+import type { EventRecord } from '../../server/events/event.types.ts';
+import type { Organization } from '../../server/organizations/organization.types.ts';
+import type { UserRecord } from '../../server/people/person.types.ts';
 import {
   call,
   createEvent,
@@ -103,7 +103,7 @@ beforeAll(async () => {
     body: registration('known@example.com'),
   });
   if (registered.status !== 201) throw new Error(`fixture registration failed: ${registered.status}`);
-  attendeeUuid = t.app.ctx.repos.attendees.findForEmail(event.id, 'known@example.com')!.uuid;
+  attendeeUuid = t.app.store.repos.attendees.findForEmail(event.id, 'known@example.com')!.uuid;
   profileUser = createUser(t.app, org, {
     email: 'profile@example.com',
     firstName: 'Ada',
@@ -894,7 +894,7 @@ describe('fuzz: edits change only the keys they send', () => {
           publicFields: ['first_name', 'employment'],
         });
         await sendAndCheck({ method: 'PATCH', url: `/api/users/${user.uuid}`, json }, { statuses: [200] });
-        const after = t.app.ctx.repos.users.findByUuid(user.uuid)!;
+        const after = t.app.store.repos.users.findByUuid(user.uuid)!;
         for (const [wire, field] of Object.entries(wireToRecord)) {
           if (Object.hasOwn(json, wire)) continue;
           if (JSON.stringify(after[field]) !== JSON.stringify(user[field])) {
@@ -944,7 +944,7 @@ describe('fuzz: edits change only the keys they send', () => {
         });
         const response = await send({ method: 'PATCH', url: `/api/events/${before.uuid}`, json });
         assertWellFormed(response, { statuses: [200, 422] });
-        const after = t.app.ctx.repos.events.findByUuid(before.uuid)!;
+        const after = t.app.store.repos.events.findByUuid(before.uuid)!;
         const sent = new Set(response.statusCode === 200 ? Object.keys(json) : []);
         const wire: Record<string, unknown> = {
           name: [before.name, after.name],

@@ -5,7 +5,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
-import type { EventRecord, Organization } from '../../server/platform/types.ts';
+import type { EventRecord } from '../../server/events/event.types.ts';
+import type { Organization } from '../../server/organizations/organization.types.ts';
 import { HUB_UNREACHABLE_MESSAGE } from '../../server/satellite/proxy.routes.ts';
 import {
   createEvent,
@@ -128,7 +129,7 @@ describe('a satellite forwards the API to its hub', () => {
     const res = await register('ada@example.com');
     expect(res.status).toBe(201);
     expect(res.body.message).toBe('Registration successful.');
-    const stored = hub!.app.ctx.repos.attendees.findForEmail(event.id, 'ada@example.com');
+    const stored = hub!.app.store.repos.attendees.findForEmail(event.id, 'ada@example.com');
     expect(stored?.status).toBe('confirmed');
   });
 
@@ -230,10 +231,10 @@ describe('when the hub goes away and comes back', () => {
     expect((await send('GET', `${satelliteUrl}/satellite/status`)).body.hub_reachable).toBe(true);
     const back = await register('after-outage@example.com');
     expect(back.status).toBe(201);
-    expect(hub.app.ctx.repos.attendees.findForEmail(event.id, 'after-outage@example.com')).not.toBeNull();
+    expect(hub.app.store.repos.attendees.findForEmail(event.id, 'after-outage@example.com')).not.toBeNull();
     // What was registered before the outage is still there, and nothing was stored during it.
-    expect(hub.app.ctx.repos.attendees.findForEmail(event.id, 'ada@example.com')).not.toBeNull();
-    expect(hub.app.ctx.repos.attendees.findForEmail(event.id, 'during-outage@example.com')).toBeNull();
+    expect(hub.app.store.repos.attendees.findForEmail(event.id, 'ada@example.com')).not.toBeNull();
+    expect(hub.app.store.repos.attendees.findForEmail(event.id, 'during-outage@example.com')).toBeNull();
   });
 });
 

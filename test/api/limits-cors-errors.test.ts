@@ -345,7 +345,7 @@ describe('Errors', () => {
         message: 'Unsupported content encoding. Send the JSON body uncompressed.',
       });
     }
-    expect(t.app.ctx.repos.attendees.findForEmail(event.id, 'zip@example.com')).toBeNull();
+    expect(t.app.store.repos.attendees.findForEmail(event.id, 'zip@example.com')).toBeNull();
     expect((await post('identity', json)).statusCode).toBe(201);
   });
 

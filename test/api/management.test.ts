@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Organization } from '../../server/platform/types.ts';
+import type { Organization } from '../../server/organizations/organization.types.ts';
 import {
   call,
   createEvent,

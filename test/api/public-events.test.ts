@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { EventRecord, Organization } from '../../server/platform/types.ts';
+import type { EventRecord } from '../../server/events/event.types.ts';
+import type { Organization } from '../../server/organizations/organization.types.ts';
 import {
   call,
   createEvent,
@@ -117,7 +118,7 @@ describe('POST /public/events/{uuid}/register', () => {
         is_guest: true,
       },
     });
-    const stored = t.app.ctx.db
+    const stored = t.app.store.db
       .prepare('SELECT answers FROM attendees WHERE id = ?')
       .get(res.body.data.id) as {
       answers: string;
@@ -186,7 +187,7 @@ describe('POST /public/events/{uuid}/register', () => {
       first_name: ['The first name field is required.'],
       last_name: ['The last name field is required.'],
     });
-    expect(t.app.ctx.db.prepare('SELECT COUNT(*) AS n FROM attendees').get()).toEqual({ n: 0 });
+    expect(t.app.store.db.prepare('SELECT COUNT(*) AS n FROM attendees').get()).toEqual({ n: 0 });
   });
 
   it('403 while registration is closed: unpublished window, closing time, full seats', async () => {

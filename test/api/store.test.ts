@@ -51,7 +51,7 @@ describe('SQLite store', () => {
     const app = await buildApp({ dataDir });
     const org = createOrganization(app);
     const event = createEvent(app, org, { seats: 1 });
-    const insert = app.ctx.db.prepare(
+    const insert = app.store.db.prepare(
       `INSERT INTO attendees (uuid, event_id, email, email_key, name, answers, status, registered_at, updated_at)
        VALUES (?, ?, ?, ?, 'X', '{}', 'confirmed', '', '')`,
     );
@@ -78,12 +78,12 @@ describe('SQLite store', () => {
     const statuses = (await Promise.all(attempts)).map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(25);
     expect(statuses.every((s) => [201, 403, 409].includes(s))).toBe(true);
-    const rows = first.ctx.db
+    const rows = first.store.db
       .prepare("SELECT email_key, COUNT(*) AS n FROM attendees WHERE status <> 'canceled' GROUP BY email_key")
       .all() as { n: number }[];
     expect(rows).toHaveLength(25);
     expect(rows.every((r) => r.n === 1)).toBe(true);
-    expect(first.ctx.repos.events.findByUuid(event.uuid)!.attendeesCount).toBe(25);
+    expect(first.store.repos.events.findByUuid(event.uuid)!.attendeesCount).toBe(25);
     await first.close();
     await second.close();
   });

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { generateApiToken } from '../../server/platform/secrets.ts';
-import type { EventRecord, Organization } from '../../server/platform/types.ts';
+import { generateApiToken } from '../../server/access/secrets.ts';
+import type { EventRecord } from '../../server/events/event.types.ts';
+import type { Organization } from '../../server/organizations/organization.types.ts';
 import {
   call,
   createEvent,
@@ -21,7 +22,7 @@ beforeEach(async () => {
   org = createOrganization(t.app);
   event = createEvent(t.app, org);
   await call(t.app, 'POST', `/public/events/${event.uuid}/register`, { body: registration('a@example.com') });
-  attendeeUuid = t.app.ctx.repos.attendees.findForEmail(event.id, 'a@example.com')!.uuid;
+  attendeeUuid = t.app.store.repos.attendees.findForEmail(event.id, 'a@example.com')!.uuid;
 });
 afterEach(async () => t.close());
 
@@ -76,7 +77,7 @@ describe('Authentication', () => {
   it('a deleted token fails on the very next request', async () => {
     const token = createToken(t.app, org, { name: 'integration' });
     expect((await lookup(token)).status).toBe(200);
-    t.app.ctx.repos.apiTokens.deleteByName(org.id, 'integration');
+    t.app.store.repos.apiTokens.deleteByName(org.id, 'integration');
     const res = await lookup(token);
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ message: 'Invalid API token.' });
@@ -84,7 +85,7 @@ describe('Authentication', () => {
 
   it('stores only a SHA-256 hash of the token', async () => {
     const token = createToken(t.app, org, { name: 'hashed' });
-    const row = t.app.ctx.db.prepare("SELECT * FROM api_tokens WHERE name = 'hashed'").get() as Record<
+    const row = t.app.store.db.prepare("SELECT * FROM api_tokens WHERE name = 'hashed'").get() as Record<
       string,
       unknown
     >;
@@ -96,7 +97,7 @@ describe('Authentication', () => {
     const token = createToken(t.app, org, { name: 'busy' });
     const lastUsed = () =>
       (
-        t.app.ctx.db.prepare("SELECT last_used_at FROM api_tokens WHERE name = 'busy'").get() as {
+        t.app.store.db.prepare("SELECT last_used_at FROM api_tokens WHERE name = 'busy'").get() as {
           last_used_at: string;
         }
       ).last_used_at;
@@ -149,8 +150,8 @@ describe('Organizations and event restrictions', () => {
       expect(res.status, `${method} ${path}`).toBe(404);
       expect(res.body.message).toMatch(/^(Attendee|Event) not found\.$/);
     }
-    expect(t.app.ctx.repos.events.findByUuid(event.uuid)!.name).toBe('Launch Night');
-    expect(t.app.ctx.repos.attendees.findByUuid(attendeeUuid)!.status).toBe('confirmed');
+    expect(t.app.store.repos.events.findByUuid(event.uuid)!.name).toBe('Launch Night');
+    expect(t.app.store.repos.attendees.findByUuid(attendeeUuid)!.status).toBe('confirmed');
   });
 
   it("404 User not found. for another organization's user", async () => {

@@ -3,7 +3,8 @@
  * (`/dashboard/api/webhooks`, owners): every route's success shape, and its 401, 403, 404 and 422.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { EventRecord, Organization } from '../../server/platform/types.ts';
+import type { EventRecord } from '../../server/events/event.types.ts';
+import type { Organization } from '../../server/organizations/organization.types.ts';
 import { MAX_ENDPOINTS_PER_ORGANIZATION, WEBHOOK_EVENT_TYPES } from '../../server/webhooks/webhook.rules.ts';
 import {
   call,
@@ -92,7 +93,7 @@ describe('POST /api/webhooks', () => {
       secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]+={0,2}$/),
     });
     expect(Buffer.from(res.body.secret.slice('whsec_'.length), 'base64').length).toBeGreaterThanOrEqual(24);
-    expect(t.app.ctx.repos.webhookEndpoints.findByUuid(res.body.data.id)!.secret).toBe(res.body.secret);
+    expect(t.app.store.repos.webhookEndpoints.findByUuid(res.body.data.id)!.secret).toBe(res.body.secret);
 
     const again = await call(t.app, 'POST', '/api/webhooks', { token, body: { url: receiver.url } });
     expect(again.body.secret).not.toBe(res.body.secret);
@@ -152,7 +153,7 @@ describe('POST /api/webhooks', () => {
       expect(res.status, JSON.stringify(body)).toBe(422);
       expect(res.body).toEqual({ message: 'The given data was invalid.', errors });
     }
-    expect(t.app.ctx.repos.webhookEndpoints.countForOrganization(org.id)).toBe(0);
+    expect(t.app.store.repos.webhookEndpoints.countForOrganization(org.id)).toBe(0);
   });
 
   it(`allows at most ${MAX_ENDPOINTS_PER_ORGANIZATION} endpoints per organization`, async () => {
@@ -219,7 +220,7 @@ describe('PATCH /api/webhooks/{id}', () => {
       enabled: true,
       disabled_reason: null,
     });
-    expect(t.app.ctx.repos.webhookEndpoints.findByUuid(uuid)!.secret).toBe(secret);
+    expect(t.app.store.repos.webhookEndpoints.findByUuid(uuid)!.secret).toBe(secret);
 
     const bad = await call(t.app, 'PATCH', `/api/webhooks/${uuid}`, {
       token,
@@ -246,7 +247,7 @@ describe('DELETE /api/webhooks/{id}', () => {
     expect(res.body).toEqual({ message: 'Webhook endpoint deleted.' });
     expect((await call(t.app, 'GET', `/api/webhooks/${gone.uuid}`, { token })).status).toBe(404);
     expect(notificationCount(t.app)).toBe(1);
-    expect(t.app.ctx.repos.webhookDeliveries.waitingByEndpoint(org.id)).toEqual(new Map([[kept.id, 1]]));
+    expect(t.app.store.repos.webhookDeliveries.waitingByEndpoint(org.id)).toEqual(new Map([[kept.id, 1]]));
   });
 });
 
@@ -260,7 +261,7 @@ describe('POST /api/webhooks/{id}/rotate-secret', () => {
       secret: expect.stringMatching(/^whsec_/),
     });
     expect(res.body.secret).not.toBe(secret);
-    expect(t.app.ctx.repos.webhookEndpoints.findByUuid(uuid)).toMatchObject({
+    expect(t.app.store.repos.webhookEndpoints.findByUuid(uuid)).toMatchObject({
       secret: res.body.secret,
       previousSecret: secret,
     });
@@ -427,7 +428,7 @@ describe('access', () => {
       expect(narrow.status, `${method} ${path}`).toBe(403);
       expect(narrow.body).toEqual({ message: 'Access denied.' });
     }
-    expect(t.app.ctx.repos.webhookEndpoints.countForOrganization(org.id)).toBe(1);
+    expect(t.app.store.repos.webhookEndpoints.countForOrganization(org.id)).toBe(1);
   });
 
   it("404 for another organization's endpoint (and its deliveries) on every route, and for unknown ids", async () => {
@@ -437,7 +438,7 @@ describe('access', () => {
     await call(t.app, 'POST', `/public/events/${otherEvent.uuid}/register`, {
       body: registration('x@example.com'),
     });
-    t.app.ctx.webhooks.list(other.id);
+    t.app.ctx.webhooks.listEndpoints(other.id);
     const theirDelivery = deliveryRows(t.app)[0]!.id;
     for (const id of [theirs.uuid, '6f1c7d3e-1111-4222-8333-944455556666', 'not-a-uuid']) {
       for (const [method, path] of endpointRoutes(id, theirDelivery)) {
@@ -447,7 +448,7 @@ describe('access', () => {
       }
     }
     expect((await call(t.app, 'GET', '/api/webhooks', { token })).body.data).toEqual([]);
-    expect(t.app.ctx.repos.webhookEndpoints.findByUuid(theirs.uuid)).toMatchObject({ enabled: true });
+    expect(t.app.store.repos.webhookEndpoints.findByUuid(theirs.uuid)).toMatchObject({ enabled: true });
   });
 
   it('every route is in the OpenAPI document, with the signing scheme described', async () => {
@@ -486,7 +487,7 @@ describe('dashboard: Developers -> Webhooks', () => {
     t = await startWebhookTestApp();
     owner = dashboardClient(() => t.app);
     expect((await owner.send('POST', '/setup', OWNER)).status).toBe(201);
-    venue = t.app.ctx.repos.organizations.findBySlug('venue')!;
+    venue = t.app.store.repos.organizations.findBySlug('venue')!;
     org = createOrganization(t.app, 'Elsewhere');
   });
 

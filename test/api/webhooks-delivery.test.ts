@@ -6,7 +6,8 @@
 import { Writable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { toTimestamp } from '../../server/platform/time.ts';
-import type { EventRecord, Organization } from '../../server/platform/types.ts';
+import type { EventRecord } from '../../server/events/event.types.ts';
+import type { Organization } from '../../server/organizations/organization.types.ts';
 import { WEBHOOK_EVENT_TYPES } from '../../server/webhooks/webhook.rules.ts';
 import {
   call,
@@ -56,7 +57,7 @@ const dispatch = () => t.app.ctx.webhookDispatcher.dispatchDue();
 async function register(email: string, e: EventRecord = event): Promise<string> {
   const res = await call(t.app, 'POST', `/public/events/${e.uuid}/register`, { body: registration(email) });
   expect(res.status).toBe(201);
-  return t.app.ctx.repos.attendees.findForEmail(e.id, email)!.uuid;
+  return t.app.store.repos.attendees.findForEmail(e.id, email)!.uuid;
 }
 
 /** What the authenticated lookup answers for the attendee right now. */
@@ -67,9 +68,9 @@ async function lookup(attendeeId: string) {
 }
 
 const seedAttendees = (count: number, e: EventRecord = event) =>
-  t.app.ctx.db.transaction(() =>
+  t.app.store.db.transaction(() =>
     Array.from({ length: count }, (_, i) => {
-      const result = t.app.ctx.repos.attendees.register({
+      const result = t.app.store.repos.attendees.register({
         eventId: e.id,
         userId: null,
         email: `guest${i}@example.com`,
@@ -91,14 +92,14 @@ describe('the outbox', () => {
       await dispatch();
       return receiver.requests.at(-1)!.json;
     };
-    const { attendees } = t.app.ctx;
-    const record = (id: string) => t.app.ctx.repos.attendees.findByUuid(id)!;
+    const { attendees, registrations } = t.app.ctx;
+    const record = (id: string) => t.app.store.repos.attendees.findByUuid(id)!;
 
     const ada = await register('ada@example.com', approval);
     expect(await last()).toMatchObject({ type: 'attendee.registered', data: await lookup(ada) });
     expect((await lookup(ada)).status).toBe('pending');
 
-    expect(attendees.approve(approval, record(ada)).ok).toBe(true);
+    expect(attendees.approveRegistration(approval, record(ada)).ok).toBe(true);
     expect(await last()).toMatchObject({ type: 'attendee.approved', data: await lookup(ada) });
 
     const checkIn = await call(t.app, 'POST', `/public/events/${approval.uuid}/check-in`, {
@@ -116,10 +117,10 @@ describe('the outbox', () => {
     expect((await call(t.app, 'POST', noShow, { token })).status).toBe(200);
     expect(await last()).toMatchObject({ type: 'attendee.no_show', data: await lookup(ada) });
 
-    expect(attendees.staffCheckIn(approval, record(ada)).ok).toBe(true);
+    expect(attendees.checkInAtDesk(approval, record(ada)).ok).toBe(true);
     expect(await last()).toMatchObject({ type: 'attendee.checked_in', data: await lookup(ada) });
 
-    const walkIn = attendees.addWalkIn(event, registration('walk@example.com'));
+    const walkIn = registrations.addWalkIn(event, registration('walk@example.com'));
     expect(walkIn.ok).toBe(true);
     const walkInId = walkIn.ok ? walkIn.attendee.uuid : '';
     expect(await last()).toMatchObject({ type: 'attendee.registered', data: await lookup(walkInId) });
@@ -130,7 +131,7 @@ describe('the outbox', () => {
     expect(canceled).toMatchObject({ type: 'attendee.canceled', data: await lookup(walkInId) });
     expect(canceled.data.status).toBe('canceled');
 
-    const imported = attendees.importAttendees(event, [
+    const imported = registrations.importAttendees(event, [
       registration('i1@example.com'),
       registration('i2@example.com'),
     ]);
@@ -178,7 +179,7 @@ describe('the outbox', () => {
     expect((await checkIn()).status).toBe(409);
     expect(notificationCount(t.app)).toBe(1);
 
-    t.app.ctx.webhooks.update(t.app.ctx.repos.webhookEndpoints.findByUuid(endpoint.uuid)!, {
+    t.app.ctx.webhooks.updateEndpoint(t.app.store.repos.webhookEndpoints.findByUuid(endpoint.uuid)!, {
       enabled: false,
     });
     await register('disabled@example.com');
@@ -191,7 +192,7 @@ describe('the outbox', () => {
   it('a change and its notification are stored together or not at all', async () => {
     createEndpoint(t.app, org, receiver.url);
     const ids = seedAttendees(3);
-    t.app.ctx.db.exec(
+    t.app.store.db.exec(
       "CREATE TRIGGER outbox_full BEFORE INSERT ON webhook_outbox BEGIN SELECT RAISE(ABORT, 'disk full'); END",
     );
 
@@ -199,14 +200,14 @@ describe('the outbox', () => {
       body: registration('lost@example.com'),
     });
     expect(res.status).toBe(500);
-    expect(t.app.ctx.repos.attendees.findForEmail(event.id, 'lost@example.com')).toBeNull();
+    expect(t.app.store.repos.attendees.findForEmail(event.id, 'lost@example.com')).toBeNull();
 
     const bulk = await call(t.app, 'POST', `/api/events/${event.uuid}/attendees/bulk-no-show`, {
       token,
       body: { attendee_ids: ids },
     });
     expect(bulk.status).toBe(500);
-    expect(ids.map((id) => t.app.ctx.repos.attendees.findByUuid(id)!.status)).toEqual([
+    expect(ids.map((id) => t.app.store.repos.attendees.findByUuid(id)!.status)).toEqual([
       'confirmed',
       'confirmed',
       'confirmed',
@@ -216,7 +217,7 @@ describe('the outbox', () => {
       body: { name: 'Renamed' },
     });
     expect(patch.status).toBe(500);
-    expect(t.app.ctx.repos.events.findById(event.id)!.name).toBe('Launch Night');
+    expect(t.app.store.repos.events.findById(event.id)!.name).toBe('Launch Night');
   });
 
   it('bulk no-show of 1,000 attendees produces 1,000 notifications, each delivered once', async () => {
@@ -229,7 +230,7 @@ describe('the outbox', () => {
     });
     expect(res.body).toEqual({ message: 'Bulk no-show completed.', success_count: 1000, failed_count: 0 });
     expect(notificationCount(t.app)).toBe(1000);
-    const waiting = t.app.ctx.webhooks.list(org.id).endpoints;
+    const waiting = t.app.ctx.webhooks.listEndpoints(org.id).endpoints;
     expect(waiting.map(({ endpoint, waiting }) => [endpoint.id, waiting])).toEqual([
       [waiting[0]!.endpoint.id, 1000],
       [other.id, 0],
@@ -239,7 +240,7 @@ describe('the outbox', () => {
     expect(receiver.requests).toHaveLength(1000);
     expect(new Set(receiver.requests.map((r) => r.id)).size).toBe(1000);
     expect(receiver.requests.map((r) => r.json.data.id).sort()).toEqual([...ids].sort());
-    const stored = t.app.ctx.db.prepare('SELECT uid FROM webhook_messages ORDER BY id').pluck().all();
+    const stored = t.app.store.db.prepare('SELECT uid FROM webhook_messages ORDER BY id').pluck().all();
     expect(receiver.requests.map((r) => r.id)).toEqual(stored);
     expect(
       receiver.requests.every((r) => r.json.type === 'attendee.no_show' && r.json.data.status === 'no_show'),
@@ -299,8 +300,8 @@ describe('signing', () => {
 
     t.clock.advance(24 * HOUR);
     t.app.ctx.webhooks.redeliver(
-      t.app.ctx.repos.webhookEndpoints.findByUuid(endpoint.uuid)!,
-      t.app.ctx.repos.webhookDeliveries.findForEndpoint(endpoint.id, deliveryRows(t.app)[0]!.id)!,
+      t.app.store.repos.webhookEndpoints.findByUuid(endpoint.uuid)!,
+      t.app.store.repos.webhookDeliveries.findForEndpoint(endpoint.id, deliveryRows(t.app)[0]!.id)!,
     );
     await dispatch();
     const later = receiver.requests[1]!;
@@ -530,7 +531,7 @@ describe('outages', () => {
       );
       expect(receiver.maxConcurrent()).toBe(1);
       // The down endpoint was tried once this round; the rest of its queue waits.
-      const attempts = t.app.ctx.db
+      const attempts = t.app.store.db
         .prepare('SELECT COUNT(*) AS n FROM webhook_attempts WHERE status_code IS NULL')
         .get() as { n: number };
       expect(attempts.n).toBe(1);
@@ -572,7 +573,7 @@ describe('in the background', () => {
   it('notifications stored but not yet expanded when the app stops go out after the restart', async () => {
     createEndpoint(t.app, org, receiver.url);
     await register('stored@example.com');
-    expect(t.app.ctx.db.prepare('SELECT COUNT(*) FROM webhook_outbox').pluck().get()).toBe(1);
+    expect(t.app.store.db.prepare('SELECT COUNT(*) FROM webhook_outbox').pluck().get()).toBe(1);
     const dataDir = t.dataDir;
     await t.app.close();
 
@@ -583,17 +584,17 @@ describe('in the background', () => {
     });
     await dispatch();
     expect(receiver.requests.map((r) => r.json.data.email)).toEqual(['stored@example.com']);
-    expect(t.app.ctx.db.prepare('SELECT COUNT(*) FROM webhook_outbox').pluck().get()).toBe(0);
+    expect(t.app.store.db.prepare('SELECT COUNT(*) FROM webhook_outbox').pluck().get()).toBe(0);
   });
 
   it('expanding a change again, after a power cut lost its first expansion, repeats its webhook-ids', async () => {
     createEndpoint(t.app, org, receiver.url);
     await register('twice@example.com');
-    const stored = t.app.ctx.db.prepare('SELECT * FROM webhook_outbox').get() as Record<string, unknown>;
+    const stored = t.app.store.db.prepare('SELECT * FROM webhook_outbox').get() as Record<string, unknown>;
     await dispatch();
     // What a power cut leaves when the dispatcher's unsynced commit is lost: the change's row, nothing made from it.
-    t.app.ctx.db.exec('DELETE FROM webhook_messages');
-    t.app.ctx.db
+    t.app.store.db.exec('DELETE FROM webhook_messages');
+    t.app.store.db
       .prepare(
         `INSERT INTO webhook_outbox (id, notification_key, organization_id, type, endpoint_ids, items, created_at)
          VALUES (@id, @notification_key, @organization_id, @type, @endpoint_ids, @items, @created_at)`,
@@ -608,9 +609,9 @@ describe('in the background', () => {
   it('a delivery leased by another dispatcher is not sent; leases of a dead process are released at start', async () => {
     createEndpoint(t.app, org, receiver.url);
     await register('leased@example.com');
-    t.app.ctx.webhooks.list(org.id);
+    t.app.ctx.webhooks.listEndpoints(org.id);
     const lease = t.clock.now().getTime() + HOUR;
-    t.app.ctx.db.prepare('UPDATE webhook_deliveries SET lease_expires_at = ?').run(lease);
+    t.app.store.db.prepare('UPDATE webhook_deliveries SET lease_expires_at = ?').run(lease);
     await dispatch();
     expect(receiver.requests).toHaveLength(0);
 
@@ -658,7 +659,7 @@ describe('retention', () => {
   const DAY = 24 * HOUR;
   const prune = () => t.app.ctx.webhookDispatcher.pruneOld();
   const stored = () =>
-    t.app.ctx.db
+    t.app.store.db
       .prepare(
         `SELECT (SELECT COUNT(*) FROM webhook_deliveries) AS deliveries,
                 (SELECT COUNT(*) FROM webhook_attempts) AS attempts,
@@ -669,7 +670,7 @@ describe('retention', () => {
   /** `count` notifications to the endpoint, delivered at `finishedAt`, as the dispatcher would have left them. */
   function storeDelivered(endpointId: number, count: number, finishedAt: Date): void {
     const at = toTimestamp(finishedAt);
-    const db = t.app.ctx.db;
+    const db = t.app.store.db;
     const message = db.prepare(
       `INSERT INTO webhook_messages (uid, organization_id, type, payload, created_at)
        VALUES (?, ?, 'attendee.registered', '{}', ?)`,
@@ -748,7 +749,7 @@ describe('retention', () => {
     storeDelivered(endpoint.id, 1234, new Date(monthAgo));
     // The first notification still waits for a second endpoint: its body must stay.
     const waiting = createEndpoint(t.app, org, `${receiver.url}/other`);
-    t.app.ctx.db
+    t.app.store.db
       .prepare(
         `INSERT INTO webhook_deliveries (message_id, endpoint_id, status, next_attempt_at, created_at, updated_at)
          VALUES ((SELECT MIN(id) FROM webhook_messages), ?, 'pending', 0, ?, ?)`,

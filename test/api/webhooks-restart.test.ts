@@ -7,12 +7,12 @@
 import fs from 'node:fs';
 import { afterEach, expect, it } from 'vitest';
 import { openDatabase } from '../../server/platform/database.ts';
-import { generateWebhookSecret } from '../../server/platform/secrets.ts';
+import { generateWebhookSecret } from '../../server/webhooks/webhook.secrets.ts';
 import { toTimestamp } from '../../server/platform/time.ts';
 import { WEBHOOK_EVENT_TYPES } from '../../server/webhooks/webhook.rules.ts';
-import { createRepositories } from '../../server/store.ts';
-import { applyEventInput } from '../../server/events/event.schemas.ts';
-import { issueApiToken } from '../../server/access/api-token.service.ts';
+import { createRepositories, createStore } from '../../server/store.ts';
+import { applyEventInput } from '../../server/events/event.input.ts';
+import { apiTokenService } from '../../server/access/api-token.service.ts';
 import { systemClock } from '../../server/platform/clock.ts';
 import { registration, tempDataDir } from '../helpers/app.ts';
 import { startServer, type ServerProcess } from '../helpers/server-process.ts';
@@ -41,7 +41,7 @@ function seed(dataDir: string, url: string) {
       applyEventInput(null, { name: 'Open house', is_published: true, timezone: 'UTC' }),
       now,
     );
-    const token = issueApiToken(repos, systemClock, {
+    const token = apiTokenService(createStore(db, systemClock)).issueApiToken({
       organizationId: organization.id,
       name: 'integration',
       expires: 'never',

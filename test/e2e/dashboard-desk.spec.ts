@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import type { EventRecord, RegistrationField } from '../../server/platform/types.ts';
+import type { EventRecord } from '../../server/events/event.types.ts';
+import type { RegistrationField } from '../../server/contract/vocabulary.ts';
 import { expect, test, type KioskServer } from './support/fixtures.ts';
 import { CheckInPage } from './pages/CheckInPage.ts';
 import { DeskPage } from './pages/DeskPage.ts';
@@ -110,7 +111,7 @@ test('search answers as you type over 10,000 attendees, asking once per pause', 
     last_name: `Number ${i}`,
   }));
   guests.splice(7_000, 0, ADA);
-  expect(server.app.ctx.attendees.importAttendees(event, guests)).toMatchObject({ ok: true });
+  expect(server.app.ctx.registrations.importAttendees(event, guests)).toMatchObject({ ok: true });
   await server.signIn(page, 'staff');
   const desk = new DeskPage(page);
   await desk.open(event.uuid);
@@ -141,8 +142,8 @@ test('search answers as you type over 10,000 attendees, asking once per pause', 
 test('filters by status and by check-in', async ({ page, server }) => {
   const event = server.createEvent({ requires_approval: true });
   for (const person of [ADA, GRACE, ALAN]) await server.register(event, person);
-  server.app.ctx.attendees.approve(event, server.attendee(event, ADA.email)!);
-  server.app.ctx.attendees.approve(event, server.attendee(event, GRACE.email)!);
+  server.app.ctx.attendees.approveRegistration(event, server.attendee(event, ADA.email)!);
+  server.app.ctx.attendees.approveRegistration(event, server.attendee(event, GRACE.email)!);
   await checkInAtKiosk(server, event, GRACE.email);
   await server.signIn(page, 'staff');
   const desk = new DeskPage(page);
@@ -344,7 +345,7 @@ test('the desk is accessible, with its dialogs and walk-in form; staff see no im
   const event = server.createEvent({ registration_fields: WITH_TICKET, requires_approval: true });
   await server.register(event, { ...ADA, ticket: 'general' });
   await server.register(event, { ...GRACE, ticket: 'press' });
-  server.app.ctx.attendees.approve(event, server.attendee(event, GRACE.email)!);
+  server.app.ctx.attendees.approveRegistration(event, server.attendee(event, GRACE.email)!);
   await checkInAtKiosk(server, event, GRACE.email);
   await server.signIn(page, 'staff');
   const desk = new DeskPage(page);

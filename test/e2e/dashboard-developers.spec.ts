@@ -90,7 +90,7 @@ test.describe('API tokens', () => {
     const access = await tokens.cell('Door scanner', 'Access');
     await expect(access).toContainText('events:read events:write attendees:read attendees:write');
     await expect(access).toContainText('1 event');
-    const saved = server.app.ctx.repos.apiTokens.listForOrganization(launch.organizationId)[0]!;
+    const saved = server.app.store.repos.apiTokens.listForOrganization(launch.organizationId)[0]!;
     expect(saved.eventIds).toEqual([launch.uuid]);
     // Another event's attendee is out of its reach.
     const outside = await request.get(galaAttendee, { headers: { authorization: `Bearer ${secret}` } });
@@ -257,7 +257,7 @@ test.describe('webhooks', () => {
     await webhooks.kind(settings, 'attendee.checked_in').uncheck();
     await settings.getByRole('button', { name: 'Save endpoint' }).click();
     await expect(page.getByText('The endpoint was saved.')).toBeVisible();
-    const stored = server.app.ctx.repos.webhookEndpoints.findByUuid(page.url().split('/').pop()!)!;
+    const stored = server.app.store.repos.webhookEndpoints.findByUuid(page.url().split('/').pop()!)!;
     expect(stored.description).toBe('Door display');
     expect(stored.eventTypes).not.toContain('attendee.checked_in');
 

@@ -57,7 +57,7 @@ test('an owner creates an event with a choice field, publishes it, and its kiosk
   expect(page.url()).toBe(`${server.url}/dashboard/events/${eventId}`);
 
   // Stored as instants in Berlin's winter time (+01:00), shown back on Berlin's clocks.
-  const stored = server.app.ctx.repos.events.findByUuid(eventId)!;
+  const stored = server.app.store.repos.events.findByUuid(eventId)!;
   expect(stored).toMatchObject({
     timezone: 'Europe/Berlin',
     startsAt: '2026-12-01T08:00:00+00:00',
@@ -98,7 +98,7 @@ test('an owner creates an event with a choice field, publishes it, and its kiosk
   await expect(list.notice).toHaveText('“Harbour Tech Day” is published: its kiosk takes registrations.');
   await expect(list.row('Harbour Tech Day')).toContainText('Published');
   await expect(list.row('Harbour Tech Day')).toContainText('Registration open');
-  expect(server.app.ctx.repos.events.findByUuid(eventId)!.isPublished).toBe(true);
+  expect(server.app.store.repos.events.findByUuid(eventId)!.isPublished).toBe(true);
 
   await list.action('Harbour Tech Day', 'Open kiosk').click();
   const kiosk = new KioskHomePage(page);
@@ -177,7 +177,7 @@ test('the server’s refusals appear under the fields they are about, and stay w
 
   await expect(editor.notice).toHaveText('“Launch Night” was saved.');
   await expect(editor.form.locator('[aria-invalid="true"]')).toHaveCount(0);
-  const saved = server.app.ctx.repos.events.findByUuid(event.uuid)!;
+  const saved = server.app.store.repos.events.findByUuid(event.uuid)!;
   expect(saved.redirectUrl).toBe('https://example.com/welcome?code={code}');
   expect(saved.registrationFields.map((f) => f.key)).toEqual([
     'work_email',

@@ -60,7 +60,7 @@ test('a file of 1,000 rows with 3 bad ones: the 3 are reported by row, nothing i
     ['501', 'Last name', 'The last name field is required.'],
     ['1000', 'Email', 'The email has already been taken.'],
   ]);
-  expect(server.app.ctx.repos.attendees.countsByStatus(event.id)).toEqual([]);
+  expect(server.app.store.repos.attendees.countsByStatus(event.id)).toEqual([]);
   await expect(importer.stage).toHaveText('Step 2 of 3: Choosing the columns');
 
   await importer.choose('guests.csv', csvFile(fixed));
@@ -69,7 +69,7 @@ test('a file of 1,000 rows with 3 bad ones: the 3 are reported by row, nothing i
   await expect(page.getByText('Imported 1,000 attendees.')).toBeFocused();
   await expect(importer.stage).toHaveText('Done');
   await expect(importer.progress).toHaveAttribute('value', '3');
-  const counts = server.app.ctx.repos.attendees.countsByStatus(event.id);
+  const counts = server.app.store.repos.attendees.countsByStatus(event.id);
   expect(counts).toEqual([{ status: 'confirmed', total: 1000, checked_in: 0 }]);
   expect(server.attendee(event, 'guest2@example.com')?.answers).toEqual({
     email: 'guest2@example.com',

@@ -55,7 +55,7 @@ test('a person created with a public profile gets a printable QR code of an addr
   await expect(page).toHaveURL(/\/dashboard\/people\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ada Lovelace');
   await expect(page.getByRole('status')).toHaveText('Ada Lovelace was added.');
-  const stored = server.app.ctx.repos.users.findByUuid(page.url().split('/').pop()!)!;
+  const stored = server.app.store.repos.users.findByUuid(page.url().split('/').pop()!)!;
   expect(stored).toMatchObject({
     email: 'ada@example.com',
     birthday: '1990-12-10',
@@ -128,7 +128,7 @@ test('a profile made private is saved, says so beside its QR code, and its addre
   await person.save.click();
   await expect(page.getByRole('status').first()).toHaveText('Ada Lovelace was saved.');
   await expect(page.getByText(/This profile is private/)).toBeVisible();
-  expect(server.app.ctx.repos.users.findByUuid(ada.uuid)).toMatchObject({
+  expect(server.app.store.repos.users.findByUuid(ada.uuid)).toMatchObject({
     profilePublic: false,
     employment: { job_title: 'Mathematician', company: null },
   });

@@ -43,7 +43,7 @@ test.describe('first run', () => {
       await expect(page).toHaveURL(`${base}/dashboard/events`);
       await expect(page.getByRole('banner')).toContainText('Harbour Arts Centre');
       await expect(page.getByRole('banner')).toContainText('Olivia Owner (owner)');
-      expect(fresh.app.ctx.repos.organizations.list().map((o) => o.name)).toEqual(['Harbour Arts Centre']);
+      expect(fresh.app.store.repos.organizations.list().map((o) => o.name)).toEqual(['Harbour Arts Centre']);
 
       await page.getByRole('button', { name: 'Sign out' }).click();
       await expect(page).toHaveURL(`${base}/dashboard/sign-in`);

@@ -5,16 +5,14 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../../server/app.ts';
 import type { Clock } from '../../server/platform/clock.ts';
 import { toTimestamp } from '../../server/platform/time.ts';
-import type {
-  EventRecord,
-  Organization,
-  TokenScope,
-  UserProfile,
-  UserRecord,
-} from '../../server/platform/types.ts';
+import type { EventRecord } from '../../server/events/event.types.ts';
+import type { Organization } from '../../server/organizations/organization.types.ts';
+import type { TokenScope } from '../../server/contract/vocabulary.ts';
+import type { UserProfile, UserRecord } from '../../server/people/person.types.ts';
 import type { TokenExpiry } from '../../server/access/api-token.rules.ts';
-import { applyEventInput, type createEventBody } from '../../server/events/event.schemas.ts';
-import { issueApiToken } from '../../server/access/api-token.service.ts';
+import { applyEventInput } from '../../server/events/event.input.ts';
+import type { createEventBody } from '../../server/events/event.schemas.ts';
+import { apiTokenService } from '../../server/access/api-token.service.ts';
 import type { z } from 'zod';
 
 /** A clock the test moves by hand. */
@@ -76,7 +74,7 @@ let slugCounter = 0;
 
 export function createOrganization(app: FastifyInstance, name = 'Test Org'): Organization {
   const slug = `org-${++slugCounter}-${Math.random().toString(36).slice(2, 8)}`;
-  return app.ctx.repos.organizations.create(name, slug, toTimestamp(app.ctx.clock.now()))!;
+  return app.store.repos.organizations.create(name, slug, toTimestamp(app.ctx.clock.now()))!;
 }
 
 type EventInput = z.input<typeof createEventBody>;
@@ -99,7 +97,7 @@ export function createEvent(
     null,
     normalizeTimes(input),
   );
-  return app.ctx.repos.events.create(organization.id, parsed, toTimestamp(app.ctx.clock.now()));
+  return app.store.repos.events.create(organization.id, parsed, toTimestamp(app.ctx.clock.now()));
 }
 
 function normalizeTimes(input: Record<string, unknown>): Record<string, unknown> {
@@ -122,7 +120,7 @@ export function createToken(
   organization: Organization,
   options: { name?: string; expires?: TokenExpiry; scopes?: TokenScope[]; eventIds?: string[] } = {},
 ): string {
-  const result = issueApiToken(app.ctx.repos, app.ctx.clock, {
+  const result = apiTokenService(app.store).issueApiToken({
     organizationId: organization.id,
     name: options.name ?? `token-${Math.random().toString(36).slice(2)}`,
     expires: options.expires ?? 'never',
@@ -138,7 +136,7 @@ export function createUser(
   organization: Organization,
   profile: Partial<UserProfile> = {},
 ): UserRecord {
-  const result = app.ctx.repos.users.create(
+  const result = app.store.repos.users.create(
     organization.id,
     {
       email: `user-${Math.random().toString(36).slice(2)}@example.com`,

@@ -1,4 +1,4 @@
-import type { RegistrationField } from '../../server/platform/types.ts';
+import type { RegistrationField } from '../../server/contract/vocabulary.ts';
 
 /** A registration form with one field of every type, the select required: what the kiosk's form tests fill in. */
 export const EVERY_FIELD_TYPE: RegistrationField[] = [

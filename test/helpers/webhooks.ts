@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { Webhook } from 'standardwebhooks';
-import type { Organization } from '../../server/platform/types.ts';
+import type { Organization } from '../../server/organizations/organization.types.ts';
 import type { WebhookEventType } from '../../server/webhooks/webhook.rules.ts';
 import { startTestApp, testClock, type TestApp } from './app.ts';
 
@@ -118,7 +118,7 @@ export function createEndpoint(
   url: string,
   eventTypes?: WebhookEventType[],
 ): { uuid: string; id: number; secret: string } {
-  const outcome = app.ctx.webhooks.create(organization.id, { url, event_types: eventTypes });
+  const outcome = app.ctx.webhooks.createEndpoint(organization.id, { url, event_types: eventTypes });
   if (!outcome.ok) throw new Error(`could not create endpoint: ${outcome.reason}`);
   return { uuid: outcome.endpoint.uuid, id: outcome.endpoint.id, secret: outcome.secret };
 }
@@ -158,7 +158,7 @@ interface DeliveryRow {
 
 /** The deliveries as stored, oldest first. */
 export function deliveryRows(app: FastifyInstance): DeliveryRow[] {
-  return app.ctx.db
+  return app.store.db
     .prepare(
       'SELECT id, status, attempt_count, next_attempt_at, last_status_code FROM webhook_deliveries ORDER BY id',
     )
@@ -167,7 +167,7 @@ export function deliveryRows(app: FastifyInstance): DeliveryRow[] {
 
 /** Notifications stored, whether still in the outbox as their change wrote them or already expanded. */
 export function notificationCount(app: FastifyInstance): number {
-  return app.ctx.db
+  return app.store.db
     .prepare(
       `SELECT (SELECT COUNT(*) FROM webhook_messages)
          + (SELECT COALESCE(SUM(json_array_length(items)), 0) FROM webhook_outbox)`,

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { validateRegistration } from '../../server/attendees/registration.rules.ts';
-import type { RegistrationField } from '../../server/platform/types.ts';
+import type { RegistrationField } from '../../server/contract/vocabulary.ts';
 import { answersFromProfile, profileCodeFrom } from '../../renderer/src/kiosk/profile-code.ts';
 import { fieldProblem } from '../../renderer/src/kiosk/registration-hints.ts';
 import { createRepeatFilter } from '../../renderer/src/kiosk/repeat-filter.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { attendeeName, validateRegistration } from '../../server/attendees/registration.rules.ts';
-import type { FieldType, RegistrationField } from '../../server/platform/types.ts';
+import type { FieldType, RegistrationField } from '../../server/contract/vocabulary.ts';
 
 const field = (type: FieldType, extra: Partial<RegistrationField> = {}): RegistrationField => ({
   key: 'answer',

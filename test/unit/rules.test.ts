@@ -2,15 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { decideCancel, decideNoShow, decideSelfCheckIn } from '../../server/attendees/attendee.rules.ts';
 import { isCheckInAllowed, isRegistrationOpen, redirectUrlFor } from '../../server/events/event.rules.ts';
 import { visibleProfile } from '../../server/people/profile.rules.ts';
-import {
-  generateApiToken,
-  hashApiToken,
-  hasValidTokenShape,
-  sameHash,
-} from '../../server/platform/secrets.ts';
+import { generateApiToken, hashApiToken, hasValidTokenShape, sameHash } from '../../server/access/secrets.ts';
 import { formatHumanDateTime, parseOffsetDateTime, toTimestamp } from '../../server/platform/time.ts';
 import { isTokenExpired } from '../../server/access/api-token.rules.ts';
-import type { AttendeeRecord, EventRecord } from '../../server/platform/types.ts';
+import type { AttendeeRecord } from '../../server/attendees/attendee.types.ts';
+import type { EventRecord } from '../../server/events/event.types.ts';
 
 const event = (overrides: Partial<EventRecord> = {}): EventRecord => ({
   id: 1,

@@ -4,7 +4,7 @@ import {
   generateNotificationKey,
   generateWebhookSecret,
   webhookMessageId,
-} from '../../server/platform/secrets.ts';
+} from '../../server/webhooks/webhook.secrets.ts';
 import {
   judgeAttempt,
   MAX_ATTEMPTS,

@@ -12,8 +12,10 @@ import {
 } from '@playwright/test';
 import type { RateLimits } from '../../../server/access/rate-limits.ts';
 import { toTimestamp } from '../../../server/platform/time.ts';
-import type { AttendeeRecord, EventRecord, UserProfile, UserRecord } from '../../../server/platform/types.ts';
-import { applyEventInput } from '../../../server/events/event.schemas.ts';
+import type { AttendeeRecord } from '../../../server/attendees/attendee.types.ts';
+import type { EventRecord } from '../../../server/events/event.types.ts';
+import type { UserProfile, UserRecord } from '../../../server/people/person.types.ts';
+import { applyEventInput } from '../../../server/events/event.input.ts';
 import { hashPassword } from '../../../server/access/passwords.ts';
 import {
   createEvent,
@@ -114,9 +116,9 @@ export const test = base.extend<
       url: `http://127.0.0.1:${port}`,
       createEvent: (overrides = {}) => createEvent(app, organization, overrides),
       updateEvent: (event, changes) => {
-        const current = app.ctx.repos.events.findById(event.id)!;
+        const current = app.store.repos.events.findById(event.id)!;
         const settings = applyEventInput(current, changes as Parameters<typeof applyEventInput>[1]);
-        return app.ctx.repos.events.update(event.id, settings, toTimestamp(app.ctx.clock.now()));
+        return app.store.repos.events.update(event.id, settings, toTimestamp(app.ctx.clock.now()));
       },
       createUser: (profile = {}) => createUser(app, organization, profile),
       register: async (event, answers) => {
@@ -127,7 +129,7 @@ export const test = base.extend<
         });
         expect(response.statusCode, response.body).toBe(201);
       },
-      attendee: (event, email) => app.ctx.repos.attendees.findForEmail(event.id, email),
+      attendee: (event, email) => app.store.repos.attendees.findForEmail(event.id, email),
       signIn: async (page, role = 'owner') => {
         signIns += 1;
         const account = {
@@ -135,7 +137,7 @@ export const test = base.extend<
           email: `${role}${signIns}@example.com`,
           password: 'correct horse battery',
         };
-        app.ctx.repos.staff.create(
+        app.store.repos.staff.create(
           {
             organizationId: organization.id,
             name: account.name,

@@ -1,0 +1,178 @@
+import { randomBytes } from 'node:crypto';
+import type { StaffRole } from '../contract/vocabulary.ts';
+import { seedDemoContent } from '../demo/demo.service.ts';
+import { toTimestamp } from '../platform/time.ts';
+import type { Store } from '../store.ts';
+import type { StaffAccount } from './access.types.ts';
+import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.ts';
+import { hashApiToken } from './secrets.ts';
+import { isSessionLive, sessionExpiryFrom, shouldExtendSession } from './session.rules.ts';
+import { slugify } from './setup.rules.ts';
+
+export interface SetupRequest {
+  organizationName: string;
+  name: string;
+  email: string;
+  password: string;
+  loadDemo: boolean;
+}
+
+export type SetupOutcome = { ok: true; owner: StaffAccount } | { ok: false; reason: 'already_set_up' };
+
+export type CreateStaffOutcome = { ok: true; staff: StaffAccount } | { ok: false; reason: 'email_taken' };
+
+export type UpdateStaffOutcome = { ok: true; staff: StaffAccount } | { ok: false; reason: 'last_owner' };
+
+export type RemoveStaffOutcome = { ok: true } | { ok: false; reason: 'cannot_remove_self' };
+
+/** A new session: the cookie's value (shown to the browser once) and how long it lives. */
+export interface NewSession {
+  value: string;
+  maxAgeSeconds: number;
+}
+
+/**
+ * Staff accounts of the dashboard: first-run setup, sign-in and sessions, and owners managing the accounts. A
+ * session is stored as the SHA-256 of its cookie's value.
+ */
+export function staffService(store: Store) {
+  const { repos, clock } = store;
+  const now = () => toTimestamp(clock.now());
+
+  function needsSetup(): boolean {
+    return repos.organizations.list().length === 0;
+  }
+
+  /** The organization and its first owner (with demo content if asked), only while none exists. */
+  async function setUp(request: SetupRequest): Promise<SetupOutcome> {
+    const passwordHash = await hashPassword(request.password);
+    const owner = store.inTransaction(() => {
+      if (!needsSetup()) return null;
+      const organization = repos.organizations.create(
+        request.organizationName,
+        slugify(request.organizationName),
+        now(),
+      )!;
+      const staff = repos.staff.create(
+        {
+          organizationId: organization.id,
+          name: request.name,
+          email: request.email,
+          passwordHash,
+          role: 'owner',
+        },
+        now(),
+      )!;
+      if (request.loadDemo) seedDemoContent(store, organization);
+      return staff;
+    });
+    return owner ? { ok: true, owner } : { ok: false, reason: 'already_set_up' };
+  }
+
+  /** The account, when the password is its own. An unknown email costs as much time as a wrong password. */
+  async function signIn(email: string, password: string): Promise<StaffAccount | null> {
+    const staff = repos.staff.findByEmail(email);
+    const valid = staff
+      ? await verifyPassword(password, staff.passwordHash)
+      : await verifyAgainstDecoy(password);
+    return staff && valid ? staff : null;
+  }
+
+  function startSession(staff: StaffAccount): NewSession {
+    const value = randomBytes(32).toString('base64url');
+    const at = clock.now();
+    const expiresAt = sessionExpiryFrom(at);
+    repos.staff.removeExpiredSessions(toTimestamp(at));
+    repos.staff.createSession(hashApiToken(value), staff.id, toTimestamp(at), toTimestamp(expiresAt));
+    return { value, maxAgeSeconds: Math.round((expiresAt.getTime() - at.getTime()) / 1000) };
+  }
+
+  /** The signed-in account of a session cookie's value, sliding the session's expiry while it is used. */
+  function staffOfSession(value: string): StaffAccount | null {
+    const session = repos.staff.findSession(hashApiToken(value));
+    const at = clock.now();
+    if (!session || !isSessionLive(session, at)) return null;
+    if (shouldExtendSession(session, at)) {
+      repos.staff.extendSession(session.sessionId, toTimestamp(at), toTimestamp(sessionExpiryFrom(at)));
+    }
+    return session.staff;
+  }
+
+  function endSession(value: string): void {
+    repos.staff.removeSession(hashApiToken(value));
+  }
+
+  function listStaff(organizationId: number): StaffAccount[] {
+    return repos.staff.listForOrganization(organizationId);
+  }
+
+  /** An account of the organization; another organization's is null, as if there were none. */
+  function findStaff(organizationId: number, uuid: string): StaffAccount | null {
+    const staff = repos.staff.findByUuid(uuid);
+    return staff?.organizationId === organizationId ? staff : null;
+  }
+
+  async function createStaff(
+    organizationId: number,
+    account: { name: string; email: string; password: string; role: StaffRole },
+  ): Promise<CreateStaffOutcome> {
+    const created = repos.staff.create(
+      {
+        organizationId,
+        name: account.name,
+        email: account.email,
+        passwordHash: await hashPassword(account.password),
+        role: account.role,
+      },
+      now(),
+    );
+    return created ? { ok: true, staff: created } : { ok: false, reason: 'email_taken' };
+  }
+
+  /**
+   * Renames, changes the role or resets the password. The last owner cannot be demoted; a password reset signs
+   * the account out everywhere (but not `actor` out of their own session when they reset their own).
+   */
+  async function updateStaff(
+    actor: StaffAccount,
+    staff: StaffAccount,
+    changes: { name?: string; role?: StaffRole; password?: string },
+  ): Promise<UpdateStaffOutcome> {
+    const passwordHash = changes.password ? await hashPassword(changes.password) : staff.passwordHash;
+    return store.inTransaction((): UpdateStaffOutcome => {
+      const demotesLastOwner =
+        changes.role === 'staff' &&
+        staff.role === 'owner' &&
+        repos.staff.countOwners(staff.organizationId) === 1;
+      if (demotesLastOwner) return { ok: false, reason: 'last_owner' };
+      const updated = repos.staff.update(
+        { ...staff, name: changes.name ?? staff.name, role: changes.role ?? staff.role, passwordHash },
+        now(),
+      );
+      if (changes.password && staff.id !== actor.id) repos.staff.removeSessionsOf(staff.id);
+      return { ok: true, staff: updated };
+    });
+  }
+
+  function removeStaff(actor: StaffAccount, staff: StaffAccount): RemoveStaffOutcome {
+    if (staff.id === actor.id) return { ok: false, reason: 'cannot_remove_self' };
+    repos.staff.remove(staff.id);
+    return { ok: true };
+  }
+
+  return {
+    needsSetup,
+    setUp,
+    signIn,
+    startSession,
+    staffOfSession,
+    endSession,
+    listStaff,
+    findStaff,
+    createStaff,
+    updateStaff,
+    removeStaff,
+  };
+}
+
+export type StaffService = ReturnType<typeof staffService>;

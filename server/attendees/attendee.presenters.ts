@@ -1,0 +1,86 @@
+import type { z } from 'zod';
+import type { EventRecord } from '../events/event.types.ts';
+import type { attendeeSchema } from './attendee.schemas.ts';
+import type { AttendeeRecord, AttendeeSummary } from './attendee.types.ts';
+import type { deskAttendeeSchema } from './desk.schemas.ts';
+import type { checkInResponse, checkResponse, registeredAttendeeSchema } from './public-attendee.schemas.ts';
+
+/** The attendee as the authenticated lookup (and every attendee webhook) shows it. */
+export function presentAttendee(
+  attendee: AttendeeSummary,
+  event: EventRecord,
+): z.input<typeof attendeeSchema> {
+  return { ...presentAttendeeOwnFields(attendee), event: presentAttendeeEvent(event) };
+}
+
+/** The attendee's part of `presentAttendee`, for notifications that store the event once for many attendees. */
+export function presentAttendeeOwnFields(attendee: AttendeeSummary) {
+  return {
+    id: attendee.uuid,
+    name: attendee.name,
+    email: attendee.email,
+    status: attendee.status,
+    registered_at: attendee.registeredAt,
+    checked_in_at: attendee.checkedInAt,
+  };
+}
+
+/** The event's part of `presentAttendee`. */
+export function presentAttendeeEvent(event: EventRecord) {
+  return {
+    id: event.uuid,
+    name: event.name,
+    starts_at: event.startsAt,
+    ends_at: event.endsAt,
+    location: event.location,
+  };
+}
+
+/** The 201 of public registration. */
+export function presentRegistration(
+  attendee: AttendeeRecord,
+  isGuest: boolean,
+): z.input<typeof registeredAttendeeSchema> {
+  return {
+    id: attendee.id,
+    email: attendee.email,
+    name: attendee.name,
+    status: attendee.status,
+    is_guest: isGuest,
+  };
+}
+
+/** The attendee of the public check endpoint. */
+export function presentCheckedAttendee(
+  attendee: AttendeeRecord,
+): NonNullable<z.input<typeof checkResponse>['data']['attendee']> {
+  return {
+    id: attendee.id,
+    name: attendee.name,
+    email: attendee.email,
+    status: attendee.status,
+    checked_in_at: attendee.checkedInAt,
+  };
+}
+
+/** The data of a successful self check-in. */
+export function presentCheckIn(attendee: AttendeeRecord): z.input<typeof checkInResponse>['data'] {
+  return {
+    id: attendee.id,
+    email: attendee.email,
+    name: attendee.name,
+    checked_in_at: attendee.checkedInAt!,
+  };
+}
+
+/** A row of the staff desk: the attendee with its integer number and every answer. */
+export const presentDeskAttendee = (a: AttendeeRecord): z.input<typeof deskAttendeeSchema> => ({
+  id: a.uuid,
+  number: a.id,
+  name: a.name,
+  email: a.email,
+  status: a.status,
+  registered_at: a.registeredAt,
+  checked_in_at: a.checkedInAt,
+  answers: a.answers,
+});

@@ -1,0 +1,20 @@
+import type { AttendeeStatus } from '../contract/vocabulary.ts';
+
+export interface AttendeeRecord {
+  id: number;
+  uuid: string;
+  eventId: number;
+  userId: number | null;
+  email: string;
+  name: string;
+  answers: Record<string, string>;
+  status: AttendeeStatus;
+  registeredAt: string;
+  checkedInAt: string | null;
+}
+
+/** What the authenticated lookup (and every attendee notification) shows of an attendee, besides its event. */
+export type AttendeeSummary = Pick<
+  AttendeeRecord,
+  'uuid' | 'name' | 'email' | 'status' | 'registeredAt' | 'checkedInAt'
+>;

@@ -1,0 +1,102 @@
+import type { EventRecord } from '../events/event.types.ts';
+import { HttpError } from '../platform/errors.ts';
+import { messages } from '../platform/messages.ts';
+import { formatHumanDateTime } from '../platform/time.ts';
+import type {
+  CancelRefusal,
+  NoShowRefusal,
+  SelfCheckInRefusal,
+  StaffCheckInRefusal,
+} from './attendee.rules.ts';
+import type { AttendeeRecord } from './attendee.types.ts';
+import type { BulkNoShowFailure } from './bulk-no-show.service.ts';
+
+/**
+ * How each refusal of the attendee rules reads on the wire, in one place for the public endpoints, the token API
+ * and the desk: the interface's status and message (server/README.md lists the ones it leaves to us).
+ */
+
+const checkedInAt = (attendee: AttendeeRecord, event: EventRecord) =>
+  formatHumanDateTime(attendee.checkedInAt!, event.timezone);
+
+/** Self check-in at a kiosk. */
+export function selfCheckInRefusal(
+  reason: SelfCheckInRefusal,
+  attendee: AttendeeRecord | null,
+  event: EventRecord,
+): HttpError {
+  switch (reason) {
+    case 'checkin_not_available':
+      return new HttpError(403, messages.checkInNotAvailable);
+    case 'self_checkin_disabled':
+      return new HttpError(403, messages.selfCheckInDisabled);
+    case 'not_registered':
+      return new HttpError(404, messages.notRegistered);
+    case 'registration_canceled':
+      return new HttpError(403, messages.checkInCanceled);
+    case 'approval_pending':
+      return new HttpError(403, messages.checkInPendingApproval);
+    case 'already_checked_in':
+      return new HttpError(409, messages.alreadyCheckedInAt(checkedInAt(attendee!, event)));
+  }
+}
+
+/** Check-in by staff at the desk. */
+export function deskCheckInRefusal(
+  reason: StaffCheckInRefusal,
+  attendee: AttendeeRecord,
+  event: EventRecord,
+): HttpError {
+  switch (reason) {
+    case 'checkin_not_available':
+      return new HttpError(403, messages.checkInNotAvailable);
+    case 'registration_canceled':
+      return new HttpError(422, messages.checkInCanceledStaff);
+    case 'approval_pending':
+      return new HttpError(422, messages.checkInPendingStaff);
+    case 'already_checked_in':
+      return new HttpError(409, messages.alreadyCheckedInStaff(checkedInAt(attendee, event)));
+  }
+}
+
+/** The attendee cancelling their own registration (public). */
+export function ownCancelRefusal(reason: CancelRefusal): HttpError {
+  switch (reason) {
+    case 'not_registered':
+      return new HttpError(404, messages.notRegistered);
+    case 'already_checked_in':
+      return new HttpError(422, messages.cannotCancelAfterCheckIn);
+    case 'already_canceled':
+      return new HttpError(422, messages.alreadyCancelled);
+  }
+}
+
+/** The organization cancelling an attendee (token API and desk). */
+export function staffCancelRefusal(reason: CancelRefusal): HttpError {
+  switch (reason) {
+    case 'not_registered':
+      return new HttpError(404, messages.attendeeNotFound);
+    case 'already_checked_in':
+      return new HttpError(422, messages.staffCannotCancel);
+    case 'already_canceled':
+      return new HttpError(422, messages.alreadyCancelled);
+  }
+}
+
+const noShowRefusalMessage: Record<NoShowRefusal, string> = {
+  already_checked_in: messages.cannotMarkNoShow,
+  registration_canceled: messages.cannotMarkCancelledNoShow,
+};
+
+export const noShowRefusal = (reason: NoShowRefusal) => new HttpError(422, noShowRefusalMessage[reason]);
+
+const bulkReasonMessage: Record<BulkNoShowFailure['reason'], string> = {
+  not_found: messages.bulkReasonNotFound,
+  already_checked_in: messages.bulkReasonCheckedIn,
+  registration_canceled: messages.bulkReasonCancelled,
+};
+
+/** A bulk no-show's failures as the interface lists them: the id and a reason to read. */
+export function presentBulkFailures(failed: readonly BulkNoShowFailure[]) {
+  return failed.map((failure) => ({ id: failure.id, reason: bulkReasonMessage[failure.reason] }));
+}

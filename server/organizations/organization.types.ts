@@ -1,0 +1,7 @@
+export interface Organization {
+  id: number;
+  uuid: string;
+  name: string;
+  slug: string;
+  createdAt: string;
+}
