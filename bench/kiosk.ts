@@ -1,7 +1,7 @@
 /**
  * `npm run bench:kiosk` (`node --import tsx bench/kiosk.ts [--runs N] [--starts N]`): the kiosk's two latency
  * figures, measured in Debian's Chromium against the real server. Prints a Markdown table and writes
- * bench/kiosk-results.md.
+ * bench/results.md.
  *
  * Scan to result. Chromium's fake camera plays a y4m feed of 1 s of an empty white scene, then 1 s of a profile QR
  * code held up by hand (it shifts by a few pixels from frame to frame, see heldUpCode). Each run loads the scan
@@ -26,7 +26,7 @@ import { parseArgs } from 'node:util';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { build } from 'electron-vite';
 import { bundleIsFresh, buildServerBundle } from '../bin/server-bundle.mjs';
-import * as prettier from 'prettier';
+import { recordRun, runStamp } from './history.ts';
 import { buildApp } from '../server/app.ts';
 import { toTimestamp } from '../server/platform/time.ts';
 import type { EventRecord } from '../server/events/event.types.ts';
@@ -40,7 +40,6 @@ import { runBench, wholeNumber } from './cli.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const KIOSK_DIR = path.join(ROOT, 'out/renderer');
-const RESULTS_FILE = path.join(ROOT, 'bench/kiosk-results.md');
 const SCAN_TARGET_MS = 250;
 const START_TARGET_MS = 1000;
 
@@ -377,10 +376,7 @@ async function main(): Promise<void> {
     'Method: see the comment at the top of bench/kiosk.ts. The camera is decoded by html5-qrcode at 15 frames a ' +
       'second with a 70% scan box; a code waits at most one decode interval (~67 ms) plus one decode.',
   ];
-  const markdown = `# Kiosk benchmark\n\n\`npm run bench:kiosk\`\n\n${table}\n\n${notes.join('\n\n')}\n`;
-  // Written as Prettier would, so the checked-in file passes `npm run lint`.
-  const style = await prettier.resolveConfig(RESULTS_FILE);
-  fs.writeFileSync(RESULTS_FILE, await prettier.format(markdown, { ...style, parser: 'markdown' }));
+  await recordRun(`## \`npm run bench:kiosk\`, ${runStamp()}\n\n${table}\n\n${notes.join('\n\n')}\n`);
   console.log(table);
   console.log(`\n${notes.join('\n')}`);
 }

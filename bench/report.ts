@@ -1,5 +1,4 @@
-import fs from 'node:fs';
-import * as prettier from 'prettier';
+import { recordRun, runStamp } from './history.ts';
 import { type LoadSample, percentile } from './load.ts';
 
 /** The issue's targets, for 2 cores. */
@@ -186,9 +185,9 @@ function markdownReport(rows: readonly Row[], context: RunContext, machine: stri
   const notes = formatNotes(rows);
   const cpu = formatCpu(rows);
   return [
-    '# Benchmark results',
+    `## \`npm run bench\`, ${runStamp()}`,
     '',
-    `Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}: ${machine}.`,
+    `The API against its bare twin; ${machine}.`,
     '',
     markdownTable(rows),
     '',
@@ -211,17 +210,11 @@ function markdownReport(rows: readonly Row[], context: RunContext, machine: stri
   ].join('\n');
 }
 
-/** Written through Prettier with the repository's settings, so `prettier --check` stays clean after every run. */
-export async function writeMarkdown(
-  file: string,
+/** Adds the run to bench/results.md, the benchmarks' history. */
+export async function recordHttpRun(
   rows: readonly Row[],
   context: RunContext,
   machine: string,
 ): Promise<void> {
-  const config = (await prettier.resolveConfig(file)) ?? {};
-  const markdown = await prettier.format(markdownReport(rows, context, machine), {
-    ...config,
-    parser: 'markdown',
-  });
-  fs.writeFileSync(file, markdown);
+  await recordRun(markdownReport(rows, context, machine));
 }

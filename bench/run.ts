@@ -4,9 +4,9 @@
  * `--help` lists the options.
  */
 import fs from 'node:fs';
+import { HISTORY_FILE } from './history.ts';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { timeBulkNoShow } from './bulk.ts';
 import { runBench, UsageError, wholeNumber } from './cli.ts';
@@ -21,14 +21,13 @@ import {
   type Row,
   type RunContext,
   throughputRow,
-  writeMarkdown,
+  recordHttpRun,
 } from './report.ts';
 import { SCENARIO_NAMES, scenarios, type Scenario } from './scenarios.ts';
 import type { ServerMode } from './server.ts';
 import { type RunningServer, startServer } from './servers.ts';
 import { cloneDataDir, type Fixture, seedDatabase, type SeedSizes } from './seed.ts';
 
-const RESULTS_FILE = fileURLToPath(new URL('./results.md', import.meta.url));
 const BULK_ENDPOINT = 'bulk no-show';
 const PROFILES = 1_000;
 const BULK_SIZE = 10_000;
@@ -52,7 +51,7 @@ const HELP = `npm run bench -- [options]
   --bulk-runs N     bulk no-show requests per server, each on a fresh event (default 10)
   --attendees N     main-event attendees that lookups and checks pick from (default 20000)
   --checkin-pool N  more main-event attendees, one per check-in request (default: enough for one process)
-  --only LIST       comma-separated endpoints to run (e.g. "profile,bulk no-show"); skips results.md
+  --only LIST       comma-separated endpoints to run (e.g. "profile,bulk no-show"); not added to bench/results.md
   --cpu-prof        write a V8 CPU profile of each server process to a temp dir (printed at the end)
   --no-pin          leave the processes where the scheduler puts them (by default, with 2+ cores, the load
                     generator runs on core 0 and the servers on core 1)
@@ -340,8 +339,8 @@ async function report(rows: Row[], options: BenchOptions, cores: CorePlan | null
     attendees: options.sizes.attendees + options.sizes.checkInPool,
     cores,
   };
-  await writeMarkdown(RESULTS_FILE, rows, context, machineDescription());
-  log(`wrote ${path.relative(process.cwd(), RESULTS_FILE)}`);
+  await recordHttpRun(rows, context, machineDescription());
+  log(`added the run to ${path.relative(process.cwd(), HISTORY_FILE)}`);
 }
 
 async function main(): Promise<void> {

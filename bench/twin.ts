@@ -71,7 +71,7 @@ type Statements = ReturnType<typeof prepareStatements>;
 const ATTENDEE_COLUMNS =
   'id, uuid, event_id, user_id, email, name, answers, status, registered_at, checked_in_at';
 
-/** Verbatim copies of the statements in server/repositories/*.ts that the measured endpoints run. */
+/** Verbatim copies of the statements in the server's repositories (server/<feature>/<name>.repository.ts) that the measured endpoints run. */
 function prepareStatements(db: Db) {
   return {
     eventByUuid: db.prepare<[string], EventRow>('SELECT * FROM events WHERE uuid = ?'),

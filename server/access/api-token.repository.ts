@@ -43,8 +43,6 @@ export interface NewApiToken {
   expiresAt: string | null;
 }
 
-export type ApiTokensRepository = ReturnType<typeof apiTokensRepository>;
-
 export function apiTokensRepository(db: Db) {
   // Every token-authenticated request reads its token (parsed-json.ts).
   const json: JsonColumns = { scopes: cachedJsonColumn(), eventIds: cachedJsonColumn() };

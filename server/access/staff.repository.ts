@@ -50,8 +50,6 @@ export interface SessionWithStaff {
   staff: StaffAccount;
 }
 
-export type StaffRepository = ReturnType<typeof staffRepository>;
-
 /** Staff accounts and their sessions. */
 export function staffRepository(db: Db) {
   const byId = db.prepare<[number], StaffRow>('SELECT * FROM staff_accounts WHERE id = ?');

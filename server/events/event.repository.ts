@@ -79,8 +79,6 @@ const settingsParams = (s: EventSettings) => ({
 
 const SETTINGS_COLUMNS = Object.keys(settingsParams({ registrationFields: [] } as unknown as EventSettings));
 
-export type EventsRepository = ReturnType<typeof eventsRepository>;
-
 export function eventsRepository(db: Db) {
   // Every public request reads its event, fields included (parsed-json.ts).
   const readFields = cachedJsonColumn<RegistrationField[]>();

@@ -18,8 +18,6 @@ const toOrganization = (row: OrganizationRow): Organization => ({
   createdAt: row.created_at,
 });
 
-export type OrganizationsRepository = ReturnType<typeof organizationsRepository>;
-
 export function organizationsRepository(db: Db) {
   const byId = db.prepare<[number], OrganizationRow>('SELECT * FROM organizations WHERE id = ?');
   const bySlug = db.prepare<[string], OrganizationRow>('SELECT * FROM organizations WHERE slug = ?');

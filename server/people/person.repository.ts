@@ -4,7 +4,7 @@ import type { Db } from '../platform/database.ts';
 import { emailKey } from '../platform/email.ts';
 import { randomBase62 } from '../platform/random.ts';
 import type { ProfileField } from '../contract/vocabulary.ts';
-import type { UserProfile, UserRecord } from './person.types.ts';
+import type { SaveUserResult, UserProfile, UserRecord } from './person.types.ts';
 
 /** Profile codes: random, case-sensitive, alphanumeric; 12 characters is 71 bits, beyond guessing at 60/min. */
 function generateProfileCode(): string {
@@ -62,12 +62,8 @@ const profileParams = (p: UserProfile) => ({
 
 const PROFILE_COLUMNS = Object.keys(profileParams({ email: '', publicFields: [] } as unknown as UserProfile));
 
-export type SaveUserResult = { ok: true; user: UserRecord } | { ok: false; reason: 'email_taken' };
-
 const isUniqueViolation = (error: unknown) =>
   error instanceof Database.SqliteError && error.code === 'SQLITE_CONSTRAINT_UNIQUE';
-
-export type UsersRepository = ReturnType<typeof usersRepository>;
 
 export function usersRepository(db: Db) {
   const byUuid = db.prepare<[string], UserRow>('SELECT * FROM users WHERE uuid = ?');

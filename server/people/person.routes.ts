@@ -5,7 +5,7 @@ import { fieldMessage } from '../platform/field-errors.ts';
 import { HttpError, ValidationError } from '../platform/errors.ts';
 import { messages } from '../platform/messages.ts';
 import { errorResponses, uuidParam } from '../platform/schemas.ts';
-import type { SaveUserResult } from './person.repository.ts';
+import type { SaveUserResult } from './person.types.ts';
 import { presentUser } from './person.presenters.ts';
 import { createUserBody, updateUserBody, userSchema } from './person.schemas.ts';
 

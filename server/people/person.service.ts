@@ -1,7 +1,7 @@
 import { toTimestamp } from '../platform/time.ts';
 import type { Store } from '../store.ts';
 import { applyUserInput } from './person.input.ts';
-import type { SaveUserResult } from './person.repository.ts';
+import type { SaveUserResult } from './person.types.ts';
 import type { UserInput } from './person.schemas.ts';
 import type { UserRecord } from './person.types.ts';
 

@@ -20,3 +20,6 @@ export interface UserRecord extends UserProfile {
   createdAt: string;
   updatedAt: string;
 }
+
+/** Saving a person: the email is unique in the organization. */
+export type SaveUserResult = { ok: true; user: UserRecord } | { ok: false; reason: 'email_taken' };

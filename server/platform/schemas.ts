@@ -34,7 +34,7 @@ export const emailInput = z.string().trim().min(1).max(EMAIL_MAX_LENGTH).pipe(em
 
 /**
  * emailInput's rule for a string already trimmed and not empty, without zod's parse machinery: for the check
- * endpoint, which validates its query on every request (domain/email.ts has the figures).
+ * endpoint, which validates its query on every request (platform/email.ts says why).
  */
 export const fitsEmailInput = (trimmed: string): boolean =>
   trimmed.length <= EMAIL_MAX_LENGTH && matchesEmailFormat(trimmed);

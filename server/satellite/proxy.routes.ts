@@ -5,7 +5,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 export const HUB_UNREACHABLE_MESSAGE = 'The hub cannot be reached right now. Please see event staff.';
 
 export interface SatelliteProxyOptions {
-  /** The hub's origin, `http://host:port` (see domain/hub-address.ts). */
+  /** The hub's origin, `http://host:port` (see hub-address.rules.ts). */
   hubUrl: string;
   /**
    * How long to wait for a TCP connection to the hub. A stopped hub refuses at once; a hub whose machine is off or

@@ -129,8 +129,6 @@ export interface AttemptResult {
   now: string;
 }
 
-export type WebhookDeliveriesRepository = ReturnType<typeof webhookDeliveriesRepository>;
-
 /** The outbox (as changes store it), the messages and deliveries made from it, and every attempt. */
 export function webhookDeliveriesRepository(db: Db) {
   const insertOutbox = db.prepare<[string, number, string, string, string, string | null, string]>(

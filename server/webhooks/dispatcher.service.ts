@@ -127,7 +127,7 @@ export type WebhookDispatcher = ReturnType<typeof webhookDispatcher>;
 /**
  * Sends the outbox in the background, never on a request's path. Per endpoint one request at a time, in the order
  * the notifications were stored; a few endpoints at once. Failed attempts are retried on the schedule in
- * domain/webhooks.ts; a success also releases the endpoint's deliveries that were waiting only because it was down,
+ * webhook.rules.ts; a success also releases the endpoint's deliveries that were waiting only because it was down,
  * so a receiver coming back gets its backlog at once and in order.
  *
  * `db` is a connection for it alone, which it sets to synchronous=NORMAL and closes when it stops: its writes

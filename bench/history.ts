@@ -1,0 +1,27 @@
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import prettier from 'prettier';
+
+/** Every benchmark run, newest first: the README shows the current tables, this file keeps the runs behind them. */
+export const HISTORY_FILE = fileURLToPath(new URL('./results.md', import.meta.url));
+
+const HEADER = `# Benchmark history
+
+Every run of \`npm run bench\`, \`npm run bench:kiosk\`, \`npm run bench:webhooks\` and the other benchmarks,
+newest first, as each wrote it. The README shows the current tables and what they mean.
+`;
+
+/**
+ * Adds a run (a markdown section that starts with its own \`##\` heading) at the top of the history, formatted as
+ * Prettier would, so the checked-in file passes \`npm run lint\`.
+ */
+export async function recordRun(section: string): Promise<void> {
+  const existing = fs.existsSync(HISTORY_FILE) ? fs.readFileSync(HISTORY_FILE, 'utf8') : HEADER;
+  const body = existing.startsWith(HEADER) ? existing.slice(HEADER.length) : `\n${existing}`;
+  const markdown = `${HEADER}\n${section.trim()}\n\n${body.trim()}\n`;
+  const config = (await prettier.resolveConfig(HISTORY_FILE)) ?? {};
+  fs.writeFileSync(HISTORY_FILE, await prettier.format(markdown, { ...config, parser: 'markdown' }));
+}
+
+/** `2026-11-24 10:06 UTC`. */
+export const runStamp = (date = new Date()) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
