@@ -51,6 +51,7 @@ interface AttendeeRow {
   status: string;
   registered_at: string;
   checked_in_at: string | null;
+  status_before_no_show: string | null;
 }
 
 interface UserRow {
@@ -69,7 +70,7 @@ interface UserRow {
 type Statements = ReturnType<typeof prepareStatements>;
 
 const ATTENDEE_COLUMNS =
-  'id, uuid, event_id, user_id, email, name, answers, status, registered_at, checked_in_at';
+  'id, uuid, event_id, user_id, email, name, answers, status, registered_at, checked_in_at, status_before_no_show';
 
 /** Verbatim copies of the statements in the server's repositories (server/<feature>/<name>.repository.ts) that the measured endpoints run. */
 function prepareStatements(db: Db) {
@@ -119,7 +120,7 @@ function prepareStatements(db: Db) {
        ORDER BY id`,
     ),
     markManyNoShow: db.prepare<[string, string, number]>(
-      `UPDATE attendees SET status = 'no_show', updated_at = ?
+      `UPDATE attendees SET status = 'no_show', updated_at = ?, status_before_no_show = status
        WHERE id IN (SELECT a.id FROM json_each(?) AS ids CROSS JOIN attendees AS a ON a.uuid = ids.value
                     WHERE +a.event_id = ?)
          AND status NOT IN ('canceled', 'no_show') AND checked_in_at IS NULL`,
@@ -204,16 +205,15 @@ function publicEventRoutes(app: FastifyInstance, db: Db, sql: Statements): void 
       const event = publishedEvent(sql, request.params.uuid);
       if (!event) return fail(reply, 404, 'Event not found.');
       const attendee = sql.attendeeForEmail.get(event.id, emailKey(request.query.email ?? ''));
-      const live = attendee && attendee.status !== 'canceled' ? attendee : null;
       return {
         data: {
-          is_registered: live !== null,
-          attendee: live && {
-            id: live.id,
-            name: live.name,
-            email: live.email,
-            status: live.status,
-            checked_in_at: live.checked_in_at,
+          is_registered: attendee !== undefined,
+          attendee: attendee && {
+            id: attendee.id,
+            name: attendee.name,
+            email: attendee.email,
+            status: attendee.status === 'no_show' ? attendee.status_before_no_show : attendee.status,
+            checked_in_at: attendee.checked_in_at,
           },
         },
       };

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { EventRecord } from '../events/event.types.ts';
+import { publicStatus } from './attendee.rules.ts';
 import type { attendeeSchema } from './attendee.schemas.ts';
 import type { AttendeeRecord, AttendeeSummary } from './attendee.types.ts';
 import type { deskAttendeeSchema } from './desk.schemas.ts';
@@ -45,7 +46,7 @@ export function presentRegistration(
     id: attendee.id,
     email: attendee.email,
     name: attendee.name,
-    status: attendee.status,
+    status: publicStatus(attendee),
     is_guest: isGuest,
   };
 }
@@ -58,7 +59,7 @@ export function presentCheckedAttendee(
     id: attendee.id,
     name: attendee.name,
     email: attendee.email,
-    status: attendee.status,
+    status: publicStatus(attendee),
     checked_in_at: attendee.checkedInAt,
   };
 }

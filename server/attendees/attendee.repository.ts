@@ -16,6 +16,7 @@ interface AttendeeRow {
   status: AttendeeStatus;
   registered_at: string;
   checked_in_at: string | null;
+  status_before_no_show: 'pending' | 'confirmed' | null;
 }
 
 type AttendeeSummaryRow = Pick<
@@ -32,7 +33,8 @@ const toSummary = (row: AttendeeSummaryRow): AttendeeSummary => ({
   checkedInAt: row.checked_in_at,
 });
 
-const COLUMNS = 'id, uuid, event_id, user_id, email, name, answers, status, registered_at, checked_in_at';
+const COLUMNS =
+  'id, uuid, event_id, user_id, email, name, answers, status, registered_at, checked_in_at, status_before_no_show';
 
 /**
  * An attendee as its row holds it. `answers` is parsed on first read: the public check, check-in and lookup
@@ -51,6 +53,7 @@ class StoredAttendee implements AttendeeRecord {
   readonly status: AttendeeStatus;
   readonly registeredAt: string;
   readonly checkedInAt: string | null;
+  readonly statusBeforeNoShow: 'pending' | 'confirmed' | null;
   readonly #answersJson: string;
   #answers: Record<string, string> | undefined;
 
@@ -64,6 +67,7 @@ class StoredAttendee implements AttendeeRecord {
     this.status = row.status;
     this.registeredAt = row.registered_at;
     this.checkedInAt = row.checked_in_at;
+    this.statusBeforeNoShow = row.status_before_no_show;
     this.#answersJson = row.answers;
   }
 
@@ -147,7 +151,8 @@ export function attendeesRepository(db: Db) {
   );
   // The SQL copy of `decideNoShow` (attendee.rules.ts): not cancelled, not checked in.
   const markNoShow = db.prepare<[string, number], AttendeeRow>(
-    `UPDATE attendees SET status = 'no_show', updated_at = ?
+    `UPDATE attendees SET status = 'no_show', updated_at = ?,
+       status_before_no_show = CASE status WHEN 'no_show' THEN status_before_no_show ELSE status END
      WHERE id = ? AND status <> 'canceled' AND checked_in_at IS NULL
      RETURNING ${COLUMNS}`,
   );
@@ -164,7 +169,7 @@ export function attendeesRepository(db: Db) {
   // RETURNING costs time for nothing; with one, the summaries its notifications carry come back from the UPDATE
   // itself rather than from a second lookup of every row.
   // The condition is the SQL copy of `decideNoShow` (attendee.rules.ts), narrowed to the rows a no-show changes.
-  const MARK_MANY_NO_SHOW = `UPDATE attendees SET status = 'no_show', updated_at = ?
+  const MARK_MANY_NO_SHOW = `UPDATE attendees SET status = 'no_show', updated_at = ?, status_before_no_show = status
      WHERE id IN (SELECT a.id FROM json_each(?) AS ids CROSS JOIN attendees AS a ON a.uuid = ids.value
                   WHERE +a.event_id = ?)
        AND status NOT IN ('canceled', 'no_show') AND checked_in_at IS NULL`;

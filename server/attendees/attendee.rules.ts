@@ -11,6 +11,17 @@ export type Decision<Reason extends string> = { ok: true } | { ok: false; reason
 const ok = { ok: true } as const;
 const refuse = <R extends string>(reason: R) => ({ ok: false, reason }) as const;
 
+/** What the public endpoints show of a status: the interface lists no_show for the authenticated lookup only. */
+export const PUBLIC_ATTENDEE_STATUSES = ['pending', 'confirmed', 'canceled'] as const;
+export type PublicAttendeeStatus = (typeof PUBLIC_ATTENDEE_STATUSES)[number];
+
+/** A no-show shows the status it had before it was marked. */
+export function publicStatus(
+  attendee: Pick<AttendeeRecord, 'status' | 'statusBeforeNoShow'>,
+): PublicAttendeeStatus {
+  return attendee.status === 'no_show' ? (attendee.statusBeforeNoShow ?? 'confirmed') : attendee.status;
+}
+
 export type SelfCheckInRefusal =
   | 'checkin_not_available'
   | 'self_checkin_disabled'

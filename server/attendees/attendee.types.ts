@@ -11,6 +11,8 @@ export interface AttendeeRecord {
   status: AttendeeStatus;
   registeredAt: string;
   checkedInAt: string | null;
+  /** While a no-show: the status it had before (pending or confirmed), which the public side still shows. */
+  statusBeforeNoShow: 'pending' | 'confirmed' | null;
 }
 
 /** What the authenticated lookup (and every attendee notification) shows of an attendee, besides its event. */

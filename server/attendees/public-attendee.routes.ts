@@ -4,7 +4,7 @@ import { publicEventParams } from '../events/public-event.routes.ts';
 import { fieldMessage } from '../platform/field-errors.ts';
 import { HttpError, ValidationError } from '../platform/errors.ts';
 import { messages } from '../platform/messages.ts';
-import { errorResponses, fitsEmailInput, messageBody } from '../platform/schemas.ts';
+import { errorResponses, messageBody } from '../platform/schemas.ts';
 import { presentCheckedAttendee, presentCheckIn, presentRegistration } from './attendee.presenters.ts';
 import {
   checkInResponse,
@@ -74,18 +74,23 @@ export const publicAttendeeRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: checkQuery,
         response: { 200: checkResponse, ...errorResponses(404, 422, 429) },
       },
+      config: {
+        validationMessage: (errors) =>
+          errors.email?.includes(fieldMessage.required('email'))
+            ? messages.emailRequired
+            : messages.validationFailed,
+      },
     },
     async function checkRegistration(request) {
       const event = publishedEvent(request.params.uuid);
-      const email = request.query.email?.trim() ?? '';
-      if (email === '')
-        throw new ValidationError({ email: [fieldMessage.required('email')] }, messages.emailRequired);
-      if (!fitsEmailInput(email)) {
-        throw new ValidationError({ email: [fieldMessage.email('email')] }, messages.validationFailed);
-      }
-      const attendee = attendees.findRegistration(event, email);
-      const live = attendee && attendee.status !== 'canceled' ? attendee : null;
-      return { data: { is_registered: live !== null, attendee: live ? presentCheckedAttendee(live) : null } };
+      // The live registration, else the latest cancelled one: a cancelled registration is shown as cancelled.
+      const attendee = attendees.findRegistration(event, request.query.email);
+      return {
+        data: {
+          is_registered: attendee !== null,
+          attendee: attendee ? presentCheckedAttendee(attendee) : null,
+        },
+      };
     },
   );
 

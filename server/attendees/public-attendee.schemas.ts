@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { emailInput, timestamp } from '../platform/schemas.ts';
+import { PUBLIC_ATTENDEE_STATUSES } from './attendee.rules.ts';
 
-/** The statuses the public side shows; a no-show (staff-only) appears as it is in the check endpoint. */
-const publicStatus = z.enum(['confirmed', 'pending', 'canceled', 'no_show']);
+/** The statuses the public side shows: a no-show (staff-only) shows the status it had before (`publicStatus`). */
+const publicStatus = z.enum(PUBLIC_ATTENDEE_STATUSES);
 
 export const registeredAttendeeSchema = z
   .object({
@@ -28,7 +29,7 @@ export const registrationBody = z.record(z.string(), z.unknown()).meta({
 
 export const emailBody = z.object({ email: emailInput });
 
-export const checkQuery = z.object({ email: z.string().optional() });
+export const checkQuery = z.object({ email: emailInput });
 
 export const checkResponse = z.object({
   data: z.object({

@@ -6,7 +6,6 @@ import { addFieldError, fieldMessage, type FieldErrors } from '../platform/field
 /** Longest value each free-text field type accepts, in characters (code points); dates and selects have a form. */
 export const MAX_LENGTH: Partial<Record<RegistrationField['type'], number>> = {
   text: 255,
-  email: 255,
   phone: 20,
   textarea: 5000,
 };

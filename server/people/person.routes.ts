@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Caller } from '../access/caller.http.ts';
+import { wholeOrganizationOf, type Caller } from '../access/caller.http.ts';
 import { fieldMessage } from '../platform/field-errors.ts';
 import { HttpError, ValidationError } from '../platform/errors.ts';
 import { messages } from '../platform/messages.ts';
@@ -25,7 +25,8 @@ export interface PersonRoutesOptions {
 
 /**
  * People (users) and their public profiles, the same operations for the token API (`POST /api/users`,
- * `PATCH /api/users/{id}`) and the dashboard's owners, who also list and read them.
+ * `PATCH /api/users/{id}`) and the dashboard's owners, who also list and read them. People belong to the whole
+ * organization, so a token restricted to some events may not touch them (403 `Access denied.`).
  */
 export function personRoutes(caller: Caller, options: PersonRoutesOptions): FastifyPluginAsyncZod {
   const tags = [caller.tag('Users')];
@@ -37,7 +38,7 @@ export function personRoutes(caller: Caller, options: PersonRoutesOptions): Fast
 
     /** A person of the caller's organization, or the interface's 404 for anyone else's. */
     function personOf(request: Parameters<Caller['organizationOf']>[0], uuid: string) {
-      const person = people.findPerson(caller.organizationOf(request), uuid);
+      const person = people.findPerson(wholeOrganizationOf(caller, request), uuid);
       if (!person) throw new HttpError(404, messages.userNotFound);
       return person;
     }
@@ -54,7 +55,7 @@ export function personRoutes(caller: Caller, options: PersonRoutesOptions): Fast
           },
         },
         async function listPeople(request) {
-          return { data: people.listPeople(caller.organizationOf(request)).map(presentUser) };
+          return { data: people.listPeople(wholeOrganizationOf(caller, request)).map(presentUser) };
         },
       );
 
@@ -87,7 +88,7 @@ export function personRoutes(caller: Caller, options: PersonRoutesOptions): Fast
         },
       },
       async function createPerson(request, reply) {
-        const body = savedPerson(people.createPerson(caller.organizationOf(request), request.body));
+        const body = savedPerson(people.createPerson(wholeOrganizationOf(caller, request), request.body));
         reply.code(201);
         return body;
       },

@@ -10,6 +10,16 @@ import type {
 import type { FieldErrors } from './field-errors.ts';
 import { messages } from './messages.ts';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The message of this route's 422 for invalid params, query or body, when it is not the API's general one
+     * (`Validation failed.`, or `The given data was invalid.` under /api/).
+     */
+    validationMessage?: (errors: FieldErrors) => string;
+  }
+}
+
 /** A failure the client should see as is: the status and the interface's message. */
 export class HttpError extends Error {
   constructor(
@@ -105,8 +115,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
       if (error.fieldErrors) {
+        const routeMessage = request.routeOptions.config?.validationMessage;
         return reply.code(error.statusCode).send({
-          message: error.message || validationMessageFor(request.url),
+          message: error.message || routeMessage?.(error.fieldErrors) || validationMessageFor(request.url),
           errors: error.fieldErrors,
         });
       }

@@ -210,6 +210,29 @@ describe('Users API and public profiles', () => {
     });
   });
 
+  it('a token restricted to events cannot touch people, who belong to the whole organization', async () => {
+    const event = createEvent(t.app, org);
+    const restricted = createToken(t.app, org, { eventIds: [event.uuid] });
+    const member = await call(t.app, 'POST', '/api/users', { token, body: ada });
+    const refused = [
+      await call(t.app, 'POST', '/api/users', { token: restricted, body: { email: 'probe@example.com' } }),
+      // Not even a taken email's 422, which would tell who is a member.
+      await call(t.app, 'POST', '/api/users', { token: restricted, body: { email: 'ada@example.com' } }),
+      await call(t.app, 'PATCH', `/api/users/${member.body.data.id}`, {
+        token: restricted,
+        body: { profile_public: true, public_fields: ['email', 'phone'] },
+      }),
+    ];
+    for (const res of refused) {
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual({ message: 'Access denied.' });
+    }
+    expect(t.app.store.repos.users.findByEmail(org.id, 'probe@example.com')).toBeNull();
+    expect(t.app.store.repos.users.findByEmail(org.id, 'ada@example.com')!.publicFields).toEqual(
+      ada.public_fields,
+    );
+  });
+
   it('profile codes are case-sensitive; unknown is 404, private is 403', async () => {
     const created = await call(t.app, 'POST', '/api/users', {
       token,

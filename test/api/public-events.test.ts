@@ -254,12 +254,62 @@ describe('GET /public/events/{uuid}/check', () => {
     });
   });
 
-  it('reports an unknown or cancelled email as not registered', async () => {
-    await call(t.app, 'POST', url(event, '/register'), { body: registration('gone@example.com') });
+  it('reports an unknown email as not registered', async () => {
+    const res = await call(t.app, 'GET', url(event, '/check?email=nobody%40example.com'));
+    expect(res.body).toEqual({ data: { is_registered: false, attendee: null } });
+  });
+
+  it('shows a cancelled registration as cancelled; a live one wins over an older cancelled one', async () => {
+    const first = await call(t.app, 'POST', url(event, '/register'), {
+      body: registration('gone@example.com'),
+    });
     await call(t.app, 'POST', url(event, '/cancel'), { body: { email: 'gone@example.com' } });
-    for (const email of ['nobody@example.com', 'gone@example.com']) {
-      const res = await call(t.app, 'GET', url(event, `/check?email=${encodeURIComponent(email)}`));
-      expect(res.body).toEqual({ data: { is_registered: false, attendee: null } });
+    const cancelled = await call(t.app, 'GET', url(event, '/check?email=gone%40example.com'));
+    expect(cancelled.body).toEqual({
+      data: {
+        is_registered: true,
+        attendee: {
+          id: first.body.data.id,
+          name: 'Ada Lovelace',
+          email: 'gone@example.com',
+          status: 'canceled',
+          checked_in_at: null,
+        },
+      },
+    });
+
+    const again = await call(t.app, 'POST', url(event, '/register'), {
+      body: registration('gone@example.com'),
+    });
+    const live = await call(t.app, 'GET', url(event, '/check?email=gone%40example.com'));
+    expect(live.body.data).toMatchObject({
+      is_registered: true,
+      attendee: { id: again.body.data.id, status: 'confirmed' },
+    });
+  });
+
+  it('never shows no_show: a no-show shows the status it had before it was marked', async () => {
+    const token = createToken(t.app, org);
+    const approval = createEvent(t.app, org, {
+      requires_approval: true,
+      registration_fields: event.registrationFields,
+    });
+    for (const [target, email] of [
+      [event, 'late@example.com'],
+      [approval, 'waiting@example.com'],
+    ] as const) {
+      const reg = await call(t.app, 'POST', url(target, '/register'), { body: registration(email) });
+      const uuid = t.app.store.repos.attendees.findForEmail(target.id, email)!.uuid;
+      const marked = await call(t.app, 'POST', `/api/events/${target.uuid}/attendees/${uuid}/no-show`, {
+        token,
+      });
+      expect(marked.status).toBe(200);
+      const check = await call(t.app, 'GET', url(target, `/check?email=${encodeURIComponent(email)}`));
+      expect(check.body.data.attendee.status).toBe(reg.body.data.status);
+      expect(['confirmed', 'pending']).toContain(check.body.data.attendee.status);
+      // The authenticated lookup still says no_show.
+      const lookup = await call(t.app, 'GET', `/api/attendees/${uuid}`, { token });
+      expect(lookup.body.data.status).toBe('no_show');
     }
   });
 
@@ -274,9 +324,9 @@ describe('GET /public/events/{uuid}/check', () => {
     }
   });
 
-  it('422 for a malformed email or one over 255 characters; 255 is looked up', async () => {
+  it('422 for a malformed email or one over 254 characters (the one email rule); 254 is looked up', async () => {
     const at = (length: number) => `${'a'.repeat(length - '@example.com'.length)}@example.com`;
-    for (const email of ['not-an-email', 'a@@example.com', at(256)]) {
+    for (const email of ['not-an-email', 'a@@example.com', at(255)]) {
       const res = await call(t.app, 'GET', url(event, `/check?email=${encodeURIComponent(email)}`));
       expect(res.status, email).toBe(422);
       expect(res.body).toEqual({
@@ -284,7 +334,7 @@ describe('GET /public/events/{uuid}/check', () => {
         errors: { email: ['The email field must be a valid email address.'] },
       });
     }
-    const longest = await call(t.app, 'GET', url(event, `/check?email=${at(255)}`));
+    const longest = await call(t.app, 'GET', url(event, `/check?email=${at(254)}`));
     expect(longest.status).toBe(200);
     expect(longest.body).toEqual({ data: { is_registered: false, attendee: null } });
   });

@@ -46,6 +46,7 @@ const attendee = (overrides: Partial<AttendeeRecord> = {}): AttendeeRecord => ({
   status: 'confirmed',
   registeredAt: '',
   checkedInAt: null,
+  statusBeforeNoShow: null,
   ...overrides,
 });
 
