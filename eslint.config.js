@@ -3,6 +3,29 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/**
+ * What every file of renderer/ may not import, plus one more pattern for the part it is in. One function, because a
+ * later `no-restricted-imports` entry for the same files replaces the earlier one instead of adding to it.
+ */
+function rendererFence(extra) {
+  return {
+    paths: [{ name: 'electron', message: 'renderer/ runs in a sandboxed page, not in Electron.' }],
+    patterns: [
+      {
+        // Except the shared contract: the enum lists and types both sides of the HTTP interface must agree on.
+        group: ['**/server/**', '!**/server/contract', '!**/server/contract/*.ts', 'node:*'],
+        message: 'renderer/ talks to the server over HTTP (renderer/src/shared/api/client.ts).',
+      },
+      {
+        // The desktop shell's preload bridge is the one contract the page shares with it: types only.
+        group: ['**/electron/**', '!**/electron/bridge.ts'],
+        message: 'renderer/ knows the desktop shell through electron/bridge.ts only.',
+      },
+      ...(extra ? [extra] : []),
+    ],
+  };
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -58,23 +81,44 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.flat['recommended-latest'].rules,
       'react-hooks/exhaustive-deps': 'error',
+      'no-restricted-imports': ['error', rendererFence()],
+    },
+  },
+  // Inside the renderer: the kiosk and the dashboard stand on shared/ and never on each other, so the kiosk's
+  // bundle cannot grow by the dashboard's code, and shared/ serves both without knowing either.
+  {
+    files: ['renderer/src/shared/**/*.{ts,tsx}'],
+    rules: {
       'no-restricted-imports': [
         'error',
-        {
-          paths: [{ name: 'electron', message: 'renderer/ runs in a sandboxed page, not in Electron.' }],
-          patterns: [
-            {
-              // Except the shared contract: the enum lists and types both sides of the HTTP interface must agree on.
-              group: ['**/server/**', '!**/server/contract', '!**/server/contract/*.ts', 'node:*'],
-              message: 'renderer/ talks to the server over HTTP (renderer/src/api/client.ts).',
-            },
-            {
-              // The desktop shell's preload bridge is the one contract the page shares with it: types only.
-              group: ['**/electron/**', '!**/electron/bridge.ts'],
-              message: 'renderer/ knows the desktop shell through electron/bridge.ts only.',
-            },
-          ],
-        },
+        rendererFence({
+          group: ['**/kiosk/**', '**/dashboard/**', '**/App.tsx', '**/main.tsx'],
+          message: 'renderer/src/shared/ is what the kiosk and the dashboard both use: it imports neither.',
+        }),
+      ],
+    },
+  },
+  {
+    files: ['renderer/src/kiosk/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        rendererFence({
+          group: ['**/dashboard/**'],
+          message: 'The kiosk never loads the dashboard: share through renderer/src/shared/.',
+        }),
+      ],
+    },
+  },
+  {
+    files: ['renderer/src/dashboard/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        rendererFence({
+          group: ['**/kiosk/**'],
+          message: 'The dashboard does not reach into the kiosk: share through renderer/src/shared/.',
+        }),
       ],
     },
   },

@@ -1,5 +1,5 @@
-import { type ApiError, request, segment } from '../../api/client.ts';
-import type { AttendeeStatus, RegistrationField } from '../../api/types.ts';
+import { type ApiError, request, segment } from '../../shared/api/client.ts';
+import type { AttendeeStatus, RegistrationField } from '../../shared/api/types.ts';
 import { DASHBOARD_API } from './session.ts';
 
 /** The attendee desk of one event (server/routes/dashboard/desk.ts): the list, the live counts and the actions. */

@@ -6,7 +6,7 @@ import type {
   WebhookEventType,
   WebhookMessageType,
 } from '../../../../server/contract/vocabulary.ts';
-import { request, segment } from '../../api/client.ts';
+import { request, segment } from '../../shared/api/client.ts';
 import { DASHBOARD_API } from './session.ts';
 
 /**

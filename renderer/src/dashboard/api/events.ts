@@ -1,5 +1,5 @@
-import { request, segment } from '../../api/client.ts';
-import type { CheckinPeriodType, RegistrationField } from '../../api/types.ts';
+import { request, segment } from '../../shared/api/client.ts';
+import type { CheckinPeriodType, RegistrationField } from '../../shared/api/types.ts';
 import { DASHBOARD_API } from './session.ts';
 
 /** The organization's events (server/routes/dashboard/events.ts): all staff read them, owners write. */

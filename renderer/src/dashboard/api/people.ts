@@ -1,5 +1,5 @@
 import type { Address, Employment, ProfileField } from '../../../../server/contract/vocabulary.ts';
-import { request, segment } from '../../api/client.ts';
+import { request, segment } from '../../shared/api/client.ts';
 import { DASHBOARD_API } from './session.ts';
 
 /** People and their public profiles (server/routes/dashboard/people.ts), owners only. */

@@ -1,5 +1,5 @@
 import type { StaffRole } from '../../../../server/contract/vocabulary.ts';
-import { request, segment } from '../../api/client.ts';
+import { request, segment } from '../../shared/api/client.ts';
 
 /**
  * The dashboard's own API lives under `/dashboard/api` (server/routes/dashboard), authenticated by the session

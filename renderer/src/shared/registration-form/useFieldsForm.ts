@@ -1,8 +1,19 @@
 import { useState } from 'react';
 import type { FieldErrors, RegistrationField } from '../api/types.ts';
-import { focusField } from '../components/FormField.tsx';
 import { t } from '../i18n/index.ts';
-import { fieldProblem, registrationAnswers, type FieldProblem } from '../kiosk/registration-hints.ts';
+import { fieldProblem, registrationAnswers, type FieldProblem } from './registration-hints.ts';
+
+/** The id of a field's control: the form finds a field by it, and FormField gives it to the control. */
+export function fieldId(key: string): string {
+  return `field-${key}`;
+}
+
+/** Puts the cursor in a field, for the first problem after a submit. */
+export function focusField(key: string): void {
+  const control = document.getElementById(fieldId(key));
+  control?.focus();
+  control?.scrollIntoView({ block: 'center' });
+}
 
 function describe(field: RegistrationField, problem: FieldProblem): string {
   const words = t.form.problem;

@@ -1,12 +1,4 @@
-import type {
-  CheckIn,
-  EventSummary,
-  FieldErrors,
-  OrganizationSummary,
-  PublicEvent,
-  PublicProfile,
-  Registration,
-} from './types.ts';
+import type { FieldErrors } from './types.ts';
 
 /**
  * A refusal from the server (`status` and its `message`, plus `fieldErrors` on 422), or status 0 when the server
@@ -68,27 +60,3 @@ export async function request<T>(method: Method, path: string, options: RequestO
 }
 
 export const segment = encodeURIComponent;
-
-export const api = {
-  organizations: (signal?: AbortSignal) =>
-    request<{ data: OrganizationSummary[] }>('GET', '/public/organizations', { signal }).then((r) => r.data),
-
-  organizationEvents: (slug: string, signal?: AbortSignal) =>
-    request<{ data: EventSummary[] }>('GET', `/public/organizations/${segment(slug)}/events`, {
-      signal,
-    }).then((r) => r.data),
-
-  event: (uuid: string, signal?: AbortSignal) =>
-    request<{ data: PublicEvent }>('GET', `/public/events/${segment(uuid)}`, { signal }).then((r) => r.data),
-
-  register: (uuid: string, answers: Record<string, string>) =>
-    request<Registration>('POST', `/public/events/${segment(uuid)}/register`, { body: answers }),
-
-  checkIn: (uuid: string, email: string) =>
-    request<CheckIn>('POST', `/public/events/${segment(uuid)}/check-in`, { body: { email } }),
-
-  profile: (code: string, signal?: AbortSignal) =>
-    request<{ data: PublicProfile }>('GET', `/public/profile/${segment(code)}`, { signal }).then(
-      (r) => r.data,
-    ),
-};

@@ -6,7 +6,7 @@ import type {
   AttendeeStatus,
   CheckinPeriodType,
   RegistrationField,
-} from '../../../server/contract/vocabulary.ts';
+} from '../../../../server/contract/vocabulary.ts';
 
 export type {
   AttendeeStatus,
@@ -14,7 +14,7 @@ export type {
   FieldType,
   RegistrationField,
   SelectOption,
-} from '../../../server/contract/vocabulary.ts';
+} from '../../../../server/contract/vocabulary.ts';
 
 export interface PublicEvent {
   id: string;

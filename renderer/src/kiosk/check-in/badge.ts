@@ -1,4 +1,4 @@
-import type { Badge, KioskBridge, PrintResult } from '../../../electron/bridge.ts';
+import type { Badge, KioskBridge, PrintResult } from '../../../../electron/bridge.ts';
 
 export type { Badge, PrintResult };
 

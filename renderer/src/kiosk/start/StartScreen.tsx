@@ -1,10 +1,10 @@
-import { api } from '../api/client.ts';
-import { EventList } from '../components/EventList.tsx';
-import { describeFailure, Loading, Problem } from '../components/Status.tsx';
-import { useFocusOnMount } from '../hooks/useFocusOnMount.ts';
-import { useLoad } from '../hooks/useLoad.ts';
-import { t } from '../i18n/index.ts';
-import { followLink, paths } from '../router.ts';
+import { describeFailure, Loading, Problem } from '../../shared/components/Status.tsx';
+import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
+import { useLoad } from '../../shared/hooks/useLoad.ts';
+import { t } from '../../shared/i18n/index.ts';
+import { followLink, paths } from '../../shared/router.ts';
+import { kioskApi } from '../api.ts';
+import { EventList } from './EventList.tsx';
 
 /**
  * `/`: staff pick the event this kiosk runs. A server usually hosts one organization, whose events show at once;
@@ -12,9 +12,9 @@ import { followLink, paths } from '../router.ts';
  */
 export function StartScreen() {
   const load = useLoad(async (signal) => {
-    const organizations = await api.organizations(signal);
+    const organizations = await kioskApi.organizations(signal);
     const only = organizations.length === 1 ? organizations[0]! : null;
-    return { organizations, events: only ? await api.organizationEvents(only.slug, signal) : null };
+    return { organizations, events: only ? await kioskApi.organizationEvents(only.slug, signal) : null };
   }, []);
   const heading = useFocusOnMount<HTMLHeadingElement>();
 
@@ -46,7 +46,7 @@ export function StartScreen() {
 
 /** `/org/{slug}`: the events of one organization, when the server hosts several. */
 export function OrganizationScreen({ slug }: { slug: string }) {
-  const load = useLoad((signal) => api.organizationEvents(slug, signal), [slug]);
+  const load = useLoad((signal) => kioskApi.organizationEvents(slug, signal), [slug]);
   const heading = useFocusOnMount<HTMLHeadingElement>();
 
   if (load.status === 'loading') return <Loading />;

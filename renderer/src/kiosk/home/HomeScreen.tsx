@@ -1,11 +1,11 @@
 import { useEffect, type ComponentType } from 'react';
-import { CheckInIcon, RegisterIcon, ScanIcon } from '../components/Icons.tsx';
-import { useFocusOnMount } from '../hooks/useFocusOnMount.ts';
-import { t } from '../i18n/index.ts';
-import { useKioskSession } from '../kiosk/session.ts';
-import { whenIdle } from '../lazy.ts';
-import { followLink, paths, type KioskScreen } from '../router.ts';
-import { preloadLaterScreens } from './later-screens.ts';
+import { CheckInIcon, RegisterIcon, ScanIcon } from '../../shared/components/Icons.tsx';
+import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
+import { t } from '../../shared/i18n/index.ts';
+import { whenIdle } from '../../shared/lazy.ts';
+import { followLink, paths, type KioskScreen } from '../../shared/router.ts';
+import { preloadLaterScreens } from '../shell/later-screens.ts';
+import { useKioskSession } from '../shell/session.ts';
 
 interface Action {
   screen: Exclude<KioskScreen, 'home'>;

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { useFocusOnMount } from '../hooks/useFocusOnMount.ts';
-import { ErrorIcon, WarningIcon } from './Icons.tsx';
+import { ErrorIcon, WarningIcon } from '../../shared/components/Icons.tsx';
+import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
 
 export interface AlertContent {
   tone: 'warning' | 'error';

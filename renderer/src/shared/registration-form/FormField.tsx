@@ -1,8 +1,8 @@
 import type { RegistrationField } from '../api/types.ts';
-import type { FieldsForm } from '../hooks/useFieldsForm.ts';
+import { ErrorIcon } from '../components/Icons.tsx';
 import { t } from '../i18n/index.ts';
-import { MAX_LENGTH } from '../kiosk/registration-hints.ts';
-import { ErrorIcon } from './Icons.tsx';
+import { MAX_LENGTH } from './registration-hints.ts';
+import { fieldId, type FieldsForm } from './useFieldsForm.ts';
 
 interface FormFieldProps {
   field: RegistrationField;
@@ -19,17 +19,6 @@ const INPUT_TYPES = {
   phone: { type: 'tel', inputMode: 'tel' },
   date: { type: 'date', inputMode: undefined },
 } as const;
-
-export function fieldId(key: string): string {
-  return `field-${key}`;
-}
-
-/** Puts the cursor in a field, for the first problem after a submit. */
-export function focusField(key: string): void {
-  const control = document.getElementById(fieldId(key));
-  control?.focus();
-  control?.scrollIntoView({ block: 'center' });
-}
 
 /** One registration field: its label, the right control for its type, and its problem underneath. */
 export function FormField({ field, value, error, onChange, onBlur }: FormFieldProps) {

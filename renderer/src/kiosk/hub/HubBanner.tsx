@@ -1,6 +1,6 @@
-import { useHubStatus } from '../hooks/useHubStatus.ts';
-import { t } from '../i18n/index.ts';
-import { Alert } from './Alert.tsx';
+import { t } from '../../shared/i18n/index.ts';
+import { Alert } from '../components/Alert.tsx';
+import { useHubStatus } from './useHubStatus.ts';
 
 /**
  * A banner across the top of every screen while the hub (or, for a browser on the LAN, the server) cannot be

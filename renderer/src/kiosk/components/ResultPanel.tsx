@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { useCountdown } from '../hooks/useCountdown.ts';
-import { useFocusOnMount } from '../hooks/useFocusOnMount.ts';
-import { t } from '../i18n/index.ts';
-import { ErrorIcon, SuccessIcon, WarningIcon } from './Icons.tsx';
+import { ErrorIcon, SuccessIcon, WarningIcon } from '../../shared/components/Icons.tsx';
+import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
+import { t } from '../../shared/i18n/index.ts';
+import { useCountdown } from './useCountdown.ts';
 
 export type Tone = 'success' | 'warning' | 'error';
 

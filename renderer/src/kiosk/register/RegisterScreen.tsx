@@ -1,16 +1,17 @@
 import { useState, type FormEvent } from 'react';
-import { ApiError, api } from '../api/client.ts';
-import type { Registration } from '../api/types.ts';
+import { ApiError } from '../../shared/api/client.ts';
+import type { Registration } from '../../shared/api/types.ts';
+import { describeFailure } from '../../shared/components/Status.tsx';
+import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
+import { t } from '../../shared/i18n/index.ts';
+import { FormFields } from '../../shared/registration-form/FormField.tsx';
+import { useFieldsForm } from '../../shared/registration-form/useFieldsForm.ts';
+import { kioskApi } from '../api.ts';
 import { Alert, type AlertContent } from '../components/Alert.tsx';
-import { FormFields } from '../components/FormField.tsx';
-import { RedirectQr } from '../components/RedirectQr.tsx';
 import { ResultPanel } from '../components/ResultPanel.tsx';
-import { describeFailure } from '../components/Status.tsx';
-import { useFieldsForm } from '../hooks/useFieldsForm.ts';
-import { useFocusOnMount } from '../hooks/useFocusOnMount.ts';
-import { t } from '../i18n/index.ts';
-import { useKioskSession } from '../kiosk/session.ts';
-import { settings } from '../settings.ts';
+import { useKioskSession } from '../shell/session.ts';
+import { settings } from '../shell/settings.ts';
+import { RedirectQr } from './RedirectQr.tsx';
 
 type Outcome = { kind: 'registered'; registration: Registration } | { kind: 'closed'; message: string };
 
@@ -36,7 +37,7 @@ export function RegisterScreen() {
     const answers = form.answers();
     setSubmitting(true);
     try {
-      setOutcome({ kind: 'registered', registration: await api.register(event.id, answers) });
+      setOutcome({ kind: 'registered', registration: await kioskApi.register(event.id, answers) });
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       if (error.status === 422) {

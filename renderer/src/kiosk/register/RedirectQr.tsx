@@ -1,5 +1,5 @@
-import { t } from '../i18n/index.ts';
-import { QrImage } from './QrImage.tsx';
+import { QrImage } from '../../shared/components/QrImage.tsx';
+import { t } from '../../shared/i18n/index.ts';
 
 /** The registration's redirect URL as a QR code: the kiosk never leaves its own page, a phone carries on. */
 export function RedirectQr({ url }: { url: string }) {

@@ -1,16 +1,16 @@
 import { Suspense, useCallback, useMemo, useState } from 'react';
-import { api } from '../api/client.ts';
-import { BackIcon } from '../components/Icons.tsx';
-import { OnScreenKeyboard } from '../components/OnScreenKeyboard.tsx';
-import { describeFailure, Loading, Problem } from '../components/Status.tsx';
-import { useIdleReset } from '../hooks/useIdleReset.ts';
-import { useLoad } from '../hooks/useLoad.ts';
-import { t } from '../i18n/index.ts';
-import { KioskSessionContext, type KioskSession, type Prefill } from '../kiosk/session.ts';
-import { followLink, navigate, paths, type KioskScreen } from '../router.ts';
-import { settings } from '../settings.ts';
-import { HomeScreen } from './HomeScreen.tsx';
+import { BackIcon } from '../../shared/components/Icons.tsx';
+import { describeFailure, Loading, Problem } from '../../shared/components/Status.tsx';
+import { useLoad } from '../../shared/hooks/useLoad.ts';
+import { t } from '../../shared/i18n/index.ts';
+import { followLink, navigate, paths, type KioskScreen } from '../../shared/router.ts';
+import { kioskApi } from '../api.ts';
+import { HomeScreen } from '../home/HomeScreen.tsx';
+import { OnScreenKeyboard } from '../keyboard/OnScreenKeyboard.tsx';
 import { LATER_SCREENS } from './later-screens.ts';
+import { KioskSessionContext, type KioskSession, type Prefill } from './session.ts';
+import { settings } from './settings.ts';
+import { useIdleReset } from './useIdleReset.ts';
 
 const SCREENS = { home: HomeScreen, ...LATER_SCREENS };
 
@@ -24,7 +24,7 @@ export function KioskShell({ eventId, screen }: { eventId: string; screen: Kiosk
   const [attempt, setAttempt] = useState(0);
   const atHome = screen === 'home';
   // The event's state (registration open, check-in allowed) changes over a day: read it again at every return home.
-  const load = useLoad((signal) => api.event(eventId, signal), [eventId, visit, attempt]);
+  const load = useLoad((signal) => kioskApi.event(eventId, signal), [eventId, visit, attempt]);
 
   const finish = useCallback(() => {
     setPrefill(null);

@@ -1,4 +1,4 @@
-import type { PublicProfile, RegistrationField } from '../api/types.ts';
+import type { PublicProfile, RegistrationField } from '../../shared/api/types.ts';
 
 const CODE = /^[A-Za-z0-9]{1,64}$/;
 

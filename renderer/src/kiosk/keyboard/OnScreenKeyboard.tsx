@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useState } from 'react';
-import { t } from '../i18n/index.ts';
-import { lazyWithPreload, whenIdle } from '../lazy.ts';
+import { t } from '../../shared/i18n/index.ts';
+import { lazyWithPreload, whenIdle } from '../../shared/lazy.ts';
 
 /** The keys themselves (react-simple-keyboard and its styles) load while the kiosk idles, before a field is typed. */
 const Keyboard = lazyWithPreload(() => import('./KeyboardKeys.tsx'));

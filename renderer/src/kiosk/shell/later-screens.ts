@@ -1,14 +1,14 @@
-import { lazyWithPreload } from '../lazy.ts';
+import { lazyWithPreload } from '../../shared/lazy.ts';
 
 /** The screens after home, each its own script: the home starts without them and fetches them once it is up. */
 export const LATER_SCREENS = {
   register: lazyWithPreload(() =>
-    import('./RegisterScreen.tsx').then((m) => ({ default: m.RegisterScreen })),
+    import('../register/RegisterScreen.tsx').then((m) => ({ default: m.RegisterScreen })),
   ),
   'check-in': lazyWithPreload(() =>
-    import('./CheckInScreen.tsx').then((m) => ({ default: m.CheckInScreen })),
+    import('../check-in/CheckInScreen.tsx').then((m) => ({ default: m.CheckInScreen })),
   ),
-  scan: lazyWithPreload(() => import('./ScanScreen.tsx').then((m) => ({ default: m.ScanScreen }))),
+  scan: lazyWithPreload(() => import('../scan/ScanScreen.tsx').then((m) => ({ default: m.ScanScreen }))),
 };
 
 export function preloadLaterScreens(): void {

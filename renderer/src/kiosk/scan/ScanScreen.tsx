@@ -1,18 +1,19 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { ApiError, api } from '../api/client.ts';
-import type { PublicProfile } from '../api/types.ts';
+import { ApiError } from '../../shared/api/client.ts';
+import type { PublicProfile } from '../../shared/api/types.ts';
+import { WarningIcon } from '../../shared/components/Icons.tsx';
+import { describeFailure } from '../../shared/components/Status.tsx';
+import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
+import { t } from '../../shared/i18n/index.ts';
+import { kioskApi } from '../api.ts';
 import { Alert } from '../components/Alert.tsx';
-import { WarningIcon } from '../components/Icons.tsx';
-import { ProfileCard } from '../components/ProfileCard.tsx';
-import { describeFailure } from '../components/Status.tsx';
-import { useFocusOnMount } from '../hooks/useFocusOnMount.ts';
-import { reportActivity } from '../hooks/useIdleReset.ts';
-import { useKeyboardWedge } from '../hooks/useKeyboardWedge.ts';
-import { useQrCamera, type CameraStatus } from '../hooks/useQrCamera.ts';
-import { t } from '../i18n/index.ts';
-import { answersFromProfile, profileCodeFrom } from '../kiosk/profile-code.ts';
-import { createRepeatFilter } from '../kiosk/repeat-filter.ts';
-import { useKioskSession } from '../kiosk/session.ts';
+import { useKioskSession } from '../shell/session.ts';
+import { reportActivity } from '../shell/useIdleReset.ts';
+import { answersFromProfile, profileCodeFrom } from './profile-code.ts';
+import { ProfileCard } from './ProfileCard.tsx';
+import { createRepeatFilter } from './repeat-filter.ts';
+import { useKeyboardWedge } from './useKeyboardWedge.ts';
+import { useQrCamera, type CameraStatus } from './useQrCamera.ts';
 
 const READER_ID = 'qr-reader';
 /** The same code again within this window is the same person still holding it up. */
@@ -65,7 +66,7 @@ export function ScanScreen() {
       const controller = new AbortController();
       lookup.current = controller;
       setState({ kind: 'looking' });
-      api.profile(code, controller.signal).then(
+      kioskApi.profile(code, controller.signal).then(
         (profile) => setState({ kind: 'profile', profile }),
         (error: unknown) => {
           if (controller.signal.aborted) return;

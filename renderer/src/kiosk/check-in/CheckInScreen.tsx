@@ -1,16 +1,17 @@
 import { useState, type FormEvent } from 'react';
-import { ApiError, api } from '../api/client.ts';
-import type { CheckIn, RegistrationField } from '../api/types.ts';
+import { ApiError } from '../../shared/api/client.ts';
+import type { CheckIn, RegistrationField } from '../../shared/api/types.ts';
+import { describeFailure } from '../../shared/components/Status.tsx';
+import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
+import { format, t } from '../../shared/i18n/index.ts';
+import { FormFields } from '../../shared/registration-form/FormField.tsx';
+import { useFieldsForm } from '../../shared/registration-form/useFieldsForm.ts';
+import { kioskApi } from '../api.ts';
 import { Alert, type AlertContent } from '../components/Alert.tsx';
-import { FormFields } from '../components/FormField.tsx';
 import { ResultPanel, type Tone } from '../components/ResultPanel.tsx';
-import { describeFailure } from '../components/Status.tsx';
-import { useFieldsForm } from '../hooks/useFieldsForm.ts';
-import { useFocusOnMount } from '../hooks/useFocusOnMount.ts';
-import { format, t } from '../i18n/index.ts';
-import { printBadge } from '../kiosk/badge.ts';
-import { useKioskSession } from '../kiosk/session.ts';
-import { settings } from '../settings.ts';
+import { useKioskSession } from '../shell/session.ts';
+import { settings } from '../shell/settings.ts';
+import { printBadge } from './badge.ts';
 
 /** The one question of a self check-in. */
 const CHECK_IN_FIELDS: readonly RegistrationField[] = [
@@ -38,7 +39,7 @@ export function CheckInScreen() {
     const { email } = form.answers() as { email: string };
     setSubmitting(true);
     try {
-      setOutcome({ kind: 'checked-in', checkIn: await api.checkIn(event.id, email) });
+      setOutcome({ kind: 'checked-in', checkIn: await kioskApi.checkIn(event.id, email) });
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       setOutcome(null);
