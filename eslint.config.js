@@ -17,9 +17,11 @@ function rendererFence(extra) {
         message: 'renderer/ talks to the server over HTTP (renderer/src/shared/api/client.ts).',
       },
       {
-        // The desktop shell's preload bridge is the one contract the page shares with it: types only.
-        group: ['**/electron/**', '!**/electron/bridge.ts'],
-        message: 'renderer/ knows the desktop shell through electron/bridge.ts only.',
+        // The page owns what it asks of the desktop shell (renderer/src/kiosk/kiosk-bridge.ts); the shell imports
+        // that, never the other way round.
+        group: ['**/electron/**'],
+        message:
+          'renderer/ never imports the desktop shell: its bridge is typed in renderer/src/kiosk/kiosk-bridge.ts.',
       },
       ...(extra ? [extra] : []),
     ],
@@ -70,6 +72,43 @@ export default tseslint.config(
         { selector: 'ImportDeclaration', message: 'server/contract/ imports nothing.' },
         { selector: ':function', message: 'server/contract/ holds data and types, no code.' },
         { selector: 'ClassDeclaration', message: 'server/contract/ holds data and types, no code.' },
+      ],
+    },
+  },
+  {
+    // The desktop shell implements the kiosk page's bridge and imports its types; nothing else of the screens.
+    files: ['electron/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '**/renderer/**',
+                // gitignore rules: a file is let through only once every folder above it is.
+                '!**/renderer/src',
+                '!**/renderer/src/kiosk',
+                '!**/renderer/src/kiosk/kiosk-bridge.ts',
+              ],
+              message: 'electron/ knows the screens through renderer/src/kiosk/kiosk-bridge.ts only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Bundled into the sandboxed preload as it is: types only, nothing that runs or pulls code in.
+    files: ['renderer/src/kiosk/kiosk-bridge.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ImportDeclaration', message: 'kiosk-bridge.ts imports nothing.' },
+        { selector: ':not(TSDeclareFunction):function', message: 'kiosk-bridge.ts holds types only.' },
+        { selector: 'ClassDeclaration', message: 'kiosk-bridge.ts holds types only.' },
+        { selector: 'VariableDeclaration', message: 'kiosk-bridge.ts holds types only.' },
+        { selector: 'TSEnumDeclaration', message: 'kiosk-bridge.ts holds types only.' },
       ],
     },
   },

@@ -1,6 +1,4 @@
-import type { Badge, KioskBridge, PrintResult } from '../../../../electron/bridge.ts';
-
-export type { Badge, PrintResult };
+import type { Badge, KioskBridge, PrintResult } from '../kiosk-bridge.ts';
 
 /** The desktop shell's bridge (electron/preload): present in the Arrivals window, absent in a LAN browser. */
 function desktopBridge(): KioskBridge | undefined {
