@@ -99,6 +99,27 @@ export default tseslint.config(
     },
   },
   {
+    // The staff page runs in a sandboxed window with no network: its own DOM, its bridge's types, nothing else.
+    files: ['electron/staff/**/*.ts'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'electron', message: 'The staff page reaches the shell through window.arrivalsStaff.' },
+          ],
+          patterns: [
+            {
+              group: ['node:*', '**/server/**', '**/renderer/**', '**/main/**', '**/preload/**'],
+              message: 'The staff page imports ../bridge.ts (types) and its own modules only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Bundled into the sandboxed preload as it is: types only, nothing that runs or pulls code in.
     files: ['renderer/src/kiosk/kiosk-bridge.ts'],
     rules: {
