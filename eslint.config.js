@@ -7,14 +7,18 @@ import tseslint from 'typescript-eslint';
  * What every file of renderer/ may not import, plus one more pattern for the part it is in. One function, because a
  * later `no-restricted-imports` entry for the same files replaces the earlier one instead of adding to it.
  */
-function rendererFence(extra) {
+function rendererFence(extra, { contract = false } = {}) {
   return {
     paths: [{ name: 'electron', message: 'renderer/ runs in a sandboxed page, not in Electron.' }],
     patterns: [
       {
-        // Except the shared contract: the enum lists and types both sides of the HTTP interface must agree on.
-        group: ['**/server/**', '!**/server/contract', '!**/server/contract/*.ts', 'node:*'],
-        message: 'renderer/ talks to the server over HTTP (renderer/src/shared/api/client.ts).',
+        // Types come from the generated renderer/src/shared/api/schema.d.ts; the enums' value lists from the shared
+        // contract, through one door (renderer/src/shared/api/vocabulary.ts).
+        group: contract
+          ? ['**/server/**', '!**/server/contract', '!**/server/contract/*.ts', 'node:*']
+          : ['**/server/**', 'node:*'],
+        message:
+          'renderer/ talks to the server over HTTP (renderer/src/shared/api/client.ts); its enum lists come through renderer/src/shared/api/vocabulary.ts.',
       },
       {
         // The page owns what it asks of the desktop shell (renderer/src/kiosk/kiosk-bridge.ts); the shell imports
@@ -27,6 +31,11 @@ function rendererFence(extra) {
     ],
   };
 }
+
+const SHARED_FENCE = {
+  group: ['**/kiosk/**', '**/dashboard/**', '**/App.tsx', '**/main.tsx'],
+  message: 'renderer/src/shared/ is what the kiosk and the dashboard both use: it imports neither.',
+};
 
 export default tseslint.config(
   {
@@ -151,14 +160,12 @@ export default tseslint.config(
   {
     files: ['renderer/src/shared/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        rendererFence({
-          group: ['**/kiosk/**', '**/dashboard/**', '**/App.tsx', '**/main.tsx'],
-          message: 'renderer/src/shared/ is what the kiosk and the dashboard both use: it imports neither.',
-        }),
-      ],
+      'no-restricted-imports': ['error', rendererFence(SHARED_FENCE)],
     },
+  },
+  {
+    files: ['renderer/src/shared/api/vocabulary.ts'],
+    rules: { 'no-restricted-imports': ['error', rendererFence(SHARED_FENCE, { contract: true })] },
   },
   {
     files: ['renderer/src/kiosk/**/*.{ts,tsx}'],

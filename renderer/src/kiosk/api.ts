@@ -1,34 +1,33 @@
-import { request, segment } from '../shared/api/client.ts';
-import type {
-  CheckIn,
-  EventSummary,
-  OrganizationSummary,
-  PublicEvent,
-  PublicProfile,
-  Registration,
-} from '../shared/api/types.ts';
+import { answer, api } from '../shared/api/client.ts';
+import type { Answer, Schema } from '../shared/api/types.ts';
 
 /** The public endpoints the kiosk and its start page call: no credentials, the event's UUID in the path. */
+
+export type PublicEvent = Schema<'PublicEvent'>;
+export type OrganizationSummary = Schema<'PublicOrganization'>;
+export type EventSummary = Schema<'PublicEventSummary'>;
+export type PublicProfile = Schema<'PublicProfile'>;
+export type Registration = Answer<'/public/events/{uuid}/register', 'post'>;
+export type CheckIn = Answer<'/public/events/{uuid}/check-in', 'post'>;
+
 export const kioskApi = {
   organizations: (signal?: AbortSignal) =>
-    request<{ data: OrganizationSummary[] }>('GET', '/public/organizations', { signal }).then((r) => r.data),
+    answer(api.GET('/public/organizations', { signal })).then((r) => r.data),
 
   organizationEvents: (slug: string, signal?: AbortSignal) =>
-    request<{ data: EventSummary[] }>('GET', `/public/organizations/${segment(slug)}/events`, {
-      signal,
-    }).then((r) => r.data),
-
-  event: (uuid: string, signal?: AbortSignal) =>
-    request<{ data: PublicEvent }>('GET', `/public/events/${segment(uuid)}`, { signal }).then((r) => r.data),
-
-  register: (uuid: string, answers: Record<string, string>) =>
-    request<Registration>('POST', `/public/events/${segment(uuid)}/register`, { body: answers }),
-
-  checkIn: (uuid: string, email: string) =>
-    request<CheckIn>('POST', `/public/events/${segment(uuid)}/check-in`, { body: { email } }),
-
-  profile: (code: string, signal?: AbortSignal) =>
-    request<{ data: PublicProfile }>('GET', `/public/profile/${segment(code)}`, { signal }).then(
+    answer(api.GET('/public/organizations/{slug}/events', { params: { path: { slug } }, signal })).then(
       (r) => r.data,
     ),
+
+  event: (uuid: string, signal?: AbortSignal) =>
+    answer(api.GET('/public/events/{uuid}', { params: { path: { uuid } }, signal })).then((r) => r.data),
+
+  register: (uuid: string, answers: Record<string, string>) =>
+    answer(api.POST('/public/events/{uuid}/register', { params: { path: { uuid } }, body: answers })),
+
+  checkIn: (uuid: string, email: string) =>
+    answer(api.POST('/public/events/{uuid}/check-in', { params: { path: { uuid } }, body: { email } })),
+
+  profile: (code: string, signal?: AbortSignal) =>
+    answer(api.GET('/public/profile/{code}', { params: { path: { code } }, signal })).then((r) => r.data),
 };

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { CHECKIN_PERIOD_TYPES } from '../../../../server/contract/vocabulary.ts';
+import { CHECKIN_PERIOD_TYPES } from '../../shared/api/vocabulary.ts';
 import { ErrorIcon } from '../../shared/components/Icons.tsx';
 import { t } from '../../shared/i18n/index.ts';
 import { Checkbox } from '../shell/controls.tsx';

@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../shared/api/client.ts';
-import type { CheckIn, RegistrationField } from '../../shared/api/types.ts';
+import type { RegistrationField } from '../../shared/api/types.ts';
 import { describeFailure } from '../../shared/components/Status.tsx';
 import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
 import { format, t } from '../../shared/i18n/index.ts';
 import { FormFields } from '../../shared/registration-form/FormField.tsx';
 import { useFieldsForm } from '../../shared/registration-form/useFieldsForm.ts';
+import type { CheckIn } from '../api.ts';
 import { kioskApi } from '../api.ts';
 import { Alert, type AlertContent } from '../components/Alert.tsx';
 import { ResultPanel, type Tone } from '../components/ResultPanel.tsx';

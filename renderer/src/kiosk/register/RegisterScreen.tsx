@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../shared/api/client.ts';
-import type { Registration } from '../../shared/api/types.ts';
 import { describeFailure } from '../../shared/components/Status.tsx';
 import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
 import { t } from '../../shared/i18n/index.ts';
 import { FormFields } from '../../shared/registration-form/FormField.tsx';
 import { useFieldsForm } from '../../shared/registration-form/useFieldsForm.ts';
+import type { Registration } from '../api.ts';
 import { kioskApi } from '../api.ts';
 import { Alert, type AlertContent } from '../components/Alert.tsx';
 import { ResultPanel } from '../components/ResultPanel.tsx';

@@ -1,5 +1,5 @@
-import type { PublicProfile } from '../../shared/api/types.ts';
 import { format, t } from '../../shared/i18n/index.ts';
+import type { PublicProfile } from '../api.ts';
 
 const joined = (parts: (string | undefined)[], separator: string) => parts.filter(Boolean).join(separator);
 

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError } from '../../shared/api/client.ts';
-import type { PublicProfile } from '../../shared/api/types.ts';
 import { WarningIcon } from '../../shared/components/Icons.tsx';
 import { describeFailure } from '../../shared/components/Status.tsx';
 import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
 import { t } from '../../shared/i18n/index.ts';
+import type { PublicProfile } from '../api.ts';
 import { kioskApi } from '../api.ts';
 import { Alert } from '../components/Alert.tsx';
 import { useKioskSession } from '../shell/session.ts';

@@ -1,4 +1,5 @@
-import type { PublicProfile, RegistrationField } from '../../shared/api/types.ts';
+import type { RegistrationField } from '../../shared/api/types.ts';
+import type { PublicProfile } from '../api.ts';
 
 const CODE = /^[A-Za-z0-9]{1,64}$/;
 

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
-import type { PublicEvent } from '../../shared/api/types.ts';
 import type { KioskScreen } from '../../shared/router.ts';
+import type { PublicEvent } from '../api.ts';
 
 /** Answers handed from one screen to the next: an email to check in with, or a scanned profile to register. */
 export interface Prefill {

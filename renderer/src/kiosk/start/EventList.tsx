@@ -1,6 +1,6 @@
-import type { EventSummary } from '../../shared/api/types.ts';
 import { format, t } from '../../shared/i18n/index.ts';
 import { followLink, paths } from '../../shared/router.ts';
+import type { EventSummary } from '../api.ts';
 
 function when(event: EventSummary): string | null {
   if (!event.starts_at) return null;

@@ -1,3 +1,5 @@
+import createClient, { type ClientOptions, type Middleware } from 'openapi-fetch';
+import type { paths } from './schema.d.ts';
 import type { FieldErrors } from './types.ts';
 
 /**
@@ -21,42 +23,38 @@ export class ApiError extends Error {
   }
 }
 
-export interface RequestOptions {
-  body?: unknown;
-  signal?: AbortSignal;
-}
-
-export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-
 /**
- * One JSON request to the server this page came from. Relative URLs: the kiosk and the dashboard are served by the
- * API they call, in a browser and in the desktop shell alike; the browser adds the session cookie and the Origin.
+ * Every refusal is thrown as an ApiError with the server's message, and a server that cannot be reached as one of
+ * status 0; a request its caller aborted keeps rejecting with the AbortError, so callers can tell the two apart.
  */
-export async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method,
-      headers: {
-        accept: 'application/json',
-        ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
-      },
-      body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
-      signal: options.signal,
-    });
-  } catch (error) {
-    if (options.signal?.aborted) throw error;
-    throw new ApiError(0, '');
-  }
-  const payload = (await response.json().catch(() => ({}))) as {
-    message?: unknown;
-    errors?: FieldErrors;
-  };
-  if (!response.ok) {
+const refusalsAsApiErrors: Middleware = {
+  async onResponse({ response }) {
+    if (response.ok) return undefined;
+    const payload = (await response.json().catch(() => ({}))) as { message?: unknown; errors?: FieldErrors };
     const message = typeof payload.message === 'string' ? payload.message : '';
     throw new ApiError(response.status, message, payload.errors ?? {}, payload);
-  }
-  return payload as T;
+  },
+  onError({ request }) {
+    return request.signal.aborted ? undefined : new ApiError(0, '');
+  },
+};
+
+/** A client of the server's API, typed by its OpenAPI document (schema.d.ts), that throws ApiErrors. */
+export function createApiClient(options: ClientOptions = {}) {
+  const client = createClient<paths>({ headers: { accept: 'application/json' }, ...options });
+  client.use(refusalsAsApiErrors);
+  return client;
 }
 
-export const segment = encodeURIComponent;
+/**
+ * The server this page came from: paths, parameters, bodies and answers as schema.d.ts has them. Relative URLs:
+ * the kiosk and the dashboard are served by the API they call, in a browser and in the desktop shell alike; the
+ * browser adds the session cookie and the Origin.
+ */
+export const api = createApiClient();
+
+/** What a call answered: a refusal never gets here, it was thrown as an ApiError. */
+export async function answer<T>(call: Promise<{ data?: T }>): Promise<T> {
+  const { data } = await call;
+  return data as T;
+}

@@ -1,69 +1,48 @@
+import type { Client, ClientPathsWithMethod, MethodResponse } from 'openapi-fetch';
+import type { components, paths } from './schema.d.ts';
+
 /**
- * The public API as the kiosk sees it (shared/spec/event-api.md). The renderer talks to the server over HTTP only;
- * the words both sides must agree on come from the shared contract, which holds types and literal lists only.
+ * Names for the parts of the server's HTTP interface the screens use, all taken from the generated schema.d.ts
+ * (`npm run api:types`), never written out again here: a server change that breaks a screen fails typecheck.
  */
-import type {
-  AttendeeStatus,
-  CheckinPeriodType,
-  RegistrationField,
-} from '../../../../server/contract/vocabulary.ts';
 
-export type {
-  AttendeeStatus,
-  CheckinPeriodType,
-  FieldType,
-  RegistrationField,
-  SelectOption,
-} from '../../../../server/contract/vocabulary.ts';
+type Method = 'get' | 'post' | 'patch' | 'delete';
 
-export interface PublicEvent {
-  id: string;
-  name: string;
-  description: string;
-  organization: { name: string; slug: string };
-  registration_fields: RegistrationField[];
-  is_registration_open: boolean;
-  checkin_period_type: CheckinPeriodType;
-  is_checkin_allowed: boolean;
-  allow_self_checkin: boolean;
-  seats: number | null;
-  attendees_count: number;
+/** A schema of the OpenAPI document by its name (components.schemas), as the server sends it. */
+export type Schema<Name extends keyof components['schemas']> = components['schemas'][Name];
+
+/** The JSON an operation answers when it succeeds. */
+export type Answer<Path extends ClientPathsWithMethod<Client<paths>, M>, M extends Method> = MethodResponse<
+  Client<paths>,
+  M,
+  Path
+>;
+
+/** The JSON body an operation takes. */
+export type RequestBody<Path extends keyof paths, M extends Method> = paths[Path][M] extends {
+  requestBody?: { content: { 'application/json': infer Body } };
 }
+  ? Body
+  : never;
 
-export interface OrganizationSummary {
-  name: string;
-  slug: string;
+/** The JSON of one of an operation's refusals, by status. */
+export type Refusal<
+  Path extends keyof paths,
+  M extends Method,
+  Status extends number,
+> = paths[Path][M] extends {
+  responses: { [S in Status]: { content: { 'application/json': infer Body } } };
 }
+  ? Body
+  : never;
 
-export interface EventSummary {
-  id: string;
-  name: string;
-  description: string;
-  starts_at: string | null;
-  ends_at: string | null;
-  location: string | null;
-}
+/** One question of an event's registration form. */
+export type RegistrationField = Schema<'RegistrationField'>;
+export type FieldType = RegistrationField['type'];
+export type SelectOption = NonNullable<RegistrationField['options']>[number];
 
-export interface Registration {
-  message: string;
-  data: { id: number; email: string; name: string; status: AttendeeStatus; is_guest: boolean };
-  redirect_url?: string;
-}
-
-export interface CheckIn {
-  message: string;
-  data: { id: number; email: string; name: string; checked_in_at: string };
-}
-
-export interface PublicProfile {
-  first_name?: string;
-  last_name?: string;
-  email?: string;
-  phone?: string;
-  birthday?: string;
-  address?: { street?: string; city?: string; state?: string; postal_code?: string; country?: string };
-  employment?: { job_title?: string; company?: string };
-}
+export type AttendeeStatus = Schema<'DeskAttendee'>['status'];
+export type CheckinPeriodType = Schema<'Event'>['checkin_period_type'];
 
 /** Field name to messages, as a 422 carries them. */
-export type FieldErrors = Record<string, string[]>;
+export type FieldErrors = NonNullable<Schema<'ValidationError'>['errors']>;
