@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type UserConfig } from 'electron-vite';
 import type { Plugin } from 'vite';
+import { pageScript } from './electron/page-script.ts';
 
 /**
  * electron-vite sets `base: './'` for a renderer loaded from file://. This one is served by Fastify from `/` and
@@ -17,6 +18,8 @@ const testRendererOutDir = process.env.ARRIVALS_RENDERER_OUT_DIR;
 const desktopShell: Pick<UserConfig, 'main' | 'preload'> = {
   // The desktop shell (electron/README.md). The server's dependencies stay external and load from node_modules.
   main: {
+    // The staff screen's script, served by the main process from its own bundle (electron/page-script.ts).
+    plugins: [pageScript()],
     build: {
       outDir: 'out/main',
       lib: { entry: 'electron/main/index.ts' },

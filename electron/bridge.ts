@@ -1,6 +1,7 @@
 /**
- * What the preload scripts expose to pages (`window.arrivals`, `window.arrivalsStaff`) and the IPC channel names
- * behind them. Types and constants only: the main process, the preloads and the staff page share them.
+ * The IPC channel names behind the preload bridges, and what the staff preload exposes to the shell's own staff
+ * page (`window.arrivalsStaff`). Types and constants only: the main process, the preloads and the staff page share
+ * them. The kiosk page's bridge (`window.arrivals`) is the page's own contract: renderer/src/kiosk/kiosk-bridge.ts.
  */
 
 export const IPC = {
@@ -14,22 +15,6 @@ export const IPC = {
   staffClose: 'arrivals:staff:close',
   staffQuit: 'arrivals:staff:quit',
 } as const;
-
-export interface Badge {
-  name: string;
-  company: string | null;
-  event: string;
-}
-
-export type PrintResult = { ok: true } | { ok: false; reason: string };
-
-/** The kiosk page's whole view of the desktop shell. A browser on the LAN has no `window.arrivals`. */
-export interface KioskBridge {
-  /** The hidden touch gesture's way to the staff PIN prompt (the key chord works without it). */
-  requestStaffExit(): void;
-  /** Prints a name badge silently on the default printer. */
-  printBadge(badge: Badge): Promise<PrintResult>;
-}
 
 export type StaffUnlockResult =
   { outcome: 'open' } | { outcome: 'wrong-pin' } | { outcome: 'locked'; retryInSeconds: number };

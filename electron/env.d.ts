@@ -3,3 +3,9 @@ declare module '*?raw' {
   const text: string;
   export default text;
 }
+
+// electron/page-script.ts: a page's TypeScript bundled into one classic script, as its text.
+declare module '*?page-script' {
+  const script: string;
+  export default script;
+}

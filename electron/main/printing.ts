@@ -1,5 +1,5 @@
 import { BrowserWindow } from 'electron';
-import type { Badge, PrintResult } from '../bridge.ts';
+import type { Badge, PrintResult } from '../../renderer/src/kiosk/kiosk-bridge.ts';
 
 const MAX_FIELD = 200;
 

@@ -1,7 +1,7 @@
 import { BrowserWindow, type IpcMain, type IpcMainEvent, type IpcMainInvokeEvent } from 'electron';
 import staffCss from '../staff/staff.css?raw';
 import staffHtml from '../staff/index.html?raw';
-import staffJs from '../staff/staff.js?raw';
+import staffJs from '../staff/staff.ts?page-script';
 import { IPC, type StaffChange } from '../bridge.ts';
 import { isAllowedUrl, lockDownContents } from './security.ts';
 import type { StaffController } from './staff-controller.ts';

@@ -1,5 +1,6 @@
 import { contextBridge, ipcRenderer } from 'electron';
-import { IPC, type Badge, type KioskBridge, type PrintResult } from '../bridge.ts';
+import type { Badge, KioskBridge, PrintResult } from '../../renderer/src/kiosk/kiosk-bridge.ts';
+import { IPC } from '../bridge.ts';
 
 /**
  * The kiosk page's preload: two named functions, never ipcRenderer itself, so a compromised page can do no more

@@ -1,10 +1,10 @@
 import { Suspense } from 'react';
-import { Loading } from './components/Status.tsx';
-import { lazyWithPreload } from './lazy.ts';
-import { t } from './i18n/index.ts';
-import { followLink, parseRoute, paths, usePathname } from './router.ts';
-import { KioskShell } from './screens/KioskShell.tsx';
-import { NotFoundScreen, OrganizationScreen, StartScreen } from './screens/StartScreen.tsx';
+import { KioskShell } from './kiosk/shell/KioskShell.tsx';
+import { NotFoundScreen, OrganizationScreen, StartScreen } from './kiosk/start/StartScreen.tsx';
+import { Loading } from './shared/components/Status.tsx';
+import { t } from './shared/i18n/index.ts';
+import { lazyWithPreload } from './shared/lazy.ts';
+import { followLink, parseRoute, paths, usePathname } from './shared/router.ts';
 
 /** The staff dashboard is its own script: a kiosk never loads it. */
 const DashboardApp = lazyWithPreload(() => import('./dashboard/DashboardApp.tsx'));

@@ -1,9 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
-import { ErrorBoundary } from './components/ErrorBoundary.tsx';
-import { HubBanner } from './components/HubBanner.tsx';
-import { t } from './i18n/index.ts';
+import { ErrorBoundary } from './shared/components/ErrorBoundary.tsx';
+import { HubBanner } from './kiosk/hub/HubBanner.tsx';
+import { t } from './shared/i18n/index.ts';
 import './styles.css';
 
 document.documentElement.lang = t.locale;

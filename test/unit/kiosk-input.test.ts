@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { answersFromProfile, profileCodeFrom } from '../../renderer/src/kiosk/scan/profile-code.ts';
+import { createRepeatFilter } from '../../renderer/src/kiosk/scan/repeat-filter.ts';
+import { fieldProblem } from '../../renderer/src/shared/registration-form/registration-hints.ts';
 import { validateRegistration } from '../../server/attendees/registration.rules.ts';
 import type { RegistrationField } from '../../server/contract/vocabulary.ts';
-import { answersFromProfile, profileCodeFrom } from '../../renderer/src/kiosk/profile-code.ts';
-import { fieldProblem } from '../../renderer/src/kiosk/registration-hints.ts';
-import { createRepeatFilter } from '../../renderer/src/kiosk/repeat-filter.ts';
 
 const FIELDS: RegistrationField[] = [
   { key: 'email', label: 'Email', type: 'email', required: true },

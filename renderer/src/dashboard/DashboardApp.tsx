@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { ApiError } from '../api/client.ts';
-import { describeFailure, Loading, Problem } from '../components/Status.tsx';
-import { t } from '../i18n/index.ts';
-import { navigate, paths, type DashboardPage } from '../router.ts';
+import { ApiError } from '../shared/api/client.ts';
+import { describeFailure, Loading, Problem } from '../shared/components/Status.tsx';
+import { t } from '../shared/i18n/index.ts';
+import { navigate, paths, type DashboardPage } from '../shared/router.ts';
 import { sessionApi, type Session } from './api/session.ts';
 import { DeskPage } from './desk/DeskPage.tsx';
 import { ImportPage } from './desk/ImportPage.tsx';

@@ -1,4 +1,5 @@
 import type { IpcMain } from 'electron';
+import { Script } from 'node:vm';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { IPC } from '../../../electron/bridge.ts';
 import type { StaffController } from '../../../electron/main/staff-controller.ts';
@@ -41,6 +42,15 @@ describe('staffPageResponse', () => {
     'not a url',
   ])('answers 404 for %s', (url) => {
     expect(staffPageResponse(url).status).toBe(404);
+  });
+
+  it("serves the staff page's TypeScript compiled into one classic script", () => {
+    const { body } = staffPageResponse(`${STAFF_ORIGIN}/staff.js`);
+    // A classic <script defer>: no module syntax and no types left, or the staff screen would never run.
+    expect(() => new Script(body)).not.toThrow();
+    expect(body).not.toMatch(/^\s*(import|export)\s/m);
+    // Its imports are bundled in, not left for a loader the page does not have.
+    expect(body).toContain('Too many wrong PINs.');
   });
 
   it('allows no network, no inline script and no framing', () => {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { RegistrationField } from '../../../renderer/src/api/types.ts';
 import { detectSeparator, isBlankRecord, parseCsv } from '../../../renderer/src/dashboard/desk/csv.ts';
 import {
   buildImportRows,
@@ -7,6 +6,7 @@ import {
   IGNORE,
   mappingProblems,
 } from '../../../renderer/src/dashboard/desk/import-mapping.ts';
+import type { RegistrationField } from '../../../renderer/src/shared/api/types.ts';
 
 const records = (text: string) => {
   const result = parseCsv(text);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRoute, paths, type DashboardPage } from '../../../renderer/src/routes.ts';
+import { parseRoute, paths, type DashboardPage } from '../../../renderer/src/shared/routes.ts';
 
 const DASHBOARD_PAGES: DashboardPage[] = [
   { name: 'home' },

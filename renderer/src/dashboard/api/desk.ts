@@ -1,30 +1,18 @@
-import { type ApiError, request, segment } from '../../api/client.ts';
-import type { AttendeeStatus, RegistrationField } from '../../api/types.ts';
-import { DASHBOARD_API } from './session.ts';
+import { answer, api, type ApiError } from '../../shared/api/client.ts';
+import type { paths } from '../../shared/api/schema.d.ts';
+import type { Answer, AttendeeStatus, Refusal, Schema } from '../../shared/api/types.ts';
 
-/** The attendee desk of one event (server/routes/dashboard/desk.ts): the list, the live counts and the actions. */
+/** The attendee desk of one event (server/attendees/desk.routes.ts): the list, the live counts and the actions. */
 
 /** What the desk needs of the event (the whole event is GET /dashboard/api/events/:id). */
-export interface DeskEvent {
-  id: string;
-  name: string;
-  timezone: string;
-  registration_fields: RegistrationField[];
-  allow_self_checkin: boolean;
-  is_checkin_allowed: boolean;
-}
+export type DeskEvent = Pick<
+  Schema<'Event'>,
+  'id' | 'name' | 'timezone' | 'registration_fields' | 'allow_self_checkin' | 'is_checkin_allowed'
+>;
 
-export interface DeskAttendee {
-  id: string;
-  number: number;
-  name: string;
-  email: string;
-  status: AttendeeStatus;
-  registered_at: string;
-  checked_in_at: string | null;
-  answers: Record<string, string>;
-}
+export type DeskAttendee = Schema<'DeskAttendee'>;
 
+/** The list's search and filters as the desk's controls hold them ('' for any). */
 export interface DeskQuery {
   q: string;
   status: AttendeeStatus | '';
@@ -34,76 +22,80 @@ export interface DeskQuery {
 
 export const PER_PAGE = 50;
 
-export interface DeskList {
-  data: DeskAttendee[];
-  meta: { total: number; page: number; per_page: number };
+export type DeskList = Answer<'/dashboard/api/events/{event_id}/attendees', 'get'>;
+export type LiveStats = Schema<'LiveStats'>;
+
+/** One refused row of an import: its 1-based position in the rows sent and its problems by field. */
+export type ImportRowError = NonNullable<
+  Refusal<'/dashboard/api/events/{event_id}/import', 'post', 422>['rows']
+>[number];
+
+/** What can be done to one attendee: each a POST to `.../attendees/{attendee_id}/{action}`. */
+export type AttendeeAction = keyof paths extends infer Path
+  ? Path extends `/dashboard/api/events/{event_id}/attendees/{attendee_id}/${infer Action}`
+    ? Action
+    : never
+  : never;
+
+const event = (eventId: string) => ({ params: { path: { event_id: eventId } } });
+
+function listQuery(query: DeskQuery) {
+  const q = query.q.trim();
+  return {
+    page: query.page,
+    per_page: PER_PAGE,
+    ...(q ? { q } : {}),
+    ...(query.status ? { status: query.status } : {}),
+    ...(query.checkedIn ? { checked_in: query.checkedIn } : {}),
+  };
 }
-
-export interface LiveStats {
-  counts: Record<AttendeeStatus, number> & { checked_in: number; total: number };
-  arrivals_last_15_min: number;
-  still_expected: number;
-  checkins_per_5_min: { start: string; count: number }[];
-}
-
-export interface ImportRowError {
-  /** 1-based position in the rows sent. */
-  row: number;
-  errors: Record<string, string[]>;
-}
-
-interface Done {
-  message: string;
-}
-
-const eventPath = (eventId: string, rest = '') => `${DASHBOARD_API}/events/${segment(eventId)}${rest}`;
-const attendeePath = (eventId: string, attendeeId: string, action: string) =>
-  eventPath(eventId, `/attendees/${segment(attendeeId)}/${action}`);
-
-function listSearch(query: DeskQuery): string {
-  const params = new URLSearchParams({ page: String(query.page), per_page: String(PER_PAGE) });
-  if (query.q.trim()) params.set('q', query.q.trim());
-  if (query.status) params.set('status', query.status);
-  if (query.checkedIn) params.set('checked_in', query.checkedIn);
-  return params.toString();
-}
-
-export type AttendeeAction = 'check-in' | 'undo-check-in' | 'approve' | 'cancel' | 'no-show';
 
 export const deskApi = {
-  event: (eventId: string, signal?: AbortSignal) =>
-    request<{ data: DeskEvent }>('GET', eventPath(eventId), { signal }).then((r) => r.data),
+  event: (eventId: string, signal?: AbortSignal): Promise<DeskEvent> =>
+    answer(api.GET('/dashboard/api/events/{event_id}', { ...event(eventId), signal })).then((r) => r.data),
 
   list: (eventId: string, query: DeskQuery, signal?: AbortSignal) =>
-    request<DeskList>('GET', eventPath(eventId, `/attendees?${listSearch(query)}`), { signal }),
+    answer(
+      api.GET('/dashboard/api/events/{event_id}/attendees', {
+        params: { path: { event_id: eventId }, query: listQuery(query) },
+        signal,
+      }),
+    ),
 
   stats: (eventId: string, signal?: AbortSignal) =>
-    request<{ data: LiveStats }>('GET', eventPath(eventId, '/stats'), { signal }).then((r) => r.data),
+    answer(api.GET('/dashboard/api/events/{event_id}/stats', { ...event(eventId), signal })).then(
+      (r) => r.data,
+    ),
 
   addWalkIn: (eventId: string, answers: Record<string, string>) =>
-    request<Done & { data: DeskAttendee }>('POST', eventPath(eventId, '/attendees'), { body: answers }),
+    answer(api.POST('/dashboard/api/events/{event_id}/attendees', { ...event(eventId), body: answers })),
 
   /** Every action answers with the server's message (check-in, undo and approve also with the attendee). */
   act: (eventId: string, attendeeId: string, action: AttendeeAction) =>
-    request<Done>('POST', attendeePath(eventId, attendeeId, action)),
+    answer(
+      api.POST(`/dashboard/api/events/{event_id}/attendees/{attendee_id}/${action}`, {
+        params: { path: { event_id: eventId, attendee_id: attendeeId } },
+      }),
+    ),
 
   bulkNoShowCount: (eventId: string) =>
-    request<{ data: { count: number } }>('GET', eventPath(eventId, '/bulk-no-show')).then(
+    answer(api.GET('/dashboard/api/events/{event_id}/bulk-no-show', event(eventId))).then(
       (r) => r.data.count,
     ),
 
   bulkNoShow: (eventId: string, expectedCount: number) =>
-    request<Done & { success_count: number; failed_count: number }>(
-      'POST',
-      eventPath(eventId, '/bulk-no-show'),
-      { body: { expected_count: expectedCount } },
+    answer(
+      api.POST('/dashboard/api/events/{event_id}/bulk-no-show', {
+        ...event(eventId),
+        body: { expected_count: expectedCount },
+      }),
     ),
 
-  exportUrl: (eventId: string) => eventPath(eventId, '/attendees.csv'),
+  exportUrl: (eventId: string) => `/dashboard/api/events/${encodeURIComponent(eventId)}/attendees.csv`,
 
   /** All or nothing: a refusal's per-row report is read with `importRefusalRows`. */
   importRows: (eventId: string, rows: Record<string, string>[]) =>
-    request<Done & { imported: number }>('POST', eventPath(eventId, '/import'), { body: { rows } }),
+    answer(api.POST('/dashboard/api/events/{event_id}/import', { ...event(eventId), body: { rows } })),
 };
 
 /** The per-row report of a refused import, or none when the refusal was about something else (seats). */

@@ -1,133 +1,70 @@
-import type {
-  DeliveryStatus,
-  TokenExpiry,
-  TokenScope,
-  WebhookDisabledReason,
-  WebhookEventType,
-  WebhookMessageType,
-} from '../../../../server/contract/vocabulary.ts';
-import { request, segment } from '../../api/client.ts';
-import { DASHBOARD_API } from './session.ts';
+import { answer, api } from '../../shared/api/client.ts';
+import type { Answer, RequestBody, Schema } from '../../shared/api/types.ts';
 
 /**
- * Developers: API tokens (server/routes/dashboard/tokens.ts) and webhook endpoints (server/routes/webhooks.ts,
+ * Developers: API tokens (server/access/api-token.routes.ts) and webhook endpoints (server/webhooks/webhook.routes.ts,
  * mounted at /dashboard/api/webhooks), owners only. Secrets come back once, in the answer that made them.
  */
 
-export { TOKEN_EXPIRIES, TOKEN_SCOPES, WEBHOOK_EVENT_TYPES } from '../../../../server/contract/vocabulary.ts';
-export type { DeliveryStatus, TokenExpiry, TokenScope, WebhookEventType, WebhookMessageType };
+export { TOKEN_EXPIRIES, TOKEN_SCOPES, WEBHOOK_EVENT_TYPES } from '../../shared/api/vocabulary.ts';
 
-export interface ApiToken {
-  id: number;
-  name: string;
-  scopes: TokenScope[];
-  /** The events it may reach; null for all of them. */
-  event_ids: string[] | null;
-  created_at: string;
-  last_used_at: string | null;
-  expires_at: string | null;
-}
+/** A token as listed; `event_ids` null: it may reach every event. */
+export type ApiToken = Schema<'ApiToken'>;
+export type TokenScope = ApiToken['scopes'][number];
+/** Left out of `event_ids`: every event. */
+export type TokenInput = RequestBody<'/dashboard/api/tokens', 'post'>;
+export type TokenExpiry = TokenInput['expires'];
 
-export interface TokenInput {
-  name: string;
-  expires: TokenExpiry;
-  scopes: TokenScope[];
-  /** Left out: every event. */
-  event_ids?: string[];
-}
+export type WebhookEndpoint = Schema<'WebhookEndpoint'>;
+export type WebhookEventType = WebhookEndpoint['event_types'][number];
+/** An endpoint's settings as the form holds them, every one of them. */
+export type EndpointInput = Required<RequestBody<'/dashboard/api/webhooks', 'post'>>;
+export type EndpointChanges = RequestBody<'/dashboard/api/webhooks/{id}', 'patch'>;
 
-export interface WebhookEndpoint {
-  id: string;
-  url: string;
-  description: string;
-  event_types: WebhookEventType[];
-  enabled: boolean;
-  /** Why it is off: switched off here, or the receiver answered 410 Gone. */
-  disabled_reason: WebhookDisabledReason | null;
-  /** Notifications still to be delivered to it. */
-  waiting_count: number;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface EndpointInput {
-  url: string;
-  description: string;
-  event_types: WebhookEventType[];
-  enabled: boolean;
-}
-
-export interface DeliveryAttempt {
-  number: number;
-  status_code: number | null;
-  duration_ms: number;
-  response_excerpt: string | null;
-  /** Why no answer came (refused, timed out...). */
-  error: string | null;
-  attempted_at: string;
-}
-
-export interface Delivery {
-  id: number;
-  message_id: string;
-  type: WebhookMessageType;
-  status: DeliveryStatus;
-  attempt_count: number;
-  next_attempt_at: string | null;
-  last_status_code: number | null;
-  created_at: string;
-  last_attempt: DeliveryAttempt | null;
-}
-
-export interface DeliveryList {
-  data: Delivery[];
-  meta: { total: number; page: number; per_page: number };
-}
+export type DeliveryAttempt = Schema<'WebhookAttempt'>;
+export type Delivery = Schema<'WebhookDelivery'>;
+export type DeliveryStatus = Delivery['status'];
+export type WebhookMessageType = Delivery['type'];
+export type DeliveryList = Answer<'/dashboard/api/webhooks/{id}/deliveries', 'get'>;
 
 /** An endpoint with the signing secret it was just given. */
-export interface EndpointWithSecret {
-  data: WebhookEndpoint;
-  secret: string;
-}
-
-const tokensPath = (rest = '') => `${DASHBOARD_API}/tokens${rest}`;
-const webhooksPath = (rest = '') => `${DASHBOARD_API}/webhooks${rest}`;
-const endpointPath = (id: string, rest = '') => webhooksPath(`/${segment(id)}${rest}`);
+export type EndpointWithSecret = Answer<'/dashboard/api/webhooks', 'post'>;
 
 export const tokensApi = {
-  list: (signal?: AbortSignal) =>
-    request<{ data: ApiToken[] }>('GET', tokensPath(), { signal }).then((r) => r.data),
+  list: (signal?: AbortSignal) => answer(api.GET('/dashboard/api/tokens', { signal })).then((r) => r.data),
 
-  create: (input: TokenInput) =>
-    request<{ data: ApiToken; token: string }>('POST', tokensPath(), { body: input }),
+  create: (input: TokenInput) => answer(api.POST('/dashboard/api/tokens', { body: input })),
 
-  remove: (id: number) => request<{ message: string }>('DELETE', tokensPath(`/${id}`)),
+  remove: (id: number) => answer(api.DELETE('/dashboard/api/tokens/{id}', { params: { path: { id } } })),
 };
 
+const endpoint = (id: string) => ({ params: { path: { id } } });
+
 export const webhooksApi = {
-  list: (signal?: AbortSignal) =>
-    request<{ data: WebhookEndpoint[]; meta: { waiting_count: number } }>('GET', webhooksPath(), { signal }),
+  list: (signal?: AbortSignal) => answer(api.GET('/dashboard/api/webhooks', { signal })),
 
   get: (id: string, signal?: AbortSignal) =>
-    request<{ data: WebhookEndpoint }>('GET', endpointPath(id), { signal }).then((r) => r.data),
+    answer(api.GET('/dashboard/api/webhooks/{id}', { ...endpoint(id), signal })).then((r) => r.data),
 
-  create: (input: EndpointInput) => request<EndpointWithSecret>('POST', webhooksPath(), { body: input }),
+  create: (input: EndpointInput) => answer(api.POST('/dashboard/api/webhooks', { body: input })),
 
-  update: (id: string, changes: Partial<EndpointInput>) =>
-    request<{ data: WebhookEndpoint }>('PATCH', endpointPath(id), { body: changes }).then((r) => r.data),
+  update: (id: string, changes: EndpointChanges) =>
+    answer(api.PATCH('/dashboard/api/webhooks/{id}', { ...endpoint(id), body: changes })).then((r) => r.data),
 
-  remove: (id: string) => request<{ message: string }>('DELETE', endpointPath(id)),
+  remove: (id: string) => answer(api.DELETE('/dashboard/api/webhooks/{id}', endpoint(id))),
 
-  rotateSecret: (id: string) => request<EndpointWithSecret>('POST', endpointPath(id, '/rotate-secret')),
+  rotateSecret: (id: string) => answer(api.POST('/dashboard/api/webhooks/{id}/rotate-secret', endpoint(id))),
 
   deliveries: (id: string, signal?: AbortSignal) =>
-    request<DeliveryList>('GET', endpointPath(id, '/deliveries'), { signal }),
+    answer(api.GET('/dashboard/api/webhooks/{id}/deliveries', { ...endpoint(id), signal })),
 
   redeliver: (id: string, deliveryId: number) =>
-    request<{ message: string; data: Delivery }>(
-      'POST',
-      endpointPath(id, `/deliveries/${deliveryId}/redeliver`),
+    answer(
+      api.POST('/dashboard/api/webhooks/{id}/deliveries/{delivery_id}/redeliver', {
+        // The path takes the delivery's integer id as its digits.
+        params: { path: { id, delivery_id: String(deliveryId) } },
+      }),
     ),
 
-  sendTest: (id: string) => request<{ message: string; data: Delivery }>('POST', endpointPath(id, '/test')),
+  sendTest: (id: string) => answer(api.POST('/dashboard/api/webhooks/{id}/test', endpoint(id))),
 };

@@ -1,53 +1,38 @@
-import type { Address, Employment, ProfileField } from '../../../../server/contract/vocabulary.ts';
-import { request, segment } from '../../api/client.ts';
-import { DASHBOARD_API } from './session.ts';
+import { answer, api } from '../../shared/api/client.ts';
+import type { RequestBody, Schema } from '../../shared/api/types.ts';
 
-/** People and their public profiles (server/routes/dashboard/people.ts), owners only. */
+/** People and their public profiles (server/people/person.routes.ts), owners only. */
 
-export { PROFILE_FIELDS } from '../../../../server/contract/vocabulary.ts';
-export type { Address, Employment, ProfileField };
+export { PROFILE_FIELDS } from '../../shared/api/vocabulary.ts';
 
-/** What an owner sets; empty texts and nulls clear a value. */
-export interface PersonInput {
-  email: string;
-  first_name: string | null;
-  last_name: string | null;
-  phone: string | null;
-  /** `YYYY-MM-DD`. */
-  birthday: string | null;
-  address: Address | null;
-  employment: Employment | null;
-  profile_public: boolean;
-  public_fields: ProfileField[];
-}
+/** A person as the server keeps them; `profile_code` is the code in the profile's public address, `/p/{code}`. */
+export type Person = Schema<'User'>;
+export type Address = NonNullable<Person['address']>;
+export type Employment = NonNullable<Person['employment']>;
+export type ProfileField = Person['public_fields'][number];
 
-export interface Person extends PersonInput {
-  id: string;
-  /** The code in the profile's public address, `/p/{code}`. */
-  profile_code: string;
-  created_at: string;
-  updated_at: string;
-}
+/** What an owner sets, every field of it (the form holds them all); empty texts and nulls clear a value. */
+export type PersonInput = Required<RequestBody<'/dashboard/api/users', 'post'>>;
+export type PersonChanges = RequestBody<'/dashboard/api/users/{id}', 'patch'>;
 
-const usersPath = (rest = '') => `${DASHBOARD_API}/users${rest}`;
+const person = (id: string) => ({ params: { path: { id } } });
 
 export const peopleApi = {
-  list: (signal?: AbortSignal) =>
-    request<{ data: Person[] }>('GET', usersPath(), { signal }).then((r) => r.data),
+  list: (signal?: AbortSignal) => answer(api.GET('/dashboard/api/users', { signal })).then((r) => r.data),
 
   get: (id: string, signal?: AbortSignal) =>
-    request<{ data: Person }>('GET', usersPath(`/${segment(id)}`), { signal }).then((r) => r.data),
+    answer(api.GET('/dashboard/api/users/{id}', { ...person(id), signal })).then((r) => r.data),
 
   create: (input: PersonInput) =>
-    request<{ data: Person }>('POST', usersPath(), { body: input }).then((r) => r.data),
+    answer(api.POST('/dashboard/api/users', { body: input })).then((r) => r.data),
 
-  update: (id: string, input: Partial<PersonInput>) =>
-    request<{ data: Person }>('PATCH', usersPath(`/${segment(id)}`), { body: input }).then((r) => r.data),
+  update: (id: string, changes: PersonChanges) =>
+    answer(api.PATCH('/dashboard/api/users/{id}', { ...person(id), body: changes })).then((r) => r.data),
 };
 
 /** The address a profile QR code holds: this server, as the dashboard reached it. */
 export function profileUrl(person: Pick<Person, 'profile_code'>): string {
-  return `${window.location.origin}/p/${segment(person.profile_code)}`;
+  return `${window.location.origin}/p/${encodeURIComponent(person.profile_code)}`;
 }
 
 export function personName(person: Pick<Person, 'first_name' | 'last_name'>): string {

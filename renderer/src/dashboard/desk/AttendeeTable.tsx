@@ -1,5 +1,5 @@
-import { format, t } from '../../i18n/index.ts';
-import type { AttendeeStatus } from '../../api/types.ts';
+import type { AttendeeStatus } from '../../shared/api/types.ts';
+import { format, t } from '../../shared/i18n/index.ts';
 import type { DeskAttendee } from '../api/desk.ts';
 import { Pill, type PillTone } from '../shell/controls.tsx';
 import { RowActions, type ActionOutcome } from './RowActions.tsx';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { ApiError } from '../../api/client.ts';
-import { describeFailure } from '../../components/Status.tsx';
-import { t } from '../../i18n/index.ts';
+import { ApiError } from '../../shared/api/client.ts';
+import { describeFailure } from '../../shared/components/Status.tsx';
+import { t } from '../../shared/i18n/index.ts';
 import { deskApi } from '../api/desk.ts';
 import { ConfirmDialog } from '../shell/ConfirmDialog.tsx';
 import { Notice } from '../shell/controls.tsx';

@@ -1,4 +1,4 @@
-import { format, t } from '../../i18n/index.ts';
+import { format, t } from '../../shared/i18n/index.ts';
 import type { LiveStats } from '../api/desk.ts';
 
 const words = t.dashboard.desk.live;

@@ -1,5 +1,5 @@
-import type { RegistrationField } from '../../api/types.ts';
-import { t } from '../../i18n/index.ts';
+import type { RegistrationField } from '../../shared/api/types.ts';
+import { t } from '../../shared/i18n/index.ts';
 import { IGNORE, type ColumnMapping as Mapping } from './import-mapping.ts';
 
 const words = t.dashboard.desk.import;

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { ATTENDEE_STATUSES } from '../../../../server/contract/vocabulary.ts';
-import { t } from '../../i18n/index.ts';
+import { ATTENDEE_STATUSES } from '../../shared/api/vocabulary.ts';
+import { t } from '../../shared/i18n/index.ts';
 import type { DeskQuery } from '../api/desk.ts';
 
 const words = t.dashboard.desk.table;

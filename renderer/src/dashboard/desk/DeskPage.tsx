@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { describeFailure, Loading, Problem } from '../../components/Status.tsx';
-import { t } from '../../i18n/index.ts';
-import { followLink, paths } from '../../router.ts';
+import { describeFailure, Loading, Problem } from '../../shared/components/Status.tsx';
+import { t } from '../../shared/i18n/index.ts';
+import { followLink, paths } from '../../shared/router.ts';
 import { deskApi, PER_PAGE, type DeskEvent, type DeskList, type DeskQuery } from '../api/desk.ts';
 import { Notice } from '../shell/controls.tsx';
 import { PageHeader } from '../shell/PageHeader.tsx';

@@ -1,10 +1,10 @@
 import { useId, useMemo, useState, type ChangeEvent } from 'react';
-import { type ApiError } from '../../api/client.ts';
-import type { RegistrationField } from '../../api/types.ts';
-import { describeFailure, Loading, Problem } from '../../components/Status.tsx';
-import { useFocusOnMount } from '../../hooks/useFocusOnMount.ts';
-import { t } from '../../i18n/index.ts';
-import { followLink, paths } from '../../router.ts';
+import { type ApiError } from '../../shared/api/client.ts';
+import type { RegistrationField } from '../../shared/api/types.ts';
+import { describeFailure, Loading, Problem } from '../../shared/components/Status.tsx';
+import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
+import { t } from '../../shared/i18n/index.ts';
+import { followLink, paths } from '../../shared/router.ts';
 import { deskApi, importRefusalRows, type DeskEvent } from '../api/desk.ts';
 import { Notice } from '../shell/controls.tsx';
 import { PageHeader } from '../shell/PageHeader.tsx';

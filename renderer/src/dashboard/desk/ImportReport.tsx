@@ -1,6 +1,6 @@
-import type { RegistrationField } from '../../api/types.ts';
-import { useFocusOnMount } from '../../hooks/useFocusOnMount.ts';
-import { t } from '../../i18n/index.ts';
+import type { RegistrationField } from '../../shared/api/types.ts';
+import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
+import { t } from '../../shared/i18n/index.ts';
 import type { ImportRowError } from '../api/desk.ts';
 
 const words = t.dashboard.desk.import;

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { describeFailure } from '../../components/Status.tsx';
-import { t } from '../../i18n/index.ts';
+import { describeFailure } from '../../shared/components/Status.tsx';
+import { t } from '../../shared/i18n/index.ts';
 import { deskApi, type AttendeeAction, type DeskAttendee } from '../api/desk.ts';
 import { ConfirmDialog } from '../shell/ConfirmDialog.tsx';
 import { useExpireOn401 } from '../shell/session.tsx';

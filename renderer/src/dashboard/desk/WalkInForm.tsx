@@ -1,9 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { type ApiError } from '../../api/client.ts';
-import { FormFields, focusField } from '../../components/FormField.tsx';
-import { describeFailure } from '../../components/Status.tsx';
-import { useFieldsForm } from '../../hooks/useFieldsForm.ts';
-import { t } from '../../i18n/index.ts';
+import { type ApiError } from '../../shared/api/client.ts';
+import { describeFailure } from '../../shared/components/Status.tsx';
+import { t } from '../../shared/i18n/index.ts';
+import { FormFields } from '../../shared/registration-form/FormField.tsx';
+import { focusField, useFieldsForm } from '../../shared/registration-form/useFieldsForm.ts';
 import { deskApi, type DeskAttendee, type DeskEvent } from '../api/desk.ts';
 import { Notice } from '../shell/controls.tsx';
 import { useExpireOn401 } from '../shell/session.tsx';

@@ -1,4 +1,4 @@
-import type { RegistrationField } from '../../api/types.ts';
+import type { RegistrationField } from '../../shared/api/types.ts';
 import { isBlankRecord } from './csv.ts';
 
 /**

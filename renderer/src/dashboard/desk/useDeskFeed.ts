@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { ApiError } from '../../api/client.ts';
+import { ApiError } from '../../shared/api/client.ts';
 import { deskApi, type DeskList, type DeskQuery, type LiveStats } from '../api/desk.ts';
 import { useSession } from '../shell/session.tsx';
 

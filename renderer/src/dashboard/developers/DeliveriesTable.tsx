@@ -1,4 +1,4 @@
-import { format, t } from '../../i18n/index.ts';
+import { format, t } from '../../shared/i18n/index.ts';
 import type { Delivery, DeliveryStatus } from '../api/developers.ts';
 import { Pill, type PillTone } from '../shell/controls.tsx';
 

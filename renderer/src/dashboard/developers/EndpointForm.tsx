@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { t } from '../../i18n/index.ts';
+import { t } from '../../shared/i18n/index.ts';
 import { WEBHOOK_EVENT_TYPES, type EndpointInput } from '../api/developers.ts';
 import { Checkbox, CheckboxGroup, TextInput } from '../shell/controls.tsx';
 

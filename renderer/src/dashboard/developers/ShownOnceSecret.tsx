@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { WarningIcon } from '../../components/Icons.tsx';
-import { useFocusOnMount } from '../../hooks/useFocusOnMount.ts';
-import { t } from '../../i18n/index.ts';
+import { WarningIcon } from '../../shared/components/Icons.tsx';
+import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
+import { t } from '../../shared/i18n/index.ts';
 import { useCopyFromField } from '../shell/useCopyFromField.ts';
 
 const words = t.dashboard.developers.shownOnce;

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { describeFailure } from '../../components/Status.tsx';
-import { t } from '../../i18n/index.ts';
+import { describeFailure } from '../../shared/components/Status.tsx';
+import { t } from '../../shared/i18n/index.ts';
 import {
   TOKEN_EXPIRIES,
   TOKEN_SCOPES,

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { describeFailure, Loading, Problem } from '../../components/Status.tsx';
-import { t } from '../../i18n/index.ts';
+import { describeFailure, Loading, Problem } from '../../shared/components/Status.tsx';
+import { t } from '../../shared/i18n/index.ts';
 import { tokensApi, type ApiToken } from '../api/developers.ts';
 import { ConfirmDialog } from '../shell/ConfirmDialog.tsx';
 import { Notice, useSubmit } from '../shell/controls.tsx';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { describeFailure, Loading, Problem } from '../../components/Status.tsx';
-import { t } from '../../i18n/index.ts';
-import { followLink, navigate, paths } from '../../router.ts';
+import { describeFailure, Loading, Problem } from '../../shared/components/Status.tsx';
+import { t } from '../../shared/i18n/index.ts';
+import { followLink, navigate, paths } from '../../shared/router.ts';
 import { webhooksApi, type Delivery, type EndpointInput, type WebhookEndpoint } from '../api/developers.ts';
 import { ConfirmDialog } from '../shell/ConfirmDialog.tsx';
 import { Notice, useSubmit } from '../shell/controls.tsx';

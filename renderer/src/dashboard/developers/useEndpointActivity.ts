@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { ApiError } from '../../api/client.ts';
+import { ApiError } from '../../shared/api/client.ts';
 import { webhooksApi, type DeliveryList, type WebhookEndpoint } from '../api/developers.ts';
 import { useSession } from '../shell/session.tsx';
 

@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { CHECKIN_PERIOD_TYPES } from '../../../../server/contract/vocabulary.ts';
-import { ErrorIcon } from '../../components/Icons.tsx';
-import { t } from '../../i18n/index.ts';
+import { CHECKIN_PERIOD_TYPES } from '../../shared/api/vocabulary.ts';
+import { ErrorIcon } from '../../shared/components/Icons.tsx';
+import { t } from '../../shared/i18n/index.ts';
 import { Checkbox } from '../shell/controls.tsx';
 import type { SectionProps } from './event-draft.ts';
 import { ZonedDateTimeInput } from './ZonedDateTimeInput.tsx';

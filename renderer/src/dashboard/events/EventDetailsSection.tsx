@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { t } from '../../i18n/index.ts';
+import { t } from '../../shared/i18n/index.ts';
 import { SelectInput, TextArea, TextInput } from '../shell/controls.tsx';
 import type { SectionProps } from './event-draft.ts';
 import { timeZoneChoices } from './zoned-time.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { describeFailure, Loading, Problem } from '../../components/Status.tsx';
-import { t } from '../../i18n/index.ts';
-import { followLink, navigate, paths } from '../../router.ts';
+import { describeFailure, Loading, Problem } from '../../shared/components/Status.tsx';
+import { t } from '../../shared/i18n/index.ts';
+import { followLink, navigate, paths } from '../../shared/router.ts';
 import { eventsApi, type DashboardEvent } from '../api/events.ts';
 import { Notice, useSubmit } from '../shell/controls.tsx';
 import { PageHeader } from '../shell/PageHeader.tsx';

@@ -1,6 +1,6 @@
-import { FIELD_TYPES } from '../../../../server/contract/vocabulary.ts';
-import type { FieldType } from '../../api/types.ts';
-import { t } from '../../i18n/index.ts';
+import type { FieldType } from '../../shared/api/types.ts';
+import { FIELD_TYPES } from '../../shared/api/vocabulary.ts';
+import { t } from '../../shared/i18n/index.ts';
 import { Checkbox, SelectInput, TextInput } from '../shell/controls.tsx';
 import { keyFromLabel, newOption, type FieldDraft } from './event-draft.ts';
 import { OptionsEditor } from './OptionsEditor.tsx';

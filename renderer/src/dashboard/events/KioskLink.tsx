@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { QrImage } from '../../components/QrImage.tsx';
-import { t } from '../../i18n/index.ts';
-import { paths } from '../../router.ts';
+import { QrImage } from '../../shared/components/QrImage.tsx';
+import { t } from '../../shared/i18n/index.ts';
+import { paths } from '../../shared/router.ts';
 import { useCopyFromField } from '../shell/useCopyFromField.ts';
 
 const words = t.dashboard.events.kioskLink;

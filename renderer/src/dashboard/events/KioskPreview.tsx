@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
-import type { RegistrationField } from '../../api/types.ts';
-import { FormFields } from '../../components/FormField.tsx';
-import { useFieldsForm } from '../../hooks/useFieldsForm.ts';
-import { t } from '../../i18n/index.ts';
+import type { RegistrationField } from '../../shared/api/types.ts';
+import { t } from '../../shared/i18n/index.ts';
+import { FormFields } from '../../shared/registration-form/FormField.tsx';
+import { useFieldsForm } from '../../shared/registration-form/useFieldsForm.ts';
 import type { FieldDraft } from './event-draft.ts';
 
 const words = t.dashboard.events.preview;

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { ErrorIcon } from '../../components/Icons.tsx';
-import { t } from '../../i18n/index.ts';
+import { ErrorIcon } from '../../shared/components/Icons.tsx';
+import { t } from '../../shared/i18n/index.ts';
 import { newOption, type OptionDraft } from './event-draft.ts';
 
 const words = t.dashboard.events.fields;

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { ErrorIcon } from '../../components/Icons.tsx';
-import { t } from '../../i18n/index.ts';
+import { ErrorIcon } from '../../shared/components/Icons.tsx';
+import { t } from '../../shared/i18n/index.ts';
 import { moveItem, newField, type FieldDraft } from './event-draft.ts';
 import { fieldName, fieldRowId, FieldRow } from './FieldRow.tsx';
 

@@ -1,4 +1,4 @@
-import { t } from '../../i18n/index.ts';
+import { t } from '../../shared/i18n/index.ts';
 import { Checkbox, TextInput } from '../shell/controls.tsx';
 import type { SectionProps } from './event-draft.ts';
 import { ZonedDateTimeInput } from './ZonedDateTimeInput.tsx';

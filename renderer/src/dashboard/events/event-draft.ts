@@ -1,5 +1,5 @@
-import type { FieldErrors, FieldType, RegistrationField } from '../../api/types.ts';
-import { t } from '../../i18n/index.ts';
+import type { FieldErrors, FieldType, RegistrationField } from '../../shared/api/types.ts';
+import { t } from '../../shared/i18n/index.ts';
 import type { CheckinPeriodType, DashboardEvent, EventSettings } from '../api/events.ts';
 import { browserTimeZone, fromZonedInput, toZonedInput } from './zoned-time.ts';
 

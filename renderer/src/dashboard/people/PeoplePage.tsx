@@ -1,6 +1,6 @@
-import { describeFailure, Loading, Problem } from '../../components/Status.tsx';
-import { t } from '../../i18n/index.ts';
-import { followLink, paths } from '../../router.ts';
+import { describeFailure, Loading, Problem } from '../../shared/components/Status.tsx';
+import { t } from '../../shared/i18n/index.ts';
+import { followLink, paths } from '../../shared/router.ts';
 import { peopleApi, personName, type Person } from '../api/people.ts';
 import { Pill } from '../shell/controls.tsx';
 import { PageHeader } from '../shell/PageHeader.tsx';

@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { t } from '../../i18n/index.ts';
+import { t } from '../../shared/i18n/index.ts';
 import { PROFILE_FIELDS } from '../api/people.ts';
 import { Checkbox, CheckboxGroup, TextInput } from '../shell/controls.tsx';
 import { errorKey, type PersonDraft } from './person-draft.ts';

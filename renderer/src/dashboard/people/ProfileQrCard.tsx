@@ -1,5 +1,5 @@
-import { QrImage } from '../../components/QrImage.tsx';
-import { t } from '../../i18n/index.ts';
+import { QrImage } from '../../shared/components/QrImage.tsx';
+import { t } from '../../shared/i18n/index.ts';
 import { personName, profileUrl, type Person } from '../api/people.ts';
 import { Notice } from '../shell/controls.tsx';
 

@@ -1,5 +1,5 @@
-import { PROFILE_FIELDS, type ProfileField } from '../../../../server/contract/vocabulary.ts';
-import type { Person, PersonInput } from '../api/people.ts';
+import { PROFILE_FIELDS } from '../../shared/api/vocabulary.ts';
+import type { Person, PersonInput, ProfileField } from '../api/people.ts';
 
 /** The person form as typed: every text a string (empty for none), the address and work flattened. */
 export interface PersonDraft {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { t } from '../../i18n/index.ts';
+import { t } from '../../shared/i18n/index.ts';
 
 interface ConfirmDialogProps {
   title: string;

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { t } from '../../i18n/index.ts';
-import { followLink, paths, type DashboardPage } from '../../router.ts';
+import { t } from '../../shared/i18n/index.ts';
+import { followLink, paths, type DashboardPage } from '../../shared/router.ts';
 import { useSession } from './session.tsx';
 
 interface NavItem {

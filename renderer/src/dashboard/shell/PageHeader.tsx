@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
-import { useFocusOnMount } from '../../hooks/useFocusOnMount.ts';
-import { t } from '../../i18n/index.ts';
+import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
+import { t } from '../../shared/i18n/index.ts';
 
 /**
  * A dashboard page's heading: names the browser tab, and takes focus when the page opens so a screen reader

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { t } from '../../i18n/index.ts';
+import { t } from '../../shared/i18n/index.ts';
 import { sessionApi, type Session } from '../api/session.ts';
 import { Checkbox, Notice, TextInput, useSubmit } from './controls.tsx';
 import { PageHeader } from './PageHeader.tsx';
 
-/** Passwords of at least this many characters (the server's rule, server/domain/passwords.ts). */
+/** Passwords of at least this many characters (the server's rule, server/access/passwords.ts). */
 export const MIN_PASSWORD_LENGTH = 12;
 
 /** First run: the organization and its first owner, optionally with the demo event. */

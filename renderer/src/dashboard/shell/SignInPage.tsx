@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { t } from '../../i18n/index.ts';
+import { t } from '../../shared/i18n/index.ts';
 import { sessionApi, type Session } from '../api/session.ts';
 import { Notice, TextInput, useSubmit } from './controls.tsx';
 import { PageHeader } from './PageHeader.tsx';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { format, t } from '../../i18n/index.ts';
+import { format, t } from '../../shared/i18n/index.ts';
 import { staffApi, type StaffAccount, type StaffRole } from '../api/session.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { Notice, SelectInput, TextInput, useSubmit } from './controls.tsx';

@@ -8,10 +8,10 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react';
-import { ApiError } from '../../api/client.ts';
-import type { FieldErrors } from '../../api/types.ts';
-import { ErrorIcon } from '../../components/Icons.tsx';
-import { t } from '../../i18n/index.ts';
+import { ApiError } from '../../shared/api/client.ts';
+import type { FieldErrors } from '../../shared/api/types.ts';
+import { ErrorIcon } from '../../shared/components/Icons.tsx';
+import { t } from '../../shared/i18n/index.ts';
 
 /**
  * The dashboard's form controls: a label, the control, an optional hint and the field's problem, wired for screen

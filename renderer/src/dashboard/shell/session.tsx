@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, type DependencyList } from 'react';
-import { ApiError } from '../../api/client.ts';
-import { useLoad, type Load } from '../../hooks/useLoad.ts';
+import { ApiError } from '../../shared/api/client.ts';
+import { useLoad, type Load } from '../../shared/hooks/useLoad.ts';
 import type { Session } from '../api/session.ts';
 
 export interface SessionContextValue {

@@ -1,0 +1,178 @@
+import { useState, type FormEvent } from 'react';
+import { ApiError } from '../../shared/api/client.ts';
+import type { RegistrationField } from '../../shared/api/types.ts';
+import { describeFailure } from '../../shared/components/Status.tsx';
+import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
+import { format, t } from '../../shared/i18n/index.ts';
+import { FormFields } from '../../shared/registration-form/FormField.tsx';
+import { useFieldsForm } from '../../shared/registration-form/useFieldsForm.ts';
+import type { CheckIn } from '../api.ts';
+import { kioskApi } from '../api.ts';
+import { Alert, type AlertContent } from '../components/Alert.tsx';
+import { ResultPanel, type Tone } from '../components/ResultPanel.tsx';
+import { useKioskSession } from '../shell/session.ts';
+import { settings } from '../shell/settings.ts';
+import { printBadge } from './badge.ts';
+
+/** The one question of a self check-in. */
+const CHECK_IN_FIELDS: readonly RegistrationField[] = [
+  { key: 'email', label: t.checkIn.emailLabel, type: 'email', required: true },
+];
+
+type Outcome =
+  | { kind: 'checked-in'; checkIn: CheckIn }
+  | { kind: 'refused'; tone: Tone; title: string; message: string; offerRegistration?: string };
+
+/** Self check-in with the email a person registered with. */
+export function CheckInScreen() {
+  const { event, prefill, go, finish } = useKioskSession();
+  const form = useFieldsForm(CHECK_IN_FIELDS, prefill?.answers);
+  const [submitting, setSubmitting] = useState(false);
+  const [alert, setAlert] = useState<AlertContent | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const heading = useFocusOnMount<HTMLHeadingElement>();
+
+  async function submit(formEvent: FormEvent) {
+    formEvent.preventDefault();
+    if (submitting) return;
+    setAlert(null);
+    if (!form.validateAll()) return;
+    const { email } = form.answers() as { email: string };
+    setSubmitting(true);
+    try {
+      setOutcome({ kind: 'checked-in', checkIn: await kioskApi.checkIn(event.id, email) });
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      setOutcome(null);
+      switch (error.status) {
+        case 422:
+          form.showServerErrors(error.fieldErrors);
+          break;
+        case 409:
+          setOutcome({
+            kind: 'refused',
+            tone: 'warning',
+            title: t.checkIn.alreadyTitle,
+            message: error.message,
+          });
+          break;
+        case 404:
+          setOutcome({
+            kind: 'refused',
+            tone: 'warning',
+            title: t.checkIn.notRegisteredTitle,
+            message: error.message,
+            offerRegistration: email,
+          });
+          break;
+        case 403:
+          setOutcome({
+            kind: 'refused',
+            tone: 'error',
+            title: t.checkIn.refusedTitle,
+            message: error.message,
+          });
+          break;
+        default:
+          setAlert({ tone: 'error', message: describeFailure(error), takeFocus: true });
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  if (outcome?.kind === 'checked-in') {
+    const { name, checked_in_at: at } = outcome.checkIn.data;
+    // The company is known when the person came from their scanned profile; an email alone does not tell it.
+    const badge = { name, company: prefill?.answers.company?.trim() || null, event: event.name };
+    return (
+      <ResultPanel
+        tone="success"
+        title={t.checkIn.successTitle(name)}
+        returnAfterMs={settings.resultMs}
+        onDone={finish}
+        actions={settings.badges && <PrintBadgeButton badge={badge} />}
+      >
+        <p data-testid="checked-in-at">
+          <time dateTime={at}>{t.checkIn.checkedInAt(format.time(at))}</time>
+        </p>
+      </ResultPanel>
+    );
+  }
+  if (outcome?.kind === 'refused') {
+    const email = outcome.offerRegistration;
+    return (
+      <ResultPanel
+        tone={outcome.tone}
+        title={outcome.title}
+        returnAfterMs={settings.resultMs}
+        onDone={finish}
+        actions={
+          email !== undefined &&
+          event.is_registration_open && (
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={() => go('register', { answers: { email }, fromProfile: false })}
+            >
+              {t.checkIn.registerNow}
+            </button>
+          )
+        }
+      >
+        <p data-testid="server-message">{outcome.message}</p>
+      </ResultPanel>
+    );
+  }
+
+  return (
+    <div className="form-screen">
+      <h1 ref={heading} tabIndex={-1}>
+        {t.checkIn.title}
+      </h1>
+      <p className="lead">{t.checkIn.intro}</p>
+      {alert && <Alert {...alert} />}
+      <form noValidate onSubmit={submit} aria-label={t.checkIn.title}>
+        <FormFields fields={CHECK_IN_FIELDS} form={form} />
+        <div className="actions">
+          <button type="submit" className="button button--primary" aria-disabled={submitting}>
+            {submitting ? t.checkIn.submitting : t.checkIn.submit}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}
+
+type PrintState =
+  { kind: 'idle' } | { kind: 'printing' } | { kind: 'printed' } | { kind: 'failed'; reason: string };
+
+/** After a check-in: the person's name badge, on the desktop shell's printer or through the browser's dialog. */
+function PrintBadgeButton({ badge }: { badge: Parameters<typeof printBadge>[0] }) {
+  const [state, setState] = useState<PrintState>({ kind: 'idle' });
+  const print = async () => {
+    if (state.kind === 'printing') return;
+    setState({ kind: 'printing' });
+    const result = await printBadge(badge).catch((error: unknown) => ({
+      ok: false as const,
+      reason: error instanceof Error ? error.message : String(error),
+    }));
+    setState(result.ok ? { kind: 'printed' } : { kind: 'failed', reason: result.reason });
+  };
+  return (
+    <>
+      <button
+        type="button"
+        className="button button--secondary"
+        aria-disabled={state.kind === 'printing'}
+        onClick={() => void print()}
+      >
+        {state.kind === 'printing' ? t.checkIn.printing : t.checkIn.printBadge}
+      </button>
+      <p role="status" className="print-status">
+        {state.kind === 'printed' && t.checkIn.printed}
+        {state.kind === 'failed' && t.checkIn.printFailed(state.reason)}
+      </p>
+    </>
+  );
+}

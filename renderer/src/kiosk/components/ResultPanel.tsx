@@ -1,0 +1,44 @@
+import type { ReactNode } from 'react';
+import { ErrorIcon, SuccessIcon, WarningIcon } from '../../shared/components/Icons.tsx';
+import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
+import { t } from '../../shared/i18n/index.ts';
+import { useCountdown } from './useCountdown.ts';
+
+export type Tone = 'success' | 'warning' | 'error';
+
+const TONE_ICONS = { success: SuccessIcon, warning: WarningIcon, error: ErrorIcon } as const;
+
+interface ResultPanelProps {
+  tone: Tone;
+  title: string;
+  children?: ReactNode;
+  actions?: ReactNode;
+  /** Returns home by itself after this long; the person can also leave at once with Done. */
+  returnAfterMs: number;
+  onDone: () => void;
+}
+
+/** The outcome of what a person did, told three ways: colour, icon and words. */
+export function ResultPanel({ tone, title, children, actions, returnAfterMs, onDone }: ResultPanelProps) {
+  const heading = useFocusOnMount<HTMLHeadingElement>();
+  const secondsLeft = useCountdown(returnAfterMs, onDone);
+  const Icon = TONE_ICONS[tone];
+  return (
+    <section className={`result result--${tone}`} data-testid="result" data-tone={tone}>
+      <div className="result-head">
+        <Icon size={56} />
+        <h1 ref={heading} tabIndex={-1}>
+          {title}
+        </h1>
+      </div>
+      {children && <div className="result-body">{children}</div>}
+      <div className="actions">
+        {actions}
+        <button type="button" className="button button--secondary" onClick={onDone}>
+          {t.app.done}
+        </button>
+      </div>
+      <p className="countdown">{t.app.returningIn(secondsLeft)}</p>
+    </section>
+  );
+}

@@ -1,0 +1,74 @@
+import { useEffect, type ComponentType } from 'react';
+import { CheckInIcon, RegisterIcon, ScanIcon } from '../../shared/components/Icons.tsx';
+import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
+import { t } from '../../shared/i18n/index.ts';
+import { whenIdle } from '../../shared/lazy.ts';
+import { followLink, paths, type KioskScreen } from '../../shared/router.ts';
+import { preloadLaterScreens } from '../shell/later-screens.ts';
+import { useKioskSession } from '../shell/session.ts';
+
+interface Action {
+  screen: Exclude<KioskScreen, 'home'>;
+  label: string;
+  hint: string;
+  Icon: ComponentType<{ size?: number }>;
+}
+
+/** The kiosk's home: the event, and a large button for each thing a person can do right now. */
+export function HomeScreen() {
+  const { event } = useKioskSession();
+  const heading = useFocusOnMount<HTMLHeadingElement>();
+  // The home is up: fetch the other screens now, so a tap on a button never waits for them.
+  useEffect(() => whenIdle(preloadLaterScreens), []);
+
+  const actions: Action[] = [];
+  if (event.is_registration_open) {
+    actions.push({
+      screen: 'register',
+      label: t.home.register,
+      hint: t.home.registerHint,
+      Icon: RegisterIcon,
+    });
+  }
+  if (event.is_checkin_allowed && event.allow_self_checkin) {
+    actions.push({ screen: 'check-in', label: t.home.checkIn, hint: t.home.checkInHint, Icon: CheckInIcon });
+  }
+  actions.push({ screen: 'scan', label: t.home.scan, hint: t.home.scanHint, Icon: ScanIcon });
+
+  return (
+    <div className="home">
+      <h1 ref={heading} tabIndex={-1} className="home-title">
+        {event.name}
+      </h1>
+      {event.description && <p className="lead">{event.description}</p>}
+      <nav aria-label={t.home.actions}>
+        <ul className="tiles">
+          {actions.map(({ screen, label, hint, Icon }) => (
+            <li key={screen}>
+              <a
+                className={`tile tile--${screen}`}
+                href={paths.kiosk(event.id, screen)}
+                onClick={followLink}
+                aria-labelledby={`label-${screen}`}
+                aria-describedby={`hint-${screen}`}
+              >
+                <Icon size={56} />
+                <span className="tile-label" id={`label-${screen}`}>
+                  {label}
+                </span>
+                <span className="tile-hint" id={`hint-${screen}`}>
+                  {hint}
+                </span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {!event.allow_self_checkin && (
+        <p className="notice" data-testid="staff-check-in">
+          {t.home.staffCheckIn}
+        </p>
+      )}
+    </div>
+  );
+}

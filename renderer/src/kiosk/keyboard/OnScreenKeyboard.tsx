@@ -1,0 +1,228 @@
+import { Suspense, useEffect, useState } from 'react';
+import { t } from '../../shared/i18n/index.ts';
+import { lazyWithPreload, whenIdle } from '../../shared/lazy.ts';
+
+/** The keys themselves (react-simple-keyboard and its styles) load while the kiosk idles, before a field is typed. */
+const Keyboard = lazyWithPreload(() => import('./KeyboardKeys.tsx'));
+
+type TextField = HTMLInputElement | HTMLTextAreaElement;
+type Layout = 'default' | 'email' | 'phone';
+
+const TYPED_INPUTS = new Set(['text', 'email', 'tel', 'search']);
+
+function asTextField(target: EventTarget | null): TextField | null {
+  if (target instanceof HTMLTextAreaElement) return target;
+  if (target instanceof HTMLInputElement && TYPED_INPUTS.has(target.type)) return target;
+  return null;
+}
+
+function layoutFor(field: TextField): Layout {
+  if (field.type === 'email') return 'email';
+  if (field.type === 'tel') return 'phone';
+  return 'default';
+}
+
+const LAYOUTS = {
+  default: [
+    '1 2 3 4 5 6 7 8 9 0 {bksp}',
+    'q w e r t y u i o p',
+    "a s d f g h j k l ' -",
+    '{shift} z x c v b n m , . {enter}',
+    '{hide} {space}',
+  ],
+  defaultShift: [
+    '1 2 3 4 5 6 7 8 9 0 {bksp}',
+    'Q W E R T Y U I O P',
+    'A S D F G H J K L & /',
+    '{shift} Z X C V B N M ( ) {enter}',
+    '{hide} {space}',
+  ],
+  email: [
+    '1 2 3 4 5 6 7 8 9 0 {bksp}',
+    'q w e r t y u i o p',
+    'a s d f g h j k l',
+    'z x c v b n m _ - + .',
+    '{hide} @ {dotcom} {enter}',
+  ],
+  phone: ['1 2 3', '4 5 6', '7 8 9', '+ 0 {bksp}', '{hide} {space} {enter}'],
+};
+
+const DISPLAY = {
+  '{bksp}': t.keyboard.backspace,
+  '{space}': t.keyboard.space,
+  '{shift}': t.keyboard.shift,
+  '{enter}': t.keyboard.enter,
+  '{hide}': t.keyboard.hide,
+  '{dotcom}': t.keyboard.dotCom,
+};
+
+const ALL_KEYS = [...new Set(Object.values(LAYOUTS).flatMap((rows) => rows.join(' ').split(' ')))].join(' ');
+
+/** Writes like typing does, so React's onChange sees it: the element's own value setter, then an input event. */
+function setValue(field: TextField, value: string): void {
+  const prototype =
+    field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+  Object.getOwnPropertyDescriptor(prototype, 'value')!.set!.call(field, value);
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+/** Email inputs have no caret position to read: they are typed at the end. */
+function selection(field: TextField): [number, number] {
+  try {
+    const start = field.selectionStart;
+    const end = field.selectionEnd;
+    if (start !== null && end !== null) return [start, end];
+  } catch {
+    // Fall through: no selection API on this input type.
+  }
+  return [field.value.length, field.value.length];
+}
+
+function moveCaret(field: TextField, at: number): void {
+  try {
+    field.setSelectionRange(at, at);
+  } catch {
+    // Not supported on email inputs; typing there always appends.
+  }
+}
+
+function insert(field: TextField, text: string): void {
+  const [start, end] = selection(field);
+  const next = field.value.slice(0, start) + text + field.value.slice(end);
+  if (field.maxLength > 0 && next.length > field.maxLength) return;
+  setValue(field, next);
+  moveCaret(field, start + text.length);
+}
+
+function backspace(field: TextField): void {
+  const [start, end] = selection(field);
+  const from = start === end ? Math.max(0, start - 1) : start;
+  setValue(field, field.value.slice(0, from) + field.value.slice(end));
+  moveCaret(field, from);
+}
+
+/** Enter moves on to the next text field of the form, and sends the form from its last one. */
+function enter(field: TextField): void {
+  if (field instanceof HTMLTextAreaElement) return insert(field, '\n');
+  const form = field.form;
+  if (!form) return;
+  const fields = Array.from(form.elements).filter(
+    (element) => element instanceof HTMLElement && element.matches('input, textarea, select'),
+  ) as HTMLElement[];
+  const next = fields[fields.indexOf(field) + 1];
+  if (next) next.focus();
+  else form.requestSubmit();
+}
+
+/**
+ * A keyboard on the screen, for touch kiosks without a physical one. It appears while a text field has focus, in
+ * the layout that field needs (email, phone), and types into that field.
+ */
+export function OnScreenKeyboard() {
+  const [field, setField] = useState<TextField | null>(null);
+  const [hidden, setHidden] = useState(false);
+  const [shift, setShift] = useState(false);
+
+  useEffect(() => {
+    let pressing = false;
+    let hideWhenReleased = false;
+    // Tapping a button takes focus on press: hiding the keyboard then would move the button from under the finger
+    // before the release, and the tap would miss. So the keyboard goes once the tap is over.
+    const hide = () => {
+      if (pressing) hideWhenReleased = true;
+      else setField(null);
+    };
+    const onFocusIn = (event: FocusEvent) => {
+      const next = asTextField(event.target);
+      if (!next) return hide();
+      hideWhenReleased = false;
+      setField(next);
+      setHidden(false);
+      setShift(false);
+    };
+    // Focus leaving for nowhere (a tap on the page's background) sends no focusin.
+    const onFocusOut = (event: FocusEvent) => {
+      if (!event.relatedTarget) hide();
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      pressing = true;
+      // A tap on the field already being typed in brings a hidden keyboard back.
+      if (event.target === document.activeElement && asTextField(event.target)) setHidden(false);
+    };
+    const onPointerUp = () => {
+      pressing = false;
+      if (!hideWhenReleased) return;
+      hideWhenReleased = false;
+      window.setTimeout(() => setField(asTextField(document.activeElement)));
+    };
+    document.addEventListener('focusin', onFocusIn);
+    document.addEventListener('focusout', onFocusOut);
+    window.addEventListener('pointerdown', onPointerDown, true);
+    window.addEventListener('pointerup', onPointerUp, true);
+    window.addEventListener('pointercancel', onPointerUp, true);
+    return () => {
+      document.removeEventListener('focusin', onFocusIn);
+      document.removeEventListener('focusout', onFocusOut);
+      window.removeEventListener('pointerdown', onPointerDown, true);
+      window.removeEventListener('pointerup', onPointerUp, true);
+      window.removeEventListener('pointercancel', onPointerUp, true);
+    };
+  }, []);
+
+  useEffect(() => whenIdle(() => void Keyboard.preload()), []);
+
+  // The keyboard takes the bottom of the screen: keep the field being typed in above it.
+  useEffect(() => {
+    if (field && !hidden) field.scrollIntoView({ block: 'center' });
+  }, [field, hidden]);
+
+  if (!field || hidden) return null;
+  const layout = layoutFor(field);
+
+  function press(button: string) {
+    if (!field) return;
+    switch (button) {
+      case '{shift}':
+        return setShift((on) => !on);
+      case '{hide}':
+        return setHidden(true);
+      case '{bksp}':
+        return backspace(field);
+      case '{space}':
+        return insert(field, ' ');
+      case '{enter}':
+        return enter(field);
+      case '{dotcom}':
+        return insert(field, '.com');
+      default:
+        insert(field, button);
+        setShift(false);
+    }
+  }
+
+  return (
+    <div
+      className="osk"
+      role="group"
+      aria-label={t.keyboard.label}
+      data-testid="on-screen-keyboard"
+      data-layout={layout}
+      // Pressing a key must not take focus from the field being typed in.
+      onMouseDown={(event) => event.preventDefault()}
+    >
+      <Suspense fallback={null}>
+        <Keyboard
+          layout={LAYOUTS}
+          layoutName={shift && layout === 'default' ? 'defaultShift' : layout}
+          display={DISPLAY}
+          onKeyPress={press}
+          useButtonTag
+          disableButtonHold
+          preventMouseDownDefault
+          buttonAttributes={[{ attribute: 'tabindex', value: '-1', buttons: ALL_KEYS }]}
+          theme="hg-theme-default osk-keys"
+        />
+      </Suspense>
+    </div>
+  );
+}

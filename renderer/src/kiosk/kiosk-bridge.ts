@@ -1,0 +1,22 @@
+/**
+ * What the kiosk page asks of the desktop shell, as `window.arrivals`. The page owns this contract and the shell
+ * implements it (electron/preload/index.ts, `satisfies KioskBridge`), so the one import between renderer/ and
+ * electron/ points from the shell to the page. Types only: the preload is bundled alone into a sandbox, and
+ * eslint.config.js keeps anything that runs out of this file.
+ */
+
+export interface Badge {
+  name: string;
+  company: string | null;
+  event: string;
+}
+
+export type PrintResult = { ok: true } | { ok: false; reason: string };
+
+/** The kiosk page's whole view of the desktop shell. A browser on the LAN has no `window.arrivals`. */
+export interface KioskBridge {
+  /** The hidden touch gesture's way to the staff PIN prompt (the key chord works without it). */
+  requestStaffExit(): void;
+  /** Prints a name badge silently on the default printer. */
+  printBadge(badge: Badge): Promise<PrintResult>;
+}

@@ -1,0 +1,101 @@
+import { Suspense, useCallback, useMemo, useState } from 'react';
+import { BackIcon } from '../../shared/components/Icons.tsx';
+import { describeFailure, Loading, Problem } from '../../shared/components/Status.tsx';
+import { useLoad } from '../../shared/hooks/useLoad.ts';
+import { t } from '../../shared/i18n/index.ts';
+import { followLink, navigate, paths, type KioskScreen } from '../../shared/router.ts';
+import { kioskApi } from '../api.ts';
+import { HomeScreen } from '../home/HomeScreen.tsx';
+import { OnScreenKeyboard } from '../keyboard/OnScreenKeyboard.tsx';
+import { LATER_SCREENS } from './later-screens.ts';
+import { KioskSessionContext, type KioskSession, type Prefill } from './session.ts';
+import { settings } from './settings.ts';
+import { useIdleReset } from './useIdleReset.ts';
+
+const SCREENS = { home: HomeScreen, ...LATER_SCREENS };
+
+/**
+ * `/kiosk/{event}/...`: one event's kiosk. Holds the visit in progress and forgets it all at once — on Back, on
+ * Done, when a result screen times out and after the idle timeout — by remounting every screen under a new key.
+ */
+export function KioskShell({ eventId, screen }: { eventId: string; screen: KioskScreen }) {
+  const [visit, setVisit] = useState(0);
+  const [prefill, setPrefill] = useState<Prefill | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const atHome = screen === 'home';
+  // The event's state (registration open, check-in allowed) changes over a day: read it again at every return home.
+  const load = useLoad((signal) => kioskApi.event(eventId, signal), [eventId, visit, attempt]);
+
+  const finish = useCallback(() => {
+    setPrefill(null);
+    setVisit((v) => v + 1);
+    navigate(paths.kiosk(eventId), { replace: true });
+  }, [eventId]);
+  useIdleReset(settings.idleMs, finish);
+
+  const session = useMemo<KioskSession | null>(
+    () =>
+      load.status === 'ready'
+        ? {
+            event: load.data,
+            prefill,
+            finish,
+            go(next, carried) {
+              setPrefill(carried ?? null);
+              navigate(paths.kiosk(eventId, next));
+            },
+          }
+        : null,
+    [load, prefill, finish, eventId],
+  );
+
+  if (!session) {
+    return (
+      <main className="page" id="main">
+        {load.status === 'failed' ? (
+          load.error.status === 404 ? (
+            <Problem message={t.home.eventUnavailable}>
+              <a className="button button--secondary" href={paths.start()} onClick={followLink}>
+                {t.home.chooseEvent}
+              </a>
+            </Problem>
+          ) : (
+            <Problem message={describeFailure(load.error)}>
+              <button type="button" className="button" onClick={() => setAttempt((a) => a + 1)}>
+                {t.app.tryAgain}
+              </button>
+            </Problem>
+          )
+        ) : (
+          <Loading />
+        )}
+      </main>
+    );
+  }
+
+  const Screen = SCREENS[screen];
+  return (
+    <KioskSessionContext.Provider value={session}>
+      <div className="kiosk" key={visit}>
+        <header className="topbar">
+          {!atHome && (
+            <button type="button" className="button button--ghost" onClick={finish}>
+              <BackIcon size={28} />
+              {t.app.back}
+            </button>
+          )}
+          <p className="topbar-title">
+            <span className="topbar-org">{session.event.organization.name}</span>
+            {!atHome && <span className="topbar-event">{session.event.name}</span>}
+          </p>
+        </header>
+        <main className="kiosk-main" id="main">
+          <Suspense fallback={<Loading />}>
+            <Screen />
+          </Suspense>
+        </main>
+        {settings.onScreenKeyboard && <OnScreenKeyboard />}
+      </div>
+    </KioskSessionContext.Provider>
+  );
+}

@@ -1,0 +1,31 @@
+import { format, t } from '../../shared/i18n/index.ts';
+import { followLink, paths } from '../../shared/router.ts';
+import type { EventSummary } from '../api.ts';
+
+function when(event: EventSummary): string | null {
+  if (!event.starts_at) return null;
+  return t.start.when(
+    format.dateTime(event.starts_at),
+    event.ends_at ? format.dateTime(event.ends_at) : null,
+  );
+}
+
+/** The events staff can open this kiosk on, one large link each. */
+export function EventList({ events }: { events: EventSummary[] }) {
+  if (events.length === 0) return <p className="lead">{t.start.noEvents}</p>;
+  return (
+    <ul className="event-list">
+      {events.map((event) => {
+        const details = [when(event), event.location].filter(Boolean).join(' · ');
+        return (
+          <li key={event.id}>
+            <a className="event-card" href={paths.kiosk(event.id)} onClick={followLink}>
+              <span className="event-card-name">{event.name}</span>
+              {details && <span className="event-card-details">{details}</span>}
+            </a>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,14 @@
+/**
+ * The value lists of the interface's enums, for the screens' choices (statuses to filter by, field types, scopes).
+ * They come from server/contract/, the lists the server's own schemas are built from, so the two cannot drift; this
+ * is the renderer's one import from server/ (a lint fence keeps it so). Types come from ./types.ts.
+ */
+export {
+  ATTENDEE_STATUSES,
+  CHECKIN_PERIOD_TYPES,
+  FIELD_TYPES,
+  PROFILE_FIELDS,
+  TOKEN_EXPIRIES,
+  TOKEN_SCOPES,
+  WEBHOOK_EVENT_TYPES,
+} from '../../../../server/contract/vocabulary.ts';
