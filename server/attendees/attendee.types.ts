@@ -13,6 +13,8 @@ export interface AttendeeRecord {
   checkedInAt: string | null;
   /** While a no-show: the status it had before (pending or confirmed), which the public side still shows. */
   statusBeforeNoShow: 'pending' | 'confirmed' | null;
+  /** The op that checked the attendee in: what an undo names (sync/sync.types.ts). */
+  checkinOpId: string | null;
 }
 
 /** What the authenticated lookup (and every attendee notification) shows of an attendee, besides its event. */

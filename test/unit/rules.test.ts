@@ -47,6 +47,7 @@ const attendee = (overrides: Partial<AttendeeRecord> = {}): AttendeeRecord => ({
   registeredAt: '',
   checkedInAt: null,
   statusBeforeNoShow: null,
+  checkinOpId: null,
   ...overrides,
 });
 
