@@ -1,4 +1,6 @@
+import os from 'node:os';
 import { parseArgs } from 'node:util';
+import type { z } from 'zod';
 import { buildApp } from './app.ts';
 import { systemClock } from './platform/clock.ts';
 import { ConfigError, DEFAULT_HOST, defaultDataDir, resolvePort } from './platform/config.ts';
@@ -8,6 +10,11 @@ import { TOKEN_EXPIRIES, type TokenExpiry } from './access/api-token.rules.ts';
 import { parseHubAddress } from './satellite/hub-address.rules.ts';
 import { TOKEN_SCOPES, type TokenScope } from './contract/vocabulary.ts';
 import { createStore, type Store } from './store.ts';
+import { deviceService } from './sync/device.service.ts';
+import { eventService } from './events/event.service.ts';
+import { silentNotifier } from './webhooks/notifier.ts';
+import type { pairResponse } from './sync/sync.schemas.ts';
+import { toTimestamp } from './platform/time.ts';
 import { seedDemo } from './demo/demo.service.ts';
 import { apiTokenService } from './access/api-token.service.ts';
 import { organizationService } from './organizations/organization.service.ts';
@@ -23,6 +30,11 @@ Commands:
   token list --org SLUG                     list tokens: name, created, last used, expires
   token delete --org SLUG --name NAME       delete a token; it stops working at once
   demo                                      create a demo organization, event and profiles
+  device code [--org SLUG] [--events UUID,UUID]
+                                            on a hub: a pairing code for one kiosk (default: the published events)
+  device pair --hub HOST[:PORT] --code CODE [--name NAME]
+                                            on a kiosk: pair this data dir with a hub and take its first snapshot;
+                                            then \`arrivals serve\` runs it as the hub's replica
 
 Every command takes --data DIR (default: $ARRIVALS_DATA_DIR, else the per-user app-data directory).
 serve also takes --trust-proxy and ${Object.values(RATE_LIMIT_SETTINGS)
@@ -50,6 +62,7 @@ const OPTIONS = {
   events: { type: 'string' },
   'trust-proxy': { type: 'boolean' },
   hub: { type: 'string' },
+  code: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   ...Object.fromEntries(Object.values(RATE_LIMIT_SETTINGS).map((s) => [s.flag, { type: 'string' }])),
 } as const;
@@ -139,6 +152,10 @@ export async function runCli(argv: string[], io: Io, env: NodeJS.ProcessEnv = pr
       }
       case 'demo':
         return demo(dataDir, io);
+      case 'device code':
+        return deviceCode(dataDir, flags, io);
+      case 'device pair':
+        return await devicePair(dataDir, flags, io);
       default:
         throw new UsageError(
           `Unknown command "${[command, sub].filter(Boolean).join(' ')}". Try: arrivals --help`,
@@ -275,4 +292,81 @@ async function serve(dataDir: string, flags: Flags, env: NodeJS.ProcessEnv, io: 
     process.once('SIGINT', () => stop('SIGINT'));
     process.once('SIGTERM', () => stop('SIGTERM'));
   });
+}
+
+/** On a hub: a pairing code for one kiosk, serving the given events (default: the organization's published ones). */
+function deviceCode(dataDir: string, flags: Flags, io: Io): number {
+  const outcome = withStore(dataDir, (store) => {
+    const organizations = organizationService(store);
+    const slug = flags.org as string | undefined;
+    const all = organizations.listOrganizations();
+    const organization = slug ? organizationBySlug(store, slug) : all.length === 1 ? all[0]! : null;
+    if (!organization) {
+      throw new UsageError(
+        all.length === 0
+          ? 'No organization yet: set up the hub first.'
+          : 'Several organizations: name one with --org SLUG.',
+      );
+    }
+    const chosen = list(flags.events);
+    const eventIds =
+      chosen.length > 0
+        ? chosen
+        : eventService(store, silentNotifier)
+            .listEvents(organization.id, { publishedOnly: true })
+            .map((event) => event.uuid);
+    if (eventIds.length === 0)
+      throw new UsageError('No published event to serve: name events with --events.');
+    return deviceService(store).createPairingCode(organization.id, eventIds);
+  });
+  if (!outcome.ok) throw new UsageError(`No event ${outcome.eventId} in this organization.`);
+  io.out(`${outcome.code.slice(0, 4)}-${outcome.code.slice(4)}`);
+  io.err(`Pairing code for one kiosk, valid until ${outcome.expiresAt}.`);
+  return 0;
+}
+
+/** On a kiosk: pairs the data dir with a hub, then takes the first snapshot of its events. */
+async function devicePair(dataDir: string, flags: Flags, io: Io): Promise<number> {
+  const hub = parseHubAddress(required(flags, 'hub'));
+  if (!hub.ok) throw new UsageError(`--hub: ${hub.reason}`);
+  const code = required(flags, 'code');
+  const name = (flags.name as string | undefined)?.trim() || os.hostname();
+  const paired = withStore(dataDir, (store) => deviceService(store).pairedHub());
+  if (paired) throw new UsageError(`${dataDir} is already paired with ${paired.url}.`);
+  let answer: z.output<typeof pairResponse>;
+  try {
+    const response = await fetch(new URL('/sync/pair', hub.url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ code, name }),
+      signal: AbortSignal.timeout(10_000),
+    });
+    const body = (await response.json().catch(() => ({}))) as { message?: string };
+    if (!response.ok) throw new UsageError(body.message ?? `The hub answered ${response.status}.`);
+    answer = body as z.output<typeof pairResponse>;
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    throw new UsageError(`The hub at ${hub.url} cannot be reached (${(error as Error).message}).`);
+  }
+  withStore(dataDir, (store) =>
+    deviceService(store).rememberPairing({
+      url: hub.url,
+      deviceUuid: answer.data.device,
+      credential: answer.data.credential,
+      organizationUuid: answer.data.organization,
+      eventIds: answer.data.event_ids,
+      grantedNext: answer.data.grant.from,
+      grantedTo: answer.data.grant.to,
+      pairedAt: toTimestamp(systemClock.now()),
+    }),
+  );
+  const app = await buildApp({ dataDir, kioskDir: false });
+  try {
+    await app.ctx.replica!.syncNow();
+  } finally {
+    await app.close();
+  }
+  io.out(`Paired with ${hub.url} as "${name}", serving ${answer.data.event_ids.length} event(s).`);
+  io.out(`Run: arrivals serve --data ${dataDir}`);
+  return 0;
 }

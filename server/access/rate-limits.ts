@@ -66,6 +66,8 @@ export const RATE_LIMIT_TABLE: readonly RateLimitRule[] = [
   { path: '/public/profile/', limits: [{ group: 'profile', per: 'ip' }], phase: 'onRequest' },
   { path: '/p/', limits: [{ group: 'publicOther', per: 'ip' }], phase: 'onRequest' },
   { path: '/api/', limits: [{ group: 'token', per: 'token' }], phase: 'token authentication' },
+  // Pairing codes are short: guessing them is throttled like a password.
+  { path: '/sync/pair', method: 'POST', limits: [{ group: 'signIn', per: 'ip' }], phase: 'preHandler' },
   {
     path: '/dashboard/api/setup',
     method: 'POST',

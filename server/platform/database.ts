@@ -7,6 +7,9 @@ export type Db = Database.Database;
 
 export const DATABASE_FILE = 'arrivals.db';
 
+/** The schema's version: how many migrations it has. Sync ops carry it (docs/sync.md). */
+export const SCHEMA_VERSION = migrations.length;
+
 /**
  * Opens (creating when missing) the database in `dataDir` and brings its schema up to date.
  *

@@ -18,6 +18,11 @@ export interface SatelliteProxyOptions {
    * connection is alive; it still ends a request to a hub that froze or dropped off the network mid-request.
    */
   responseTimeoutMs: number;
+  /**
+   * A replica's own dashboard session stands for the hub's (sync/hub-session.ts): the Cookie header the hub gets
+   * for a request, or undefined to pass the browser's on. Not set on a satellite, whose sessions are the hub's.
+   */
+  hubCookieFor?: (request: FastifyRequest) => string | undefined;
 }
 
 /** Reads whether a request's Origin is the satellite's own origin (the one its window loads from). */
@@ -63,11 +68,13 @@ export const satelliteProxyRoutes: FastifyPluginAsync<SatelliteProxyOptions> = a
   app.all('/*', { schema: { hide: true } }, (request, reply) => {
     return reply.from(request.url, {
       rewriteRequestHeaders: (_request, headers) => {
+        const cookie = options.hubCookieFor?.(request);
+        const withCookie = cookie === undefined ? headers : { ...headers, cookie };
         // The hub refuses a state-changing dashboard request whose Origin is not its own (CSRF). The page's origin
         // is the satellite's; that origin, and only that one, is vouched for here and renamed to the hub's. A
         // foreign origin passes through unchanged, so the hub still refuses it.
-        if (isOwnOrigin(request)) return { ...headers, origin: hubOrigin };
-        return headers;
+        if (isOwnOrigin(request)) return { ...withCookie, origin: hubOrigin };
+        return withCookie;
       },
       // One retry, at once, for a request that met a keep-alive connection the restarted hub had already closed.
       // Only requests without a body: a POST may have reached the hub, and sending it twice could register twice.
