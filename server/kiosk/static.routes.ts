@@ -24,6 +24,7 @@ export const RENDERER_PAGES = [
   '/dashboard/people',
   '/dashboard/people/*',
   '/dashboard/staff',
+  '/dashboard/sync',
   '/dashboard/developers/*',
 ] as const;
 
