@@ -11,8 +11,9 @@ import { lanUrls, serverPlan, startPath } from './modes.ts';
 import { parseBadge, printBadge } from './printing.ts';
 import { lockDownSession } from './security.ts';
 import { nativeBindingPath, startEmbeddedServer, type EmbeddedServer } from './server.ts';
-import { readSettings, writeSettings, type Settings } from './settings.ts';
+import { readSettings, resetStaffPin, writeSettings, type Settings } from './settings.ts';
 import { createStaffController } from './staff-controller.ts';
+import { UNREADABLE_PIN_HASH } from './staff-exit.ts';
 import { openStaffWindow, registerStaffIpc, STAFF_SCHEME, staffPageResponse } from './staff-screen.ts';
 import { createKioskWindow } from './window.ts';
 
@@ -25,6 +26,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const production = app.isPackaged;
 // The same per-user folder as `arrivals serve`, so the CLI and the kiosk share one database.
 const dataDir = process.env.ARRIVALS_DATA_DIR || defaultDataDir();
+/** Clears a forgotten or unreadable staff PIN (electron/README.md, "Staff PIN"). */
+const RESET_PIN_FLAG = '--reset-staff-pin';
 const preloads = {
   kiosk: path.join(here, '../preload/index.cjs'),
   staff: path.join(here, '../preload/staff.cjs'),
@@ -132,6 +135,11 @@ async function start(): Promise<void> {
   if (read.rejected.length > 0)
     console.warn(`arrivals: settings reset to defaults: ${read.rejected.join(', ')}`);
   settings = read.settings;
+  if (settings.pinHash === UNREADABLE_PIN_HASH) {
+    console.warn(
+      `arrivals: the staff PIN could not be read; no PIN opens the staff screen until ${RESET_PIN_FLAG}`,
+    );
+  }
 
   protocol.handle(STAFF_SCHEME, (request) => {
     const { status, body, headers } = staffPageResponse(request.url);
@@ -170,10 +178,21 @@ async function start(): Promise<void> {
 }
 
 if (!app.requestSingleInstanceLock()) {
-  // A second start (a double-click on the icon) would fight over the port and the database.
+  // A second start (a double-click on the icon) would fight over the port and the database. The running app gets
+  // its arguments (second-instance below).
+  if (process.argv.includes(RESET_PIN_FLAG))
+    console.log('arrivals: asked the running Arrivals to reset the staff PIN.');
+  app.exit(0);
+} else if (process.argv.includes(RESET_PIN_FLAG)) {
+  resetStaffPin(dataDir);
+  console.log(`arrivals: the staff PIN is cleared (${dataDir}); the next staff exit opens without one.`);
   app.exit(0);
 } else {
-  app.on('second-instance', () => kiosk?.focus());
+  app.on('second-instance', (_event, argv) => {
+    if (!argv.includes(RESET_PIN_FLAG)) return kiosk?.focus();
+    controller.resetPin();
+    console.log('arrivals: the staff PIN is cleared; the next staff exit opens without one.');
+  });
   // Nothing outside the app may attach webviews or open windows, whatever window it comes from.
   app.on('web-contents-created', (_event, contents) => {
     contents.on('will-attach-webview', (event) => event.preventDefault());

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { IPC } from '../../../electron/bridge.ts';
-import { writeSettings, DEFAULT_SETTINGS } from '../../../electron/main/settings.ts';
+import { readSettings, writeSettings, DEFAULT_SETTINGS } from '../../../electron/main/settings.ts';
 import { STAFF_ORIGIN } from '../../../electron/main/staff-screen.ts';
 import { tempDataDir } from '../../helpers/app.ts';
 import { freePort } from '../../helpers/server-process.ts';
@@ -87,5 +87,26 @@ describe('the desktop shell starting up', () => {
     ipcMain.emit(IPC.staffQuit, fromStaff);
     await vi.waitFor(() => expect(app.exit).toHaveBeenCalledWith(0));
     await expect(fetch(`http://127.0.0.1:${port}/satellite/status`)).rejects.toThrow();
+  });
+
+  it('clears the staff PIN when started a second time with --reset-staff-pin', async () => {
+    const fromStaff = { senderFrame: { url: `${STAFF_ORIGIN}/` } };
+    expect(await ipcMain.invoke(IPC.staffSetPin, fromStaff, '246801')).toEqual({ ok: true });
+    expect(readSettings(dataDir).settings.pinHash).toMatch(/^scrypt\$/);
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    // A plain second start only brings the kiosk forward.
+    app.emit('second-instance', {}, ['arrivals']);
+    expect(kiosk.focus).toHaveBeenCalled();
+    expect(readSettings(dataDir).settings.pinHash).toMatch(/^scrypt\$/);
+
+    app.emit('second-instance', {}, ['arrivals', '--reset-staff-pin']);
+    expect(readSettings(dataDir).settings).toMatchObject({
+      pinHash: null,
+      pinAttempts: { failures: 0, lockedUntil: 0 },
+    });
+    expect(log).toHaveBeenCalledWith(
+      'arrivals: the staff PIN is cleared; the next staff exit opens without one.',
+    );
+    log.mockRestore();
   });
 });
