@@ -38,6 +38,8 @@ export interface StaffState {
   unlocked: boolean;
   /** Unlocked with a PIN shorter than today's minimum (set by an older version): staff should set a new one. */
   shortPin: boolean;
+  /** The server's one-time setup code while nobody owns this install yet, to type into the dashboard's setup. */
+  setupCode: string | null;
 }
 
 export interface StaffChange {

@@ -10,7 +10,7 @@ import { lockKioskWindow } from './kiosk-lock.ts';
 import { lanUrls, serverPlan, startPath } from './modes.ts';
 import { parseBadge, printBadge } from './printing.ts';
 import { lockDownSession } from './security.ts';
-import { nativeBindingPath, startEmbeddedServer, type EmbeddedServer } from './server.ts';
+import { nativeBindingPath, setupCodeOf, startEmbeddedServer, type EmbeddedServer } from './server.ts';
 import { readSettings, resetStaffPin, writeSettings, type Settings } from './settings.ts';
 import { createStaffController } from './staff-controller.ts';
 import { UNREADABLE_PIN_HASH } from './staff-exit.ts';
@@ -116,6 +116,7 @@ const controller = createStaffController({
       })),
     ),
   findHubs: () => browseHubs(3_000),
+  setupCode: () => setupCodeOf(server.app),
 });
 
 function openStaff(): void {

@@ -19,6 +19,8 @@ export interface StaffControllerDeps {
   events(): Promise<StaffState['events']>;
   lanUrls(): Promise<StaffState['lanUrls']>;
   findHubs(): Promise<{ name: string; url: string }[]>;
+  /** The server's one-time setup code while the install has no owner yet, else null (server.ts's setupCodeOf). */
+  setupCode(): string | null;
   now(): number;
 }
 
@@ -103,7 +105,7 @@ export function createStaffController(deps: StaffControllerDeps) {
         pinSet: settings.pinHash !== null,
         unlocked,
       };
-      // Nothing about the events or the network before the PIN.
+      // Nothing about the events, the network or setup before the PIN.
       if (!unlocked) {
         return {
           ...base,
@@ -112,13 +114,14 @@ export function createStaffController(deps: StaffControllerDeps) {
           lanUrls: [],
           events: [],
           shortPin: false,
+          setupCode: null,
         };
       }
       const [events, lanUrls] = await Promise.all([
         deps.events().catch(() => []),
         settings.mode === 'hub' ? deps.lanUrls() : Promise.resolve([]),
       ]);
-      return { ...base, events, lanUrls, shortPin };
+      return { ...base, events, lanUrls, shortPin, setupCode: deps.setupCode() };
     },
 
     async save(change: StaffChange): Promise<StaffSaveResult> {

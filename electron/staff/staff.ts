@@ -35,6 +35,8 @@ const hub = element('#hub', HTMLInputElement);
 const events = element('#event', HTMLSelectElement);
 const noPin = element('#no-pin', HTMLElement);
 const shortPin = element('#short-pin', HTMLElement);
+const setupCode = element('#setup-code', HTMLElement);
+const setupCodeValue = element('#setup-code-value', HTMLElement);
 const hubUrls = element('#hub-urls', HTMLElement);
 const foundHubs = element('#found-hubs', HTMLElement);
 const unlockLine = element('#unlock-message', HTMLElement);
@@ -63,6 +65,8 @@ async function render(): Promise<void> {
   show('panel');
   noPin.hidden = state.pinSet;
   shortPin.hidden = !state.shortPin;
+  setupCode.hidden = state.setupCode === null;
+  setupCodeValue.textContent = state.setupCode ?? '';
   for (const input of radios('view')) input.checked = input.value === state.view;
   for (const input of radios('mode')) input.checked = input.value === state.mode;
   hub.value = state.hubUrl ?? '';

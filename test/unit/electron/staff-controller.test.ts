@@ -30,6 +30,7 @@ async function setup(initial: Partial<Settings> = {}) {
     events: vi.fn(async () => [{ id: EVENT, name: 'Launch Night', organization: 'City Hall' }]),
     lanUrls: vi.fn(async () => [{ url: 'http://192.168.1.20:8787', qr: 'data:image/png;base64,x' }]),
     findHubs: vi.fn(async () => [{ name: 'Hub', url: 'http://192.168.1.20:8787' }]),
+    setupCode: vi.fn((): string | null => null),
     now: () => now,
   } satisfies StaffControllerDeps;
   return {
@@ -139,6 +140,17 @@ describe('the staff screen behind the PIN', () => {
     expect((await controller.state()).shortPin).toBe(false);
   });
 
+  it("shows the server's setup code once unlocked, and only then", async () => {
+    const { controller, deps } = await setup();
+    deps.setupCode.mockReturnValue('482-913');
+    expect((await controller.state()).setupCode).toBeNull();
+    expect(deps.setupCode).not.toHaveBeenCalled();
+    await controller.unlock('246801');
+    expect((await controller.state()).setupCode).toBe('482-913');
+    deps.setupCode.mockReturnValue(null);
+    expect((await controller.state()).setupCode).toBeNull();
+  });
+
   it('opens at once on a new install with no PIN, so staff can set one', async () => {
     const { controller } = await setup({ pinHash: null });
     expect(await controller.unlock('')).toEqual({ outcome: 'open' });
@@ -168,6 +180,7 @@ describe('the staff PIN across restarts and damage', () => {
       events: async () => [],
       lanUrls: async () => [],
       findHubs: async () => [],
+      setupCode: () => null,
       now: () => clock.now,
     });
     return controller;
