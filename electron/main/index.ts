@@ -5,11 +5,12 @@ import { app, type BrowserWindow, dialog, ipcMain, Menu, protocol, session } fro
 import QRCode from 'qrcode';
 import { defaultDataDir } from '../../server/platform/config.ts';
 import { IPC } from '../bridge.ts';
+import { createDashboardWindow, DASHBOARD_PARTITION, type DashboardWindow } from './dashboard-window.ts';
 import { browseHubs, publishHub } from './discovery.ts';
 import { lockKioskWindow } from './kiosk-lock.ts';
-import { lanUrls, serverPlan, startPath } from './modes.ts';
+import { kioskPath, lanUrls, serverPlan } from './modes.ts';
 import { parseBadge, printBadge } from './printing.ts';
-import { lockDownSession } from './security.ts';
+import { keepDashboardApiAway, lockDownSession } from './security.ts';
 import { nativeBindingPath, setupCodeOf, startEmbeddedServer, type EmbeddedServer } from './server.ts';
 import { readSettings, resetStaffPin, writeSettings, type Settings } from './settings.ts';
 import { createStaffController } from './staff-controller.ts';
@@ -41,6 +42,7 @@ app.setPath('userData', dataDir);
 let settings: Settings;
 let server: EmbeddedServer;
 let kiosk: BrowserWindow;
+let dashboard: DashboardWindow;
 let staff: BrowserWindow | null = null;
 let stopAnnouncing: (() => Promise<void>) | null = null;
 let allowKioskClose = () => {};
@@ -73,12 +75,20 @@ async function applySettings(next: Settings, options: { restartServer: boolean }
     await stopServer();
     await startServer();
   }
-  await kiosk.loadURL(server.origin + startPath(settings));
+  await kiosk.loadURL(server.origin + kioskPath(settings));
+  await showView();
+}
+
+/** The dashboard over the kiosk, or the kiosk alone, with the dashboard's session signed out and emptied. */
+async function showView(): Promise<void> {
+  if (settings.view === 'dashboard') await dashboard.show();
+  else await dashboard.close();
 }
 
 async function quit(): Promise<void> {
   allowKioskClose();
   staff?.destroy();
+  dashboard?.window?.destroy();
   await stopServer();
   app.exit(0);
 }
@@ -122,7 +132,7 @@ const controller = createStaffController({
 function openStaff(): void {
   if (staff && !staff.isDestroyed()) return staff.focus();
   controller.lock();
-  staff = openStaffWindow(kiosk, preloads.staff, production);
+  staff = openStaffWindow(dashboard.window ?? kiosk, preloads.staff, production);
   staff.on('closed', () => {
     staff = null;
   });
@@ -147,6 +157,28 @@ async function start(): Promise<void> {
     return new Response(body, { status, headers });
   });
   lockDownSession(session.defaultSession, () => server.origin);
+  keepDashboardApiAway(session.defaultSession);
+  // The kiosk's pages need no cookies. Earlier versions showed the dashboard in this session: drop its sign-in.
+  await session.defaultSession.clearStorageData({ storages: ['cookies'] });
+  const dashboardSession = session.fromPartition(DASHBOARD_PARTITION);
+  lockDownSession(dashboardSession, () => server.origin);
+  dashboard = createDashboardWindow({
+    appOrigin: () => server.origin,
+    session: dashboardSession,
+    production,
+    lock: (window) => lockKioskWindow(window, { production, onStaffChord: openStaff }),
+    // Leaving the dashboard for the kiosk needs no PIN: it only takes staff rights away.
+    onLeave: () => {
+      if (settings.view === 'kiosk') return;
+      settings = { ...settings, view: 'kiosk' };
+      void dashboard.close();
+      try {
+        writeSettings(dataDir, settings);
+      } catch (error) {
+        console.warn(`arrivals: could not save the switch back to the kiosk: ${(error as Error).message}`);
+      }
+    },
+  });
 
   try {
     await startServer();
@@ -159,13 +191,14 @@ async function start(): Promise<void> {
     return;
   }
 
-  kiosk = createKioskWindow(server.origin + startPath(settings), () => server.origin, {
+  kiosk = createKioskWindow(server.origin + kioskPath(settings), () => server.origin, {
     preload: preloads.kiosk,
     production,
   });
   allowKioskClose = lockKioskWindow(kiosk, { production, onStaffChord: openStaff }).allowClose;
   // A crashed or killed renderer comes back on its own instead of leaving a dead screen at the entrance.
-  kiosk.webContents.on('render-process-gone', () => void kiosk.loadURL(server.origin + startPath(settings)));
+  kiosk.webContents.on('render-process-gone', () => void kiosk.loadURL(server.origin + kioskPath(settings)));
+  await showView();
 
   ipcMain.on(IPC.kioskStaffExit, (event) => {
     if (event.sender === kiosk.webContents) openStaff();
