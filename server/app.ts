@@ -85,10 +85,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return buildSatelliteApp({ ...options, satellite: options.satellite });
   }
   const clock = options.clock ?? systemClock;
-  const openStore = () => openDatabase(options.dataDir, { nativeBinding: options.nativeBinding });
-  const store = createStore(openStore(), clock);
-  // The dispatcher writes through a connection of its own (see webhooks/dispatcher.service.ts).
-  const dispatcher = webhookDispatcher(openStore(), clock, {
+  const { nativeBinding } = options;
+  const store = createStore(openDatabase(options.dataDir, { nativeBinding }), clock);
+  // The dispatcher writes through a connection of its own (see webhooks/dispatcher.service.ts), to the file the
+  // first connection has just checked.
+  const dispatcherDb = openDatabase(options.dataDir, { nativeBinding, checkIntegrity: false });
+  const dispatcher = webhookDispatcher(dispatcherDb, clock, {
     ...DEFAULT_WEBHOOK_DISPATCH,
     ...options.webhooks,
   });
