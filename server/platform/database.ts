@@ -7,6 +7,29 @@ export type Db = Database.Database;
 
 export const DATABASE_FILE = 'arrivals.db';
 
+/**
+ * The data directory and the database's files are this account's alone: they hold attendees' names, emails and
+ * answers, and a kiosk machine often has other accounts (a venue's shared login, a technician's).
+ */
+const PRIVATE_DIRECTORY = 0o700;
+const PRIVATE_FILE = 0o600;
+
+/**
+ * Creates the database file, when missing, already private, so it never exists readable by others even for a moment,
+ * and tightens files an older version left open. SQLite gives the -wal and -shm files it creates later the mode of
+ * the database file, so they follow; the ones already there are tightened here.
+ */
+function keepPrivate(file: string): void {
+  fs.closeSync(fs.openSync(file, 'a', PRIVATE_FILE));
+  for (const each of [file, `${file}-wal`, `${file}-shm`]) {
+    try {
+      fs.chmodSync(each, PRIVATE_FILE);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+  }
+}
+
 /** The database file is damaged: nothing opened it for writing, and the message is one line that names it. */
 export class DamagedDatabaseError extends Error {
   constructor(
@@ -39,10 +62,12 @@ export interface OpenDatabaseOptions {
  * better-sqlite3's default (NORMAL) can lose the last commits on power loss.
  */
 export function openDatabase(dataDir: string, options: OpenDatabaseOptions = {}): Db {
-  fs.mkdirSync(dataDir, { recursive: true });
+  fs.mkdirSync(dataDir, { recursive: true, mode: PRIVATE_DIRECTORY });
+  fs.chmodSync(dataDir, PRIVATE_DIRECTORY);
   const file = path.join(dataDir, DATABASE_FILE);
   const binding = options.nativeBinding ? { nativeBinding: options.nativeBinding } : {};
   if (options.checkIntegrity !== false) refuseDamagedDatabase(file, binding);
+  keepPrivate(file);
   const db = new Database(file, binding);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
