@@ -8,6 +8,7 @@ import type {
   FastifyServerOptions,
 } from 'fastify';
 import type { FieldErrors } from './field-errors.ts';
+import { redactUrl } from './logging.ts';
 import { messages } from './messages.ts';
 
 /** A failure the client should see as is: the status and the interface's message. */
@@ -93,7 +94,7 @@ function answerFastifyError(error: FastifyError, request: FastifyRequest, reply:
   if (status >= 400 && status < 500) {
     return reply.code(status).send({ message: FRAMEWORK_MESSAGES[error.code] ?? error.message });
   }
-  request.log.error({ err: error, method: request.method, url: request.url }, 'request failed');
+  request.log.error({ err: error, method: request.method, url: redactUrl(request.url) }, 'request failed');
   return reply.code(500).send({ message: messages.serverError });
 }
 

@@ -44,6 +44,9 @@ export const satelliteProxyRoutes: FastifyPluginAsync<SatelliteProxyOptions> = a
   const hubOrigin = new URL(options.hubUrl).origin;
   await app.register(replyFrom, {
     base: hubOrigin,
+    // Its "fetching from remote server" line repeats the request's URL with its query unredacted
+    // (platform/logging.ts); the request's own log line already says what was asked, and failures are still logged.
+    disableRequestLogging: true,
     undici: {
       connect: { timeout: options.connectTimeoutMs },
       headersTimeout: options.responseTimeoutMs,

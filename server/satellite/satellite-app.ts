@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { earlyErrorOptions, registerErrorHandling } from '../platform/errors.ts';
+import { withRedactedRequests } from '../platform/logging.ts';
 import { zodValidatorCompiler } from '../platform/validation.ts';
 import { DEFAULT_KIOSK_DIR, kioskStaticRoutes } from '../kiosk/static.routes.ts';
 import { satelliteProxyRoutes } from './proxy.routes.ts';
@@ -35,7 +36,7 @@ export async function buildSatelliteApp(options: SatelliteAppOptions): Promise<F
   const hubUrl = new URL(settings.hubUrl).origin;
 
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: withRedactedRequests(options.logger),
     trustProxy: options.trustProxy ?? false,
     ...earlyErrorOptions,
   }).withTypeProvider<ZodTypeProvider>();
