@@ -9,6 +9,7 @@ import type {
 } from 'fastify';
 import type { FieldErrors } from './field-errors.ts';
 import { redactUrl } from './logging.ts';
+import { SECURITY_HEADER_LINES, SECURITY_HEADERS } from './security-headers.ts';
 import { messages } from './messages.ts';
 
 /** A failure the client should see as is: the status and the interface's message. */
@@ -54,6 +55,8 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
 export const earlyErrorOptions = {
   /** A path Fastify's router cannot take: a broken %-escape (400) or a path parameter over 100 characters (414). */
   frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    // The router refused the path before any hook ran, so the headers every answer has are set here.
+    reply.headers(SECURITY_HEADERS);
     void answerFastifyError(error, request, reply);
   },
   /** Bytes that Node's HTTP parser refuses (not HTTP, headers over 16 KiB, too slow): answered, then closed. */
@@ -78,7 +81,7 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
     const body = JSON.stringify({ message });
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+        `Content-Length: ${Buffer.byteLength(body)}\r\n${SECURITY_HEADER_LINES}Connection: close\r\n\r\n${body}`,
     );
   }
   socket.destroy(error);

@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { earlyErrorOptions, registerErrorHandling } from '../platform/errors.ts';
 import { withRedactedRequests } from '../platform/logging.ts';
+import { registerSecurityHeaders } from '../platform/security-headers.ts';
 import { zodValidatorCompiler } from '../platform/validation.ts';
 import { DEFAULT_KIOSK_DIR, kioskStaticRoutes } from '../kiosk/static.routes.ts';
 import { satelliteProxyRoutes } from './proxy.routes.ts';
@@ -42,6 +43,7 @@ export async function buildSatelliteApp(options: SatelliteAppOptions): Promise<F
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerSecurityHeaders(app);
   registerErrorHandling(app);
 
   if (options.kioskDir !== false) {

@@ -299,6 +299,10 @@ describe('Errors', () => {
     const [head = '', body = ''] = answer.split('\r\n\r\n');
     expect(head.split('\r\n')[0]).toBe('HTTP/1.1 503 Service Unavailable');
     expect(head.toLowerCase()).toContain('connection: close');
+    expect(head.toLowerCase()).toContain('x-content-type-options: nosniff');
+    expect(head.toLowerCase()).toContain(
+      "content-security-policy: default-src 'none'; frame-ancestors 'none'",
+    );
     expect(JSON.parse(body)).toEqual({
       message: 'The server is shutting down. Please try again in a moment.',
     });
