@@ -27,6 +27,11 @@ import { personRoutes } from './people/person.routes.ts';
 import { personService } from './people/person.service.ts';
 import { profilePageRoutes } from './people/profile-page.routes.ts';
 import { publicProfileRoutes } from './people/public-profile.routes.ts';
+import {
+  DEFAULT_TRUSTED_SATELLITES,
+  forwardingTrust,
+  registerForwardedHeaderPolicy,
+} from './platform/client-address.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import { openDatabase } from './platform/database.ts';
 import { earlyErrorOptions, registerErrorHandling } from './platform/errors.ts';
@@ -58,8 +63,16 @@ export interface BuildAppOptions {
   clock?: Clock;
   rateLimits?: Partial<RateLimits>;
   logger?: FastifyServerOptions['logger'];
-  /** Fastify's trustProxy: only with a proxy in front may X-Forwarded-For name the client. Off by default. */
-  trustProxy?: FastifyServerOptions['trustProxy'];
+  /**
+   * A reverse proxy is in front (`--trust-proxy`): every peer's X-Forwarded-For (its last entry) names the client.
+   * Off by default.
+   */
+  trustProxy?: boolean;
+  /**
+   * Satellites whose X-Forwarded-For names the client, as addresses or CIDR ranges (platform/client-address.ts):
+   * the whole list, loopback by default; `[]` trusts no peer.
+   */
+  trustedSatellites?: readonly string[];
   /** The built kiosk screens (electron-vite's out/renderer) served at `/`; false serves none. */
   kioskDir?: string | false;
   /** How the webhook outbox is sent; tests turn `autoDispatch` off and call `ctx.webhookDispatcher.dispatchDue()`. */
@@ -112,9 +125,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     webhookDispatcher: dispatcher,
   };
 
+  const trust = forwardingTrust({
+    reverseProxy: options.trustProxy === true,
+    satellites: options.trustedSatellites ?? DEFAULT_TRUSTED_SATELLITES,
+  });
   const app = Fastify({
     logger: withRedactedRequests(options.logger),
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: trust.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     ...earlyErrorOptions,
   }).withTypeProvider<ZodTypeProvider>();
@@ -129,6 +146,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onReady', async () => dispatcher.start(app.log));
 
   registerSecurityHeaders(app);
+  registerForwardedHeaderPolicy(app, trust);
   registerErrorHandling(app);
   registerJsonBodyParser(app);
   await registerRateLimits(app, { ...DEFAULT_RATE_LIMITS, ...options.rateLimits }, clock);

@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { forwardingTrust, registerForwardedHeaderPolicy } from '../platform/client-address.ts';
 import { earlyErrorOptions, registerErrorHandling } from '../platform/errors.ts';
 import { withRedactedRequests } from '../platform/logging.ts';
 import { registerSecurityHeaders } from '../platform/security-headers.ts';
@@ -20,7 +21,8 @@ export interface SatelliteOptions {
 export interface SatelliteAppOptions {
   satellite: SatelliteOptions;
   logger?: FastifyServerOptions['logger'];
-  trustProxy?: FastifyServerOptions['trustProxy'];
+  /** A reverse proxy in front of the satellite, as `buildApp`'s option. */
+  trustProxy?: boolean;
   /** The built kiosk screens, as `buildApp`'s option; false serves none. */
   kioskDir?: string | false;
 }
@@ -36,14 +38,17 @@ export async function buildSatelliteApp(options: SatelliteAppOptions): Promise<F
   const settings = { ...SATELLITE_DEFAULTS, ...options.satellite };
   const hubUrl = new URL(settings.hubUrl).origin;
 
+  // No satellite forwards to a satellite: only a reverse proxy in front of it may name its clients.
+  const trust = forwardingTrust({ reverseProxy: options.trustProxy === true, satellites: [] });
   const app = Fastify({
     logger: withRedactedRequests(options.logger),
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: trust.trustProxy,
     ...earlyErrorOptions,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerSecurityHeaders(app);
+  registerForwardedHeaderPolicy(app, trust);
   registerErrorHandling(app);
 
   if (options.kioskDir !== false) {
