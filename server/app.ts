@@ -33,6 +33,12 @@ import {
   registerForwardedHeaderPolicy,
 } from './platform/client-address.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
+import {
+  capConnectionsPerAddress,
+  DEFAULT_CONNECTION_LIMITS,
+  timeoutOptions,
+  type ConnectionLimits,
+} from './platform/connections.ts';
 import { openDatabase } from './platform/database.ts';
 import { earlyErrorOptions, registerErrorHandling } from './platform/errors.ts';
 import { registerJsonBodyParser } from './platform/json-body.ts';
@@ -73,6 +79,8 @@ export interface BuildAppOptions {
    * the whole list, loopback by default; `[]` trusts no peer.
    */
   trustedSatellites?: readonly string[];
+  /** Timeouts and the per-address connection cap (platform/connections.ts); tests use small ones. */
+  connections?: Partial<ConnectionLimits>;
   /** The built kiosk screens (electron-vite's out/renderer) served at `/`; false serves none. */
   kioskDir?: string | false;
   /** How the webhook outbox is sent; tests turn `autoDispatch` off and call `ctx.webhookDispatcher.dispatchDue()`. */
@@ -129,12 +137,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     reverseProxy: options.trustProxy === true,
     satellites: options.trustedSatellites ?? DEFAULT_TRUSTED_SATELLITES,
   });
+  const connections = { ...DEFAULT_CONNECTION_LIMITS, ...options.connections };
   const app = Fastify({
     logger: withRedactedRequests(options.logger),
     trustProxy: trust.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
+    ...timeoutOptions(connections),
     ...earlyErrorOptions,
   }).withTypeProvider<ZodTypeProvider>();
+  capConnectionsPerAddress(app.server, connections.maxConnectionsPerAddress, trust.forwardsForOthers);
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(
     responseSerializerCompiler({ checkShapes: options.checkResponseShapes ?? false }),

@@ -80,6 +80,9 @@ export const satelliteProxyRoutes: FastifyPluginAsync<SatelliteProxyOptions> = a
     // (platform/logging.ts); the request's own log line already says what was asked, and failures are still logged.
     disableRequestLogging: true,
     undici: {
+      // Under the hub's per-address connection cap (platform/connections.ts), for a hub that was not told this
+      // satellite's address; requests beyond it wait for a free connection.
+      connections: 32,
       connect: { timeout: options.connectTimeoutMs },
       headersTimeout: options.responseTimeoutMs,
       bodyTimeout: options.responseTimeoutMs,

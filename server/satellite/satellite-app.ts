@@ -1,6 +1,12 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { forwardingTrust, registerForwardedHeaderPolicy } from '../platform/client-address.ts';
+import {
+  capConnectionsPerAddress,
+  DEFAULT_CONNECTION_LIMITS,
+  timeoutOptions,
+  type ConnectionLimits,
+} from '../platform/connections.ts';
 import { earlyErrorOptions, registerErrorHandling } from '../platform/errors.ts';
 import { withRedactedRequests } from '../platform/logging.ts';
 import { registerSecurityHeaders } from '../platform/security-headers.ts';
@@ -23,6 +29,7 @@ export interface SatelliteAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** A reverse proxy in front of the satellite, as `buildApp`'s option. */
   trustProxy?: boolean;
+  connections?: Partial<ConnectionLimits>;
   /** The built kiosk screens, as `buildApp`'s option; false serves none. */
   kioskDir?: string | false;
 }
@@ -40,11 +47,14 @@ export async function buildSatelliteApp(options: SatelliteAppOptions): Promise<F
 
   // No satellite forwards to a satellite: only a reverse proxy in front of it may name its clients.
   const trust = forwardingTrust({ reverseProxy: options.trustProxy === true, satellites: [] });
+  const connections = { ...DEFAULT_CONNECTION_LIMITS, ...options.connections };
   const app = Fastify({
     logger: withRedactedRequests(options.logger),
     trustProxy: trust.trustProxy,
+    ...timeoutOptions(connections),
     ...earlyErrorOptions,
   }).withTypeProvider<ZodTypeProvider>();
+  capConnectionsPerAddress(app.server, connections.maxConnectionsPerAddress, trust.forwardsForOthers);
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerSecurityHeaders(app);
