@@ -27,11 +27,24 @@ import { personRoutes } from './people/person.routes.ts';
 import { personService } from './people/person.service.ts';
 import { profilePageRoutes } from './people/profile-page.routes.ts';
 import { publicProfileRoutes } from './people/public-profile.routes.ts';
+import {
+  DEFAULT_TRUSTED_SATELLITES,
+  forwardingTrust,
+  registerForwardedHeaderPolicy,
+} from './platform/client-address.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
+import {
+  capConnectionsPerAddress,
+  DEFAULT_CONNECTION_LIMITS,
+  timeoutOptions,
+  type ConnectionLimits,
+} from './platform/connections.ts';
 import { openDatabase, SCHEMA_VERSION } from './platform/database.ts';
 import { earlyErrorOptions, registerErrorHandling } from './platform/errors.ts';
 import { registerJsonBodyParser } from './platform/json-body.ts';
+import { withRedactedRequests } from './platform/logging.ts';
 import { registerApiDocs } from './platform/openapi.ts';
+import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { responseSerializerCompiler } from './platform/serializer.ts';
 import { zodValidatorCompiler } from './platform/validation.ts';
 import { satelliteProxyRoutes } from './satellite/proxy.routes.ts';
@@ -66,8 +79,18 @@ export interface BuildAppOptions {
   clock?: Clock;
   rateLimits?: Partial<RateLimits>;
   logger?: FastifyServerOptions['logger'];
-  /** Fastify's trustProxy: only with a proxy in front may X-Forwarded-For name the client. Off by default. */
-  trustProxy?: FastifyServerOptions['trustProxy'];
+  /**
+   * A reverse proxy is in front (`--trust-proxy`): every peer's X-Forwarded-For (its last entry) names the client.
+   * Off by default.
+   */
+  trustProxy?: boolean;
+  /**
+   * Satellites whose X-Forwarded-For names the client, as addresses or CIDR ranges (platform/client-address.ts):
+   * the whole list, loopback by default; `[]` trusts no peer.
+   */
+  trustedSatellites?: readonly string[];
+  /** Timeouts and the per-address connection cap (platform/connections.ts); tests use small ones. */
+  connections?: Partial<ConnectionLimits>;
   /** The built kiosk screens (electron-vite's out/renderer) served at `/`; false serves none. */
   kioskDir?: string | false;
   /** How the webhook outbox is sent; tests turn `autoDispatch` off and call `ctx.webhookDispatcher.dispatchDue()`. */
@@ -97,13 +120,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return buildSatelliteApp({ ...options, satellite: options.satellite });
   }
   const clock = options.clock ?? systemClock;
-  const openStore = () => openDatabase(options.dataDir, { nativeBinding: options.nativeBinding });
-  const store = createStore(openStore(), clock);
+  const { nativeBinding } = options;
+  const store = createStore(openDatabase(options.dataDir, { nativeBinding }), clock);
   const sync = syncRepository(store.db);
   // A data dir paired with a hub (`arrivals device pair`) runs as its replica: docs/sync.md.
   const upstream = sync.upstream();
-  // The dispatcher writes through a connection of its own (see webhooks/dispatcher.service.ts).
-  const dispatcher = webhookDispatcher(openStore(), clock, {
+  // The dispatcher writes through a connection of its own (see webhooks/dispatcher.service.ts), to the file the
+  // first connection has just checked.
+  const dispatcherDb = openDatabase(options.dataDir, { nativeBinding, checkIntegrity: false });
+  const dispatcher = webhookDispatcher(dispatcherDb, clock, {
     ...DEFAULT_WEBHOOK_DISPATCH,
     ...options.webhooks,
   });
@@ -138,12 +163,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     replica,
   };
 
+  const trust = forwardingTrust({
+    reverseProxy: options.trustProxy === true,
+    satellites: options.trustedSatellites ?? DEFAULT_TRUSTED_SATELLITES,
+  });
+  const connections = { ...DEFAULT_CONNECTION_LIMITS, ...options.connections };
   const app = Fastify({
-    logger: options.logger ?? false,
-    trustProxy: options.trustProxy ?? false,
+    logger: withRedactedRequests(options.logger),
+    trustProxy: trust.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
+    ...timeoutOptions(connections),
     ...earlyErrorOptions,
   }).withTypeProvider<ZodTypeProvider>();
+  capConnectionsPerAddress(app.server, connections.maxConnectionsPerAddress, trust.forwardsForOthers);
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(
     responseSerializerCompiler({ checkShapes: options.checkResponseShapes ?? false }),
@@ -168,6 +200,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     done();
   });
 
+  registerSecurityHeaders(app);
+  registerForwardedHeaderPolicy(app, trust);
   registerErrorHandling(app);
   registerJsonBodyParser(app);
   await registerRateLimits(app, { ...DEFAULT_RATE_LIMITS, ...options.rateLimits }, clock);

@@ -3,7 +3,8 @@ import { parseArgs } from 'node:util';
 import type { z } from 'zod';
 import { buildApp } from './app.ts';
 import { systemClock } from './platform/clock.ts';
-import { ConfigError, DEFAULT_HOST, defaultDataDir, resolvePort } from './platform/config.ts';
+import { DEFAULT_TRUSTED_SATELLITES, parseTrustedAddress } from './platform/client-address.ts';
+import { ConfigError, DEFAULT_HOST, defaultDataDir, resolvePort, SATELLITE_HOST } from './platform/config.ts';
 import { openDatabase } from './platform/database.ts';
 import { RATE_LIMIT_SETTINGS, resolveRateLimits } from './access/rate-limits.ts';
 import { TOKEN_EXPIRIES, type TokenExpiry } from './access/api-token.rules.ts';
@@ -23,7 +24,9 @@ export const USAGE = `Usage: arrivals <command> [options]
 
 Commands:
   serve [--host 0.0.0.0] [--port 8787]      run the API server (headless)
-  serve --hub HOST[:PORT]                   run a satellite: the kiosk here, every API call forwarded to that hub
+        [--trusted-satellite ADDR]...       a satellite at ADDR (or a range, 192.0.2.0/24) names its clients
+  serve --hub HOST[:PORT] [--host 127.0.0.1]
+                                            run a satellite: the kiosk here, every API call forwarded to that hub
   org create --name NAME --slug SLUG        create an organization
   token create --org SLUG --name NAME [--expires 7d|30d|90d|1y|never] [--scopes a,b] [--events UUID,UUID]
                                             create an API token and print it (shown once)
@@ -61,13 +64,14 @@ const OPTIONS = {
   scopes: { type: 'string' },
   events: { type: 'string' },
   'trust-proxy': { type: 'boolean' },
+  'trusted-satellite': { type: 'string', multiple: true },
   hub: { type: 'string' },
   code: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   ...Object.fromEntries(Object.values(RATE_LIMIT_SETTINGS).map((s) => [s.flag, { type: 'string' }])),
 } as const;
 
-type Flags = Record<string, string | boolean | undefined>;
+type Flags = Record<string, string | string[] | boolean | undefined>;
 
 function required(flags: Flags, name: string): string {
   const value = flags[name];
@@ -251,28 +255,54 @@ function demo(dataDir: string, io: Io): number {
   return 0;
 }
 
+/**
+ * The satellites a hub believes about their clients: loopback, and each `--trusted-satellite` (repeatable) or
+ * `ARRIVALS_TRUSTED_SATELLITES` (comma-separated) address or range.
+ */
+function trustedSatelliteList(flags: Flags, env: NodeJS.ProcessEnv): string[] {
+  const fromFlags = (flags['trusted-satellite'] as string[] | undefined) ?? [];
+  const given = fromFlags.length > 0 ? fromFlags : list(env.ARRIVALS_TRUSTED_SATELLITES);
+  return [
+    ...DEFAULT_TRUSTED_SATELLITES,
+    ...given.map((text) => {
+      const parsed = parseTrustedAddress(text);
+      if (parsed === null) {
+        throw new UsageError(
+          `--trusted-satellite must be an IP address or range, like 192.168.1.21 or 192.168.1.0/24 (got "${text}").`,
+        );
+      }
+      return parsed;
+    }),
+  ];
+}
+
 async function serve(dataDir: string, flags: Flags, env: NodeJS.ProcessEnv, io: Io): Promise<number> {
   const port = resolvePort((flags.port as string | undefined) ?? env.ARRIVALS_PORT);
-  const host = (flags.host as string | undefined) ?? env.ARRIVALS_HOST ?? DEFAULT_HOST;
   const rateLimits = resolveRateLimits(flags as Record<string, string | undefined>, env);
   const trustProxy = flags['trust-proxy'] === true || env.ARRIVALS_TRUST_PROXY === 'true';
   const hubInput = (flags.hub as string | undefined) ?? env.ARRIVALS_HUB;
   const hub = hubInput === undefined ? null : parseHubAddress(hubInput);
   if (hub && !hub.ok) throw new UsageError(`--hub: ${hub.reason}`);
+  if (hub && flags['trusted-satellite'] !== undefined) {
+    throw new UsageError('--trusted-satellite is for a hub; a satellite (--hub) forwards to one.');
+  }
+  // A satellite serves the kiosk on this machine, as the desktop app does: other devices reach it only when asked.
+  const host =
+    (flags.host as string | undefined) ?? env.ARRIVALS_HOST ?? (hub ? SATELLITE_HOST : DEFAULT_HOST);
   const app = await buildApp({
     dataDir,
     rateLimits,
     trustProxy,
     logger: { level: env.ARRIVALS_LOG_LEVEL ?? 'info' },
-    ...(hub ? { satellite: { hubUrl: hub.url } } : {}),
+    ...(hub ? { satellite: { hubUrl: hub.url } } : { trustedSatellites: trustedSatelliteList(flags, env) }),
   });
 
   await app.listen({ host, port });
-  const { port: boundPort } = app.server.address() as { port: number };
+  const { port: boundPort, address } = app.server.address() as { port: number; address: string };
   io.err(
     hub
-      ? `Arrivals is a satellite of the hub at ${hub.url}, serving the kiosk at http://localhost:${boundPort}/ (listening on ${host})`
-      : `Arrivals is serving ${dataDir} at http://localhost:${boundPort}/ (listening on ${host})`,
+      ? `Arrivals is a satellite of the hub at ${hub.url}, serving the kiosk at http://localhost:${boundPort}/ (listening on ${address})`
+      : `Arrivals is serving ${dataDir} at http://localhost:${boundPort}/ (listening on ${address})`,
   );
 
   return new Promise((resolve) => {

@@ -327,14 +327,16 @@ test('exports the attendees as a CSV file', async ({ page, server }) => {
     .readFileSync((await download.path())!, 'utf8')
     .trim()
     .split(/\r?\n/);
-  expect(lines[0]).toBe('id,email,first_name,last_name,company,status,registered_at,checked_in_at');
+  expect(lines[0]).toBe(
+    '"id","email","first_name","last_name","company","status","registered_at","checked_in_at"',
+  );
   expect(lines).toHaveLength(3);
   const ada = server.attendee(event, ADA.email)!;
   expect(lines[1]).toBe(
-    `${ada.uuid},ada@example.com,Ada,Lovelace,"Analytical Engines, Ltd.",confirmed,2026-11-21T10:00:00+00:00,`,
+    `"${ada.uuid}","ada@example.com","Ada","Lovelace","Analytical Engines, Ltd.","confirmed","2026-11-21T10:00:00+00:00",""`,
   );
-  expect(lines[2]).toContain(',grace@example.com,Grace,Hopper,,confirmed,');
-  expect(lines[2]).toMatch(/,2026-11-21T10:00:00\+00:00$/);
+  expect(lines[2]).toContain(',"grace@example.com","Grace","Hopper","","confirmed",');
+  expect(lines[2]).toMatch(/,"2026-11-21T10:00:00\+00:00"$/);
 });
 
 test('the desk is accessible, with its dialogs and walk-in form; staff see no import', async ({
