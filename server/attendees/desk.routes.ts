@@ -5,7 +5,8 @@ import type { EventRecord } from '../events/event.types.ts';
 import { toCsv } from '../platform/csv.ts';
 import { HttpError, ValidationError } from '../platform/errors.ts';
 import { messages } from '../platform/messages.ts';
-import { errorResponses, messageBody } from '../platform/schemas.ts';
+import { refusalBody, refusals, varying } from '../platform/refusals.ts';
+import { messageBody } from '../platform/schemas.ts';
 import { presentDeskAttendee } from './attendee.presenters.ts';
 import { attendeeParams, eventParams } from './attendee.schemas.ts';
 import type { AttendeeRecord } from './attendee.types.ts';
@@ -16,14 +17,18 @@ import {
   deskListQuery,
   deskListResponse,
   importBody,
-  importRefusal,
+  importRows,
   liveStatsSchema,
 } from './desk.schemas.ts';
 import { registrationBody } from './public-attendee.schemas.ts';
-import { deskCheckInRefusal } from './refusals.http.ts';
+import { deskCheckInRefusal, deskCheckInRefusals } from './refusals.http.ts';
 
 const tags = ['Dashboard: attendee desk'];
 const attendeeResponse = z.object({ message: z.string(), data: deskAttendeeSchema });
+
+/** What `eventOf` and `attendeeOf` refuse. */
+const eventRefusals = staffCaller.eventRefusals;
+const attendeeRefusals = { 404: [messages.attendeeNotFound] } as const;
 
 /** How many rows the CSV export reads at a time. */
 const EXPORT_PAGE_SIZE = 1000;
@@ -61,7 +66,7 @@ export const deskRoutes: FastifyPluginAsyncZod<DeskRoutesOptions> = async (app, 
         summary: 'Attendees, searchable by name or email, filtered by status and check-in',
         params: eventParams,
         querystring: deskListQuery,
-        response: { 200: deskListResponse, ...errorResponses(401, 404, 422) },
+        response: { 200: deskListResponse, ...refusals(eventRefusals) },
       },
     },
     async function listDeskAttendees(request) {
@@ -83,7 +88,7 @@ export const deskRoutes: FastifyPluginAsyncZod<DeskRoutesOptions> = async (app, 
         tags,
         summary: 'Counts by status and the live picture of arrivals',
         params: eventParams,
-        response: { 200: z.object({ data: liveStatsSchema }), ...errorResponses(401, 404) },
+        response: { 200: z.object({ data: liveStatsSchema }), ...refusals(eventRefusals) },
       },
     },
     async function showLiveStats(request) {
@@ -99,7 +104,10 @@ export const deskRoutes: FastifyPluginAsyncZod<DeskRoutesOptions> = async (app, 
         summary: 'Add a walk-in (confirmed at once; the same field rules as registration)',
         params: eventParams,
         body: registrationBody,
-        response: { 201: attendeeResponse, ...errorResponses(401, 403, 404, 409, 422) },
+        response: {
+          201: attendeeResponse,
+          ...refusals(eventRefusals, { 403: [messages.eventFull], 409: [messages.alreadyRegistered] }),
+        },
       },
     },
     async function addWalkIn(request, reply) {
@@ -123,7 +131,10 @@ export const deskRoutes: FastifyPluginAsyncZod<DeskRoutesOptions> = async (app, 
         tags,
         summary: 'Check in at the desk',
         params: attendeeParams,
-        response: { 200: attendeeResponse, ...errorResponses(401, 403, 404, 409, 422) },
+        response: {
+          200: attendeeResponse,
+          ...refusals(eventRefusals, attendeeRefusals, deskCheckInRefusals),
+        },
       },
     },
     async function checkInAtDesk(request) {
@@ -141,7 +152,10 @@ export const deskRoutes: FastifyPluginAsyncZod<DeskRoutesOptions> = async (app, 
         tags,
         summary: 'Undo a check-in made by mistake',
         params: attendeeParams,
-        response: { 200: attendeeResponse, ...errorResponses(401, 404, 422) },
+        response: {
+          200: attendeeResponse,
+          ...refusals(eventRefusals, attendeeRefusals, { 422: [messages.notCheckedIn] }),
+        },
       },
     },
     async function undoCheckIn(request) {
@@ -159,7 +173,10 @@ export const deskRoutes: FastifyPluginAsyncZod<DeskRoutesOptions> = async (app, 
         tags,
         summary: 'Approve a pending registration',
         params: attendeeParams,
-        response: { 200: attendeeResponse, ...errorResponses(401, 404, 422) },
+        response: {
+          200: attendeeResponse,
+          ...refusals(eventRefusals, attendeeRefusals, { 422: [messages.notPending] }),
+        },
       },
     },
     async function approveRegistration(request) {
@@ -177,6 +194,13 @@ export const deskRoutes: FastifyPluginAsyncZod<DeskRoutesOptions> = async (app, 
         tags,
         summary: 'Export attendees as CSV (every registration field, status and times)',
         params: eventParams,
+        response: {
+          200: {
+            description: 'The attendees, one row each, every field quoted, as a file to download.',
+            content: { 'text/csv': { schema: z.string() } },
+          },
+          ...refusals(eventRefusals),
+        },
       },
     },
     async function exportAttendeesCsv(request, reply) {
@@ -215,7 +239,7 @@ export const deskRoutes: FastifyPluginAsyncZod<DeskRoutesOptions> = async (app, 
         tags,
         summary: 'How many attendees are still expected: what "mark them all no-show" would mark',
         params: eventParams,
-        response: { 200: bulkNoShowPreview, ...errorResponses(401, 404) },
+        response: { 200: bulkNoShowPreview, ...refusals(eventRefusals) },
       },
     },
     async function previewMarkStillExpected(request) {
@@ -237,7 +261,7 @@ export const deskRoutes: FastifyPluginAsyncZod<DeskRoutesOptions> = async (app, 
             success_count: z.number().int(),
             failed_count: z.number().int(),
           }),
-          ...errorResponses(401, 404, 409, 422),
+          ...refusals(eventRefusals, { 409: [messages.bulkCountChanged] }),
         },
       },
     },
@@ -265,8 +289,8 @@ export const deskRoutes: FastifyPluginAsyncZod<DeskRoutesOptions> = async (app, 
         body: importBody,
         response: {
           200: messageBody.extend({ imported: z.number().int() }),
-          422: importRefusal,
-          ...errorResponses(401, 403, 404),
+          ...refusals(eventRefusals),
+          422: refusalBody(422, [messages.importInvalid, varying(messages.importFull, 3)], importRows),
         },
       },
     },

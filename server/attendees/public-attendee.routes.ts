@@ -4,7 +4,8 @@ import { publicEventParams } from '../events/public-event.routes.ts';
 import { fieldMessage } from '../platform/field-errors.ts';
 import { HttpError, ValidationError } from '../platform/errors.ts';
 import { messages } from '../platform/messages.ts';
-import { errorResponses, messageBody } from '../platform/schemas.ts';
+import { refusals } from '../platform/refusals.ts';
+import { messageBody } from '../platform/schemas.ts';
 import { presentCheckedAttendee, presentCheckIn, presentRegistration } from './attendee.presenters.ts';
 import {
   checkInResponse,
@@ -14,10 +15,17 @@ import {
   registerResponse,
   registrationBody,
 } from './public-attendee.schemas.ts';
-import { ownCancelRefusal, selfCheckInRefusal } from './refusals.http.ts';
+import {
+  ownCancelRefusal,
+  ownCancelRefusals,
+  selfCheckInRefusal,
+  selfCheckInRefusals,
+} from './refusals.http.ts';
 
 const tags = ['Public events'];
 const params = publicEventParams;
+/** `publishedEvent` */
+const eventRefusals = { 404: [messages.eventNotFound] } as const;
 
 /** The self-service endpoints of a registration page or a kiosk: register, am I registered, check in, cancel. */
 export const publicAttendeeRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -38,7 +46,14 @@ export const publicAttendeeRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Register for an event',
         params,
         body: registrationBody,
-        response: { 201: registerResponse, ...errorResponses(403, 404, 409, 422, 429) },
+        response: {
+          201: registerResponse,
+          ...refusals(eventRefusals, {
+            403: [messages.registrationClosed],
+            409: [messages.alreadyRegistered],
+            422: [messages.validationFailed],
+          }),
+        },
       },
     },
     async function registerForEvent(request, reply) {
@@ -72,7 +87,10 @@ export const publicAttendeeRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Is this email registered?',
         params,
         querystring: checkQuery,
-        response: { 200: checkResponse, ...errorResponses(404, 422, 429) },
+        response: {
+          200: checkResponse,
+          ...refusals(eventRefusals, { 422: [messages.emailRequired, messages.validationFailed] }),
+        },
       },
       config: {
         validationMessage: (errors) =>
@@ -102,7 +120,7 @@ export const publicAttendeeRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Self check-in by email',
         params,
         body: emailBody,
-        response: { 200: checkInResponse, ...errorResponses(403, 404, 409, 422, 429) },
+        response: { 200: checkInResponse, ...refusals(eventRefusals, selfCheckInRefusals) },
       },
     },
     async function selfCheckIn(request) {
@@ -121,7 +139,7 @@ export const publicAttendeeRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Cancel my registration',
         params,
         body: emailBody,
-        response: { 200: messageBody, ...errorResponses(404, 422, 429) },
+        response: { 200: messageBody, ...refusals(eventRefusals, ownCancelRefusals) },
       },
     },
     async function cancelOwnRegistration(request) {

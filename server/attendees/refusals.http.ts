@@ -1,6 +1,7 @@
 import type { EventRecord } from '../events/event.types.ts';
 import { HttpError } from '../platform/errors.ts';
 import { messages } from '../platform/messages.ts';
+import { varying } from '../platform/refusals.ts';
 import { formatHumanDateTime } from '../platform/time.ts';
 import type {
   CancelRefusal,
@@ -13,8 +14,12 @@ import type { BulkNoShowFailure } from './bulk-no-show.service.ts';
 
 /**
  * How each refusal of the attendee rules reads on the wire, in one place for the public endpoints, the token API
- * and the desk: the interface's status and message (server/README.md lists the ones it leaves to us).
+ * and the desk: the interface's status and message (server/README.md lists the ones it leaves to us). Beside each
+ * function, the same refusals as the routes declare them (platform/refusals.ts), for the document.
  */
+
+/** How a check-in time reads in a 409 (platform/time.ts), for the document's example. */
+const EXAMPLE_TIME = 'Nov 21, 2026 10:42 AM';
 
 const checkedInAt = (attendee: AttendeeRecord, event: EventRecord) =>
   formatHumanDateTime(attendee.checkedInAt!, event.timezone);
@@ -41,6 +46,17 @@ export function selfCheckInRefusal(
   }
 }
 
+export const selfCheckInRefusals = {
+  403: [
+    messages.checkInNotAvailable,
+    messages.selfCheckInDisabled,
+    messages.checkInCanceled,
+    messages.checkInPendingApproval,
+  ],
+  404: [messages.notRegistered],
+  409: [varying(messages.alreadyCheckedInAt, EXAMPLE_TIME)],
+} as const;
+
 /** Check-in by staff at the desk. */
 export function deskCheckInRefusal(
   reason: StaffCheckInRefusal,
@@ -59,6 +75,12 @@ export function deskCheckInRefusal(
   }
 }
 
+export const deskCheckInRefusals = {
+  403: [messages.checkInNotAvailable],
+  422: [messages.checkInCanceledStaff, messages.checkInPendingStaff],
+  409: [varying(messages.alreadyCheckedInStaff, EXAMPLE_TIME)],
+} as const;
+
 /** The attendee cancelling their own registration (public). */
 export function ownCancelRefusal(reason: CancelRefusal): HttpError {
   switch (reason) {
@@ -70,6 +92,11 @@ export function ownCancelRefusal(reason: CancelRefusal): HttpError {
       return new HttpError(422, messages.alreadyCancelled);
   }
 }
+
+export const ownCancelRefusals = {
+  404: [messages.notRegistered],
+  422: [messages.cannotCancelAfterCheckIn, messages.alreadyCancelled],
+} as const;
 
 /** The organization cancelling an attendee (token API and desk). */
 export function staffCancelRefusal(reason: CancelRefusal): HttpError {
@@ -83,12 +110,19 @@ export function staffCancelRefusal(reason: CancelRefusal): HttpError {
   }
 }
 
+export const staffCancelRefusals = {
+  404: [messages.attendeeNotFound],
+  422: [messages.staffCannotCancel, messages.alreadyCancelled],
+} as const;
+
 const noShowRefusalMessage: Record<NoShowRefusal, string> = {
   already_checked_in: messages.cannotMarkNoShow,
   registration_canceled: messages.cannotMarkCancelledNoShow,
 };
 
 export const noShowRefusal = (reason: NoShowRefusal) => new HttpError(422, noShowRefusalMessage[reason]);
+
+export const noShowRefusals = { 422: Object.values(noShowRefusalMessage) } as const;
 
 const bulkReasonMessage: Record<BulkNoShowFailure['reason'], string> = {
   not_found: messages.bulkReasonNotFound,

@@ -12,50 +12,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Event details for the registration page */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Event UUID */
-                    uuid: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["PublicEvent"];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-            };
-        };
+        /**
+         * Event details for the registration page
+         * @description No credentials needed.
+         *
+         *     Rate limit: 60 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         */
+        get: operations["showPublicEvent"];
         put?: never;
         post?: never;
         delete?: never;
@@ -73,86 +36,13 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Register for an event */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Event UUID */
-                    uuid: string;
-                };
-                cookie?: never;
-            };
-            /** @description One property per registration field key of the event; keys the event does not define are ignored. */
-            requestBody: {
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            data: components["schemas"]["RegisteredAttendee"];
-                            redirect_url?: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ValidationError"];
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-            };
-        };
+        /**
+         * Register for an event
+         * @description No credentials needed.
+         *
+         *     Rate limit: 60 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         */
+        post: operations["registerForEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -166,71 +56,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Is this email registered? */
-        get: {
-            parameters: {
-                query: {
-                    email: string;
-                };
-                header?: never;
-                path: {
-                    /** @description Event UUID */
-                    uuid: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                is_registered: boolean;
-                                attendee: {
-                                    id: number;
-                                    name: string;
-                                    email: string;
-                                    /** @enum {string} */
-                                    status: "pending" | "confirmed" | "canceled";
-                                    checked_in_at: string | null;
-                                } | null;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ValidationError"];
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-            };
-        };
+        /**
+         * Is this email registered?
+         * @description No credentials needed.
+         *
+         *     Rate limit: 60 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         */
+        get: operations["checkRegistration"];
         put?: never;
         post?: never;
         delete?: never;
@@ -248,94 +80,13 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Self check-in by email */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Event UUID */
-                    uuid: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** Format: email */
-                        email: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            data: {
-                                id: number;
-                                email: string;
-                                name: string;
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-11-21T10:42:05+00:00
-                                 */
-                                checked_in_at: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ValidationError"];
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-            };
-        };
+        /**
+         * Self check-in by email
+         * @description No credentials needed.
+         *
+         *     Rate limit: 60 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         */
+        post: operations["selfCheckIn"];
         delete?: never;
         options?: never;
         head?: never;
@@ -351,64 +102,13 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancel my registration */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Event UUID */
-                    uuid: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** Format: email */
-                        email: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ValidationError"];
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-            };
-        };
+        /**
+         * Cancel my registration
+         * @description No credentials needed.
+         *
+         *     Rate limit: 60 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         */
+        post: operations["cancelOwnRegistration"];
         delete?: never;
         options?: never;
         head?: never;
@@ -422,59 +122,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A public profile by its code */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Profile code: alphanumeric, case-sensitive */
-                    code: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["PublicProfile"];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-            };
-        };
+        /**
+         * A public profile by its code
+         * @description No credentials needed.
+         *
+         *     Rate limit: 60 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         */
+        get: operations["showPublicProfile"];
         put?: never;
         post?: never;
         delete?: never;
@@ -490,28 +144,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A public profile as a web page */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Profile code: alphanumeric, case-sensitive */
-                    code: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * A public profile as a web page
+         * @description No credentials needed.
+         *
+         *     Rate limit: 10 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         */
+        get: operations["showProfilePage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -527,38 +166,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Organizations with published events */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["PublicOrganization"][];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-            };
-        };
+        /**
+         * Organizations with published events
+         * @description No credentials needed.
+         *
+         *     Rate limit: 60 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         */
+        get: operations["listOrganizationsWithEvents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -574,49 +188,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An organization's published events, soonest first */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    slug: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["PublicEventSummary"][];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-            };
-        };
+        /**
+         * An organization's published events, soonest first
+         * @description No credentials needed.
+         *
+         *     Rate limit: 60 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         */
+        get: operations["listPublishedEvents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -632,36 +210,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Whether this server is a satellite and whether its hub can be reached */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            satellite: boolean;
-                            hub: string | null;
-                            hub_reachable: boolean | null;
-                            replica?: {
-                                waiting: number;
-                                offline: boolean;
-                                last_sync_at: string | null;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Whether this server is a satellite and whether its hub can be reached
+         * @description No credentials needed.
+         */
+        get: operations["showSatelliteStatus"];
         put?: never;
         post?: never;
         delete?: never;
@@ -679,63 +232,13 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Pair a device with a pairing code from the hub’s staff screen or `arrivals device code` */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        code: string;
-                        name: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /** @description This device’s UUID on the hub */
-                                device: string;
-                                /** @description Sent as `Authorization: Bearer` on every sync request; shown once */
-                                credential: string;
-                                organization: string;
-                                event_ids: string[];
-                                epoch: string;
-                                grant: components["schemas"]["IdGrant"];
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ValidationError"];
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-            };
-        };
+        /**
+         * Pair a device with a pairing code from the hub’s staff screen or `arrivals device code`
+         * @description No credentials needed.
+         *
+         *     Rate limit: 10 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         */
+        post: operations["pairDevice"];
         delete?: never;
         options?: never;
         head?: never;
@@ -751,63 +254,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Push ops: each applied once, in one transaction, with its outcome */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        sent_wall_ms: number;
-                        sent_mono_ms: number;
-                        boot_id: string;
-                        waiting: number;
-                        acked_seq: number;
-                        wants_ids: boolean;
-                        ops: components["schemas"]["SyncOpInput"][];
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            epoch: string;
-                            acked_seq: number;
-                            restored: boolean;
-                            outcomes: components["schemas"]["SyncOpOutcome"][];
-                            grant: components["schemas"]["IdGrant"] | null;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ValidationError"];
-                    };
-                };
-            };
-        };
+        /**
+         * Push ops: each applied once, in one transaction, with its outcome
+         * @description Needs the device's credential from pairing.
+         */
+        post: operations["pushOps"];
         delete?: never;
         options?: never;
         head?: never;
@@ -824,81 +275,10 @@ export interface paths {
         /**
          * The change feed: rows of the device’s events changed after `since` (a snapshot from 0)
          * @description With `wait` (seconds) the hub holds the request until something changed. When `epoch` is not the hub’s, the answer starts from nothing (`reset: true`).
+         *
+         *     Needs the device's credential from pairing.
          */
-        get: {
-            parameters: {
-                query?: {
-                    since?: number;
-                    epoch?: string;
-                    wait?: number;
-                    waiting?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            epoch: string;
-                            revision: number;
-                            reset: boolean;
-                            more: boolean;
-                            page: {
-                                organizations: {
-                                    [key: string]: unknown;
-                                }[];
-                                events: {
-                                    [key: string]: unknown;
-                                }[];
-                                users: {
-                                    [key: string]: unknown;
-                                }[];
-                                staff: {
-                                    [key: string]: unknown;
-                                }[];
-                                attendees: {
-                                    [key: string]: unknown;
-                                }[];
-                                aliases: {
-                                    uuid: string;
-                                    number: number | null;
-                                    attendee: string;
-                                }[];
-                                tombstones: {
-                                    kind: string;
-                                    uuid: string;
-                                }[];
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ValidationError"];
-                    };
-                };
-            };
-        };
+        get: operations["readChanges"];
         put?: never;
         post?: never;
         delete?: never;
@@ -914,110 +294,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Whether first-run setup is still needed */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                needs_setup: boolean;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Whether first-run setup is still needed
+         * @description No sign-in needed.
+         *
+         *     No sign-in needed.
+         */
+        get: operations["dashboardShowSetupState"];
         put?: never;
-        /** Create the organization and its first owner (only while none exists) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        organization_name: string;
-                        name: string;
-                        /** Format: email */
-                        email: string;
-                        password: string;
-                        /** @default false */
-                        load_demo?: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                staff: components["schemas"]["StaffAccount"];
-                                organization: {
-                                    id: string;
-                                    name: string;
-                                    slug: string;
-                                };
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ValidationError"];
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-            };
-        };
+        /**
+         * Create the organization and its first owner (only while none exists)
+         * @description No sign-in needed.
+         *
+         *     Rate limit: 10 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         */
+        post: operations["dashboardSetUp"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1031,141 +322,26 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Who is signed in */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                staff: components["schemas"]["StaffAccount"];
-                                organization: {
-                                    id: string;
-                                    name: string;
-                                    slug: string;
-                                };
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-            };
-        };
+        /**
+         * Who is signed in
+         * @description Needs a signed-in staff member (owners or staff).
+         *
+         *     Needs a signed-in staff member (owners or staff).
+         */
+        get: operations["dashboardShowSession"];
         put?: never;
-        /** Sign in with email and password */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** Format: email */
-                        email: string;
-                        password: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                staff: components["schemas"]["StaffAccount"];
-                                organization: {
-                                    id: string;
-                                    name: string;
-                                    slug: string;
-                                };
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ValidationError"];
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-            };
-        };
-        /** Sign out */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-            };
-        };
+        /**
+         * Sign in with email and password
+         * @description No sign-in needed.
+         *
+         *     Rate limit: 10 requests a minute per client address, and 5 requests a minute per account (the email signed in with). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         */
+        post: operations["dashboardSignIn"];
+        /**
+         * Sign out
+         * @description No sign-in needed.
+         */
+        delete: operations["dashboardSignOut"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1178,109 +354,19 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Staff accounts */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["StaffAccount"][];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-            };
-        };
+        /**
+         * Staff accounts
+         * @description Needs a signed-in owner.
+         *
+         *     Needs a signed-in owner.
+         */
+        get: operations["dashboardListStaff"];
         put?: never;
-        /** Add a staff member or owner */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name: string;
-                        /** Format: email */
-                        email: string;
-                        password: string;
-                        /** @enum {string} */
-                        role: "owner" | "staff";
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["StaffAccount"];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ValidationError"];
-                    };
-                };
-            };
-        };
+        /**
+         * Add a staff member or owner
+         * @description Needs a signed-in owner.
+         */
+        post: operations["dashboardAddStaff"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1297,139 +383,18 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove a staff member */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Staff account UUID */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ValidationError"];
-                    };
-                };
-            };
-        };
+        /**
+         * Remove a staff member
+         * @description Needs a signed-in owner.
+         */
+        delete: operations["dashboardRemoveStaff"];
         options?: never;
         head?: never;
-        /** Rename, change the role or reset the password (which signs them out everywhere) */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Staff account UUID */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name?: string;
-                        /** @enum {string} */
-                        role?: "owner" | "staff";
-                        password?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["StaffAccount"];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ValidationError"];
-                    };
-                };
-            };
-        };
+        /**
+         * Rename, change the role or reset the password (which signs them out everywhere)
+         * @description Needs a signed-in owner.
+         */
+        patch: operations["dashboardEditStaff"];
         trace?: never;
     };
     "/dashboard/api/events": {
@@ -1439,102 +404,19 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The organization's events (those the caller may see) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["Event"][];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-            };
-        };
+        /**
+         * The organization's events (those the caller may see)
+         * @description Needs a signed-in staff member (owners or staff).
+         *
+         *     Needs a signed-in staff member (owners or staff).
+         */
+        get: operations["dashboardListEvents"];
         put?: never;
-        /** Create an event */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["CreateEventInput"];
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["Event"];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ValidationError"];
-                    };
-                };
-            };
-        };
+        /**
+         * Create an event
+         * @description Needs a signed-in owner.
+         */
+        post: operations["dashboardCreateEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1548,130 +430,23 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One event */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Event UUID */
-                    event_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["Event"];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-            };
-        };
+        /**
+         * One event
+         * @description Needs a signed-in staff member (owners or staff).
+         *
+         *     Needs a signed-in staff member (owners or staff).
+         */
+        get: operations["dashboardShowEvent"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Edit, publish or unpublish an event (only the keys sent change) */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Event UUID */
-                    event_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["UpdateEventInput"];
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["Event"];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ValidationError"];
-                    };
-                };
-            };
-        };
+        /**
+         * Edit, publish or unpublish an event (only the keys sent change)
+         * @description Needs a signed-in owner.
+         */
+        patch: operations["dashboardEditEvent"];
         trace?: never;
     };
     "/dashboard/api/events/{event_id}/attendees": {
@@ -1681,150 +456,19 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Attendees, searchable by name or email, filtered by status and check-in */
-        get: {
-            parameters: {
-                query?: {
-                    q?: string;
-                    status?: "pending" | "confirmed" | "canceled" | "no_show";
-                    checked_in?: "true" | "false";
-                    page?: number;
-                    per_page?: number;
-                };
-                header?: never;
-                path: {
-                    /** @description Event UUID */
-                    event_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["DeskAttendee"][];
-                            meta: {
-                                total: number;
-                                page: number;
-                                per_page: number;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ValidationError"];
-                    };
-                };
-            };
-        };
+        /**
+         * Attendees, searchable by name or email, filtered by status and check-in
+         * @description Needs a signed-in staff member (owners or staff).
+         *
+         *     Needs a signed-in staff member (owners or staff).
+         */
+        get: operations["dashboardListDeskAttendees"];
         put?: never;
-        /** Add a walk-in (confirmed at once; the same field rules as registration) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Event UUID */
-                    event_id: string;
-                };
-                cookie?: never;
-            };
-            /** @description One property per registration field key of the event; keys the event does not define are ignored. */
-            requestBody: {
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            data: components["schemas"]["DeskAttendee"];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ValidationError"];
-                    };
-                };
-            };
-        };
+        /**
+         * Add a walk-in (confirmed at once; the same field rules as registration)
+         * @description Needs a signed-in staff member (owners or staff).
+         */
+        post: operations["dashboardAddWalkIn"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1838,50 +482,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Counts by status and the live picture of arrivals */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Event UUID */
-                    event_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["LiveStats"];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-            };
-        };
+        /**
+         * Counts by status and the live picture of arrivals
+         * @description Needs a signed-in staff member (owners or staff).
+         *
+         *     Needs a signed-in staff member (owners or staff).
+         */
+        get: operations["dashboardShowLiveStats"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1899,80 +506,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Check in at the desk */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Event UUID */
-                    event_id: string;
-                    /** @description Attendee UUID */
-                    attendee_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            data: components["schemas"]["DeskAttendee"];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ValidationError"];
-                    };
-                };
-            };
-        };
+        /**
+         * Check in at the desk
+         * @description Needs a signed-in staff member (owners or staff).
+         */
+        post: operations["dashboardCheckInAtDesk"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1988,62 +526,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Undo a check-in made by mistake */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Event UUID */
-                    event_id: string;
-                    /** @description Attendee UUID */
-                    attendee_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            data: components["schemas"]["DeskAttendee"];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ValidationError"];
-                    };
-                };
-            };
-        };
+        /**
+         * Undo a check-in made by mistake
+         * @description Needs a signed-in staff member (owners or staff).
+         */
+        post: operations["dashboardUndoCheckIn"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2059,62 +546,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Approve a pending registration */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Event UUID */
-                    event_id: string;
-                    /** @description Attendee UUID */
-                    attendee_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            data: components["schemas"]["DeskAttendee"];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ValidationError"];
-                    };
-                };
-            };
-        };
+        /**
+         * Approve a pending registration
+         * @description Needs a signed-in staff member (owners or staff).
+         */
+        post: operations["dashboardApproveRegistration"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2128,28 +564,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Export attendees as CSV (every registration field, status and times) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Event UUID */
-                    event_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Export attendees as CSV (every registration field, status and times)
+         * @description Needs a signed-in staff member (owners or staff).
+         *
+         *     Needs a signed-in staff member (owners or staff).
+         */
+        get: operations["dashboardExportAttendeesCsv"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2165,123 +586,19 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** How many attendees are still expected: what "mark them all no-show" would mark */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Event UUID */
-                    event_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                count: number;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-            };
-        };
+        /**
+         * How many attendees are still expected: what "mark them all no-show" would mark
+         * @description Needs a signed-in staff member (owners or staff).
+         *
+         *     Needs a signed-in staff member (owners or staff).
+         */
+        get: operations["dashboardPreviewMarkStillExpected"];
         put?: never;
-        /** Mark everyone still expected as no-show, after confirming the count */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Event UUID */
-                    event_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        expected_count: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            success_count: number;
-                            failed_count: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ValidationError"];
-                    };
-                };
-            };
-        };
+        /**
+         * Mark everyone still expected as no-show, after confirming the count
+         * @description Needs a signed-in staff member (owners or staff).
+         */
+        post: operations["dashboardMarkStillExpectedNoShow"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2297,88 +614,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Import attendees, all or nothing; rows are already mapped to field keys */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Event UUID */
-                    event_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        rows: {
-                            [key: string]: unknown;
-                        }[];
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            imported: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            rows?: {
-                                row: number;
-                                errors: {
-                                    [key: string]: string[];
-                                };
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Import attendees, all or nothing; rows are already mapped to field keys
+         * @description Needs a signed-in owner.
+         */
+        post: operations["dashboardImportAttendees"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2394,68 +634,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancel an attendee */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Event UUID */
-                    event_id: string;
-                    /** @description Attendee UUID */
-                    attendee_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ValidationError"];
-                    };
-                };
-            };
-        };
+        /**
+         * Cancel an attendee
+         * @description Needs a signed-in staff member (owners or staff).
+         */
+        post: operations["dashboardCancelAttendee"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2471,75 +654,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Mark an attendee as no-show */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Event UUID */
-                    event_id: string;
-                    /** @description Attendee UUID */
-                    attendee_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            data: {
-                                id: string;
-                                /** @enum {string} */
-                                status: "no_show";
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ValidationError"];
-                    };
-                };
-            };
-        };
+        /**
+         * Mark an attendee as no-show
+         * @description Needs a signed-in staff member (owners or staff).
+         */
+        post: operations["dashboardMarkNoShow"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2553,102 +672,19 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** People of the organization */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["User"][];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-            };
-        };
+        /**
+         * People of the organization
+         * @description Needs a signed-in owner.
+         *
+         *     Needs a signed-in owner.
+         */
+        get: operations["dashboardListPeople"];
         put?: never;
-        /** Create a person (user account) with its public profile settings */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["CreateUserInput"];
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["User"];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ValidationError"];
-                    };
-                };
-            };
-        };
+        /**
+         * Create a person (user account) with its public profile settings
+         * @description Needs a signed-in owner.
+         */
+        post: operations["dashboardCreatePerson"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2662,130 +698,23 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A person and their public profile */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description User UUID */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["User"];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-            };
-        };
+        /**
+         * A person and their public profile
+         * @description Needs a signed-in owner.
+         *
+         *     Needs a signed-in owner.
+         */
+        get: operations["dashboardShowPerson"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Edit a person and their public profile (only the keys sent change) */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description User UUID */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["UpdateUserInput"];
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["User"];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ValidationError"];
-                    };
-                };
-            };
-        };
+        /**
+         * Edit a person and their public profile (only the keys sent change)
+         * @description Needs a signed-in owner.
+         */
+        patch: operations["dashboardEditPerson"];
         trace?: never;
     };
     "/dashboard/api/tokens": {
@@ -2795,109 +724,19 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** API tokens: name, created, last used, expires */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["ApiToken"][];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-            };
-        };
+        /**
+         * API tokens: name, created, last used, expires
+         * @description Needs a signed-in owner.
+         *
+         *     Needs a signed-in owner.
+         */
+        get: operations["dashboardListApiTokens"];
         put?: never;
-        /** Create a token; the secret is in this response only */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name: string;
-                        /** @enum {string} */
-                        expires: "7d" | "30d" | "90d" | "1y" | "never";
-                        scopes?: ("events:read" | "events:write" | "attendees:read" | "attendees:write" | "users:write" | "webhooks:manage")[];
-                        event_ids?: string[];
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["ApiToken"];
-                            token: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ValidationError"];
-                    };
-                };
-            };
-        };
+        /**
+         * Create a token; the secret is in this response only
+         * @description Needs a signed-in owner.
+         */
+        post: operations["dashboardCreateApiToken"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2914,56 +753,11 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a token; it fails from the next request on */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-            };
-        };
+        /**
+         * Delete a token; it fails from the next request on
+         * @description Needs a signed-in owner.
+         */
+        delete: operations["dashboardDeleteApiToken"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2979,113 +773,20 @@ export interface paths {
         /**
          * The organization's webhook endpoints and how many notifications wait
          * @description Every notification is a POST with body `{ "id", "type", "timestamp", "data" }` (data: the attendee as `GET /api/attendees/{id}` returns it, or the event), signed per Standard Webhooks: `webhook-id` (the same on every retry; dedupe on it), `webhook-timestamp` (Unix seconds of the attempt) and `webhook-signature: v1,<base64 HMAC-SHA256 of "id.timestamp.body">` keyed with the base64-decoded part of the `whsec_` secret. Kinds: attendee.registered, attendee.approved, attendee.checked_in, attendee.check_in_undone, attendee.canceled, attendee.no_show, event.created, event.updated; webhook.test is the test ping. Any 2xx is success; other answers, redirects included, are retried up to 8 attempts (at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 24 h, with jitter; Retry-After honoured); 410 Gone disables the endpoint.
+         *
+         *     Needs a signed-in owner.
+         *
+         *     Needs a signed-in owner.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["WebhookEndpoint"][];
-                            meta: {
-                                waiting_count: number;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-            };
-        };
+        get: operations["dashboardListWebhookEndpoints"];
         put?: never;
         /**
          * Create an endpoint; its signing secret is in this response only
          * @description At most 20 per organization. Every notification is a POST with body `{ "id", "type", "timestamp", "data" }` (data: the attendee as `GET /api/attendees/{id}` returns it, or the event), signed per Standard Webhooks: `webhook-id` (the same on every retry; dedupe on it), `webhook-timestamp` (Unix seconds of the attempt) and `webhook-signature: v1,<base64 HMAC-SHA256 of "id.timestamp.body">` keyed with the base64-decoded part of the `whsec_` secret. Kinds: attendee.registered, attendee.approved, attendee.checked_in, attendee.check_in_undone, attendee.canceled, attendee.no_show, event.created, event.updated; webhook.test is the test ping. Any 2xx is success; other answers, redirects included, are retried up to 8 attempts (at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 24 h, with jitter; Retry-After honoured); 410 Gone disables the endpoint.
+         *
+         *     Needs a signed-in owner.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["CreateWebhookEndpointInput"];
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["WebhookEndpoint"];
-                            /**
-                             * @description whsec_ + base64 key; shown once
-                             * @example whsec_MfKQ9r8G…
-                             */
-                            secret: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ValidationError"];
-                    };
-                };
-            };
-        };
+        post: operations["dashboardCreateWebhookEndpoint"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3099,180 +800,27 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One endpoint */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Webhook endpoint UUID */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["WebhookEndpoint"];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-            };
-        };
+        /**
+         * One endpoint
+         * @description Needs a signed-in owner.
+         *
+         *     Needs a signed-in owner.
+         */
+        get: operations["dashboardShowWebhookEndpoint"];
         put?: never;
         post?: never;
-        /** Delete an endpoint and its delivery log; nothing more is sent to it */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Webhook endpoint UUID */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-            };
-        };
+        /**
+         * Delete an endpoint and its delivery log; nothing more is sent to it
+         * @description Needs a signed-in owner.
+         */
+        delete: operations["dashboardDeleteWebhookEndpoint"];
         options?: never;
         head?: never;
-        /** Edit an endpoint (only the keys sent change); enabling it resumes what waited */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Webhook endpoint UUID */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["UpdateWebhookEndpointInput"];
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["WebhookEndpoint"];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ValidationError"];
-                    };
-                };
-            };
-        };
+        /**
+         * Edit an endpoint (only the keys sent change); enabling it resumes what waited
+         * @description Needs a signed-in owner.
+         */
+        patch: operations["dashboardEditWebhookEndpoint"];
         trace?: never;
     };
     "/dashboard/api/webhooks/{id}/rotate-secret": {
@@ -3284,64 +832,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A new signing secret, shown once; the old one keeps signing beside it for 24 hours */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Webhook endpoint UUID */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["WebhookEndpoint"];
-                            /**
-                             * @description whsec_ + base64 key; shown once
-                             * @example whsec_MfKQ9r8G…
-                             */
-                            secret: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-            };
-        };
+        /**
+         * A new signing secret, shown once; the old one keeps signing beside it for 24 hours
+         * @description Needs a signed-in owner.
+         */
+        post: operations["dashboardRotateWebhookSecret"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3358,77 +853,12 @@ export interface paths {
         /**
          * Recent deliveries, newest first, each with its last attempt
          * @description Delivered and failed deliveries stay 30 days after their last attempt; pending ones stay until they finish.
+         *
+         *     Needs a signed-in owner.
+         *
+         *     Needs a signed-in owner.
          */
-        get: {
-            parameters: {
-                query?: {
-                    status?: "pending" | "delivered" | "failed";
-                    page?: number;
-                    per_page?: number;
-                };
-                header?: never;
-                path: {
-                    /** @description Webhook endpoint UUID */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["WebhookDelivery"][];
-                            meta: {
-                                total: number;
-                                page: number;
-                                per_page: number;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ValidationError"];
-                    };
-                };
-            };
-        };
+        get: operations["dashboardListDeliveries"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3444,61 +874,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One delivery: the body sent and every attempt */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Webhook endpoint UUID */
-                    id: string;
-                    /** @description Delivery id (an integer) */
-                    delivery_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["WebhookDeliveryDetail"];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-            };
-        };
+        /**
+         * One delivery: the body sent and every attempt
+         * @description Needs a signed-in owner.
+         *
+         *     Needs a signed-in owner.
+         */
+        get: operations["dashboardShowDelivery"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3516,71 +898,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a delivery again (same webhook-id), with a fresh retry schedule */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Webhook endpoint UUID */
-                    id: string;
-                    /** @description Delivery id (an integer) */
-                    delivery_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                202: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            data: components["schemas"]["WebhookDelivery"];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ValidationError"];
-                    };
-                };
-            };
-        };
+        /**
+         * Send a delivery again (same webhook-id), with a fresh retry schedule
+         * @description Needs a signed-in owner.
+         */
+        post: operations["dashboardRedeliver"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3596,69 +918,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a test ping (webhook.test) to this endpoint */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Webhook endpoint UUID */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                202: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            data: components["schemas"]["WebhookDelivery"];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ValidationError"];
-                    };
-                };
-            };
-        };
+        /**
+         * Send a test ping (webhook.test) to this endpoint
+         * @description Needs a signed-in owner.
+         */
+        post: operations["dashboardSendTestPing"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3672,53 +936,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Paired devices and the conflicts sync settled */
-        get: {
-            parameters: {
-                query?: {
-                    acknowledged?: "true" | "false";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                revision: number;
-                                devices: components["schemas"]["SyncDevice"][];
-                                conflicts: components["schemas"]["SyncConflict"][];
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-            };
-        };
+        /**
+         * Paired devices and the conflicts sync settled
+         * @description Needs a signed-in owner.
+         *
+         *     Needs a signed-in owner.
+         */
+        get: operations["dashboardShowSync"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3736,69 +960,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A short-lived code that pairs one kiosk to serve these events */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        event_ids: string[];
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                code: string;
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-11-21T10:42:05+00:00
-                                 */
-                                expires_at: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ValidationError"];
-                    };
-                };
-            };
-        };
+        /**
+         * A short-lived code that pairs one kiosk to serve these events
+         * @description Needs a signed-in owner.
+         */
+        post: operations["dashboardCreatePairingCode"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3814,57 +980,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Revoke a device: its sync requests fail from now on */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Device UUID */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-            };
-        };
+        /**
+         * Revoke a device: its sync requests fail from now on
+         * @description Needs a signed-in owner.
+         */
+        post: operations["dashboardRevokeDevice"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3880,56 +1000,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Acknowledge a conflict: it leaves the list of open ones */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-            };
-        };
+        /**
+         * Acknowledge a conflict: it leaves the list of open ones
+         * @description Needs a signed-in owner.
+         */
+        post: operations["dashboardAcknowledgeConflict"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3943,47 +1018,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The token's organization */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["Organization"];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-            };
-        };
+        /**
+         * The token's organization
+         * @description Needs an API token (any scope).
+         *
+         *     Needs an API token (any scope).
+         *
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         */
+        get: operations["showTokenOrganization"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3999,120 +1042,23 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The organization's events (those the caller may see) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["Event"][];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-            };
-        };
+        /**
+         * The organization's events (those the caller may see)
+         * @description Needs an API token with the `events:read` scope.
+         *
+         *     Needs an API token with the `events:read` scope.
+         *
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         */
+        get: operations["listEvents"];
         put?: never;
-        /** Create an event */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["CreateEventInput"];
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["Event"];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ValidationError"];
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-            };
-        };
+        /**
+         * Create an event
+         * @description Needs an API token with the `events:write` scope.
+         *
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         */
+        post: operations["createEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4126,148 +1072,27 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One event */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Event UUID */
-                    event_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["Event"];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-            };
-        };
+        /**
+         * One event
+         * @description Needs an API token with the `events:read` scope.
+         *
+         *     Needs an API token with the `events:read` scope.
+         *
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         */
+        get: operations["showEvent"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Edit, publish or unpublish an event (only the keys sent change) */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Event UUID */
-                    event_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["UpdateEventInput"];
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["Event"];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ValidationError"];
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-            };
-        };
+        /**
+         * Edit, publish or unpublish an event (only the keys sent change)
+         * @description Needs an API token with the `events:write` scope.
+         *
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         */
+        patch: operations["editEvent"];
         trace?: never;
     };
     "/api/attendees/{id}": {
@@ -4277,68 +1102,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Look up an attendee (the redirect integration) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Attendee UUID */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["Attendee"];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-            };
-        };
+        /**
+         * Look up an attendee (the redirect integration)
+         * @description Needs an API token with the `attendees:read` scope.
+         *
+         *     Needs an API token with the `attendees:read` scope.
+         *
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         */
+        get: operations["lookUpAttendee"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4354,88 +1126,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List an event's attendees */
-        get: {
-            parameters: {
-                query?: {
-                    status?: "pending" | "confirmed" | "canceled" | "no_show";
-                    email?: string;
-                    q?: string;
-                    page?: number;
-                    per_page?: number;
-                };
-                header?: never;
-                path: {
-                    /** @description Event UUID */
-                    event_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["Attendee"][];
-                            meta: {
-                                total: number;
-                                page: number;
-                                per_page: number;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ValidationError"];
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-            };
-        };
+        /**
+         * List an event's attendees
+         * @description Needs an API token with the `attendees:read` scope.
+         *
+         *     Needs an API token with the `attendees:read` scope.
+         *
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         */
+        get: operations["listAttendees"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4456,87 +1155,12 @@ export interface paths {
         /**
          * Mark many attendees as no-show
          * @description At most 10000 ids per request; repeated ids count once.
+         *
+         *     Needs an API token with the `attendees:write` scope.
+         *
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Event UUID */
-                    event_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["BulkNoShowInput"];
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            success_count: number;
-                            failed_count: number;
-                            failed?: {
-                                id: string;
-                                reason: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ValidationError"];
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-            };
-        };
+        post: operations["bulkMarkNoShow"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4552,77 +1176,13 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancel an attendee */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Event UUID */
-                    event_id: string;
-                    /** @description Attendee UUID */
-                    attendee_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ValidationError"];
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-            };
-        };
+        /**
+         * Cancel an attendee
+         * @description Needs an API token with the `attendees:write` scope.
+         *
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         */
+        post: operations["cancelAttendee"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4638,84 +1198,13 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Mark an attendee as no-show */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Event UUID */
-                    event_id: string;
-                    /** @description Attendee UUID */
-                    attendee_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            data: {
-                                id: string;
-                                /** @enum {string} */
-                                status: "no_show";
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ValidationError"];
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-            };
-        };
+        /**
+         * Mark an attendee as no-show
+         * @description Needs an API token with the `attendees:write` scope.
+         *
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         */
+        post: operations["markNoShow"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4731,69 +1220,13 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a person (user account) with its public profile settings */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["CreateUserInput"];
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["User"];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ValidationError"];
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-            };
-        };
+        /**
+         * Create a person (user account) with its public profile settings
+         * @description Needs an API token with the `users:write` scope.
+         *
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         */
+        post: operations["createPerson"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4813,81 +1246,13 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Edit a person and their public profile (only the keys sent change) */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description User UUID */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["UpdateUserInput"];
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["User"];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ValidationError"];
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-            };
-        };
+        /**
+         * Edit a person and their public profile (only the keys sent change)
+         * @description Needs an API token with the `users:write` scope.
+         *
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         */
+        patch: operations["editPerson"];
         trace?: never;
     };
     "/api/webhooks": {
@@ -4900,131 +1265,24 @@ export interface paths {
         /**
          * The organization's webhook endpoints and how many notifications wait
          * @description Every notification is a POST with body `{ "id", "type", "timestamp", "data" }` (data: the attendee as `GET /api/attendees/{id}` returns it, or the event), signed per Standard Webhooks: `webhook-id` (the same on every retry; dedupe on it), `webhook-timestamp` (Unix seconds of the attempt) and `webhook-signature: v1,<base64 HMAC-SHA256 of "id.timestamp.body">` keyed with the base64-decoded part of the `whsec_` secret. Kinds: attendee.registered, attendee.approved, attendee.checked_in, attendee.check_in_undone, attendee.canceled, attendee.no_show, event.created, event.updated; webhook.test is the test ping. Any 2xx is success; other answers, redirects included, are retried up to 8 attempts (at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 24 h, with jitter; Retry-After honoured); 410 Gone disables the endpoint.
+         *
+         *     Needs an API token with the `webhooks:manage` scope.
+         *
+         *     Needs an API token with the `webhooks:manage` scope.
+         *
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["WebhookEndpoint"][];
-                            meta: {
-                                waiting_count: number;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-            };
-        };
+        get: operations["listWebhookEndpoints"];
         put?: never;
         /**
          * Create an endpoint; its signing secret is in this response only
          * @description At most 20 per organization. Every notification is a POST with body `{ "id", "type", "timestamp", "data" }` (data: the attendee as `GET /api/attendees/{id}` returns it, or the event), signed per Standard Webhooks: `webhook-id` (the same on every retry; dedupe on it), `webhook-timestamp` (Unix seconds of the attempt) and `webhook-signature: v1,<base64 HMAC-SHA256 of "id.timestamp.body">` keyed with the base64-decoded part of the `whsec_` secret. Kinds: attendee.registered, attendee.approved, attendee.checked_in, attendee.check_in_undone, attendee.canceled, attendee.no_show, event.created, event.updated; webhook.test is the test ping. Any 2xx is success; other answers, redirects included, are retried up to 8 attempts (at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 24 h, with jitter; Retry-After honoured); 410 Gone disables the endpoint.
+         *
+         *     Needs an API token with the `webhooks:manage` scope.
+         *
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["CreateWebhookEndpointInput"];
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["WebhookEndpoint"];
-                            /**
-                             * @description whsec_ + base64 key; shown once
-                             * @example whsec_MfKQ9r8G…
-                             */
-                            secret: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ValidationError"];
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-            };
-        };
+        post: operations["createWebhookEndpoint"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5038,207 +1296,33 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One endpoint */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Webhook endpoint UUID */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["WebhookEndpoint"];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-            };
-        };
+        /**
+         * One endpoint
+         * @description Needs an API token with the `webhooks:manage` scope.
+         *
+         *     Needs an API token with the `webhooks:manage` scope.
+         *
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         */
+        get: operations["showWebhookEndpoint"];
         put?: never;
         post?: never;
-        /** Delete an endpoint and its delivery log; nothing more is sent to it */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Webhook endpoint UUID */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-            };
-        };
+        /**
+         * Delete an endpoint and its delivery log; nothing more is sent to it
+         * @description Needs an API token with the `webhooks:manage` scope.
+         *
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         */
+        delete: operations["deleteWebhookEndpoint"];
         options?: never;
         head?: never;
-        /** Edit an endpoint (only the keys sent change); enabling it resumes what waited */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Webhook endpoint UUID */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["UpdateWebhookEndpointInput"];
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["WebhookEndpoint"];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ValidationError"];
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-            };
-        };
+        /**
+         * Edit an endpoint (only the keys sent change); enabling it resumes what waited
+         * @description Needs an API token with the `webhooks:manage` scope.
+         *
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         */
+        patch: operations["editWebhookEndpoint"];
         trace?: never;
     };
     "/api/webhooks/{id}/rotate-secret": {
@@ -5250,73 +1334,13 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A new signing secret, shown once; the old one keeps signing beside it for 24 hours */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Webhook endpoint UUID */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["WebhookEndpoint"];
-                            /**
-                             * @description whsec_ + base64 key; shown once
-                             * @example whsec_MfKQ9r8G…
-                             */
-                            secret: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-            };
-        };
+        /**
+         * A new signing secret, shown once; the old one keeps signing beside it for 24 hours
+         * @description Needs an API token with the `webhooks:manage` scope.
+         *
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         */
+        post: operations["rotateWebhookSecret"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5333,86 +1357,14 @@ export interface paths {
         /**
          * Recent deliveries, newest first, each with its last attempt
          * @description Delivered and failed deliveries stay 30 days after their last attempt; pending ones stay until they finish.
+         *
+         *     Needs an API token with the `webhooks:manage` scope.
+         *
+         *     Needs an API token with the `webhooks:manage` scope.
+         *
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
          */
-        get: {
-            parameters: {
-                query?: {
-                    status?: "pending" | "delivered" | "failed";
-                    page?: number;
-                    per_page?: number;
-                };
-                header?: never;
-                path: {
-                    /** @description Webhook endpoint UUID */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["WebhookDelivery"][];
-                            meta: {
-                                total: number;
-                                page: number;
-                                per_page: number;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ValidationError"];
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-            };
-        };
+        get: operations["listDeliveries"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5428,70 +1380,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One delivery: the body sent and every attempt */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Webhook endpoint UUID */
-                    id: string;
-                    /** @description Delivery id (an integer) */
-                    delivery_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["WebhookDeliveryDetail"];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-            };
-        };
+        /**
+         * One delivery: the body sent and every attempt
+         * @description Needs an API token with the `webhooks:manage` scope.
+         *
+         *     Needs an API token with the `webhooks:manage` scope.
+         *
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         */
+        get: operations["showDelivery"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5509,80 +1406,13 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a delivery again (same webhook-id), with a fresh retry schedule */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Webhook endpoint UUID */
-                    id: string;
-                    /** @description Delivery id (an integer) */
-                    delivery_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                202: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            data: components["schemas"]["WebhookDelivery"];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ValidationError"];
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-            };
-        };
+        /**
+         * Send a delivery again (same webhook-id), with a fresh retry schedule
+         * @description Needs an API token with the `webhooks:manage` scope.
+         *
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         */
+        post: operations["redeliver"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5598,78 +1428,13 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a test ping (webhook.test) to this endpoint */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Webhook endpoint UUID */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                202: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            data: components["schemas"]["WebhookDelivery"];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ValidationError"];
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-            };
-        };
+        /**
+         * Send a test ping (webhook.test) to this endpoint
+         * @description Needs an API token with the `webhooks:manage` scope.
+         *
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         */
+        post: operations["sendTestPing"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5680,136 +1445,8 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        MessageInput: {
-            message: string;
-        };
-        ValidationErrorInput: {
-            message: string;
-            errors?: {
-                [key: string]: string[];
-            };
-        };
-        StaffAccountInput: {
-            id: string;
-            name: string;
-            email: string;
-            /** @enum {string} */
-            role: "owner" | "staff";
-            /**
-             * Format: date-time
-             * @example 2026-11-21T10:42:05+00:00
-             */
-            created_at: string;
-        };
-        ApiTokenInput: {
-            id: number;
-            name: string;
-            scopes: ("events:read" | "events:write" | "attendees:read" | "attendees:write" | "users:write" | "webhooks:manage")[];
-            event_ids: string[] | null;
-            /**
-             * Format: date-time
-             * @example 2026-11-21T10:42:05+00:00
-             */
-            created_at: string;
-            last_used_at: string | null;
-            expires_at: string | null;
-        };
-        AttendeeInput: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            email: string;
-            /** @enum {string} */
-            status: "pending" | "confirmed" | "canceled" | "no_show";
-            /**
-             * Format: date-time
-             * @example 2026-11-21T10:42:05+00:00
-             */
-            registered_at: string;
-            checked_in_at: string | null;
-            event: {
-                id: string;
-                name: string;
-                starts_at: string | null;
-                ends_at: string | null;
-                location: string | null;
-            };
-        };
         BulkNoShowInput: {
             attendee_ids: string[];
-        };
-        DeskAttendeeInput: {
-            id: string;
-            number: number;
-            name: string;
-            email: string;
-            /** @enum {string} */
-            status: "pending" | "confirmed" | "canceled" | "no_show";
-            /**
-             * Format: date-time
-             * @example 2026-11-21T10:42:05+00:00
-             */
-            registered_at: string;
-            checked_in_at: string | null;
-            answers: {
-                [key: string]: string;
-            };
-        };
-        LiveStatsInput: {
-            counts: {
-                pending: number;
-                confirmed: number;
-                canceled: number;
-                no_show: number;
-                checked_in: number;
-                total: number;
-            };
-            arrivals_last_15_min: number;
-            still_expected: number;
-            checkins_per_5_min: {
-                /**
-                 * Format: date-time
-                 * @example 2026-11-21T10:42:05+00:00
-                 */
-                start: string;
-                count: number;
-            }[];
-        };
-        RegisteredAttendeeInput: {
-            id: number;
-            email: string;
-            name: string;
-            /** @enum {string} */
-            status: "pending" | "confirmed" | "canceled";
-            is_guest: boolean;
-        };
-        RegistrationFieldInput: {
-            key: string;
-            label: string;
-            /** @enum {string} */
-            type: "text" | "email" | "phone" | "date" | "textarea" | "select";
-            required: boolean;
-            options?: {
-                value: string;
-                label: string;
-            }[];
-        };
-        PublicEventInput: {
-            id: string;
-            name: string;
-            description: string;
-            organization: {
-                name: string;
-                slug: string;
-            };
-            registration_fields: components["schemas"]["RegistrationFieldInput"][];
-            is_registration_open: boolean;
-            /** @enum {string} */
-            checkin_period_type: "disabled" | "immediate" | "starts_on" | "date_range";
-            is_checkin_allowed: boolean;
-            allow_self_checkin: boolean;
-            seats: number | null;
-            attendees_count: number;
         };
         CreateEventInput: {
             name: string;
@@ -5873,65 +1510,6 @@ export interface components {
                 }[];
             }[];
         };
-        EventInput: {
-            id: string;
-            name: string;
-            description: string;
-            starts_at: string | null;
-            ends_at: string | null;
-            location: string | null;
-            timezone: string;
-            seats: number | null;
-            requires_approval: boolean;
-            registration_opens_at: string | null;
-            registration_closes_at: string | null;
-            is_published: boolean;
-            /** @enum {string} */
-            checkin_period_type: "disabled" | "immediate" | "starts_on" | "date_range";
-            checkin_starts_at: string | null;
-            checkin_ends_at: string | null;
-            allow_self_checkin: boolean;
-            redirect_url: string | null;
-            registration_fields: components["schemas"]["RegistrationFieldInput"][];
-            is_registration_open: boolean;
-            is_checkin_allowed: boolean;
-            attendees_count: number;
-            /**
-             * Format: date-time
-             * @example 2026-11-21T10:42:05+00:00
-             */
-            created_at: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-21T10:42:05+00:00
-             */
-            updated_at: string;
-        };
-        PublicOrganizationInput: {
-            name: string;
-            slug: string;
-        };
-        PublicEventSummaryInput: {
-            /** @description Event UUID */
-            id: string;
-            name: string;
-            description: string;
-            /** Format: date-time */
-            starts_at: string | null;
-            /** Format: date-time */
-            ends_at: string | null;
-            location: string | null;
-        };
-        OrganizationInput: {
-            id: string;
-            name: string;
-            slug: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-21T10:42:05+00:00
-             */
-            created_at: string;
-        };
         CreateUserInput: {
             /** Format: email */
             email: string;
@@ -5973,52 +1551,6 @@ export interface components {
             } | null;
             profile_public?: boolean;
             public_fields?: ("first_name" | "last_name" | "email" | "phone" | "birthday" | "address" | "employment")[];
-        };
-        UserInput: {
-            id: string;
-            email: string;
-            first_name: string | null;
-            last_name: string | null;
-            phone: string | null;
-            birthday: string | null;
-            address: {
-                street?: string | null;
-                city?: string | null;
-                state?: string | null;
-                postal_code?: string | null;
-                country?: string | null;
-            } | null;
-            employment: {
-                job_title?: string | null;
-                company?: string | null;
-            } | null;
-            profile_public: boolean;
-            public_fields: ("first_name" | "last_name" | "email" | "phone" | "birthday" | "address" | "employment")[];
-            profile_code: string;
-            created_at: string;
-            updated_at: string;
-        };
-        PublicProfileInput: {
-            first_name?: string;
-            last_name?: string;
-            email?: string;
-            phone?: string;
-            birthday?: string;
-            address?: {
-                street?: string;
-                city?: string;
-                state?: string;
-                postal_code?: string;
-                country?: string;
-            };
-            employment?: {
-                job_title?: string;
-                company?: string;
-            };
-        };
-        IdGrantInput: {
-            from: number;
-            to: number;
         };
         SyncOpInput: {
             op_id: string;
@@ -6142,50 +1674,6 @@ export interface components {
                 attendee: string;
             };
         };
-        SyncOpOutcomeInput: {
-            op_id: string;
-            /** @enum {string} */
-            status: "applied" | "duplicate" | "upgrade_required" | "not_found";
-            attendee?: string;
-            conflicts: ("duplicate_check_in" | "merged_registration" | "check_in_after_cancel" | "check_in_after_no_show" | "cancel_after_check_in" | "no_show_after_check_in" | "undo_of_other_check_in" | "over_capacity" | "after_close" | "time_uncertain")[];
-        };
-        SyncDeviceInput: {
-            id: string;
-            name: string;
-            event_ids: string[];
-            /**
-             * Format: date-time
-             * @example 2026-11-21T10:42:05+00:00
-             */
-            paired_at: string;
-            revoked_at: string | null;
-            last_contact_at: string | null;
-            /** @description Changes it said were waiting at its last contact */
-            waiting_ops: number;
-            /** @description Revisions of the hub it has not read yet */
-            lag: number;
-            clock_offset_ms: number | null;
-        };
-        SyncConflictInput: {
-            id: string;
-            /** @enum {string} */
-            kind: "duplicate_check_in" | "merged_registration" | "check_in_after_cancel" | "check_in_after_no_show" | "cancel_after_check_in" | "no_show_after_check_in" | "undo_of_other_check_in" | "over_capacity" | "after_close" | "time_uncertain";
-            /** @description The rule that was applied, in words */
-            rule: string;
-            event_id: string;
-            attendee_id: string;
-            attendee_name: string | null;
-            device: string | null;
-            details: {
-                [key: string]: unknown;
-            };
-            /**
-             * Format: date-time
-             * @example 2026-11-21T10:42:05+00:00
-             */
-            created_at: string;
-            acknowledged_at: string | null;
-        };
         /** @description event_types defaults to every kind; enabled defaults to true. */
         CreateWebhookEndpointInput: {
             url: string;
@@ -6199,91 +1687,12 @@ export interface components {
             event_types?: ("attendee.registered" | "attendee.approved" | "attendee.checked_in" | "attendee.check_in_undone" | "attendee.canceled" | "attendee.no_show" | "event.created" | "event.updated")[];
             enabled?: boolean;
         };
-        WebhookEndpointInput: {
-            /** Format: uuid */
-            id: string;
-            url: string;
-            description: string;
-            event_types: ("attendee.registered" | "attendee.approved" | "attendee.checked_in" | "attendee.check_in_undone" | "attendee.canceled" | "attendee.no_show" | "event.created" | "event.updated")[];
-            enabled: boolean;
-            /** @description manual: switched off by the organization; gone: the endpoint answered 410 Gone. */
-            disabled_reason: ("manual" | "gone") | null;
-            /** @description Notifications still to be delivered */
-            waiting_count: number;
-            /**
-             * Format: date-time
-             * @example 2026-11-21T10:42:05+00:00
-             */
-            created_at: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-21T10:42:05+00:00
-             */
-            updated_at: string;
-        };
-        WebhookAttemptInput: {
-            number: number;
-            status_code: number | null;
-            duration_ms: number;
-            /** @description The first 1024 bytes of the response body */
-            response_excerpt: string | null;
-            /** @description Why no answer came (refused, timed out...) */
-            error: string | null;
-            /**
-             * Format: date-time
-             * @example 2026-11-21T10:42:05+00:00
-             */
-            attempted_at: string;
-        };
-        WebhookDeliveryInput: {
-            id: number;
-            /** @description The webhook-id header, the same on every attempt */
-            message_id: string;
-            /** @enum {string} */
-            type: "attendee.registered" | "attendee.approved" | "attendee.checked_in" | "attendee.check_in_undone" | "attendee.canceled" | "attendee.no_show" | "event.created" | "event.updated" | "webhook.test";
-            /** @enum {string} */
-            status: "pending" | "delivered" | "failed";
-            attempt_count: number;
-            next_attempt_at: string | null;
-            last_status_code: number | null;
-            /**
-             * Format: date-time
-             * @example 2026-11-21T10:42:05+00:00
-             */
-            created_at: string;
-            last_attempt: components["schemas"]["WebhookAttemptInput"] | null;
-        };
-        WebhookDeliveryDetailInput: {
-            id: number;
-            /** @description The webhook-id header, the same on every attempt */
-            message_id: string;
-            /** @enum {string} */
-            type: "attendee.registered" | "attendee.approved" | "attendee.checked_in" | "attendee.check_in_undone" | "attendee.canceled" | "attendee.no_show" | "event.created" | "event.updated" | "webhook.test";
-            /** @enum {string} */
-            status: "pending" | "delivered" | "failed";
-            attempt_count: number;
-            next_attempt_at: string | null;
-            last_status_code: number | null;
-            /**
-             * Format: date-time
-             * @example 2026-11-21T10:42:05+00:00
-             */
-            created_at: string;
-            last_attempt: components["schemas"]["WebhookAttemptInput"] | null;
-            /** @description The body sent: id, type, timestamp, data */
-            payload: {
-                [key: string]: unknown;
-            };
-            attempts: components["schemas"]["WebhookAttemptInput"][];
-        };
         Message: {
             message: string;
         };
-        ValidationError: {
-            message: string;
-            errors?: {
-                [key: string]: string[];
-            };
+        /** @description Field name to the messages about it, e.g. `attendee_ids.3`. */
+        FieldErrors: {
+            [key: string]: string[];
         };
         StaffAccount: {
             id: string;
@@ -6330,9 +1739,6 @@ export interface components {
                 ends_at: string | null;
                 location: string | null;
             };
-        };
-        BulkNoShow: {
-            attendee_ids: string[];
         };
         DeskAttendee: {
             id: string;
@@ -6407,68 +1813,6 @@ export interface components {
             seats: number | null;
             attendees_count: number;
         };
-        CreateEvent: {
-            name: string;
-            description?: string;
-            starts_at?: unknown | null;
-            ends_at?: unknown | null;
-            location?: string | null;
-            timezone?: string;
-            seats?: number | null;
-            requires_approval?: boolean;
-            registration_opens_at?: unknown | null;
-            registration_closes_at?: unknown | null;
-            is_published?: boolean;
-            /** @enum {string} */
-            checkin_period_type?: "disabled" | "immediate" | "starts_on" | "date_range";
-            checkin_starts_at?: unknown | null;
-            checkin_ends_at?: unknown | null;
-            allow_self_checkin?: boolean;
-            redirect_url?: string | null;
-            registration_fields?: {
-                key: string;
-                label: string;
-                /** @enum {string} */
-                type: "text" | "email" | "phone" | "date" | "textarea" | "select";
-                /** @default false */
-                required: boolean;
-                options?: {
-                    value: string;
-                    label: string;
-                }[];
-            }[];
-        };
-        UpdateEvent: {
-            name?: string;
-            description?: string;
-            starts_at?: unknown | null;
-            ends_at?: unknown | null;
-            location?: string | null;
-            timezone?: string;
-            seats?: number | null;
-            requires_approval?: boolean;
-            registration_opens_at?: unknown | null;
-            registration_closes_at?: unknown | null;
-            is_published?: boolean;
-            /** @enum {string} */
-            checkin_period_type?: "disabled" | "immediate" | "starts_on" | "date_range";
-            checkin_starts_at?: unknown | null;
-            checkin_ends_at?: unknown | null;
-            allow_self_checkin?: boolean;
-            redirect_url?: string | null;
-            registration_fields?: {
-                key: string;
-                label: string;
-                /** @enum {string} */
-                type: "text" | "email" | "phone" | "date" | "textarea" | "select";
-                /** @default false */
-                required: boolean;
-                options?: {
-                    value: string;
-                    label: string;
-                }[];
-            }[];
-        };
         Event: {
             id: string;
             name: string;
@@ -6528,48 +1872,6 @@ export interface components {
              */
             created_at: string;
         };
-        CreateUser: {
-            /** Format: email */
-            email: string;
-            first_name?: unknown;
-            last_name?: unknown;
-            phone?: unknown;
-            birthday?: unknown;
-            address?: {
-                street?: unknown;
-                city?: unknown;
-                state?: unknown;
-                postal_code?: unknown;
-                country?: unknown;
-            } | null;
-            employment?: {
-                job_title?: unknown;
-                company?: unknown;
-            } | null;
-            profile_public?: boolean;
-            public_fields?: ("first_name" | "last_name" | "email" | "phone" | "birthday" | "address" | "employment")[];
-        };
-        UpdateUser: {
-            /** Format: email */
-            email?: string;
-            first_name?: unknown;
-            last_name?: unknown;
-            phone?: unknown;
-            birthday?: unknown;
-            address?: {
-                street?: unknown;
-                city?: unknown;
-                state?: unknown;
-                postal_code?: unknown;
-                country?: unknown;
-            } | null;
-            employment?: {
-                job_title?: unknown;
-                company?: unknown;
-            } | null;
-            profile_public?: boolean;
-            public_fields?: ("first_name" | "last_name" | "email" | "phone" | "birthday" | "address" | "employment")[];
-        };
         User: {
             id: string;
             email: string;
@@ -6616,128 +1918,6 @@ export interface components {
             from: number;
             to: number;
         };
-        SyncOp: {
-            op_id: string;
-            seq: number;
-            device: string;
-            wall_ms: number;
-            mono_ms: number;
-            boot_id: string;
-            schema_version: number;
-            /** @constant */
-            kind: "register";
-            payload: {
-                event: string;
-                attendee: {
-                    uuid: string;
-                    number: number;
-                    email: string;
-                    name: string;
-                    answers: {
-                        [key: string]: string;
-                    };
-                    /** @enum {string} */
-                    status: "pending" | "confirmed";
-                };
-            };
-        } | {
-            op_id: string;
-            seq: number;
-            device: string;
-            wall_ms: number;
-            mono_ms: number;
-            boot_id: string;
-            schema_version: number;
-            /** @constant */
-            kind: "walk_in";
-            payload: {
-                event: string;
-                attendee: {
-                    uuid: string;
-                    number: number;
-                    email: string;
-                    name: string;
-                    answers: {
-                        [key: string]: string;
-                    };
-                    /** @enum {string} */
-                    status: "pending" | "confirmed";
-                };
-            };
-        } | {
-            op_id: string;
-            seq: number;
-            device: string;
-            wall_ms: number;
-            mono_ms: number;
-            boot_id: string;
-            schema_version: number;
-            /** @constant */
-            kind: "check_in";
-            payload: {
-                event: string;
-                attendee: string;
-                /** @enum {string} */
-                via: "self" | "desk" | "scan";
-            };
-        } | {
-            op_id: string;
-            seq: number;
-            device: string;
-            wall_ms: number;
-            mono_ms: number;
-            boot_id: string;
-            schema_version: number;
-            /** @constant */
-            kind: "undo_check_in";
-            payload: {
-                event: string;
-                attendee: string;
-                check_in: string | null;
-            };
-        } | {
-            op_id: string;
-            seq: number;
-            device: string;
-            wall_ms: number;
-            mono_ms: number;
-            boot_id: string;
-            schema_version: number;
-            /** @constant */
-            kind: "cancel";
-            payload: {
-                event: string;
-                attendee: string;
-            };
-        } | {
-            op_id: string;
-            seq: number;
-            device: string;
-            wall_ms: number;
-            mono_ms: number;
-            boot_id: string;
-            schema_version: number;
-            /** @constant */
-            kind: "no_show";
-            payload: {
-                event: string;
-                attendee: string;
-            };
-        } | {
-            op_id: string;
-            seq: number;
-            device: string;
-            wall_ms: number;
-            mono_ms: number;
-            boot_id: string;
-            schema_version: number;
-            /** @constant */
-            kind: "approve";
-            payload: {
-                event: string;
-                attendee: string;
-            };
-        };
         SyncOpOutcome: {
             op_id: string;
             /** @enum {string} */
@@ -6781,19 +1961,6 @@ export interface components {
              */
             created_at: string;
             acknowledged_at: string | null;
-        };
-        /** @description event_types defaults to every kind; enabled defaults to true. */
-        CreateWebhookEndpoint: {
-            url: string;
-            description?: string;
-            event_types?: ("attendee.registered" | "attendee.approved" | "attendee.checked_in" | "attendee.check_in_undone" | "attendee.canceled" | "attendee.no_show" | "event.created" | "event.updated")[];
-            enabled?: boolean;
-        };
-        UpdateWebhookEndpoint: {
-            url?: string;
-            description?: string;
-            event_types?: ("attendee.registered" | "attendee.approved" | "attendee.checked_in" | "attendee.check_in_undone" | "attendee.canceled" | "attendee.no_show" | "event.created" | "event.updated")[];
-            enabled?: boolean;
         };
         WebhookEndpoint: {
             /** Format: uuid */
@@ -6873,11 +2040,6997 @@ export interface components {
             attempts: components["schemas"]["WebhookAttempt"][];
         };
     };
-    responses: never;
+    responses: {
+        /** @description Bad Request: "The request URL is not valid." or "The request is not valid HTTP." */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    message: "The request URL is not valid." | "The request is not valid HTTP.";
+                };
+            };
+        };
+        /** @description Bad Request: "The request URL is not valid." or "The request is not valid HTTP." or "The request body is not valid JSON." or "The request body may not contain the keys __proto__ or constructor.prototype." */
+        BadRequestBody: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    message: "The request URL is not valid." | "The request is not valid HTTP." | "The request body is not valid JSON." | "The request body may not contain the keys __proto__ or constructor.prototype.";
+                };
+            };
+        };
+        /** @description Request Header Fields Too Large: "The request headers are too large." */
+        HeadersTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    message: "The request headers are too large.";
+                };
+            };
+        };
+        /** @description Payload Too Large: "The request body is too large." */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    message: "The request body is too large.";
+                };
+            };
+        };
+        /** @description Request Timeout: "The request took too long to arrive." */
+        RequestTimeout: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    message: "The request took too long to arrive.";
+                };
+            };
+        };
+        /** @description Service Unavailable: "The server is shutting down. Please try again in a moment." */
+        ShuttingDown: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    message: "The server is shutting down. Please try again in a moment.";
+                };
+            };
+        };
+        /** @description Unsupported Media Type: "Unsupported media type. Send JSON with Content-Type: application/json." or "Unsupported content encoding. Send the JSON body uncompressed." */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    message: "Unsupported media type. Send JSON with Content-Type: application/json." | "Unsupported content encoding. Send the JSON body uncompressed.";
+                };
+            };
+        };
+        /** @description URI Too Long: "The request URL is too long." */
+        UriTooLong: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    message: "The request URL is too long.";
+                };
+            };
+        };
+    };
     parameters: never;
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description Requests allowed in the current window. */
+        "X-RateLimit-Limit": number;
+        /** @description Requests left in the current window. */
+        "X-RateLimit-Remaining": number;
+        /** @description When the current window ends, as a Unix time in seconds. */
+        "X-RateLimit-Reset": number;
+        /** @description Seconds until the current window ends and requests count again. */
+        "Retry-After": number;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
-export type operations = Record<string, never>;
+export interface operations {
+    showPublicEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event UUID */
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PublicEvent"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not Found: "Event not found or not available." */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Event not found or not available.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            /** @description Unprocessable Entity: "Validation failed." */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Validation failed.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Too Many Requests: "Too Many Attempts." */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Too Many Attempts.";
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    registerForEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event UUID */
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        /** @description One property per registration field key of the event; keys the event does not define are ignored. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: components["schemas"]["RegisteredAttendee"];
+                        redirect_url?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequestBody"];
+            /** @description Forbidden: "Registration is closed for this event." */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Registration is closed for this event.";
+                    };
+                };
+            };
+            /** @description Not Found: "Event not found." */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Event not found.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            /** @description Conflict: "You are already registered for this event." */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "You are already registered for this event.";
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Unprocessable Entity: "Validation failed." */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Validation failed.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Too Many Requests: "Too Many Attempts." */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Too Many Attempts.";
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    checkRegistration: {
+        parameters: {
+            query: {
+                email: string;
+            };
+            header?: never;
+            path: {
+                /** @description Event UUID */
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            is_registered: boolean;
+                            attendee: {
+                                id: number;
+                                name: string;
+                                email: string;
+                                /** @enum {string} */
+                                status: "pending" | "confirmed" | "canceled";
+                                checked_in_at: string | null;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not Found: "Event not found." */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Event not found.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            /** @description Unprocessable Entity: "Email is required." or "Validation failed." */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Email is required." | "Validation failed.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Too Many Requests: "Too Many Attempts." */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Too Many Attempts.";
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    selfCheckIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event UUID */
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            id: number;
+                            email: string;
+                            name: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T10:42:05+00:00
+                             */
+                            checked_in_at: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequestBody"];
+            /** @description Forbidden: "Check-in is not available for this event." or "Self check-in is not enabled for this event. Please check in with event staff." or "Your registration has been cancelled. Please see event staff." or "Your registration is awaiting approval. Please check in with event staff." */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Check-in is not available for this event." | "Self check-in is not enabled for this event. Please check in with event staff." | "Your registration has been cancelled. Please see event staff." | "Your registration is awaiting approval. Please check in with event staff.";
+                    };
+                };
+            };
+            /** @description Not Found: "Event not found." or "You are not registered for this event." */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Event not found." | "You are not registered for this event.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            /** @description Conflict: one like "You have already checked in at Nov 21, 2026 10:42 AM." */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example You have already checked in at Nov 21, 2026 10:42 AM. */
+                        message: string;
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Unprocessable Entity: "Validation failed." */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Validation failed.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Too Many Requests: "Too Many Attempts." */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Too Many Attempts.";
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    cancelOwnRegistration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event UUID */
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequestBody"];
+            /** @description Not Found: "Event not found." or "You are not registered for this event." */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Event not found." | "You are not registered for this event.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Unprocessable Entity: "Cannot cancel after check-in." or "Registration is already cancelled." or "Validation failed." */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Cannot cancel after check-in." | "Registration is already cancelled." | "Validation failed.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Too Many Requests: "Too Many Attempts." */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Too Many Attempts.";
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    showPublicProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Profile code: alphanumeric, case-sensitive */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Any origin may read the answer (CORS), which needs no credentials. */
+                    "Access-Control-Allow-Origin": "*";
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PublicProfile"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Forbidden: "This profile is private." */
+            403: {
+                headers: {
+                    /** @description Any origin may read the answer (CORS), which needs no credentials. */
+                    "Access-Control-Allow-Origin": "*";
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This profile is private.";
+                    };
+                };
+            };
+            /** @description Not Found: "Profile not found." */
+            404: {
+                headers: {
+                    /** @description Any origin may read the answer (CORS), which needs no credentials. */
+                    "Access-Control-Allow-Origin": "*";
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Profile not found.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            /** @description Unprocessable Entity: "Validation failed." */
+            422: {
+                headers: {
+                    /** @description Any origin may read the answer (CORS), which needs no credentials. */
+                    "Access-Control-Allow-Origin": "*";
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Validation failed.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Too Many Requests: "Too many requests. Please wait before trying again." */
+            429: {
+                headers: {
+                    /** @description Any origin may read the answer (CORS), which needs no credentials. */
+                    "Access-Control-Allow-Origin": "*";
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Too many requests. Please wait before trying again.";
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    showProfilePage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Profile code: alphanumeric, case-sensitive */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The profile as a page: the name, then each field its owner made public. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description A page saying "This profile is private." */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description A page saying "Profile not found." */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            /** @description Unprocessable Entity: "Validation failed." */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Validation failed.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Too Many Requests: "Too Many Attempts." */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Too Many Attempts.";
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    listOrganizationsWithEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PublicOrganization"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            408: components["responses"]["RequestTimeout"];
+            /** @description Too Many Requests: "Too Many Attempts." */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Too Many Attempts.";
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    listPublishedEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PublicEventSummary"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not Found: "Organization not found." */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Organization not found.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            /** @description Unprocessable Entity: "Validation failed." */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Validation failed.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Too Many Requests: "Too Many Attempts." */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Too Many Attempts.";
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    showSatelliteStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        satellite: boolean;
+                        hub: string | null;
+                        hub_reachable: boolean | null;
+                        replica?: {
+                            waiting: number;
+                            offline: boolean;
+                            last_sync_at: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            408: components["responses"]["RequestTimeout"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    pairDevice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description This device’s UUID on the hub */
+                            device: string;
+                            /** @description Sent as `Authorization: Bearer` on every sync request; shown once */
+                            credential: string;
+                            organization: string;
+                            event_ids: string[];
+                            epoch: string;
+                            grant: components["schemas"]["IdGrant"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequestBody"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Unprocessable Entity: "This pairing code has expired. Ask for a new one on the hub." or "This pairing code is not valid. Ask for a new one on the hub." or "Validation failed." */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This pairing code has expired. Ask for a new one on the hub." | "This pairing code is not valid. Ask for a new one on the hub." | "Validation failed.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Too Many Requests: "Too Many Attempts." */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Too Many Attempts.";
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    pushOps: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    sent_wall_ms: number;
+                    sent_mono_ms: number;
+                    boot_id: string;
+                    waiting: number;
+                    acked_seq: number;
+                    wants_ids: boolean;
+                    ops: components["schemas"]["SyncOpInput"][];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        epoch: string;
+                        acked_seq: number;
+                        restored: boolean;
+                        outcomes: components["schemas"]["SyncOpOutcome"][];
+                        grant: components["schemas"]["IdGrant"] | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequestBody"];
+            /** @description Unauthorized: "This device is not paired with this hub. Pair it again with a pairing code." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This device is not paired with this hub. Pair it again with a pairing code.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Unprocessable Entity: "Validation failed." */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Validation failed.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    readChanges: {
+        parameters: {
+            query?: {
+                since?: number;
+                epoch?: string;
+                wait?: number;
+                waiting?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        epoch: string;
+                        revision: number;
+                        reset: boolean;
+                        more: boolean;
+                        page: {
+                            organizations: {
+                                [key: string]: unknown;
+                            }[];
+                            events: {
+                                [key: string]: unknown;
+                            }[];
+                            users: {
+                                [key: string]: unknown;
+                            }[];
+                            staff: {
+                                [key: string]: unknown;
+                            }[];
+                            attendees: {
+                                [key: string]: unknown;
+                            }[];
+                            aliases: {
+                                uuid: string;
+                                number: number | null;
+                                attendee: string;
+                            }[];
+                            tombstones: {
+                                kind: string;
+                                uuid: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Unauthorized: "This device is not paired with this hub. Pair it again with a pairing code." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This device is not paired with this hub. Pair it again with a pairing code.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            /** @description Unprocessable Entity: "Validation failed." */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Validation failed.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    dashboardShowSetupState: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            needs_setup: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            408: components["responses"]["RequestTimeout"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    dashboardSetUp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    organization_name: string;
+                    name: string;
+                    /** Format: email */
+                    email: string;
+                    password: string;
+                    /** @default false */
+                    load_demo?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            staff: components["schemas"]["StaffAccount"];
+                            organization: {
+                                id: string;
+                                name: string;
+                                slug: string;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequestBody"];
+            /** @description Forbidden: "This request must come from the Arrivals dashboard itself." */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This request must come from the Arrivals dashboard itself.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            /** @description Conflict: "Arrivals is already set up. Please sign in." */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Arrivals is already set up. Please sign in.";
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Unprocessable Entity: "Validation failed." */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Validation failed.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Too Many Requests: "Too Many Attempts." */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Too Many Attempts.";
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    dashboardShowSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            staff: components["schemas"]["StaffAccount"];
+                            organization: {
+                                id: string;
+                                name: string;
+                                slug: string;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Unauthorized: "Please sign in." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Please sign in.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    dashboardSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            staff: components["schemas"]["StaffAccount"];
+                            organization: {
+                                id: string;
+                                name: string;
+                                slug: string;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequestBody"];
+            /** @description Forbidden: "This request must come from the Arrivals dashboard itself." */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This request must come from the Arrivals dashboard itself.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Unprocessable Entity: "These credentials do not match our records." or "Validation failed." */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "These credentials do not match our records." | "Validation failed.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Too Many Requests: "Too Many Attempts." */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Too Many Attempts.";
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    dashboardSignOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequestBody"];
+            /** @description Forbidden: "This request must come from the Arrivals dashboard itself." */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This request must come from the Arrivals dashboard itself.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    dashboardListStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["StaffAccount"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Unauthorized: "Please sign in." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Please sign in.";
+                    };
+                };
+            };
+            /** @description Forbidden: "Only organization owners can do this." */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Only organization owners can do this.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    dashboardAddStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** Format: email */
+                    email: string;
+                    password: string;
+                    /** @enum {string} */
+                    role: "owner" | "staff";
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["StaffAccount"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequestBody"];
+            /** @description Unauthorized: "Please sign in." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Please sign in.";
+                    };
+                };
+            };
+            /** @description Forbidden: "This request must come from the Arrivals dashboard itself." or "Only organization owners can do this." */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This request must come from the Arrivals dashboard itself." | "Only organization owners can do this.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Unprocessable Entity: "Validation failed." */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Validation failed.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    dashboardRemoveStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Staff account UUID */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequestBody"];
+            /** @description Unauthorized: "Please sign in." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Please sign in.";
+                    };
+                };
+            };
+            /** @description Forbidden: "This request must come from the Arrivals dashboard itself." or "Only organization owners can do this." */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This request must come from the Arrivals dashboard itself." | "Only organization owners can do this.";
+                    };
+                };
+            };
+            /** @description Not Found: "Staff member not found." */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Staff member not found.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Unprocessable Entity: "You cannot remove your own account." or "Validation failed." */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "You cannot remove your own account." | "Validation failed.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    dashboardEditStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Staff account UUID */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    /** @enum {string} */
+                    role?: "owner" | "staff";
+                    password?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["StaffAccount"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequestBody"];
+            /** @description Unauthorized: "Please sign in." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Please sign in.";
+                    };
+                };
+            };
+            /** @description Forbidden: "This request must come from the Arrivals dashboard itself." or "Only organization owners can do this." */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This request must come from the Arrivals dashboard itself." | "Only organization owners can do this.";
+                    };
+                };
+            };
+            /** @description Not Found: "Staff member not found." */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Staff member not found.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Unprocessable Entity: "Validation failed." */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Validation failed.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    dashboardListEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Event"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Unauthorized: "Please sign in." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Please sign in.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    dashboardCreateEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateEventInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Event"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequestBody"];
+            /** @description Unauthorized: "Please sign in." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Please sign in.";
+                    };
+                };
+            };
+            /** @description Forbidden: "This request must come from the Arrivals dashboard itself." or "Only organization owners can do this." */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This request must come from the Arrivals dashboard itself." | "Only organization owners can do this.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Unprocessable Entity: "Validation failed." */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Validation failed.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    dashboardShowEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event UUID */
+                event_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Event"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Unauthorized: "Please sign in." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Please sign in.";
+                    };
+                };
+            };
+            /** @description Not Found: "Event not found." */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Event not found.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            /** @description Unprocessable Entity: "Validation failed." */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Validation failed.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    dashboardEditEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event UUID */
+                event_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateEventInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Event"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequestBody"];
+            /** @description Unauthorized: "Please sign in." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Please sign in.";
+                    };
+                };
+            };
+            /** @description Forbidden: "This request must come from the Arrivals dashboard itself." or "Only organization owners can do this." */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This request must come from the Arrivals dashboard itself." | "Only organization owners can do this.";
+                    };
+                };
+            };
+            /** @description Not Found: "Event not found." */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Event not found.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Unprocessable Entity: "Validation failed." */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Validation failed.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    dashboardListDeskAttendees: {
+        parameters: {
+            query?: {
+                q?: string;
+                status?: "pending" | "confirmed" | "canceled" | "no_show";
+                checked_in?: "true" | "false";
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Event UUID */
+                event_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DeskAttendee"][];
+                        meta: {
+                            total: number;
+                            page: number;
+                            per_page: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Unauthorized: "Please sign in." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Please sign in.";
+                    };
+                };
+            };
+            /** @description Not Found: "Event not found." */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Event not found.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            /** @description Unprocessable Entity: "Validation failed." */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Validation failed.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    dashboardAddWalkIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event UUID */
+                event_id: string;
+            };
+            cookie?: never;
+        };
+        /** @description One property per registration field key of the event; keys the event does not define are ignored. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: components["schemas"]["DeskAttendee"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequestBody"];
+            /** @description Unauthorized: "Please sign in." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Please sign in.";
+                    };
+                };
+            };
+            /** @description Forbidden: "The event is full." or "This request must come from the Arrivals dashboard itself." */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "The event is full." | "This request must come from the Arrivals dashboard itself.";
+                    };
+                };
+            };
+            /** @description Not Found: "Event not found." */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Event not found.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            /** @description Conflict: "You are already registered for this event." */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "You are already registered for this event.";
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Unprocessable Entity: "Validation failed." */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Validation failed.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    dashboardShowLiveStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event UUID */
+                event_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["LiveStats"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Unauthorized: "Please sign in." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Please sign in.";
+                    };
+                };
+            };
+            /** @description Not Found: "Event not found." */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Event not found.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            /** @description Unprocessable Entity: "Validation failed." */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Validation failed.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    dashboardCheckInAtDesk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event UUID */
+                event_id: string;
+                /** @description Attendee UUID */
+                attendee_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: components["schemas"]["DeskAttendee"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequestBody"];
+            /** @description Unauthorized: "Please sign in." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Please sign in.";
+                    };
+                };
+            };
+            /** @description Forbidden: "Check-in is not available for this event." or "This request must come from the Arrivals dashboard itself." */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Check-in is not available for this event." | "This request must come from the Arrivals dashboard itself.";
+                    };
+                };
+            };
+            /** @description Not Found: "Event not found." or "Attendee not found." */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Event not found." | "Attendee not found.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            /** @description Conflict: one like "Already checked in at Nov 21, 2026 10:42 AM." */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example Already checked in at Nov 21, 2026 10:42 AM. */
+                        message: string;
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Unprocessable Entity: "This registration is cancelled." or "This registration is awaiting approval. Approve it first." or "Validation failed." */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This registration is cancelled." | "This registration is awaiting approval. Approve it first." | "Validation failed.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    dashboardUndoCheckIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event UUID */
+                event_id: string;
+                /** @description Attendee UUID */
+                attendee_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: components["schemas"]["DeskAttendee"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequestBody"];
+            /** @description Unauthorized: "Please sign in." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Please sign in.";
+                    };
+                };
+            };
+            /** @description Forbidden: "This request must come from the Arrivals dashboard itself." */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This request must come from the Arrivals dashboard itself.";
+                    };
+                };
+            };
+            /** @description Not Found: "Event not found." or "Attendee not found." */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Event not found." | "Attendee not found.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Unprocessable Entity: "This attendee is not checked in." or "Validation failed." */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This attendee is not checked in." | "Validation failed.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    dashboardApproveRegistration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event UUID */
+                event_id: string;
+                /** @description Attendee UUID */
+                attendee_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: components["schemas"]["DeskAttendee"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequestBody"];
+            /** @description Unauthorized: "Please sign in." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Please sign in.";
+                    };
+                };
+            };
+            /** @description Forbidden: "This request must come from the Arrivals dashboard itself." */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This request must come from the Arrivals dashboard itself.";
+                    };
+                };
+            };
+            /** @description Not Found: "Event not found." or "Attendee not found." */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Event not found." | "Attendee not found.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Unprocessable Entity: "Only pending registrations can be approved." or "Validation failed." */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Only pending registrations can be approved." | "Validation failed.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    dashboardExportAttendeesCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event UUID */
+                event_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The attendees, one row each, every field quoted, as a file to download. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Unauthorized: "Please sign in." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Please sign in.";
+                    };
+                };
+            };
+            /** @description Not Found: "Event not found." */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Event not found.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            /** @description Unprocessable Entity: "Validation failed." */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Validation failed.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    dashboardPreviewMarkStillExpected: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event UUID */
+                event_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            count: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Unauthorized: "Please sign in." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Please sign in.";
+                    };
+                };
+            };
+            /** @description Not Found: "Event not found." */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Event not found.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            /** @description Unprocessable Entity: "Validation failed." */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Validation failed.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    dashboardMarkStillExpectedNoShow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event UUID */
+                event_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    expected_count: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        success_count: number;
+                        failed_count: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequestBody"];
+            /** @description Unauthorized: "Please sign in." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Please sign in.";
+                    };
+                };
+            };
+            /** @description Forbidden: "This request must come from the Arrivals dashboard itself." */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This request must come from the Arrivals dashboard itself.";
+                    };
+                };
+            };
+            /** @description Not Found: "Event not found." */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Event not found.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            /** @description Conflict: "The number of attendees to mark changed. Please review and confirm again." */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "The number of attendees to mark changed. Please review and confirm again.";
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Unprocessable Entity: "Validation failed." */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Validation failed.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    dashboardImportAttendees: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event UUID */
+                event_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    rows: {
+                        [key: string]: unknown;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        imported: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequestBody"];
+            /** @description Unauthorized: "Please sign in." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Please sign in.";
+                    };
+                };
+            };
+            /** @description Forbidden: "This request must come from the Arrivals dashboard itself." or "Only organization owners can do this." */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This request must come from the Arrivals dashboard itself." | "Only organization owners can do this.";
+                    };
+                };
+            };
+            /** @description Not Found: "Event not found." */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Event not found.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Unprocessable Entity: "Some rows are invalid. Nothing was imported." or one like "Not enough seats: 3 left." or "Validation failed." */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows?: {
+                            row: number;
+                            errors: components["schemas"]["FieldErrors"];
+                        }[];
+                        message: ("Some rows are invalid. Nothing was imported." | "Validation failed.") | string;
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    dashboardCancelAttendee: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event UUID */
+                event_id: string;
+                /** @description Attendee UUID */
+                attendee_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequestBody"];
+            /** @description Unauthorized: "Please sign in." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Please sign in.";
+                    };
+                };
+            };
+            /** @description Forbidden: "This request must come from the Arrivals dashboard itself." */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This request must come from the Arrivals dashboard itself.";
+                    };
+                };
+            };
+            /** @description Not Found: "Event not found." or "Attendee not found." */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Event not found." | "Attendee not found.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Unprocessable Entity: "Cannot cancel registration. Attendee has already checked in." or "Registration is already cancelled." or "Validation failed." */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Cannot cancel registration. Attendee has already checked in." | "Registration is already cancelled." | "Validation failed.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    dashboardMarkNoShow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event UUID */
+                event_id: string;
+                /** @description Attendee UUID */
+                attendee_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            id: string;
+                            /** @enum {string} */
+                            status: "no_show";
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequestBody"];
+            /** @description Unauthorized: "Please sign in." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Please sign in.";
+                    };
+                };
+            };
+            /** @description Forbidden: "This request must come from the Arrivals dashboard itself." */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This request must come from the Arrivals dashboard itself.";
+                    };
+                };
+            };
+            /** @description Not Found: "Event not found." or "Attendee not found." */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Event not found." | "Attendee not found.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Unprocessable Entity: "Cannot mark as no show. Attendee has already checked in." or "Cannot mark as no show. Registration is cancelled." or "Validation failed." */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Cannot mark as no show. Attendee has already checked in." | "Cannot mark as no show. Registration is cancelled." | "Validation failed.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    dashboardListPeople: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["User"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Unauthorized: "Please sign in." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Please sign in.";
+                    };
+                };
+            };
+            /** @description Forbidden: "Only organization owners can do this." */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Only organization owners can do this.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    dashboardCreatePerson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateUserInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["User"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequestBody"];
+            /** @description Unauthorized: "Please sign in." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Please sign in.";
+                    };
+                };
+            };
+            /** @description Forbidden: "This request must come from the Arrivals dashboard itself." or "Only organization owners can do this." */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This request must come from the Arrivals dashboard itself." | "Only organization owners can do this.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Unprocessable Entity: "Validation failed." */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Validation failed.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    dashboardShowPerson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description User UUID */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["User"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Unauthorized: "Please sign in." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Please sign in.";
+                    };
+                };
+            };
+            /** @description Forbidden: "Only organization owners can do this." */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Only organization owners can do this.";
+                    };
+                };
+            };
+            /** @description Not Found: "User not found." */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "User not found.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            /** @description Unprocessable Entity: "Validation failed." */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Validation failed.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    dashboardEditPerson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description User UUID */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateUserInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["User"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequestBody"];
+            /** @description Unauthorized: "Please sign in." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Please sign in.";
+                    };
+                };
+            };
+            /** @description Forbidden: "This request must come from the Arrivals dashboard itself." or "Only organization owners can do this." */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This request must come from the Arrivals dashboard itself." | "Only organization owners can do this.";
+                    };
+                };
+            };
+            /** @description Not Found: "User not found." */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "User not found.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Unprocessable Entity: "Validation failed." */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Validation failed.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    dashboardListApiTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ApiToken"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Unauthorized: "Please sign in." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Please sign in.";
+                    };
+                };
+            };
+            /** @description Forbidden: "Only organization owners can do this." */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Only organization owners can do this.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    dashboardCreateApiToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @enum {string} */
+                    expires: "7d" | "30d" | "90d" | "1y" | "never";
+                    scopes?: ("events:read" | "events:write" | "attendees:read" | "attendees:write" | "users:write" | "webhooks:manage")[];
+                    event_ids?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ApiToken"];
+                        token: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequestBody"];
+            /** @description Unauthorized: "Please sign in." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Please sign in.";
+                    };
+                };
+            };
+            /** @description Forbidden: "This request must come from the Arrivals dashboard itself." or "Only organization owners can do this." */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This request must come from the Arrivals dashboard itself." | "Only organization owners can do this.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Unprocessable Entity: "Validation failed." */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Validation failed.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    dashboardDeleteApiToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequestBody"];
+            /** @description Unauthorized: "Please sign in." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Please sign in.";
+                    };
+                };
+            };
+            /** @description Forbidden: "This request must come from the Arrivals dashboard itself." or "Only organization owners can do this." */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This request must come from the Arrivals dashboard itself." | "Only organization owners can do this.";
+                    };
+                };
+            };
+            /** @description Not Found: "Token not found." */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Token not found.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Unprocessable Entity: "Validation failed." */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Validation failed.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    dashboardListWebhookEndpoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookEndpoint"][];
+                        meta: {
+                            waiting_count: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Unauthorized: "Please sign in." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Please sign in.";
+                    };
+                };
+            };
+            /** @description Forbidden: "Only organization owners can do this." */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Only organization owners can do this.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    dashboardCreateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWebhookEndpointInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookEndpoint"];
+                        /**
+                         * @description whsec_ + base64 key; shown once
+                         * @example whsec_MfKQ9r8G…
+                         */
+                        secret: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequestBody"];
+            /** @description Unauthorized: "Please sign in." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Please sign in.";
+                    };
+                };
+            };
+            /** @description Forbidden: "This request must come from the Arrivals dashboard itself." or "Only organization owners can do this." */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This request must come from the Arrivals dashboard itself." | "Only organization owners can do this.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Unprocessable Entity: "An organization can have at most 20 webhook endpoints." or "Validation failed." */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "An organization can have at most 20 webhook endpoints." | "Validation failed.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    dashboardShowWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Webhook endpoint UUID */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookEndpoint"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Unauthorized: "Please sign in." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Please sign in.";
+                    };
+                };
+            };
+            /** @description Forbidden: "Only organization owners can do this." */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Only organization owners can do this.";
+                    };
+                };
+            };
+            /** @description Not Found: "Webhook endpoint not found." */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Webhook endpoint not found.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            /** @description Unprocessable Entity: "Validation failed." */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Validation failed.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    dashboardDeleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Webhook endpoint UUID */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequestBody"];
+            /** @description Unauthorized: "Please sign in." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Please sign in.";
+                    };
+                };
+            };
+            /** @description Forbidden: "This request must come from the Arrivals dashboard itself." or "Only organization owners can do this." */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This request must come from the Arrivals dashboard itself." | "Only organization owners can do this.";
+                    };
+                };
+            };
+            /** @description Not Found: "Webhook endpoint not found." */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Webhook endpoint not found.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Unprocessable Entity: "Validation failed." */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Validation failed.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    dashboardEditWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Webhook endpoint UUID */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateWebhookEndpointInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookEndpoint"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequestBody"];
+            /** @description Unauthorized: "Please sign in." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Please sign in.";
+                    };
+                };
+            };
+            /** @description Forbidden: "This request must come from the Arrivals dashboard itself." or "Only organization owners can do this." */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This request must come from the Arrivals dashboard itself." | "Only organization owners can do this.";
+                    };
+                };
+            };
+            /** @description Not Found: "Webhook endpoint not found." */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Webhook endpoint not found.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Unprocessable Entity: "Validation failed." */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Validation failed.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    dashboardRotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Webhook endpoint UUID */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookEndpoint"];
+                        /**
+                         * @description whsec_ + base64 key; shown once
+                         * @example whsec_MfKQ9r8G…
+                         */
+                        secret: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequestBody"];
+            /** @description Unauthorized: "Please sign in." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Please sign in.";
+                    };
+                };
+            };
+            /** @description Forbidden: "This request must come from the Arrivals dashboard itself." or "Only organization owners can do this." */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This request must come from the Arrivals dashboard itself." | "Only organization owners can do this.";
+                    };
+                };
+            };
+            /** @description Not Found: "Webhook endpoint not found." */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Webhook endpoint not found.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Unprocessable Entity: "Validation failed." */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Validation failed.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    dashboardListDeliveries: {
+        parameters: {
+            query?: {
+                status?: "pending" | "delivered" | "failed";
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Webhook endpoint UUID */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookDelivery"][];
+                        meta: {
+                            total: number;
+                            page: number;
+                            per_page: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Unauthorized: "Please sign in." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Please sign in.";
+                    };
+                };
+            };
+            /** @description Forbidden: "Only organization owners can do this." */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Only organization owners can do this.";
+                    };
+                };
+            };
+            /** @description Not Found: "Webhook endpoint not found." */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Webhook endpoint not found.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            /** @description Unprocessable Entity: "Validation failed." */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Validation failed.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    dashboardShowDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Webhook endpoint UUID */
+                id: string;
+                /** @description Delivery id (an integer) */
+                delivery_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookDeliveryDetail"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Unauthorized: "Please sign in." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Please sign in.";
+                    };
+                };
+            };
+            /** @description Forbidden: "Only organization owners can do this." */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Only organization owners can do this.";
+                    };
+                };
+            };
+            /** @description Not Found: "Webhook endpoint not found." or "Delivery not found." */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Webhook endpoint not found." | "Delivery not found.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            /** @description Unprocessable Entity: "Validation failed." */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Validation failed.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    dashboardRedeliver: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Webhook endpoint UUID */
+                id: string;
+                /** @description Delivery id (an integer) */
+                delivery_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: components["schemas"]["WebhookDelivery"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequestBody"];
+            /** @description Unauthorized: "Please sign in." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Please sign in.";
+                    };
+                };
+            };
+            /** @description Forbidden: "This request must come from the Arrivals dashboard itself." or "Only organization owners can do this." */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This request must come from the Arrivals dashboard itself." | "Only organization owners can do this.";
+                    };
+                };
+            };
+            /** @description Not Found: "Webhook endpoint not found." or "Delivery not found." */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Webhook endpoint not found." | "Delivery not found.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Unprocessable Entity: "This webhook endpoint is disabled. Enable it first." or "Validation failed." */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This webhook endpoint is disabled. Enable it first." | "Validation failed.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    dashboardSendTestPing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Webhook endpoint UUID */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: components["schemas"]["WebhookDelivery"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequestBody"];
+            /** @description Unauthorized: "Please sign in." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Please sign in.";
+                    };
+                };
+            };
+            /** @description Forbidden: "This request must come from the Arrivals dashboard itself." or "Only organization owners can do this." */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This request must come from the Arrivals dashboard itself." | "Only organization owners can do this.";
+                    };
+                };
+            };
+            /** @description Not Found: "Webhook endpoint not found." */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Webhook endpoint not found.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Unprocessable Entity: "This webhook endpoint is disabled. Enable it first." or "Validation failed." */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This webhook endpoint is disabled. Enable it first." | "Validation failed.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    dashboardShowSync: {
+        parameters: {
+            query?: {
+                acknowledged?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            revision: number;
+                            devices: components["schemas"]["SyncDevice"][];
+                            conflicts: components["schemas"]["SyncConflict"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Unauthorized: "Please sign in." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Please sign in.";
+                    };
+                };
+            };
+            /** @description Forbidden: "Only organization owners can do this." */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Only organization owners can do this.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            /** @description Unprocessable Entity: "Validation failed." */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Validation failed.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    dashboardCreatePairingCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    event_ids: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            code: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T10:42:05+00:00
+                             */
+                            expires_at: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequestBody"];
+            /** @description Unauthorized: "Please sign in." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Please sign in.";
+                    };
+                };
+            };
+            /** @description Forbidden: "This request must come from the Arrivals dashboard itself." or "Only organization owners can do this." */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This request must come from the Arrivals dashboard itself." | "Only organization owners can do this.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Unprocessable Entity: "Validation failed." */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Validation failed.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    dashboardRevokeDevice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Device UUID */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequestBody"];
+            /** @description Unauthorized: "Please sign in." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Please sign in.";
+                    };
+                };
+            };
+            /** @description Forbidden: "This request must come from the Arrivals dashboard itself." or "Only organization owners can do this." */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This request must come from the Arrivals dashboard itself." | "Only organization owners can do this.";
+                    };
+                };
+            };
+            /** @description Not Found: "Device not found." */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Device not found.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Unprocessable Entity: "Validation failed." */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Validation failed.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    dashboardAcknowledgeConflict: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequestBody"];
+            /** @description Unauthorized: "Please sign in." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Please sign in.";
+                    };
+                };
+            };
+            /** @description Forbidden: "This request must come from the Arrivals dashboard itself." or "Only organization owners can do this." */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This request must come from the Arrivals dashboard itself." | "Only organization owners can do this.";
+                    };
+                };
+            };
+            /** @description Not Found: "Conflict not found." */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Conflict not found.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Unprocessable Entity: "Validation failed." */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Validation failed.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    showTokenOrganization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Organization"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "API token required." | "Invalid API token." | "API token has expired.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            /** @description Too Many Requests: "Too Many Attempts." */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Too Many Attempts.";
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Event"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "API token required." | "Invalid API token." | "API token has expired.";
+                    };
+                };
+            };
+            /** @description Forbidden: "Token does not have required permissions." */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Token does not have required permissions.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            /** @description Too Many Requests: "Too Many Attempts." */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Too Many Attempts.";
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    createEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateEventInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Event"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequestBody"];
+            /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "API token required." | "Invalid API token." | "API token has expired.";
+                    };
+                };
+            };
+            /** @description Forbidden: "Access denied." or "Token does not have required permissions." */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Access denied." | "Token does not have required permissions.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Unprocessable Entity: "The given data was invalid." */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "The given data was invalid.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Too Many Requests: "Too Many Attempts." */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Too Many Attempts.";
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    showEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event UUID */
+                event_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Event"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "API token required." | "Invalid API token." | "API token has expired.";
+                    };
+                };
+            };
+            /** @description Forbidden: "Access denied." or "Token does not have required permissions." */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Access denied." | "Token does not have required permissions.";
+                    };
+                };
+            };
+            /** @description Not Found: "Event not found." */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Event not found.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            /** @description Unprocessable Entity: "The given data was invalid." */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "The given data was invalid.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Too Many Requests: "Too Many Attempts." */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Too Many Attempts.";
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    editEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event UUID */
+                event_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateEventInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Event"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequestBody"];
+            /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "API token required." | "Invalid API token." | "API token has expired.";
+                    };
+                };
+            };
+            /** @description Forbidden: "Access denied." or "Token does not have required permissions." */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Access denied." | "Token does not have required permissions.";
+                    };
+                };
+            };
+            /** @description Not Found: "Event not found." */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Event not found.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Unprocessable Entity: "The given data was invalid." */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "The given data was invalid.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Too Many Requests: "Too Many Attempts." */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Too Many Attempts.";
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    lookUpAttendee: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Attendee UUID */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Attendee"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "API token required." | "Invalid API token." | "API token has expired.";
+                    };
+                };
+            };
+            /** @description Forbidden: "Access denied." or "Token does not have required permissions." */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Access denied." | "Token does not have required permissions.";
+                    };
+                };
+            };
+            /** @description Not Found: "Attendee not found." */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Attendee not found.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            /** @description Unprocessable Entity: "The given data was invalid." */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "The given data was invalid.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Too Many Requests: "Too Many Attempts." */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Too Many Attempts.";
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    listAttendees: {
+        parameters: {
+            query?: {
+                status?: "pending" | "confirmed" | "canceled" | "no_show";
+                email?: string;
+                q?: string;
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Event UUID */
+                event_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Attendee"][];
+                        meta: {
+                            total: number;
+                            page: number;
+                            per_page: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "API token required." | "Invalid API token." | "API token has expired.";
+                    };
+                };
+            };
+            /** @description Forbidden: "Access denied." or "Token does not have required permissions." */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Access denied." | "Token does not have required permissions.";
+                    };
+                };
+            };
+            /** @description Not Found: "Event not found." */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Event not found.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            /** @description Unprocessable Entity: "The given data was invalid." */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "The given data was invalid.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Too Many Requests: "Too Many Attempts." */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Too Many Attempts.";
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    bulkMarkNoShow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event UUID */
+                event_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkNoShowInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        success_count: number;
+                        failed_count: number;
+                        failed?: {
+                            id: string;
+                            reason: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequestBody"];
+            /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "API token required." | "Invalid API token." | "API token has expired.";
+                    };
+                };
+            };
+            /** @description Forbidden: "Access denied." or "Token does not have required permissions." */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Access denied." | "Token does not have required permissions.";
+                    };
+                };
+            };
+            /** @description Not Found: "Event not found." */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Event not found.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Unprocessable Entity: "The given data was invalid." */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "The given data was invalid.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Too Many Requests: "Too Many Attempts." */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Too Many Attempts.";
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    cancelAttendee: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event UUID */
+                event_id: string;
+                /** @description Attendee UUID */
+                attendee_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequestBody"];
+            /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "API token required." | "Invalid API token." | "API token has expired.";
+                    };
+                };
+            };
+            /** @description Forbidden: "Access denied." or "Token does not have required permissions." */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Access denied." | "Token does not have required permissions.";
+                    };
+                };
+            };
+            /** @description Not Found: "Event not found." or "Attendee not found." */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Event not found." | "Attendee not found.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Unprocessable Entity: "Cannot cancel registration. Attendee has already checked in." or "Registration is already cancelled." or "The given data was invalid." */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Cannot cancel registration. Attendee has already checked in." | "Registration is already cancelled." | "The given data was invalid.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Too Many Requests: "Too Many Attempts." */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Too Many Attempts.";
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    markNoShow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event UUID */
+                event_id: string;
+                /** @description Attendee UUID */
+                attendee_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            id: string;
+                            /** @enum {string} */
+                            status: "no_show";
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequestBody"];
+            /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "API token required." | "Invalid API token." | "API token has expired.";
+                    };
+                };
+            };
+            /** @description Forbidden: "Access denied." or "Token does not have required permissions." */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Access denied." | "Token does not have required permissions.";
+                    };
+                };
+            };
+            /** @description Not Found: "Event not found." or "Attendee not found." */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Event not found." | "Attendee not found.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Unprocessable Entity: "Cannot mark as no show. Attendee has already checked in." or "Cannot mark as no show. Registration is cancelled." or "The given data was invalid." */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Cannot mark as no show. Attendee has already checked in." | "Cannot mark as no show. Registration is cancelled." | "The given data was invalid.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Too Many Requests: "Too Many Attempts." */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Too Many Attempts.";
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    createPerson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateUserInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["User"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequestBody"];
+            /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "API token required." | "Invalid API token." | "API token has expired.";
+                    };
+                };
+            };
+            /** @description Forbidden: "Access denied." or "Token does not have required permissions." */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Access denied." | "Token does not have required permissions.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Unprocessable Entity: "The given data was invalid." */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "The given data was invalid.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Too Many Requests: "Too Many Attempts." */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Too Many Attempts.";
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    editPerson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description User UUID */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateUserInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["User"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequestBody"];
+            /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "API token required." | "Invalid API token." | "API token has expired.";
+                    };
+                };
+            };
+            /** @description Forbidden: "Access denied." or "Token does not have required permissions." */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Access denied." | "Token does not have required permissions.";
+                    };
+                };
+            };
+            /** @description Not Found: "User not found." */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "User not found.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Unprocessable Entity: "The given data was invalid." */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "The given data was invalid.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Too Many Requests: "Too Many Attempts." */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Too Many Attempts.";
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookEndpoint"][];
+                        meta: {
+                            waiting_count: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "API token required." | "Invalid API token." | "API token has expired.";
+                    };
+                };
+            };
+            /** @description Forbidden: "Access denied." or "Token does not have required permissions." */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Access denied." | "Token does not have required permissions.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            /** @description Too Many Requests: "Too Many Attempts." */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Too Many Attempts.";
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWebhookEndpointInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookEndpoint"];
+                        /**
+                         * @description whsec_ + base64 key; shown once
+                         * @example whsec_MfKQ9r8G…
+                         */
+                        secret: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequestBody"];
+            /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "API token required." | "Invalid API token." | "API token has expired.";
+                    };
+                };
+            };
+            /** @description Forbidden: "Access denied." or "Token does not have required permissions." */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Access denied." | "Token does not have required permissions.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Unprocessable Entity: "An organization can have at most 20 webhook endpoints." or "The given data was invalid." */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "An organization can have at most 20 webhook endpoints." | "The given data was invalid.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Too Many Requests: "Too Many Attempts." */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Too Many Attempts.";
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    showWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Webhook endpoint UUID */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookEndpoint"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "API token required." | "Invalid API token." | "API token has expired.";
+                    };
+                };
+            };
+            /** @description Forbidden: "Access denied." or "Token does not have required permissions." */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Access denied." | "Token does not have required permissions.";
+                    };
+                };
+            };
+            /** @description Not Found: "Webhook endpoint not found." */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Webhook endpoint not found.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            /** @description Unprocessable Entity: "The given data was invalid." */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "The given data was invalid.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Too Many Requests: "Too Many Attempts." */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Too Many Attempts.";
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Webhook endpoint UUID */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequestBody"];
+            /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "API token required." | "Invalid API token." | "API token has expired.";
+                    };
+                };
+            };
+            /** @description Forbidden: "Access denied." or "Token does not have required permissions." */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Access denied." | "Token does not have required permissions.";
+                    };
+                };
+            };
+            /** @description Not Found: "Webhook endpoint not found." */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Webhook endpoint not found.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Unprocessable Entity: "The given data was invalid." */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "The given data was invalid.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Too Many Requests: "Too Many Attempts." */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Too Many Attempts.";
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    editWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Webhook endpoint UUID */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateWebhookEndpointInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookEndpoint"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequestBody"];
+            /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "API token required." | "Invalid API token." | "API token has expired.";
+                    };
+                };
+            };
+            /** @description Forbidden: "Access denied." or "Token does not have required permissions." */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Access denied." | "Token does not have required permissions.";
+                    };
+                };
+            };
+            /** @description Not Found: "Webhook endpoint not found." */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Webhook endpoint not found.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Unprocessable Entity: "The given data was invalid." */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "The given data was invalid.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Too Many Requests: "Too Many Attempts." */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Too Many Attempts.";
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Webhook endpoint UUID */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookEndpoint"];
+                        /**
+                         * @description whsec_ + base64 key; shown once
+                         * @example whsec_MfKQ9r8G…
+                         */
+                        secret: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequestBody"];
+            /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "API token required." | "Invalid API token." | "API token has expired.";
+                    };
+                };
+            };
+            /** @description Forbidden: "Access denied." or "Token does not have required permissions." */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Access denied." | "Token does not have required permissions.";
+                    };
+                };
+            };
+            /** @description Not Found: "Webhook endpoint not found." */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Webhook endpoint not found.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Unprocessable Entity: "The given data was invalid." */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "The given data was invalid.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Too Many Requests: "Too Many Attempts." */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Too Many Attempts.";
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    listDeliveries: {
+        parameters: {
+            query?: {
+                status?: "pending" | "delivered" | "failed";
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Webhook endpoint UUID */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookDelivery"][];
+                        meta: {
+                            total: number;
+                            page: number;
+                            per_page: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "API token required." | "Invalid API token." | "API token has expired.";
+                    };
+                };
+            };
+            /** @description Forbidden: "Access denied." or "Token does not have required permissions." */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Access denied." | "Token does not have required permissions.";
+                    };
+                };
+            };
+            /** @description Not Found: "Webhook endpoint not found." */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Webhook endpoint not found.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            /** @description Unprocessable Entity: "The given data was invalid." */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "The given data was invalid.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Too Many Requests: "Too Many Attempts." */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Too Many Attempts.";
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    showDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Webhook endpoint UUID */
+                id: string;
+                /** @description Delivery id (an integer) */
+                delivery_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookDeliveryDetail"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "API token required." | "Invalid API token." | "API token has expired.";
+                    };
+                };
+            };
+            /** @description Forbidden: "Access denied." or "Token does not have required permissions." */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Access denied." | "Token does not have required permissions.";
+                    };
+                };
+            };
+            /** @description Not Found: "Webhook endpoint not found." or "Delivery not found." */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Webhook endpoint not found." | "Delivery not found.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            /** @description Unprocessable Entity: "The given data was invalid." */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "The given data was invalid.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Too Many Requests: "Too Many Attempts." */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Too Many Attempts.";
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    redeliver: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Webhook endpoint UUID */
+                id: string;
+                /** @description Delivery id (an integer) */
+                delivery_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: components["schemas"]["WebhookDelivery"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequestBody"];
+            /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "API token required." | "Invalid API token." | "API token has expired.";
+                    };
+                };
+            };
+            /** @description Forbidden: "Access denied." or "Token does not have required permissions." */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Access denied." | "Token does not have required permissions.";
+                    };
+                };
+            };
+            /** @description Not Found: "Webhook endpoint not found." or "Delivery not found." */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Webhook endpoint not found." | "Delivery not found.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Unprocessable Entity: "This webhook endpoint is disabled. Enable it first." or "The given data was invalid." */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This webhook endpoint is disabled. Enable it first." | "The given data was invalid.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Too Many Requests: "Too Many Attempts." */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Too Many Attempts.";
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    sendTestPing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Webhook endpoint UUID */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: components["schemas"]["WebhookDelivery"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequestBody"];
+            /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "API token required." | "Invalid API token." | "API token has expired.";
+                    };
+                };
+            };
+            /** @description Forbidden: "Access denied." or "Token does not have required permissions." */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Access denied." | "Token does not have required permissions.";
+                    };
+                };
+            };
+            /** @description Not Found: "Webhook endpoint not found." */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Webhook endpoint not found.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Unprocessable Entity: "This webhook endpoint is disabled. Enable it first." or "The given data was invalid." */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This webhook endpoint is disabled. Enable it first." | "The given data was invalid.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Too Many Requests: "Too Many Attempts." */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Too Many Attempts.";
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+}
