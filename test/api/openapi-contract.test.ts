@@ -1,0 +1,358 @@
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EventRecord } from '../../server/events/event.types.ts';
+import type { Organization } from '../../server/organizations/organization.types.ts';
+import {
+  createEvent,
+  createOrganization,
+  createToken,
+  createUser,
+  registration,
+  startTestApp,
+  type TestApp,
+} from '../helpers/app.ts';
+
+/**
+ * The OpenAPI document as a contract for the interface's ten endpoints (docs/interface.md): each refusal an
+ * operation documents is provoked here, and every live answer must be one the document lists for that operation:
+ * its status, a message among that status's messages (or matching its pattern), and the headers it calls required.
+ * The test fails when a route refuses with a message it did not document, and when the document lists a message
+ * no request here can provoke.
+ */
+
+type Json = Record<string, unknown>;
+
+interface Documented {
+  messages: string[];
+  patterns: RegExp[];
+  requiredHeaders: string[];
+  /** A transport answer shared by every operation (components.responses), rather than the route's own. */
+  shared: boolean;
+}
+
+const LIMIT = 3;
+let t: TestApp;
+let doc: Json;
+let addressCount = 0;
+
+/** Each request comes from an address of its own, so only the 429 scenarios meet a limit. */
+const nextAddress = () => `10.0.${Math.floor(++addressCount / 250)}.${(addressCount % 250) + 1}`;
+
+const resolve = (node: Json): Json => {
+  const ref = node.$ref;
+  if (typeof ref !== 'string') return node;
+  return resolve(
+    ref
+      .slice(2)
+      .split('/')
+      .reduce<Json>((at, key) => at[key] as Json, doc),
+  );
+};
+
+/** What the document says an operation answers with this status, or null when it does not list the status. */
+function documented(method: string, path: string, status: number): Documented | null {
+  const operation = ((doc.paths as Json)[path] as Json | undefined)?.[method.toLowerCase()] as
+    Json | undefined;
+  if (!operation) throw new Error(`${method} ${path} is not in the document`);
+  const raw = (operation.responses as Json)[String(status)] as Json | undefined;
+  if (!raw) return null;
+  const response = resolve(raw);
+  const schema = resolve(
+    ((response.content as Json | undefined)?.['application/json'] as Json | undefined)?.schema as Json,
+  );
+  const message = (schema.properties as Json).message as Json;
+  const branches = (message.anyOf as Json[] | undefined) ?? [message];
+  const headers = Object.entries((response.headers ?? {}) as Record<string, Json>);
+  return {
+    messages: branches.flatMap((branch) => (branch.enum as string[] | undefined) ?? []),
+    patterns: branches.flatMap((branch) =>
+      typeof branch.pattern === 'string' ? [new RegExp(branch.pattern)] : [],
+    ),
+    requiredHeaders: headers.filter(([, header]) => resolve(header).required === true).map(([name]) => name),
+    shared: '$ref' in raw,
+  };
+}
+
+interface Hit {
+  status: number;
+  message: string;
+}
+
+/** An operation of the document and the answers it got in this test. */
+function operation(method: 'GET' | 'POST', path: string) {
+  const hits: Hit[] = [];
+
+  /** Sends a request for this operation and holds its answer to the document. */
+  async function send(url: string, options: Partial<InjectOptions> & { token?: string } = {}): Promise<Hit> {
+    const { token, headers, ...rest } = options;
+    const response = await t.app.inject({
+      method,
+      url,
+      remoteAddress: nextAddress(),
+      ...rest,
+      headers: {
+        accept: 'application/json',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...headers,
+      },
+    });
+    const where = `${method} ${path} ${response.statusCode} (${url})`;
+    if (response.statusCode < 400) return { status: response.statusCode, message: '' };
+    const answer = documented(method, path, response.statusCode);
+    expect(answer, `${where}: the document lists no ${response.statusCode}`).not.toBeNull();
+    const { message } = response.json() as { message: string };
+    expect(
+      answer!.messages.includes(message) || answer!.patterns.some((pattern) => pattern.test(message)),
+      `${where}: "${message}" is not among the documented ${JSON.stringify(answer!.messages)}`,
+    ).toBe(true);
+    for (const header of answer!.requiredHeaders) {
+      expect(response.headers, `${where}: documented header ${header}`).toHaveProperty(header.toLowerCase());
+    }
+    const hit = { status: response.statusCode, message };
+    if (!answer!.shared) hits.push(hit);
+    return hit;
+  }
+
+  /** The route's own refusals the document lists that no request of this test provoked. */
+  function unprovoked(): string[] {
+    const responses = (((doc.paths as Json)[path] as Json)[method.toLowerCase()] as Json).responses as Json;
+    return Object.keys(responses)
+      .map(Number)
+      .filter((status) => status >= 400)
+      .flatMap((status) => {
+        const answer = documented(method, path, status)!;
+        if (answer.shared) return [];
+        const mine = hits.filter((hit) => hit.status === status).map((hit) => hit.message);
+        return [
+          ...answer.messages.filter((message) => !mine.includes(message)),
+          ...answer.patterns.filter((pattern) => !mine.some((m) => pattern.test(m))).map(String),
+        ].map((message) => `${status} ${message}`);
+      });
+  }
+
+  /** Requests from one address until the limit answers; the 429 must come right after LIMIT requests. */
+  async function exhaust(url: string, options: Partial<InjectOptions> & { token?: string } = {}) {
+    const remoteAddress = nextAddress();
+    const statuses: number[] = [];
+    for (let i = 0; i <= LIMIT; i += 1)
+      statuses.push((await send(url, { remoteAddress, ...options })).status);
+    expect(statuses.at(-1), `${method} ${path}: the request after the limit`).toBe(429);
+  }
+
+  return { send, unprovoked, exhaust };
+}
+
+const json = (body: unknown): Partial<InjectOptions> => ({
+  headers: { 'content-type': 'application/json' },
+  payload: JSON.stringify(body),
+});
+
+let org: Organization;
+let open: EventRecord;
+let other: EventRecord;
+let expiredToken: string;
+
+/** A token of `org` with every scope, unless told otherwise: fresh, so that only its own requests count. */
+const token = (options: Parameters<typeof createToken>[2] = {}) => createToken(t.app, org, options);
+
+/** An attendee's own action that sets the scene, answered `status`. */
+async function attendeeDoes(event: EventRecord, action: string, body: unknown, status: number) {
+  const url = `/public/events/${event.uuid}/${action}`;
+  const response = await t.app.inject({ method: 'POST', url, remoteAddress: nextAddress(), ...json(body) });
+  expect(response.statusCode, url).toBe(status);
+}
+
+async function registered(event: EventRecord, email: string): Promise<string> {
+  await attendeeDoes(event, 'register', registration(email), 201);
+  return t.app.store.repos.attendees.findForEmail(event.id, email)!.uuid;
+}
+
+const selfCheckIn = (event: EventRecord, email: string) => attendeeDoes(event, 'check-in', { email }, 200);
+const selfCancel = (event: EventRecord, email: string) => attendeeDoes(event, 'cancel', { email }, 200);
+
+const UNKNOWN = '6f1c7d3e-1111-4222-8333-944455556666';
+const TOO_LONG = 'a'.repeat(80);
+
+beforeAll(async () => {
+  t = await startTestApp({
+    rateLimits: { publicEvents: LIMIT, profile: LIMIT, publicOther: LIMIT, token: LIMIT },
+  });
+  doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json();
+  org = createOrganization(t.app);
+  // An expired token: issued for 7 days, 8 days ago.
+  const now = t.clock.now().toISOString();
+  t.clock.advance(-8 * 24 * 3600 * 1000);
+  expiredToken = token({ expires: '7d' });
+  t.clock.set(now);
+  open = createEvent(t.app, org);
+  other = createEvent(t.app, org, { name: 'Another night' });
+});
+
+afterAll(async () => t.close());
+
+/**
+ * The token API's own refusals on one operation: no token, a wrong one, an expired one, one without the scope, and
+ * the limit per token.
+ */
+async function tokenRefusals(
+  op: ReturnType<typeof operation>,
+  url: string,
+  scopeless: NonNullable<Parameters<typeof createToken>[2]>['scopes'],
+  options: Partial<InjectOptions> = {},
+) {
+  expect((await op.send(url, options)).status).toBe(401);
+  expect((await op.send(url, { ...options, token: 'arr_not-a-real-token' })).status).toBe(401);
+  expect((await op.send(url, { ...options, token: expiredToken })).status).toBe(401);
+  expect((await op.send(url, { ...options, token: token({ scopes: scopeless }) })).message).toBe(
+    'Token does not have required permissions.',
+  );
+  await op.exhaust(url, { ...options, token: token() });
+}
+
+describe('the public event endpoints answer only what the document lists', () => {
+  it('GET /public/events/{uuid}', async () => {
+    const op = operation('GET', '/public/events/{uuid}');
+    const unpublished = createEvent(t.app, org, { is_published: false });
+    expect((await op.send(`/public/events/${open.uuid}`)).status).toBe(200);
+    await op.send(`/public/events/${unpublished.uuid}`);
+    await op.send(`/public/events/${TOO_LONG}`);
+    await op.exhaust(`/public/events/${open.uuid}`);
+    expect(op.unprovoked()).toEqual([]);
+  });
+
+  it('POST /public/events/{uuid}/register, transport answers included', async () => {
+    const op = operation('POST', '/public/events/{uuid}/register');
+    const closed = createEvent(t.app, org, { registration_closes_at: '2026-11-20T00:00:00Z' });
+    const url = `/public/events/${open.uuid}/register`;
+    await registered(open, 'here@example.com');
+    await op.send(`/public/events/${closed.uuid}/register`, json(registration('late@example.com')));
+    await op.send(`/public/events/${UNKNOWN}/register`, json(registration('lost@example.com')));
+    await op.send(url, json(registration('here@example.com')));
+    await op.send(url, json({ email: 'nameless@example.com' }));
+    await op.exhaust(url, json(registration('eager@example.com')));
+    // What the server answers itself, documented for every operation that takes a body.
+    expect(
+      (await op.send(url, { headers: { 'content-type': 'application/json' }, payload: '{' })).status,
+    ).toBe(400);
+    expect((await op.send(url, { headers: { 'content-type': 'text/plain' }, payload: 'hi' })).status).toBe(
+      415,
+    );
+    expect(
+      (await op.send(url, { ...json({ email: 'x'.repeat(1024 * 1024) }) })).status,
+      'a body over 1 MiB',
+    ).toBe(413);
+    expect((await op.send(`/public/events/${'a'.repeat(101)}/register`, json({}))).status).toBe(414);
+    expect((await op.send('/public/events/%E0%A4%A/register', json({}))).status).toBe(400);
+    expect(op.unprovoked()).toEqual([]);
+  });
+
+  it('GET /public/events/{uuid}/check', async () => {
+    const op = operation('GET', '/public/events/{uuid}/check');
+    await op.send(`/public/events/${UNKNOWN}/check?email=a%40example.com`);
+    await op.send(`/public/events/${open.uuid}/check`);
+    await op.send(`/public/events/${open.uuid}/check?email=not-an-email`);
+    await op.exhaust(`/public/events/${open.uuid}/check?email=a%40example.com`);
+    expect(op.unprovoked()).toEqual([]);
+  });
+
+  it('POST /public/events/{uuid}/check-in', async () => {
+    const op = operation('POST', '/public/events/{uuid}/check-in');
+    const disabled = createEvent(t.app, org, { checkin_period_type: 'disabled' });
+    const staffOnly = createEvent(t.app, org, { allow_self_checkin: false });
+    const approval = createEvent(t.app, org, { requires_approval: true });
+    const checkIn = (event: EventRecord, email: string) =>
+      op.send(`/public/events/${event.uuid}/check-in`, json({ email }));
+    await registered(open, 'in@example.com');
+    await selfCheckIn(open, 'in@example.com');
+    await registered(open, 'gone@example.com');
+    await selfCancel(open, 'gone@example.com');
+    await registered(approval, 'waiting@example.com');
+    await checkIn(disabled, 'in@example.com');
+    await checkIn(staffOnly, 'in@example.com');
+    await checkIn(open, 'gone@example.com');
+    await checkIn(approval, 'waiting@example.com');
+    await checkIn({ uuid: UNKNOWN } as EventRecord, 'in@example.com');
+    await checkIn(open, 'stranger@example.com');
+    await checkIn(open, 'in@example.com');
+    await checkIn(open, 'not-an-email');
+    await op.exhaust(`/public/events/${open.uuid}/check-in`, json({ email: 'stranger@example.com' }));
+    expect(op.unprovoked()).toEqual([]);
+  });
+
+  it('POST /public/events/{uuid}/cancel', async () => {
+    const op = operation('POST', '/public/events/{uuid}/cancel');
+    const cancel = (event: { uuid: string }, email: string) =>
+      op.send(`/public/events/${event.uuid}/cancel`, json({ email }));
+    await registered(open, 'arrived@example.com');
+    await selfCheckIn(open, 'arrived@example.com');
+    await registered(open, 'twice@example.com');
+    await selfCancel(open, 'twice@example.com');
+    await cancel({ uuid: UNKNOWN }, 'arrived@example.com');
+    await cancel(open, 'stranger@example.com');
+    await cancel(open, 'arrived@example.com');
+    await cancel(open, 'twice@example.com');
+    await cancel(open, '');
+    await op.exhaust(`/public/events/${open.uuid}/cancel`, json({ email: 'stranger@example.com' }));
+    expect(op.unprovoked()).toEqual([]);
+  });
+
+  it('GET /public/profile/{code}, with its CORS header on every answer', async () => {
+    const op = operation('GET', '/public/profile/{code}');
+    const shown = createUser(t.app, org, { profilePublic: true });
+    const hidden = createUser(t.app, org, { profilePublic: false });
+    expect((await op.send(`/public/profile/${shown.profileCode}`)).status).toBe(200);
+    await op.send(`/public/profile/${hidden.profileCode}`);
+    await op.send('/public/profile/nobody');
+    await op.send(`/public/profile/${TOO_LONG}`);
+    await op.exhaust(`/public/profile/${shown.profileCode}`);
+    expect(op.unprovoked()).toEqual([]);
+  });
+});
+
+describe('the token API endpoints answer only what the document lists', () => {
+  it('GET /api/attendees/{id}', async () => {
+    const op = operation('GET', '/api/attendees/{id}');
+    const id = await registered(open, 'looked-up@example.com');
+    await tokenRefusals(op, `/api/attendees/${id}`, ['events:read']);
+    await op.send(`/api/attendees/${id}`, { token: token({ eventIds: [other.uuid] }) });
+    await op.send(`/api/attendees/${UNKNOWN}`, { token: token() });
+    await op.send(`/api/attendees/${TOO_LONG}`, { token: token() });
+    expect(op.unprovoked()).toEqual([]);
+  });
+
+  for (const action of ['cancel', 'no-show'] as const) {
+    it(`POST /api/events/{event_id}/attendees/{attendee_id}/${action}`, async () => {
+      const op = operation('POST', `/api/events/{event_id}/attendees/{attendee_id}/${action}`);
+      const url = (event: string, attendee: string) => `/api/events/${event}/attendees/${attendee}/${action}`;
+      const id = await registered(open, `${action}-me@example.com`);
+      const arrived = await registered(open, `${action}-arrived@example.com`);
+      await selfCheckIn(open, `${action}-arrived@example.com`);
+      const gone = await registered(open, `${action}-gone@example.com`);
+      await selfCancel(open, `${action}-gone@example.com`);
+      await tokenRefusals(op, url(open.uuid, UNKNOWN), ['attendees:read']);
+      await op.send(url(open.uuid, id), { token: token({ eventIds: [other.uuid] }) });
+      await op.send(url(UNKNOWN, id), { token: token() });
+      await op.send(url(open.uuid, UNKNOWN), { token: token() });
+      await op.send(url(open.uuid, arrived), { token: token() });
+      await op.send(url(open.uuid, gone), { token: token() });
+      if (action === 'cancel') {
+        // Cancelled once already: the second answer is the refusal.
+        await op.send(url(open.uuid, id), { token: token() });
+        await op.send(url(open.uuid, id), { token: token() });
+      }
+      await op.send(url(TOO_LONG, id), { token: token() });
+      expect(op.unprovoked()).toEqual([]);
+    });
+  }
+
+  it('POST /api/events/{event_id}/attendees/bulk-no-show', async () => {
+    const op = operation('POST', '/api/events/{event_id}/attendees/bulk-no-show');
+    const url = (event: string) => `/api/events/${event}/attendees/bulk-no-show`;
+    const body = json({ attendee_ids: [UNKNOWN] });
+    await tokenRefusals(op, url(open.uuid), ['attendees:read'], body);
+    await op.send(url(open.uuid), { ...body, token: token({ eventIds: [other.uuid] }) });
+    await op.send(url(UNKNOWN), { ...body, token: token() });
+    await op.send(url(open.uuid), { ...json({}), token: token() });
+    expect(op.unprovoked()).toEqual([]);
+  });
+});
