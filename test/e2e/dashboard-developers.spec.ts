@@ -112,9 +112,10 @@ test.describe('API tokens', () => {
 
 test.describe('webhooks', () => {
   let receiver: Receiver;
-  test.beforeEach(async () => {
+  test.beforeEach(async ({ server }) => {
     receiver = await startReceiver();
     receiver.respond = () => ({ status: 200, body: 'thanks, got it' });
+    server.allowLanHost(receiver.url);
   });
   test.afterEach(async () => receiver.close());
 
