@@ -66,6 +66,8 @@ import {
   type WebhookDispatchOptions,
 } from './webhooks/dispatcher.service.ts';
 import { webhookEndpointService } from './webhooks/endpoint.service.ts';
+import { lanIntegrationRoutes } from './webhooks/lan-integration.routes.ts';
+import { lanIntegrationService } from './webhooks/lan-integration.service.ts';
 import { silentNotifier, webhookNotifier } from './webhooks/notifier.ts';
 import { webhookOutbox } from './webhooks/outbox.service.ts';
 import { webhookRoutes } from './webhooks/webhook.routes.ts';
@@ -158,6 +160,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     tokens: apiTokenService(store),
     staff: staffService(store),
     webhooks: webhookEndpointService(store, outbox),
+    lanIntegrations: lanIntegrationService(store),
     webhookDispatcher: dispatcher,
     syncHub,
     replica,
@@ -241,6 +244,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await dashboard.register(apiTokenRoutes);
       await dashboard.register(webhookRoutes(staffCaller));
       await dashboard.register(syncDashboardRoutes);
+      // Dashboard only: a token may never open the venue network to webhooks.
+      await dashboard.register(lanIntegrationRoutes);
     },
     { prefix: '/dashboard/api' },
   );

@@ -12,6 +12,7 @@ import type { SyncHubService } from './sync/hub.service.ts';
 import type { ReplicaService } from './sync/replica.service.ts';
 import type { WebhookDispatcher } from './webhooks/dispatcher.service.ts';
 import type { WebhookEndpointService } from './webhooks/endpoint.service.ts';
+import type { LanIntegrationService } from './webhooks/lan-integration.service.ts';
 
 /**
  * What routes reach through `app.ctx`: the clock and the services, the one door to the store. Nothing here hands
@@ -28,6 +29,8 @@ export interface AppContext {
   tokens: ApiTokenService;
   staff: StaffService;
   webhooks: WebhookEndpointService;
+  /** The hosts on the venue network that the organization's webhooks may reach. */
+  lanIntegrations: LanIntegrationService;
   /** Sends the webhook outbox in the background; `dispatchDue()` runs one round on demand. */
   webhookDispatcher: WebhookDispatcher;
   /** The hub's side of sync: pairing, ops from replicas, the change feed (every server can be a hub). */

@@ -8,6 +8,7 @@ import { organizationsRepository } from './organizations/organization.repository
 import { usersRepository } from './people/person.repository.ts';
 import { webhookDeliveriesRepository } from './webhooks/delivery.repository.ts';
 import { webhookEndpointsRepository } from './webhooks/endpoint.repository.ts';
+import { lanIntegrationsRepository } from './webhooks/lan-integration.repository.ts';
 
 /** Every repository over one database handle; built once per app. */
 export function createRepositories(db: Db) {
@@ -20,6 +21,7 @@ export function createRepositories(db: Db) {
     staff: staffRepository(db),
     webhookEndpoints: webhookEndpointsRepository(db),
     webhookDeliveries: webhookDeliveriesRepository(db),
+    lanIntegrations: lanIntegrationsRepository(db),
   };
 }
 

@@ -80,6 +80,8 @@ export const messages = {
   webhookDisabled: 'This webhook endpoint is disabled. Enable it first.',
   webhookTestQueued: 'Test notification queued.',
   redeliveryQueued: 'Redelivery queued.',
+  lanIntegrationNotFound: 'LAN integration not found.',
+  lanIntegrationRemoved: 'LAN integration removed.',
 
   tooManyAttempts: 'Too Many Attempts.',
   tooManyProfileRequests: 'Too many requests. Please wait before trying again.',

@@ -6,6 +6,7 @@ import type { WebhookEndpointRecord } from './webhook.types.ts';
 import {
   judgeAttempt,
   nextAttemptAt,
+  type DeliveryVerdict,
   parseRetryAfter,
   RESPONSE_EXCERPT_BYTES,
   responseExcerpt,
@@ -16,6 +17,8 @@ import {
 import { createRepositories } from '../store.ts';
 import type { ClaimedDelivery } from './delivery.repository.ts';
 import { fanOutNotifications } from './outbox.service.ts';
+import type { Response } from 'undici';
+import { DESTINATION_REFUSED, webhookHttpClient } from './destination-agent.ts';
 
 export interface WebhookDispatchOptions {
   /**
@@ -63,9 +66,13 @@ interface Logger {
   error(details: object, message: string): void;
 }
 
-/** What came back from one request; `statusCode` is null when no answer came. */
+/**
+ * What came back from one request; `statusCode` is null when no answer came. `destinationRefused`: the connection
+ * was not made, since it would have gone to an address the organization has not allowed.
+ */
 interface Answer {
   statusCode: number | null;
+  destinationRefused: boolean;
   retryAfter: string | null;
   excerpt: string | null;
   error: string | null;
@@ -79,6 +86,7 @@ const attemptError = {
   hostNotFound: 'Host not found.',
   connectionClosed: 'The connection closed before an answer came.',
   unreachable: 'The host could not be reached.',
+  destinationRefused: 'The destination address is not allowed.',
   timedOut: (ms: number) => `No answer within ${ms / 1000} seconds.`,
   requestFailed: (reason: string) => `The request failed (${reason}).`,
 } as const;
@@ -91,13 +99,20 @@ const FAILURE_MESSAGES: Record<string, string> = {
   UND_ERR_SOCKET: attemptError.connectionClosed,
   EHOSTUNREACH: attemptError.unreachable,
   ENETUNREACH: attemptError.unreachable,
+  [DESTINATION_REFUSED]: attemptError.destinationRefused,
 };
+
+/** The code of the error under fetch's `TypeError: fetch failed`, as Node names it (ECONNREFUSED...). */
+function failureCode(error: unknown): string | null {
+  const code = (error as { cause?: { code?: unknown } }).cause?.code;
+  return typeof code === 'string' ? code : null;
+}
 
 /** Why no answer came, in words for the delivery log. Never the raw error: it could quote the URL. */
 function describeFailure(error: unknown, timeoutMs: number): string {
   if (error instanceof DOMException && error.name === 'TimeoutError') return attemptError.timedOut(timeoutMs);
-  const code = (error as { cause?: { code?: unknown } }).cause?.code;
-  if (typeof code === 'string') return FAILURE_MESSAGES[code] ?? attemptError.requestFailed(code);
+  const code = failureCode(error);
+  if (code !== null) return FAILURE_MESSAGES[code] ?? attemptError.requestFailed(code);
   return attemptError.requestFailed('network error');
 }
 
@@ -138,7 +153,8 @@ export type WebhookDispatcher = ReturnType<typeof webhookDispatcher>;
 export function webhookDispatcher(db: Db, clock: Clock, options: WebhookDispatchOptions) {
   db.pragma('synchronous = NORMAL');
   const repos = createRepositories(db);
-  const { webhookDeliveries: deliveries, webhookEndpoints: endpoints } = repos;
+  const { webhookDeliveries: deliveries, webhookEndpoints: endpoints, lanIntegrations } = repos;
+  const http = webhookHttpClient();
   const working = new Map<number, Promise<void>>();
   const shutdown = new AbortController();
   let log: Logger | null = null;
@@ -152,7 +168,9 @@ export function webhookDispatcher(db: Db, clock: Clock, options: WebhookDispatch
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
     try {
-      const response = await fetch(endpoint.url, {
+      // The list is read at every attempt: an owner's change applies from the next connection on.
+      const listed = lanIntegrations.hostsFor(endpoint.organizationId);
+      const response = await http.fetch(endpoint.organizationId, listed, endpoint.url, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
@@ -173,6 +191,7 @@ export function webhookDispatcher(db: Db, clock: Clock, options: WebhookDispatch
       const excerpt = await readExcerpt(response);
       return {
         statusCode: response.status,
+        destinationRefused: false,
         retryAfter: response.headers.get('retry-after'),
         excerpt,
         error: null,
@@ -184,6 +203,7 @@ export function webhookDispatcher(db: Db, clock: Clock, options: WebhookDispatch
       if (shutdown.signal.aborted) return null;
       return {
         statusCode: null,
+        destinationRefused: failureCode(error) === DESTINATION_REFUSED,
         retryAfter: null,
         excerpt: null,
         error: describeFailure(error, options.timeoutMs),
@@ -196,7 +216,9 @@ export function webhookDispatcher(db: Db, clock: Clock, options: WebhookDispatch
   /** Stores the attempt and what follows from it; true when the notification was delivered. */
   function record(endpoint: WebhookEndpointRecord, delivery: ClaimedDelivery, answer: Answer): boolean {
     const finishedAt = clock.now().getTime();
-    const verdict = judgeAttempt(answer.statusCode);
+    const verdict: DeliveryVerdict = answer.destinationRefused
+      ? { outcome: 'refused' }
+      : judgeAttempt(answer.statusCode);
     const attemptsMade = delivery.roundAttempts + 1;
     const next =
       verdict.outcome === 'retry'
@@ -240,6 +262,7 @@ export function webhookDispatcher(db: Db, clock: Clock, options: WebhookDispatch
       error: answer.error,
     };
     if (verdict.outcome === 'gone') log?.warn(context, 'webhook endpoint answered 410 Gone and was disabled');
+    else if (verdict.outcome === 'refused') log?.warn(context, 'webhook destination address not allowed');
     else if (status === 'failed') log?.error(context, 'webhook delivery failed for good');
     else if (status === 'pending') log?.warn(context, 'webhook delivery failed; it will be retried');
     return verdict.outcome === 'delivered';
@@ -359,6 +382,7 @@ export function webhookDispatcher(db: Db, clock: Clock, options: WebhookDispatch
       if (pruneTimer) clearInterval(pruneTimer);
       shutdown.abort();
       await Promise.allSettled(working.values());
+      await http.close();
       db.close();
     },
   };

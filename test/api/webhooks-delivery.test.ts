@@ -12,7 +12,6 @@ import { WEBHOOK_EVENT_TYPES } from '../../server/webhooks/webhook.rules.ts';
 import {
   call,
   createEvent,
-  createOrganization,
   createToken,
   registration,
   startTestApp,
@@ -28,6 +27,7 @@ import {
   startWebhookTestApp,
   verifyWithLibrary,
   type Receiver,
+  createReceivingOrganization,
 } from '../helpers/webhooks.ts';
 
 const SECOND = 1000;
@@ -43,7 +43,7 @@ let token: string;
 beforeEach(async () => {
   t = await startWebhookTestApp();
   receiver = await startReceiver();
-  org = createOrganization(t.app);
+  org = createReceivingOrganization(t.app);
   event = createEvent(t.app, org, { starts_at: '2026-12-01T18:00:00Z', location: 'Main Hall' });
   token = createToken(t.app, org);
 });
@@ -167,7 +167,7 @@ describe('the outbox', () => {
     await register('not-subscribed@example.com');
     expect(notificationCount(t.app)).toBe(0);
 
-    const other = createOrganization(t.app, 'Other Org');
+    const other = createReceivingOrganization(t.app, 'Other Org');
     createEndpoint(t.app, other, receiver.url);
     await register('other-org-does-not-hear@example.com');
     expect(notificationCount(t.app)).toBe(0);
@@ -448,7 +448,7 @@ describe('retries', () => {
       clock: testClock(new Date().toISOString()),
       webhooks: { autoDispatch: false, random: () => 0.5, timeoutMs: 300 },
     });
-    org = createOrganization(t.app);
+    org = createReceivingOrganization(t.app);
     event = createEvent(t.app, org);
     token = createToken(t.app, org);
     const endpoint = createEndpoint(t.app, org, receiver.url);
@@ -547,7 +547,7 @@ describe('in the background', () => {
   it('requests never wait for delivery, and closing the app abandons a hanging send without counting it', async () => {
     await t.close();
     t = await startTestApp({ clock: testClock(new Date().toISOString()) });
-    org = createOrganization(t.app);
+    org = createReceivingOrganization(t.app);
     event = createEvent(t.app, org);
     createEndpoint(t.app, org, receiver.url);
     receiver.respond = () => 'hang';
@@ -636,7 +636,7 @@ describe('in the background', () => {
       webhooks: { autoDispatch: false, random: () => 0.5 },
       logger: { level: 'info', stream },
     });
-    org = createOrganization(t.app);
+    org = createReceivingOrganization(t.app);
     event = createEvent(t.app, org);
     const secretUrl = `${receiver.url}/token-in-path-s3cr3t?key=qs-s3cr3t`;
     const { secret, uuid } = createEndpoint(t.app, org, secretUrl);

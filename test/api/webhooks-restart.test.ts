@@ -48,6 +48,8 @@ function seed(dataDir: string, url: string) {
     });
     if (!token.ok) throw new Error(token.reason);
     const secret = generateWebhookSecret();
+    // The receiver listens on loopback, where webhooks go only once an owner allowed the host.
+    repos.lanIntegrations.add(organization.id, new URL(url).host, 'Test receiver', now);
     repos.webhookEndpoints.create(
       organization.id,
       { url, description: 'CRM', eventTypes: WEBHOOK_EVENT_TYPES, enabled: true, disabledReason: null },

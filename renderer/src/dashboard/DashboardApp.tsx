@@ -6,6 +6,7 @@ import { navigate, paths, type DashboardPage } from '../shared/router.ts';
 import { sessionApi, type Session } from './api/session.ts';
 import { DeskPage } from './desk/DeskPage.tsx';
 import { ImportPage } from './desk/ImportPage.tsx';
+import { LanIntegrationsPage } from './developers/LanIntegrationsPage.tsx';
 import { TokensPage } from './developers/TokensPage.tsx';
 import { SyncPage } from './sync/SyncPage.tsx';
 import { WebhookPage } from './developers/WebhookPage.tsx';
@@ -151,5 +152,7 @@ function PageBody({ page }: { page: DashboardPage }) {
       return <WebhooksPage />;
     case 'webhook':
       return <WebhookPage key={page.webhookId} webhookId={page.webhookId} />;
+    case 'lan-integrations':
+      return <LanIntegrationsPage />;
   }
 }

@@ -25,6 +25,7 @@ import {
   UNLIMITED,
   type TestApp,
 } from '../../helpers/app.ts';
+import { allowLanHost } from '../../helpers/webhooks.ts';
 import { CHROMIUM_FLAGS, fakeCameraFlags, requireChromium } from './chromium.ts';
 import { writeCameraFeed, type Frame } from './fake-camera.ts';
 import { KIOSK_DIR } from './paths.ts';
@@ -47,6 +48,11 @@ export interface KioskServer {
    * real sign-in endpoint, so the page's context holds the session cookie. Returns the account's credentials.
    */
   signIn(page: Page, role?: 'owner' | 'staff'): Promise<{ name: string; email: string; password: string }>;
+  /**
+   * Lets the organization's webhooks reach `host` (a URL's host is taken from it), as an owner does under the
+   * dashboard's LAN integrations: loopback receivers are refused until then.
+   */
+  allowLanHost(host: string): void;
   /** The server itself, for a test that needs the store (seeding thousands of rows, reading what was saved). */
   app: TestApp['app'];
 }
@@ -130,6 +136,7 @@ export const test = base.extend<
         expect(response.statusCode, response.body).toBe(201);
       },
       attendee: (event, email) => app.store.repos.attendees.findForEmail(event.id, email),
+      allowLanHost: (host) => allowLanHost(app, organization, host),
       signIn: async (page, role = 'owner') => {
         signIns += 1;
         const account = {

@@ -3026,7 +3026,7 @@ export interface paths {
         put?: never;
         /**
          * Create an endpoint; its signing secret is in this response only
-         * @description At most 20 per organization. Every notification is a POST with body `{ "id", "type", "timestamp", "data" }` (data: the attendee as `GET /api/attendees/{id}` returns it, or the event), signed per Standard Webhooks: `webhook-id` (the same on every retry; dedupe on it), `webhook-timestamp` (Unix seconds of the attempt) and `webhook-signature: v1,<base64 HMAC-SHA256 of "id.timestamp.body">` keyed with the base64-decoded part of the `whsec_` secret. Kinds: attendee.registered, attendee.approved, attendee.checked_in, attendee.check_in_undone, attendee.canceled, attendee.no_show, event.created, event.updated; webhook.test is the test ping. Any 2xx is success; other answers, redirects included, are retried up to 8 attempts (at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 24 h, with jitter; Retry-After honoured); 410 Gone disables the endpoint.
+         * @description At most 20 per organization. Loopback, private, link-local and other non-public addresses are refused unless an owner allowed the host in the dashboard's LAN integrations: a URL naming such an address is a 422 on `url`, and a host name is checked each time a connection is made (a delivery to a refused address fails at once, with no response stored). Every notification is a POST with body `{ "id", "type", "timestamp", "data" }` (data: the attendee as `GET /api/attendees/{id}` returns it, or the event), signed per Standard Webhooks: `webhook-id` (the same on every retry; dedupe on it), `webhook-timestamp` (Unix seconds of the attempt) and `webhook-signature: v1,<base64 HMAC-SHA256 of "id.timestamp.body">` keyed with the base64-decoded part of the `whsec_` secret. Kinds: attendee.registered, attendee.approved, attendee.checked_in, attendee.check_in_undone, attendee.canceled, attendee.no_show, event.created, event.updated; webhook.test is the test ping. Any 2xx is success; other answers, redirects included, are retried up to 8 attempts (at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 24 h, with jitter; Retry-After honoured); 410 Gone disables the endpoint.
          */
         post: {
             parameters: {
@@ -3207,7 +3207,10 @@ export interface paths {
         };
         options?: never;
         head?: never;
-        /** Edit an endpoint (only the keys sent change); enabling it resumes what waited */
+        /**
+         * Edit an endpoint (only the keys sent change); enabling it resumes what waited
+         * @description Loopback, private, link-local and other non-public addresses are refused unless an owner allowed the host in the dashboard's LAN integrations: a URL naming such an address is a 422 on `url`, and a host name is checked each time a connection is made (a delivery to a refused address fails at once, with no response stored).
+         */
         patch: {
             parameters: {
                 query?: never;
@@ -3931,6 +3934,187 @@ export interface paths {
             };
         };
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/lan-integrations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The hosts on the venue network that webhooks may reach
+         * @description Webhooks may reach loopback, private, link-local and other non-public addresses only at the hosts listed here. An entry `host:port` allows that port, a bare `host` every port. A host name on the list is connected to wherever it resolves; any other name is refused when it resolves to a non-public address. Owners only; no API token can change the list.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["LanIntegration"][];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Allow webhooks to reach a host (host or host:port)
+         * @description Webhooks may reach loopback, private, link-local and other non-public addresses only at the hosts listed here. An entry `host:port` allows that port, a bare `host` every port. A host name on the list is connected to wherever it resolves; any other name is refused when it resolves to a non-public address. Owners only; no API token can change the list.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AllowLanHostInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["LanIntegration"];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/lan-integrations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Stop allowing a host; deliveries to it are refused from their next connection on */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description LAN integration id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -4956,7 +5140,7 @@ export interface paths {
         put?: never;
         /**
          * Create an endpoint; its signing secret is in this response only
-         * @description At most 20 per organization. Every notification is a POST with body `{ "id", "type", "timestamp", "data" }` (data: the attendee as `GET /api/attendees/{id}` returns it, or the event), signed per Standard Webhooks: `webhook-id` (the same on every retry; dedupe on it), `webhook-timestamp` (Unix seconds of the attempt) and `webhook-signature: v1,<base64 HMAC-SHA256 of "id.timestamp.body">` keyed with the base64-decoded part of the `whsec_` secret. Kinds: attendee.registered, attendee.approved, attendee.checked_in, attendee.check_in_undone, attendee.canceled, attendee.no_show, event.created, event.updated; webhook.test is the test ping. Any 2xx is success; other answers, redirects included, are retried up to 8 attempts (at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 24 h, with jitter; Retry-After honoured); 410 Gone disables the endpoint.
+         * @description At most 20 per organization. Loopback, private, link-local and other non-public addresses are refused unless an owner allowed the host in the dashboard's LAN integrations: a URL naming such an address is a 422 on `url`, and a host name is checked each time a connection is made (a delivery to a refused address fails at once, with no response stored). Every notification is a POST with body `{ "id", "type", "timestamp", "data" }` (data: the attendee as `GET /api/attendees/{id}` returns it, or the event), signed per Standard Webhooks: `webhook-id` (the same on every retry; dedupe on it), `webhook-timestamp` (Unix seconds of the attempt) and `webhook-signature: v1,<base64 HMAC-SHA256 of "id.timestamp.body">` keyed with the base64-decoded part of the `whsec_` secret. Kinds: attendee.registered, attendee.approved, attendee.checked_in, attendee.check_in_undone, attendee.canceled, attendee.no_show, event.created, event.updated; webhook.test is the test ping. Any 2xx is success; other answers, redirects included, are retried up to 8 attempts (at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 24 h, with jitter; Retry-After honoured); 410 Gone disables the endpoint.
          */
         post: {
             parameters: {
@@ -5164,7 +5348,10 @@ export interface paths {
         };
         options?: never;
         head?: never;
-        /** Edit an endpoint (only the keys sent change); enabling it resumes what waited */
+        /**
+         * Edit an endpoint (only the keys sent change); enabling it resumes what waited
+         * @description Loopback, private, link-local and other non-public addresses are refused unless an owner allowed the host in the dashboard's LAN integrations: a URL naming such an address is a 422 on `url`, and a host name is checked each time a connection is made (a delivery to a refused address fails at once, with no response stored).
+         */
         patch: {
             parameters: {
                 query?: never;
@@ -6186,6 +6373,24 @@ export interface components {
             created_at: string;
             acknowledged_at: string | null;
         };
+        LanIntegrationInput: {
+            id: number;
+            /**
+             * @description host or host:port, normalised (IPv6 in brackets); without a port every port of the host
+             * @example 192.168.1.20:8080
+             */
+            host: string;
+            description: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:42:05+00:00
+             */
+            created_at: string;
+        };
+        AllowLanHostInput: {
+            host: string;
+            description?: string;
+        };
         /** @description event_types defaults to every kind; enabled defaults to true. */
         CreateWebhookEndpointInput: {
             url: string;
@@ -6781,6 +6986,24 @@ export interface components {
              */
             created_at: string;
             acknowledged_at: string | null;
+        };
+        LanIntegration: {
+            id: number;
+            /**
+             * @description host or host:port, normalised (IPv6 in brackets); without a port every port of the host
+             * @example 192.168.1.20:8080
+             */
+            host: string;
+            description: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:42:05+00:00
+             */
+            created_at: string;
+        };
+        AllowLanHost: {
+            host: string;
+            description?: string;
         };
         /** @description event_types defaults to every kind; enabled defaults to true. */
         CreateWebhookEndpoint: {

@@ -34,6 +34,7 @@ export const dashboardEn = {
     developers: 'Developers',
     tokens: 'API Tokens',
     webhooks: 'Webhooks',
+    lanIntegrations: 'LAN integrations',
     kiosk: 'Open a kiosk',
     signOut: 'Sign out',
     signedInAs: (name: string, role: string) => `${name} (${role})`,
