@@ -3,8 +3,8 @@ import { sql as staff } from './002_staff.ts';
 import { sql as webhooks } from './003_webhooks.ts';
 import { sql as outboxShared } from './004_outbox_shared.ts';
 import { sql as statusBeforeNoShow } from './005_status_before_no_show.ts';
-import { sql as lanIntegrations } from './005_lan_integrations.ts';
-import { sql as sync } from './009_sync.ts';
+import { sql as lanIntegrations } from './007_lan_integrations.ts';
+import { sql as sync } from './006_sync.ts';
 
 /** Every migration, in the order it is applied. `PRAGMA user_version` records how many have run. */
 export const migrations: readonly string[] = [
