@@ -13,6 +13,7 @@ import { attendeeActionRoutes, tokenAttendeeRoutes } from './attendees/attendee.
 import { attendeeService } from './attendees/attendee.service.ts';
 import { bulkNoShowService } from './attendees/bulk-no-show.service.ts';
 import { deskRoutes } from './attendees/desk.routes.ts';
+import { importThread } from './attendees/import-thread.ts';
 import { publicAttendeeRoutes } from './attendees/public-attendee.routes.ts';
 import { registrationService } from './attendees/registration.service.ts';
 import type { AppContext } from './context.ts';
@@ -34,6 +35,7 @@ import { registerJsonBodyParser } from './platform/json-body.ts';
 import { registerApiDocs } from './platform/openapi.ts';
 import { responseSerializerCompiler } from './platform/serializer.ts';
 import { zodValidatorCompiler } from './platform/validation.ts';
+import { createWriteGate, registerWriteGate } from './platform/write-gate.ts';
 import type { SatelliteOptions } from './satellite/satellite-app.ts';
 import { satelliteStatusRoutes } from './satellite/status.routes.ts';
 import { createStore } from './store.ts';
@@ -87,10 +89,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const clock = options.clock ?? systemClock;
   const openStore = () => openDatabase(options.dataDir, { nativeBinding: options.nativeBinding });
   const store = createStore(openStore(), clock);
+  // Every writer on this thread waits here while the import's worker writes (platform/write-gate.ts).
+  const writeGate = createWriteGate();
   // The dispatcher writes through a connection of its own (see webhooks/dispatcher.service.ts).
-  const dispatcher = webhookDispatcher(openStore(), clock, {
-    ...DEFAULT_WEBHOOK_DISPATCH,
-    ...options.webhooks,
+  const dispatcher = webhookDispatcher(
+    openStore(),
+    clock,
+    { ...DEFAULT_WEBHOOK_DISPATCH, ...options.webhooks },
+    writeGate,
+  );
+  const imports = importThread({
+    dataDir: options.dataDir,
+    nativeBinding: options.nativeBinding,
+    clock,
+    gate: writeGate,
+    onQueued: dispatcher.wake,
   });
   const outbox = webhookOutbox(store.repos, clock, dispatcher.wake);
   const notify = webhookNotifier(outbox);
@@ -101,6 +114,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registrations: registrationService(store, notify),
     attendees: attendeeService(store, notify),
     bulkNoShow: bulkNoShowService(store, notify),
+    imports,
     people: personService(store),
     tokens: apiTokenService(store),
     staff: staffService(store),
@@ -122,10 +136,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('store', store);
   app.addHook('onClose', async () => store.db.close());
   app.addHook('onClose', async () => dispatcher.stop());
+  // onClose hooks run last added first: the import's worker stops before the connections of this thread close.
+  app.addHook('onClose', async () => imports.close());
   app.addHook('onReady', async () => dispatcher.start(app.log));
 
   registerErrorHandling(app);
   registerJsonBodyParser(app);
+  registerWriteGate(app, writeGate);
   await registerRateLimits(app, { ...DEFAULT_RATE_LIMITS, ...options.rateLimits }, clock);
   await registerApiDocs(app);
 
