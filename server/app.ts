@@ -13,6 +13,7 @@ import { attendeeActionRoutes, tokenAttendeeRoutes } from './attendees/attendee.
 import { attendeeService } from './attendees/attendee.service.ts';
 import { bulkNoShowService } from './attendees/bulk-no-show.service.ts';
 import { deskRoutes } from './attendees/desk.routes.ts';
+import { importThread } from './attendees/import-thread.ts';
 import { publicAttendeeRoutes } from './attendees/public-attendee.routes.ts';
 import { registrationService } from './attendees/registration.service.ts';
 import type { AppContext } from './context.ts';
@@ -47,6 +48,7 @@ import { registerApiDocs } from './platform/openapi.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { responseSerializerCompiler } from './platform/serializer.ts';
 import { zodValidatorCompiler } from './platform/validation.ts';
+import { createWriteGate, registerWriteGate } from './platform/write-gate.ts';
 import { satelliteProxyRoutes } from './satellite/proxy.routes.ts';
 import { SATELLITE_DEFAULTS, type SatelliteOptions } from './satellite/satellite-app.ts';
 import { satelliteStatusRoutes } from './satellite/status.routes.ts';
@@ -127,12 +129,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const sync = syncRepository(store.db);
   // A data dir paired with a hub (`arrivals device pair`) runs as its replica: docs/sync.md.
   const upstream = sync.upstream();
+  // Every writer on this thread waits here while the import's worker writes (platform/write-gate.ts).
+  const writeGate = createWriteGate();
   // The dispatcher writes through a connection of its own (see webhooks/dispatcher.service.ts), to the file the
   // first connection has just checked.
-  const dispatcherDb = openDatabase(options.dataDir, { nativeBinding, checkIntegrity: false });
-  const dispatcher = webhookDispatcher(dispatcherDb, clock, {
-    ...DEFAULT_WEBHOOK_DISPATCH,
-    ...options.webhooks,
+  const dispatcher = webhookDispatcher(
+    openDatabase(options.dataDir, { nativeBinding, checkIntegrity: false }),
+    clock,
+    { ...DEFAULT_WEBHOOK_DISPATCH, ...options.webhooks },
+    writeGate,
+  );
+  const imports = importThread({
+    dataDir: options.dataDir,
+    nativeBinding: options.nativeBinding,
+    clock,
+    gate: writeGate,
+    onQueued: dispatcher.wake,
   });
   const outbox = webhookOutbox(store.repos, clock, dispatcher.wake);
   // Webhooks leave from the hub, once per change that won there; a replica tells nobody.
@@ -156,6 +168,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registrations: registrationService(store, notify, journal),
     attendees: attendeeService(store, notify, journal),
     bulkNoShow: bulkNoShowService(store, notify),
+    imports,
     people: personService(store),
     tokens: apiTokenService(store),
     staff: staffService(store),
@@ -187,6 +200,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('store', store);
   app.addHook('onClose', async () => store.db.close());
   app.addHook('onClose', async () => dispatcher.stop());
+  // onClose hooks run last added first: the import's worker stops before the connections of this thread close.
+  app.addHook('onClose', async () => imports.close());
   app.addHook('onClose', async () => replica?.stop());
   // Long-polls answer at once when closing begins, so closing never waits for one.
   app.addHook('preClose', (done) => {
@@ -207,6 +222,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerForwardedHeaderPolicy(app, trust);
   registerErrorHandling(app);
   registerJsonBodyParser(app);
+  registerWriteGate(app, writeGate);
   await registerRateLimits(app, { ...DEFAULT_RATE_LIMITS, ...options.rateLimits }, clock);
   await registerApiDocs(app);
 

@@ -2,6 +2,7 @@ import type { ApiTokenService } from './access/api-token.service.ts';
 import type { StaffService } from './access/staff.service.ts';
 import type { AttendeeService } from './attendees/attendee.service.ts';
 import type { BulkNoShowService } from './attendees/bulk-no-show.service.ts';
+import type { ImportThread } from './attendees/import-thread.ts';
 import type { RegistrationService } from './attendees/registration.service.ts';
 import type { EventService } from './events/event.service.ts';
 import type { OrganizationService } from './organizations/organization.service.ts';
@@ -25,6 +26,8 @@ export interface AppContext {
   registrations: RegistrationService;
   attendees: AttendeeService;
   bulkNoShow: BulkNoShowService;
+  /** CSV imports, run on a worker thread of their own. */
+  imports: ImportThread;
   people: PersonService;
   tokens: ApiTokenService;
   staff: StaffService;

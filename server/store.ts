@@ -3,6 +3,7 @@ import type { Db } from './platform/database.ts';
 import { apiTokensRepository } from './access/api-token.repository.ts';
 import { staffRepository } from './access/staff.repository.ts';
 import { attendeesRepository } from './attendees/attendee.repository.ts';
+import { importStagingRepository } from './attendees/import.repository.ts';
 import { eventsRepository } from './events/event.repository.ts';
 import { organizationsRepository } from './organizations/organization.repository.ts';
 import { usersRepository } from './people/person.repository.ts';
@@ -16,6 +17,7 @@ export function createRepositories(db: Db) {
     organizations: organizationsRepository(db),
     events: eventsRepository(db),
     attendees: attendeesRepository(db),
+    importStaging: importStagingRepository(db),
     users: usersRepository(db),
     apiTokens: apiTokensRepository(db),
     staff: staffRepository(db),

@@ -4,8 +4,10 @@ import { staffCaller } from '../access/caller.http.ts';
 import type { EventRecord } from '../events/event.types.ts';
 import { toCsv } from '../platform/csv.ts';
 import { HttpError, ValidationError } from '../platform/errors.ts';
+import { type JsonText, registerJsonTextBody } from '../platform/json-body.ts';
 import { messages } from '../platform/messages.ts';
 import { errorResponses, messageBody } from '../platform/schemas.ts';
+import { textBodyValidatorCompiler } from '../platform/validation.ts';
 import { presentDeskAttendee } from './attendee.presenters.ts';
 import { attendeeParams, eventParams } from './attendee.schemas.ts';
 import type { AttendeeRecord } from './attendee.types.ts';
@@ -42,7 +44,7 @@ export interface DeskRoutesOptions {
 }
 
 export const deskRoutes: FastifyPluginAsyncZod<DeskRoutesOptions> = async (app, { wholeEventWork }) => {
-  const { attendees, registrations, bulkNoShow } = app.ctx;
+  const { attendees, registrations, bulkNoShow, imports } = app.ctx;
 
   const eventOf = (request: Parameters<typeof staffCaller.eventOf>[1], uuid: string): EventRecord =>
     staffCaller.eventOf(app, request, uuid);
@@ -253,30 +255,48 @@ export const deskRoutes: FastifyPluginAsyncZod<DeskRoutesOptions> = async (app, 
     },
   );
 
-  app.post(
-    '/events/:event_id/import',
-    {
-      config: { access: 'owner' },
-      bodyLimit: 16 * 1024 * 1024,
-      schema: {
-        tags,
-        summary: 'Import attendees, all or nothing; rows are already mapped to field keys',
-        params: eventParams,
-        body: importBody,
-        response: {
-          200: messageBody.extend({ imported: z.number().int() }),
-          422: importRefusal,
-          ...errorResponses(401, 403, 404),
+  // In a scope of its own: its body arrives as text, for the import's worker to parse and validate
+  // (import-thread.ts).
+  const importScope: FastifyPluginAsyncZod = async (scope) => {
+    registerJsonTextBody(scope);
+    scope.setValidatorCompiler(textBodyValidatorCompiler);
+    scope.post(
+      '/events/:event_id/import',
+      {
+        config: { access: 'owner' },
+        bodyLimit: 16 * 1024 * 1024,
+        schema: {
+          tags,
+          summary: 'Import attendees, all or nothing; rows are already mapped to field keys',
+          params: eventParams,
+          body: importBody,
+          response: {
+            200: messageBody.extend({ imported: z.number().int() }),
+            422: importRefusal,
+            ...errorResponses(401, 403, 404),
+          },
         },
       },
-    },
-    async function importAttendees(request, reply) {
-      const event = eventOf(request, request.params.event_id);
-      const outcome = registrations.importAttendees(event, request.body.rows);
-      if (outcome.ok) return { message: messages.imported(outcome.imported), imported: outcome.imported };
-      if (outcome.reason === 'invalid')
-        return reply.code(422).send({ message: messages.importInvalid, rows: outcome.rows });
-      return reply.code(422).send({ message: messages.importFull(outcome.available) });
-    },
-  );
+      async function importAttendees(request, reply) {
+        const event = eventOf(request, request.params.event_id);
+        // textBodyValidatorCompiler passed the body on as it came: JsonText, or undefined when there was none.
+        const body = request.body as unknown as JsonText | undefined;
+        // This request writes nothing itself; the worker writes under the gate, which waits for us otherwise.
+        request.leaveWriteGate();
+        const outcome = await imports.importAttendees(event, body?.text);
+        if (outcome.ok) return { message: messages.imported(outcome.imported), imported: outcome.imported };
+        switch (outcome.reason) {
+          case 'body_invalid':
+            throw new ValidationError(outcome.errors);
+          case 'event_not_found':
+            throw new HttpError(404, messages.eventNotFound);
+          case 'invalid':
+            return reply.code(422).send({ message: messages.importInvalid, rows: outcome.rows });
+          case 'event_full':
+            return reply.code(422).send({ message: messages.importFull(outcome.available) });
+        }
+      },
+    );
+  };
+  await app.register(importScope);
 };

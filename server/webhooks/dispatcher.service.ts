@@ -2,6 +2,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/database.ts';
 import { toTimestamp } from '../platform/time.ts';
+import type { WriteGate } from '../platform/write-gate.ts';
 import type { WebhookEndpointRecord } from './webhook.types.ts';
 import {
   judgeAttempt,
@@ -149,8 +150,16 @@ export type WebhookDispatcher = ReturnType<typeof webhookDispatcher>;
  * (expansions, leases, attempts) need no fsync, since losing them to a power cut only means a notification is
  * expanded or sent again, which at-least-once delivery allows. The changes and their notifications are written
  * durably by the app's connection.
+ *
+ * It writes on the server's thread, so each of its writes first waits at `writeGate` while another thread writes
+ * (platform/write-gate.ts); each write follows its wait in the same turn.
  */
-export function webhookDispatcher(db: Db, clock: Clock, options: WebhookDispatchOptions) {
+export function webhookDispatcher(
+  db: Db,
+  clock: Clock,
+  options: WebhookDispatchOptions,
+  writeGate: WriteGate,
+) {
   db.pragma('synchronous = NORMAL');
   const repos = createRepositories(db);
   const { webhookDeliveries: deliveries, webhookEndpoints: endpoints, lanIntegrations } = repos;
@@ -273,11 +282,13 @@ export function webhookDispatcher(db: Db, clock: Clock, options: WebhookDispatch
     let claimed: ClaimedDelivery | null = null;
     try {
       while (!shutdown.signal.aborted) {
+        await writeGate.whenOpen();
         const now = clock.now().getTime();
         claimed = deliveries.claimNext(endpointId, now, now + options.timeoutMs + LEASE_MARGIN_MS);
         const endpoint = claimed && endpoints.findById(endpointId);
         if (!claimed || !endpoint) return;
         const answer = await send(endpoint, claimed);
+        await writeGate.whenOpen();
         if (!answer) {
           deliveries.releaseLease(claimed.id);
           return;
@@ -289,7 +300,10 @@ export function webhookDispatcher(db: Db, clock: Clock, options: WebhookDispatch
       }
     } catch (error) {
       log?.error({ err: error, webhook: endpointId }, 'webhook dispatch failed');
-      if (claimed && db.open) deliveries.releaseLease(claimed.id);
+      if (claimed && db.open) {
+        await writeGate.whenOpen();
+        if (db.open) deliveries.releaseLease(claimed.id);
+      }
     }
   }
 
@@ -298,6 +312,7 @@ export function webhookDispatcher(db: Db, clock: Clock, options: WebhookDispatch
    * (each at most once), a few at a time, and resolves when those sends, and any already under way, have settled.
    */
   async function dispatchDue(): Promise<void> {
+    await writeGate.whenOpen();
     if (!shutdown.signal.aborted) fanOutNotifications(db, repos, clock);
     const served = new Set<number>();
     for (;;) {
@@ -344,6 +359,7 @@ export function webhookDispatcher(db: Db, clock: Clock, options: WebhookDispatch
     const before = toTimestamp(new Date(clock.now().getTime() - options.retentionMs));
     let pruned = 0;
     for (;;) {
+      await writeGate.whenOpen();
       if (shutdown.signal.aborted) return pruned;
       const batch = deliveries.pruneFinished(before, PRUNE_BATCH);
       pruned += batch;

@@ -133,10 +133,10 @@ describe('the outbox', () => {
     expect(canceled).toMatchObject({ type: 'attendee.canceled', data: await lookup(walkInId) });
     expect(canceled.data.status).toBe('canceled');
 
-    const imported = registrations.importAttendees(event, [
-      registration('i1@example.com'),
-      registration('i2@example.com'),
-    ]);
+    const imported = await t.app.ctx.imports.importAttendees(
+      event,
+      JSON.stringify({ rows: [registration('i1@example.com'), registration('i2@example.com')] }),
+    );
     expect(imported).toEqual({ ok: true, imported: 2 });
     await dispatch();
     const importedIds = receiver.requests.slice(-2).map((r) => r.json.data.email);
