@@ -8,6 +8,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in staff member, inside the dashboard scope. */
     staff: StaffAccount | null;
+    /** Set when this request moved its session's expiry on: the cookie is sent again with that Max-Age. */
+    renewedSession: NewSession | null;
   }
   interface FastifyContextConfig {
     /** Who may call a dashboard route: anyone (sign-in, setup), any signed-in staff, or owners only. */
@@ -54,18 +56,37 @@ function isSameOrigin(request: FastifyRequest): boolean {
 export function registerSessionAuthentication(scope: FastifyInstance): void {
   const { staff } = scope.ctx;
   scope.decorateRequest('staff', null);
+  scope.decorateRequest('renewedSession', null);
 
   scope.addHook('onRequest', async (request) => {
     if (UNSAFE_METHODS.has(request.method) && !isSameOrigin(request)) {
       throw new HttpError(403, messages.originRefused);
     }
     const value = readCookie(request.headers.cookie, SESSION_COOKIE);
-    if (value) request.staff = staff.staffOfSession(value);
+    const session = value ? staff.staffOfSession(value) : null;
+    if (session) {
+      request.staff = session.staff;
+      if (session.renewedMaxAgeSeconds !== null) {
+        request.renewedSession = { value: value!, maxAgeSeconds: session.renewedMaxAgeSeconds };
+      }
+    }
     const access = request.routeOptions.config.access ?? 'staff';
     if (access === 'public') return;
     if (!request.staff) throw new HttpError(401, messages.signInRequired);
     if (access === 'owner' && request.staff.role !== 'owner') throw new HttpError(403, messages.ownersOnly);
   });
+
+  // The browser's copy of the cookie would otherwise run out 12 hours after sign-in while the server's session
+  // slides on. Sign-in, setup and sign-out set their own cookie, and theirs must be the one that stays.
+  scope.addHook('onSend', async (request, reply) => {
+    if (request.renewedSession && !reply.hasHeader('set-cookie'))
+      setSessionCookie(reply, request.renewedSession);
+  });
+}
+
+/** The session cookie's value the request carries, if any. */
+export function sessionValueOf(request: FastifyRequest): string | null {
+  return readCookie(request.headers.cookie, SESSION_COOKIE);
 }
 
 /** Sets the cookie of a session just started. */

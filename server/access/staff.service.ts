@@ -32,6 +32,17 @@ export interface NewSession {
 }
 
 /**
+ * The account a session cookie signs in, and, when this request moved the session's expiry on, how long the
+ * cookie should now live (null when it did not, so the cookie is not rewritten on every request).
+ */
+export interface LiveSession {
+  staff: StaffAccount;
+  renewedMaxAgeSeconds: number | null;
+}
+
+const secondsBetween = (from: Date, to: Date) => Math.round((to.getTime() - from.getTime()) / 1000);
+
+/**
  * Staff accounts of the dashboard: first-run setup, sign-in and sessions, and owners managing the accounts. A
  * session is stored as the SHA-256 of its cookie's value.
  */
@@ -84,18 +95,21 @@ export function staffService(store: Store) {
     const expiresAt = sessionExpiryFrom(at);
     repos.staff.removeExpiredSessions(toTimestamp(at));
     repos.staff.createSession(hashApiToken(value), staff.id, toTimestamp(at), toTimestamp(expiresAt));
-    return { value, maxAgeSeconds: Math.round((expiresAt.getTime() - at.getTime()) / 1000) };
+    return { value, maxAgeSeconds: secondsBetween(at, expiresAt) };
   }
 
-  /** The signed-in account of a session cookie's value, sliding the session's expiry while it is used. */
-  function staffOfSession(value: string): StaffAccount | null {
+  /**
+   * The signed-in account of a session cookie's value, sliding the session's expiry while it is used, up to the
+   * session's absolute lifetime.
+   */
+  function staffOfSession(value: string): LiveSession | null {
     const session = repos.staff.findSession(hashApiToken(value));
     const at = clock.now();
     if (!session || !isSessionLive(session, at)) return null;
-    if (shouldExtendSession(session, at)) {
-      repos.staff.extendSession(session.sessionId, toTimestamp(at), toTimestamp(sessionExpiryFrom(at)));
-    }
-    return session.staff;
+    if (!shouldExtendSession(session, at)) return { staff: session.staff, renewedMaxAgeSeconds: null };
+    const expiresAt = sessionExpiryFrom(at, new Date(session.createdAt));
+    repos.staff.extendSession(session.sessionId, toTimestamp(at), toTimestamp(expiresAt));
+    return { staff: session.staff, renewedMaxAgeSeconds: secondsBetween(at, expiresAt) };
   }
 
   function endSession(value: string): void {
@@ -130,13 +144,15 @@ export function staffService(store: Store) {
   }
 
   /**
-   * Renames, changes the role or resets the password. The last owner cannot be demoted; a password reset signs
-   * the account out everywhere (but not `actor` out of their own session when they reset their own).
+   * Renames, changes the role or resets the password. The last owner cannot be demoted; a new password signs the
+   * account out everywhere, except the session `actorSession` (the cookie value of the request) when the actor
+   * changes their own: whoever knew the old password is out, the person who just changed it is not.
    */
   async function updateStaff(
     actor: StaffAccount,
     staff: StaffAccount,
     changes: { name?: string; role?: StaffRole; password?: string },
+    actorSession: string | null,
   ): Promise<UpdateStaffOutcome> {
     const passwordHash = changes.password ? await hashPassword(changes.password) : staff.passwordHash;
     return store.inTransaction((): UpdateStaffOutcome => {
@@ -149,7 +165,13 @@ export function staffService(store: Store) {
         { ...staff, name: changes.name ?? staff.name, role: changes.role ?? staff.role, passwordHash },
         now(),
       );
-      if (changes.password && staff.id !== actor.id) repos.staff.removeSessionsOf(staff.id);
+      if (changes.password) {
+        if (staff.id === actor.id && actorSession !== null) {
+          repos.staff.removeOtherSessionsOf(staff.id, hashApiToken(actorSession));
+        } else {
+          repos.staff.removeSessionsOf(staff.id);
+        }
+      }
       return { ok: true, staff: updated };
     });
   }

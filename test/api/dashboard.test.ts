@@ -111,6 +111,53 @@ describe('first run and sign-in', () => {
     expect((await owner.send('GET', '/session')).status).toBe(401);
   });
 
+  it('a session ends 7 days after sign-in however busy it is, and its cookie is renewed as it slides', async () => {
+    const owner = await setUp();
+    const cookieOf = (res: { headers: Record<string, unknown> }) =>
+      res.headers['set-cookie'] as string | undefined;
+
+    // Within a minute of the last write the session is not slid, and the cookie is not sent again.
+    t.clock.advance(30_000);
+    expect(cookieOf(await owner.send('GET', '/session'))).toBeUndefined();
+    t.clock.advance(60 * 60 * 1000);
+    const renewed = await owner.send('GET', '/session');
+    expect(cookieOf(renewed)).toBe(`${owner.cookie()}; Path=/; HttpOnly; SameSite=Strict; Max-Age=43200`);
+
+    // Used every 11 hours, up to the seventh day: the last renewal lives only until the week is up.
+    const weekAfterSignIn = Date.parse('2026-11-21T10:00:00Z') + 7 * 24 * 60 * 60 * 1000;
+    for (let i = 0; i < 14; i++) {
+      t.clock.advance(11 * 60 * 60 * 1000);
+      expect((await owner.send('GET', '/session')).status).toBe(200);
+    }
+    t.clock.set('2026-11-28T09:00:00Z');
+    const last = await owner.send('GET', '/session');
+    expect(last.status).toBe(200);
+    expect(cookieOf(last)).toMatch(/; Max-Age=3600$/);
+    t.clock.set(new Date(weekAfterSignIn - 1000).toISOString());
+    expect((await owner.send('GET', '/session')).status).toBe(200);
+    t.clock.set(new Date(weekAfterSignIn).toISOString());
+    expect((await owner.send('GET', '/session')).status).toBe(401);
+  });
+
+  it('a new password of your own ends your other sessions and keeps this one', async () => {
+    const here = await setUp();
+    const elsewhere = client();
+    expect(
+      (await elsewhere.send('POST', '/session', { email: OWNER.email, password: OWNER.password })).status,
+    ).toBe(200);
+    const { member } = await addStaff(here, 'staff');
+    const me = (await here.send('GET', '/session')).body.data.staff.id;
+
+    const renamed = await here.send('PATCH', `/staff/${me}`, { name: 'Olive O.' });
+    expect(renamed.status).toBe(200);
+    expect((await elsewhere.send('GET', '/session')).status).toBe(200);
+
+    expect((await here.send('PATCH', `/staff/${me}`, { password: 'a brand new password' })).status).toBe(200);
+    expect((await here.send('GET', '/session')).status).toBe(200);
+    expect((await elsewhere.send('GET', '/session')).status).toBe(401);
+    expect((await member.send('GET', '/session')).status).toBe(200);
+  });
+
   it('sign-in is throttled per account, wherever the attempts come from', async () => {
     await setUp();
     for (let i = 0; i < 5; i++) {
