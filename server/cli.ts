@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import type { z } from 'zod';
@@ -19,6 +20,10 @@ import { toTimestamp } from './platform/time.ts';
 import { seedDemo } from './demo/demo.service.ts';
 import { apiTokenService } from './access/api-token.service.ts';
 import { organizationService } from './organizations/organization.service.ts';
+import { staffService } from './access/staff.service.ts';
+import { MIN_PASSWORD_LENGTH } from './access/passwords.ts';
+import { isValidEmail } from './platform/email.ts';
+import { STAFF_ROLES, type StaffRole } from './contract/vocabulary.ts';
 
 export const USAGE = `Usage: arrivals <command> [options]
 
@@ -32,6 +37,10 @@ Commands:
                                             create an API token and print it (shown once)
   token list --org SLUG                     list tokens: name, created, last used, expires
   token delete --org SLUG --name NAME       delete a token; it stops working at once
+  staff create --org SLUG --name NAME --email EMAIL [--role owner|staff] [--password-file FILE]
+                                            create a dashboard account; the password is read from stdin
+                                            (or the file); the role defaults to owner while the organization
+                                            has none, else staff
   demo                                      create a demo organization, event and profiles
   device code [--org SLUG] [--events UUID,UUID]
                                             on a hub: a pairing code for one kiosk (default: the published events)
@@ -51,6 +60,15 @@ export class UsageError extends Error {}
 interface Io {
   out: (line: string) => void;
   err: (line: string) => void;
+  /** Everything piped to stdin; null when stdin is a terminal. Defaults to the process's stdin. */
+  readStdin?: () => Promise<string | null>;
+}
+
+async function readProcessStdin(): Promise<string | null> {
+  if (process.stdin.isTTY) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 const OPTIONS = {
@@ -63,6 +81,9 @@ const OPTIONS = {
   expires: { type: 'string' },
   scopes: { type: 'string' },
   events: { type: 'string' },
+  email: { type: 'string' },
+  role: { type: 'string' },
+  'password-file': { type: 'string' },
   'trust-proxy': { type: 'boolean' },
   'trusted-satellite': { type: 'string', multiple: true },
   hub: { type: 'string' },
@@ -92,6 +113,15 @@ function withStore<T>(dataDir: string, work: (store: Store) => T): T {
   const db = openDatabase(dataDir);
   try {
     return work(createStore(db, systemClock));
+  } finally {
+    db.close();
+  }
+}
+
+async function withStoreAsync<T>(dataDir: string, work: (store: Store) => Promise<T>): Promise<T> {
+  const db = openDatabase(dataDir);
+  try {
+    return await work(createStore(db, systemClock));
   } finally {
     db.close();
   }
@@ -154,6 +184,8 @@ export async function runCli(argv: string[], io: Io, env: NodeJS.ProcessEnv = pr
         io.out(`Deleted token ${name}.`);
         return 0;
       }
+      case 'staff create':
+        return await staffCreate(dataDir, flags, io);
       case 'demo':
         return demo(dataDir, io);
       case 'device code':
@@ -205,6 +237,62 @@ function tokenCreate(dataDir: string, flags: Flags, io: Io): number {
     );
   }
   io.out(result.token);
+  return 0;
+}
+
+/**
+ * One password, from `--password-file` or stdin. One trailing line break (what `echo` and editors add) is not part
+ * of it.
+ */
+async function readPassword(flags: Flags, io: Io): Promise<string> {
+  const file = flags['password-file'];
+  let text: string | null;
+  if (typeof file === 'string') {
+    try {
+      text = fs.readFileSync(file, 'utf8');
+    } catch (error) {
+      throw new UsageError(`--password-file: ${(error as Error).message}`);
+    }
+  } else {
+    text = await (io.readStdin ?? readProcessStdin)();
+    // Typed at a terminal it would be echoed on screen and kept in the scrollback.
+    if (text === null) throw new UsageError('Pipe the password on stdin, or pass --password-file FILE.');
+  }
+  const password = text.replace(/\r?\n$/, '');
+  if (password.length < MIN_PASSWORD_LENGTH) {
+    throw new UsageError(`The password must be at least ${MIN_PASSWORD_LENGTH} characters.`);
+  }
+  if (password.length > 1024) throw new UsageError('The password must not be longer than 1024 characters.');
+  return password;
+}
+
+async function staffCreate(dataDir: string, flags: Flags, io: Io): Promise<number> {
+  const slug = required(flags, 'org');
+  const name = required(flags, 'name');
+  if (name.length > 255) throw new UsageError('--name must not be longer than 255 characters.');
+  const email = required(flags, 'email');
+  if (!isValidEmail(email)) throw new UsageError(`--email "${email}" is not a valid email address.`);
+  const role = flags.role as string | undefined;
+  if (role !== undefined && !STAFF_ROLES.includes(role as StaffRole)) {
+    throw new UsageError(`--role must be one of ${STAFF_ROLES.join(', ')}.`);
+  }
+  const password = await readPassword(flags, io);
+  const created = await withStoreAsync(dataDir, async (store) => {
+    const organization = organizationBySlug(store, slug);
+    const staff = staffService(store);
+    const hasOwner = staff.listStaff(organization.id).some((account) => account.role === 'owner');
+    const outcome = await staff.createStaff(organization.id, {
+      name,
+      email,
+      password,
+      role: (role as StaffRole | undefined) ?? (hasOwner ? 'staff' : 'owner'),
+    });
+    return outcome.ok ? { ...outcome, organization } : outcome;
+  });
+  if (!created.ok) throw new UsageError(`A staff account with email ${email} already exists.`);
+  io.out(
+    `Created ${created.staff.role} ${created.staff.name} <${created.staff.email}> in ${created.organization.name} (${created.organization.slug}).`,
+  );
   return 0;
 }
 

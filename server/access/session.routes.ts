@@ -45,7 +45,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: {
         tags,
-        summary: 'Create the organization and its first owner (only while none exists)',
+        summary: 'Create the first owner and their organization (only while no staff account exists)',
         body: setupBody,
         response: { 201: sessionSchema, ...errorResponses(403, 409, 422, 429) },
       },

@@ -7,7 +7,8 @@ import type { StaffAccount } from './access.types.ts';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.ts';
 import { hashApiToken } from './secrets.ts';
 import { isSessionLive, sessionExpiryFrom, shouldExtendSession } from './session.rules.ts';
-import { slugify } from './setup.rules.ts';
+import { slugCandidates } from './setup.rules.ts';
+import type { Organization } from '../organizations/organization.types.ts';
 
 export interface SetupRequest {
   organizationName: string;
@@ -50,20 +51,35 @@ export function staffService(store: Store) {
   const { repos, clock } = store;
   const now = () => toTimestamp(clock.now());
 
+  /** Setup is for the first account: while none exists, even where organizations do (`arrivals demo` makes one). */
   function needsSetup(): boolean {
-    return repos.organizations.list().length === 0;
+    return repos.staff.count() === 0;
   }
 
-  /** The organization and its first owner (with demo content if asked), only while none exists. */
+  /**
+   * The organization the first owner belongs to: the only one when exactly one exists (made by `arrivals demo` or
+   * `org create`), renamed as setup asks but keeping its slug, which kiosk links and tokens already use; otherwise
+   * a new one.
+   */
+  function organizationForFirstOwner(name: string): { organization: Organization; isNew: boolean } {
+    const existing = repos.organizations.list();
+    if (existing.length === 1) {
+      return { organization: repos.organizations.rename(existing[0]!.id, name), isNew: false };
+    }
+    for (const slug of slugCandidates(name)) {
+      const organization = repos.organizations.create(name, slug, now());
+      if (organization) return { organization, isNew: true };
+    }
+    throw new Error('unreachable: slug candidates never run out');
+  }
+
+  /** The first owner (and their organization, with demo content if asked), only while no staff account exists. */
   async function setUp(request: SetupRequest): Promise<SetupOutcome> {
+    if (!needsSetup()) return { ok: false, reason: 'already_set_up' };
     const passwordHash = await hashPassword(request.password);
     const owner = store.inTransaction(() => {
       if (!needsSetup()) return null;
-      const organization = repos.organizations.create(
-        request.organizationName,
-        slugify(request.organizationName),
-        now(),
-      )!;
+      const { organization, isNew } = organizationForFirstOwner(request.organizationName);
       const staff = repos.staff.create(
         {
           organizationId: organization.id,
@@ -74,7 +90,9 @@ export function staffService(store: Store) {
         },
         now(),
       )!;
-      if (request.loadDemo) seedDemoContent(store, organization);
+      // An organization that has events already (the demo's, or its own) is not given a second demo event.
+      const isEmpty = isNew || repos.events.listForOrganization(organization.id).length === 0;
+      if (request.loadDemo && isEmpty) seedDemoContent(store, organization);
       return staff;
     });
     return owner ? { ok: true, owner } : { ok: false, reason: 'already_set_up' };

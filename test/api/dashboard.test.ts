@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EventRecord } from '../../server/events/event.types.ts';
 import { call, createEvent, createUser, registration, startTestApp, type TestApp } from '../helpers/app.ts';
 import { dashboardClient, SAME_ORIGIN } from '../helpers/dashboard.ts';
+import { seedDemo } from '../../server/demo/demo.service.ts';
 
 let t: TestApp;
 const ORIGIN = SAME_ORIGIN;
@@ -64,6 +65,43 @@ describe('first run and sign-in', () => {
     const again = await client().send('POST', '/setup', { ...OWNER, email: 'other@example.com' });
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ message: 'Arrivals is already set up. Please sign in.' });
+  });
+
+  it("setup after `arrivals demo` makes the demo organization the owner's, renamed, with no second demo event", async () => {
+    const demo = seedDemo(t.app.store);
+    expect((await client().send('GET', '/setup')).body.data.needs_setup).toBe(true);
+    const owner = client();
+    const res = await owner.send('POST', '/setup', { ...OWNER, load_demo: true });
+    expect(res.status).toBe(201);
+    expect(res.body.data.organization).toEqual({
+      id: demo.organization.uuid,
+      name: 'City Hall Events',
+      slug: 'demo',
+    });
+    expect((await owner.send('GET', '/events')).body.data.map((e: { id: string }) => e.id)).toEqual([
+      demo.events[0]!.uuid,
+    ]);
+    expect(t.app.store.repos.organizations.list()).toHaveLength(1);
+    expect((await client().send('GET', '/setup')).body.data.needs_setup).toBe(false);
+  });
+
+  it('setup with several organizations and no staff makes a new one, on a slug of its own', async () => {
+    createEvent(
+      t.app,
+      t.app.store.repos.organizations.create('A', 'city-hall-events', '2026-11-21T10:00:00+00:00')!,
+    );
+    t.app.store.repos.organizations.create('B', 'b', '2026-11-21T10:00:00+00:00');
+    const res = await client().send('POST', '/setup', { ...OWNER, load_demo: true });
+    expect(res.status).toBe(201);
+    expect(res.body.data.organization).toMatchObject({
+      name: 'City Hall Events',
+      slug: 'city-hall-events-2',
+    });
+    expect(t.app.store.repos.organizations.list().map((o) => o.slug)).toEqual([
+      'city-hall-events',
+      'b',
+      'city-hall-events-2',
+    ]);
   });
 
   it('setup refuses a short password', async () => {
