@@ -178,6 +178,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     syncHub,
     replica,
   };
+  // Printed by `serve` and shown by the desktop shell through `app.ctx.staff.setupCode()`.
+  ctx.staff.issueSetupCode();
 
   const trust = forwardingTrust({
     reverseProxy: options.trustProxy === true,

@@ -392,6 +392,12 @@ async function serve(dataDir: string, flags: Flags, env: NodeJS.ProcessEnv, io: 
       ? `Arrivals is a satellite of the hub at ${hub.url}, serving the kiosk at http://localhost:${boundPort}/ (listening on ${address})`
       : `Arrivals is serving ${dataDir} at http://localhost:${boundPort}/ (listening on ${address})`,
   );
+  const setupCode = hub ? null : app.ctx.staff.setupCode();
+  if (setupCode) {
+    io.err(
+      `Setup code: ${setupCode} (asked by first-run setup at /dashboard from any other device; not needed on this one)`,
+    );
+  }
 
   return new Promise((resolve) => {
     let closing = false;

@@ -84,6 +84,20 @@ export function registerSessionAuthentication(scope: FastifyInstance): void {
   });
 }
 
+const LOOPBACK_ADDRESSES = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+
+/**
+ * Whether the request was made on this machine: its socket's peer is a loopback address. X-Forwarded-For is
+ * never believed for this; on the contrary, a request that carries a forwarding header came through a proxy (a
+ * satellite on this machine, say) from somewhere else, so it does not count as local.
+ */
+export function isFromThisMachine(request: FastifyRequest): boolean {
+  const peer = request.socket.remoteAddress ?? '';
+  const forwarded =
+    request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
+  return LOOPBACK_ADDRESSES.test(peer) && !forwarded;
+}
+
 /** The session cookie's value the request carries, if any. */
 export function sessionValueOf(request: FastifyRequest): string | null {
   return readCookie(request.headers.cookie, SESSION_COOKIE);

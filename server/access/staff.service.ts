@@ -5,7 +5,7 @@ import { toTimestamp } from '../platform/time.ts';
 import type { Store } from '../store.ts';
 import type { StaffAccount } from './access.types.ts';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.ts';
-import { hashApiToken } from './secrets.ts';
+import { generateSetupCode, hashApiToken, setupCodeMatches } from './secrets.ts';
 import { isSessionLive, sessionExpiryFrom, shouldExtendSession } from './session.rules.ts';
 import { slugCandidates } from './setup.rules.ts';
 import type { Organization } from '../organizations/organization.types.ts';
@@ -16,9 +16,15 @@ export interface SetupRequest {
   email: string;
   password: string;
   loadDemo: boolean;
+  /** What was typed as the setup code, if anything. */
+  setupCode: string | null;
+  /** Whether the request comes from this machine itself, which needs no setup code. */
+  fromThisMachine: boolean;
 }
 
-export type SetupOutcome = { ok: true; owner: StaffAccount } | { ok: false; reason: 'already_set_up' };
+export type SetupOutcome =
+  | { ok: true; owner: StaffAccount }
+  | { ok: false; reason: 'already_set_up' | 'setup_code_required' | 'wrong_setup_code' };
 
 export type CreateStaffOutcome = { ok: true; staff: StaffAccount } | { ok: false; reason: 'email_taken' };
 
@@ -50,10 +56,25 @@ const secondsBetween = (from: Date, to: Date) => Math.round((to.getTime() - from
 export function staffService(store: Store) {
   const { repos, clock } = store;
   const now = () => toTimestamp(clock.now());
+  let setupCode: string | null = null;
 
   /** Setup is for the first account: while none exists, even where organizations do (`arrivals demo` makes one). */
   function needsSetup(): boolean {
     return repos.staff.count() === 0;
+  }
+
+  /**
+   * Makes the one-time setup code, while setup is needed; the app calls this once as it starts. Only in memory: a
+   * restart makes a new one, which is printed again.
+   */
+  function issueSetupCode(): string | null {
+    setupCode = needsSetup() ? generateSetupCode() : null;
+    return setupCode;
+  }
+
+  /** The setup code to show where the server was started (its console, the desktop app's staff screen). */
+  function currentSetupCode(): string | null {
+    return needsSetup() ? setupCode : null;
   }
 
   /**
@@ -75,7 +96,14 @@ export function staffService(store: Store) {
 
   /** The first owner (and their organization, with demo content if asked), only while no staff account exists. */
   async function setUp(request: SetupRequest): Promise<SetupOutcome> {
+    // Every cheap refusal comes before the password hash, which costs 128 MiB and ~100 ms.
     if (!needsSetup()) return { ok: false, reason: 'already_set_up' };
+    if (!request.fromThisMachine) {
+      if (!request.setupCode) return { ok: false, reason: 'setup_code_required' };
+      if (setupCode === null || !setupCodeMatches(request.setupCode, setupCode)) {
+        return { ok: false, reason: 'wrong_setup_code' };
+      }
+    }
     const passwordHash = await hashPassword(request.password);
     const owner = store.inTransaction(() => {
       if (!needsSetup()) return null;
@@ -95,7 +123,9 @@ export function staffService(store: Store) {
       if (request.loadDemo && isEmpty) seedDemoContent(store, organization);
       return staff;
     });
-    return owner ? { ok: true, owner } : { ok: false, reason: 'already_set_up' };
+    if (!owner) return { ok: false, reason: 'already_set_up' };
+    setupCode = null;
+    return { ok: true, owner };
   }
 
   /** The account, when the password is its own. An unknown email costs as much time as a wrong password. */
@@ -202,6 +232,8 @@ export function staffService(store: Store) {
 
   return {
     needsSetup,
+    issueSetupCode,
+    setupCode: currentSetupCode,
     setUp,
     signIn,
     startSession,

@@ -54,6 +54,8 @@ export const messages = {
   originRefused: 'This request must come from the Arrivals dashboard itself.',
   invalidCredentials: 'These credentials do not match our records.',
   alreadySetUp: 'Arrivals is already set up. Please sign in.',
+  wrongSetupCode:
+    "This setup code is not right. It is shown where Arrivals was started: on its console, or on the desktop app's staff screen.",
   signedOut: 'Signed out.',
   lastOwner: 'An organization needs at least one owner.',
   cannotRemoveSelf: 'You cannot remove your own account.',

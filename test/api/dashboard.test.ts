@@ -45,7 +45,9 @@ afterEach(async () => t.close());
 
 describe('first run and sign-in', () => {
   it('setup creates the organization and owner once, signs in, and can load the demo event', async () => {
-    expect((await client().send('GET', '/setup')).body).toEqual({ data: { needs_setup: true } });
+    expect((await client().send('GET', '/setup')).body).toEqual({
+      data: { needs_setup: true, needs_setup_code: false },
+    });
     const owner = client();
     const res = await owner.send('POST', '/setup', { ...OWNER, load_demo: true });
     expect(res.status).toBe(201);
@@ -61,7 +63,9 @@ describe('first run and sign-in', () => {
       'Arrivals Demo Night',
     ]);
 
-    expect((await client().send('GET', '/setup')).body).toEqual({ data: { needs_setup: false } });
+    expect((await client().send('GET', '/setup')).body).toEqual({
+      data: { needs_setup: false, needs_setup_code: false },
+    });
     const again = await client().send('POST', '/setup', { ...OWNER, email: 'other@example.com' });
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ message: 'Arrivals is already set up. Please sign in.' });

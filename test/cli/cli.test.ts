@@ -1,11 +1,12 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import { promisify } from 'node:util';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { runCli } from '../../server/cli.ts';
 import { defaultDataDir } from '../../server/platform/config.ts';
 import { call, tempDataDir } from '../helpers/app.ts';
+import { startServer } from '../helpers/server-process.ts';
 
 let dataDir: string;
 beforeEach(() => {
@@ -235,6 +236,38 @@ describe('arrivals CLI', () => {
     expect(result.code).toBe(2);
     expect(result.err).toHaveLength(1);
     expect(result.err[0]).toContain(message);
+  });
+
+  it('serve prints the one-time setup code on one line, and that code sets up from another device', async () => {
+    const server = await startServer({ dataDir, readyPath: '/satellite/status' });
+    try {
+      const line = await vi.waitFor(() => {
+        const found = server.output().match(/^Setup code: (\d{4}-\d{4}-\d{4}) .*$/m);
+        expect(found).not.toBeNull();
+        return found!;
+      });
+      const setUp = (setupCode: string) =>
+        fetch(`${server.baseUrl}/dashboard/api/setup`, {
+          method: 'POST',
+          // Through a proxy, so not this machine as far as setup is concerned.
+          headers: {
+            'content-type': 'application/json',
+            origin: server.baseUrl,
+            'x-forwarded-for': '192.0.2.7',
+          },
+          body: JSON.stringify({
+            organization_name: 'City Hall',
+            name: 'Olive Owner',
+            email: 'olive@example.com',
+            password: 'correct horse battery',
+            setup_code: setupCode,
+          }),
+        });
+      expect((await setUp('0000-0000-0000')).status).toBe(422);
+      expect((await setUp(line[1]!)).status).toBe(201);
+    } finally {
+      await server.stop();
+    }
   });
 
   it('the default data dir follows each OS convention', () => {
