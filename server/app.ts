@@ -41,6 +41,7 @@ import {
   type ConnectionLimits,
 } from './platform/connections.ts';
 import { openDatabase, SCHEMA_VERSION } from './platform/database.ts';
+import { ownHostCheck } from './platform/own-host.ts';
 import { earlyErrorOptions, registerErrorHandling } from './platform/errors.ts';
 import { registerJsonBodyParser } from './platform/json-body.ts';
 import { withRedactedRequests } from './platform/logging.ts';
@@ -106,6 +107,11 @@ export interface BuildAppOptions {
    * built for Electron's ABI (electron/README.md); Node, the CLI and the tests use the default.
    */
   nativeBinding?: string;
+  /**
+   * Host names the dashboard API answers to besides its own addresses, localhost and the machine's host name
+   * (platform/own-host.ts): a name in the venue's DNS, or the address a port-forward or container is reached at.
+   */
+  allowedHosts?: readonly string[];
   /** Fail any response whose body strays from its declared schema (platform/serializer.ts); the tests turn it on. */
   checkResponseShapes?: boolean;
   /** How a paired replica talks to its hub (sync/replica.service.ts); tests shorten the waits. */
@@ -252,7 +258,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The staff dashboard's API, under `/dashboard/api`, authenticated by a session cookie.
   await app.register(
     async (dashboard) => {
-      registerSessionAuthentication(dashboard);
+      registerSessionAuthentication(dashboard, ownHostCheck({ allowedHosts: options.allowedHosts }));
       await dashboard.register(sessionRoutes);
       await dashboard.register(staffRoutes);
       await dashboard.register(eventRoutes(staffCaller));

@@ -7,6 +7,7 @@ import { systemClock } from './platform/clock.ts';
 import { DEFAULT_TRUSTED_SATELLITES, parseTrustedAddress } from './platform/client-address.ts';
 import { ConfigError, DEFAULT_HOST, defaultDataDir, resolvePort, SATELLITE_HOST } from './platform/config.ts';
 import { openDatabase } from './platform/database.ts';
+import { invalidHostNames } from './platform/own-host.ts';
 import { RATE_LIMIT_SETTINGS, resolveRateLimits } from './access/rate-limits.ts';
 import { TOKEN_EXPIRIES, type TokenExpiry } from './access/api-token.rules.ts';
 import { parseHubAddress } from './satellite/hub-address.rules.ts';
@@ -49,7 +50,8 @@ Commands:
                                             then \`arrivals serve\` runs it as the hub's replica
 
 Every command takes --data DIR (default: $ARRIVALS_DATA_DIR, else the per-user app-data directory).
-serve also takes --trust-proxy and ${Object.values(RATE_LIMIT_SETTINGS)
+serve also takes --allowed-host NAME (repeatable: a name the dashboard answers to besides this machine's own
+names and addresses), --trust-proxy and ${Object.values(RATE_LIMIT_SETTINGS)
   .map((s) => `--${s.flag} N`)
   .join(', ')} (requests per minute).
 `;
@@ -86,6 +88,7 @@ const OPTIONS = {
   'password-file': { type: 'string' },
   'trust-proxy': { type: 'boolean' },
   'trusted-satellite': { type: 'string', multiple: true },
+  'allowed-host': { type: 'string', multiple: true },
   hub: { type: 'string' },
   code: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
@@ -364,10 +367,22 @@ function trustedSatelliteList(flags: Flags, env: NodeJS.ProcessEnv): string[] {
   ];
 }
 
+/** `--allowed-host` (repeatable), else `ARRIVALS_ALLOWED_HOSTS` (comma-separated); each must be a host name. */
+function resolveAllowedHosts(fromFlags: string[] | undefined, env: NodeJS.ProcessEnv): string[] {
+  const names = fromFlags ? fromFlags.map((name) => name.trim()) : list(env.ARRIVALS_ALLOWED_HOSTS);
+  const invalid = invalidHostNames(names);
+  if (invalid.length > 0) {
+    const source = fromFlags ? '--allowed-host' : 'ARRIVALS_ALLOWED_HOSTS';
+    throw new ConfigError(`${source}: "${invalid[0]}" is not a host name.`);
+  }
+  return names;
+}
+
 async function serve(dataDir: string, flags: Flags, env: NodeJS.ProcessEnv, io: Io): Promise<number> {
   const port = resolvePort((flags.port as string | undefined) ?? env.ARRIVALS_PORT);
   const rateLimits = resolveRateLimits(flags as Record<string, string | undefined>, env);
   const trustProxy = flags['trust-proxy'] === true || env.ARRIVALS_TRUST_PROXY === 'true';
+  const allowedHosts = resolveAllowedHosts(flags['allowed-host'] as string[] | undefined, env);
   const hubInput = (flags.hub as string | undefined) ?? env.ARRIVALS_HUB;
   const hub = hubInput === undefined ? null : parseHubAddress(hubInput);
   if (hub && !hub.ok) throw new UsageError(`--hub: ${hub.reason}`);
@@ -381,6 +396,7 @@ async function serve(dataDir: string, flags: Flags, env: NodeJS.ProcessEnv, io: 
     dataDir,
     rateLimits,
     trustProxy,
+    allowedHosts,
     logger: { level: env.ARRIVALS_LOG_LEVEL ?? 'info' },
     ...(hub ? { satellite: { hubUrl: hub.url } } : { trustedSatellites: trustedSatelliteList(flags, env) }),
   });

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../platform/errors.ts';
 import { messages } from '../platform/messages.ts';
+import { isSameOrigin } from '../platform/own-host.ts';
+import { errorResponses } from '../platform/schemas.ts';
 import type { StaffAccount } from './access.types.ts';
 import type { NewSession } from './staff.service.ts';
 
@@ -37,29 +39,37 @@ function cookieHeader(value: string, maxAgeSeconds: number): string {
   return `${SESSION_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${maxAgeSeconds}`;
 }
 
-/**
- * Browsers send Origin on every cross-site and same-site POST; a state-changing request whose Origin is missing
- * or names another host is refused, which stops cross-site request forgery even where SameSite is not honoured.
- */
-function isSameOrigin(request: FastifyRequest): boolean {
-  const { origin, host } = request.headers;
-  if (!origin || !host) return false;
-  try {
-    // Through URL on both sides, so `http://kiosk:80` and `kiosk` compare equal.
-    return new URL(origin).host === new URL(`http://${host}`).host;
-  } catch {
-    return false;
-  }
-}
+/** Whether a request's Host names this server (platform/own-host.ts), given the address the connection reached. */
+export type OwnHostCheck = (hostHeader: string | undefined, localAddress: string | undefined) => boolean;
 
-/** Hooks for the dashboard scope: origin check, session lookup (sliding expiry), access by role. */
-export function registerSessionAuthentication(scope: FastifyInstance): void {
+/**
+ * Hooks for the dashboard scope: the Host check, the origin check, session lookup (sliding expiry), access by
+ * role.
+ *
+ * The Host check defeats DNS rebinding: a page on `attacker.example` whose name is made to point at this server
+ * reaches it with `Host: attacker.example`, and is refused before anything else runs. Browsers send Origin on
+ * every cross-site and same-site POST; a state-changing request whose Origin is missing, or is not this server's
+ * own scheme, host and port, is refused, which stops cross-site request forgery even where SameSite is not
+ * honoured.
+ */
+export function registerSessionAuthentication(scope: FastifyInstance, isOwnHost: OwnHostCheck): void {
   const { staff } = scope.ctx;
   scope.decorateRequest('staff', null);
   scope.decorateRequest('renewedSession', null);
 
+  // Every dashboard route can answer 421, so each says so in the OpenAPI document.
+  scope.addHook('onRoute', (route) => {
+    if (route.schema?.response) {
+      route.schema.response = { ...errorResponses(421), ...(route.schema.response as object) };
+    }
+  });
+
   scope.addHook('onRequest', async (request) => {
-    if (UNSAFE_METHODS.has(request.method) && !isSameOrigin(request)) {
+    if (!isOwnHost(request.headers.host, request.socket.localAddress)) {
+      throw new HttpError(421, messages.hostRefused);
+    }
+    const { origin, host } = request.headers;
+    if (UNSAFE_METHODS.has(request.method) && !isSameOrigin(origin, host, request.protocol)) {
       throw new HttpError(403, messages.originRefused);
     }
     const value = readCookie(request.headers.cookie, SESSION_COOKIE);

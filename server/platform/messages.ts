@@ -52,6 +52,8 @@ export const messages = {
   signInRequired: 'Please sign in.',
   ownersOnly: 'Only organization owners can do this.',
   originRefused: 'This request must come from the Arrivals dashboard itself.',
+  hostRefused:
+    'This server does not answer to that name. Open the dashboard at its address, or allow the name with --allowed-host.',
   invalidCredentials: 'These credentials do not match our records.',
   alreadySetUp: 'Arrivals is already set up. Please sign in.',
   wrongSetupCode:

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../server/app.ts';
@@ -132,6 +133,10 @@ describe('arrivals CLI', () => {
       '--trusted-satellite is for a hub',
     ],
     [['org', 'create', '--colour', 'red'], "Unknown option '--colour'"],
+    [
+      ['serve', '--allowed-host', 'ok.example', '--allowed-host', 'a/b'],
+      '--allowed-host: "a/b" is not a host name.',
+    ],
   ])('%j fails with one clear line and a non-zero exit', async (args, message) => {
     await cli('demo');
     const result = await cli(...args);
@@ -238,8 +243,12 @@ describe('arrivals CLI', () => {
     expect(result.err[0]).toContain(message);
   });
 
-  it('serve prints the one-time setup code on one line, and that code sets up from another device', async () => {
-    const server = await startServer({ dataDir, readyPath: '/satellite/status' });
+  it('serve prints the one-time setup code on one line, that code sets up from another device, and ARRIVALS_ALLOWED_HOSTS is heard', async () => {
+    const server = await startServer({
+      dataDir,
+      readyPath: '/satellite/status',
+      env: { ARRIVALS_ALLOWED_HOSTS: 'checkin.venue.example, desk.venue.example' },
+    });
     try {
       const line = await vi.waitFor(() => {
         const found = server.output().match(/^Setup code: (\d{4}-\d{4}-\d{4}) .*$/m);
@@ -265,6 +274,19 @@ describe('arrivals CLI', () => {
         });
       expect((await setUp('0000-0000-0000')).status).toBe(422);
       expect((await setUp(line[1]!)).status).toBe(201);
+
+      // fetch may not set Host, so a plain request does.
+      const statusWithHost = (host: string) =>
+        new Promise<number>((resolve, reject) => {
+          http
+            .get(`${server.baseUrl}/dashboard/api/setup`, { headers: { host } }, (res) => {
+              res.resume();
+              resolve(res.statusCode!);
+            })
+            .on('error', reject);
+        });
+      expect(await statusWithHost('desk.venue.example:8787')).toBe(200);
+      expect(await statusWithHost('attacker.example:8787')).toBe(421);
     } finally {
       await server.stop();
     }
