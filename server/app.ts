@@ -4,7 +4,11 @@ import { apiTokenRoutes } from './access/api-token.routes.ts';
 import { apiTokenService } from './access/api-token.service.ts';
 import { staffCaller, tokenCaller } from './access/caller.http.ts';
 import { DEFAULT_RATE_LIMITS, registerRateLimits, type RateLimits } from './access/rate-limits.ts';
-import { registerSessionAuthentication } from './access/session-auth.http.ts';
+import {
+  registerDashboardHostCheck,
+  registerSessionAuthentication,
+  type OwnHostCheck,
+} from './access/session-auth.http.ts';
 import { sessionRoutes } from './access/session.routes.ts';
 import { staffRoutes } from './access/staff.routes.ts';
 import { staffService } from './access/staff.service.ts';
@@ -184,8 +188,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     syncHub,
     replica,
   };
-  // Printed by `serve` and shown by the desktop shell through `app.ctx.staff.setupCode()`.
-  ctx.staff.issueSetupCode();
+  // Printed by `serve` and shown by the desktop shell through `app.ctx.staff.setupCode()`. A replica's staff
+  // accounts come from its hub, so setup is the hub's.
+  if (!upstream) ctx.staff.issueSetupCode();
+  const isOwnHost = ownHostCheck({ allowedHosts: options.allowedHosts });
 
   const trust = forwardingTrust({
     reverseProxy: options.trustProxy === true,
@@ -251,14 +257,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
 
   if (upstream) {
-    await registerReplicaApis(app, upstream.url);
+    await registerReplicaApis(app, upstream.url, isOwnHost);
     return app;
   }
 
   // The staff dashboard's API, under `/dashboard/api`, authenticated by a session cookie.
   await app.register(
     async (dashboard) => {
-      registerSessionAuthentication(dashboard, ownHostCheck({ allowedHosts: options.allowedHosts }));
+      registerSessionAuthentication(dashboard, isOwnHost);
       await dashboard.register(sessionRoutes);
       await dashboard.register(staffRoutes);
       await dashboard.register(eventRoutes(staffCaller));
@@ -294,16 +300,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
  * API forwarded to the hub (503 while it is away), the dashboard with the hub session the replica keeps beside its
  * own (sync/hub-session.http.ts).
  */
-async function registerReplicaApis(app: FastifyInstance, hubUrl: string): Promise<void> {
+async function registerReplicaApis(
+  app: FastifyInstance,
+  hubUrl: string,
+  isOwnHost: OwnHostCheck,
+): Promise<void> {
   const bridge = hubSessionBridge(hubUrl, SATELLITE_DEFAULTS.connectTimeoutMs);
   const forward = {
     hubUrl,
     connectTimeoutMs: SATELLITE_DEFAULTS.connectTimeoutMs,
     responseTimeoutMs: SATELLITE_DEFAULTS.responseTimeoutMs,
   };
+  // Also before the paths forwarded to the hub, which would otherwise reach it with the hub's own name as Host.
+  registerDashboardHostCheck(app, isOwnHost);
   await app.register(
     async (dashboard) => {
-      registerSessionAuthentication(dashboard);
+      registerSessionAuthentication(dashboard, isOwnHost);
       dashboard.addHook('onSend', async (request, reply, payload) => {
         if (request.routeOptions.url === '/dashboard/api/session') {
           if (request.method === 'POST' && reply.statusCode === 200) {

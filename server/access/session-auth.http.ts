@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../platform/errors.ts';
 import { messages } from '../platform/messages.ts';
-import { isSameOrigin } from '../platform/own-host.ts';
+import { isDashboardApiPath, isSameOrigin } from '../platform/own-host.ts';
 import { errorResponses } from '../platform/schemas.ts';
 import type { StaffAccount } from './access.types.ts';
 import type { NewSession } from './staff.service.ts';
@@ -106,6 +106,19 @@ export function isFromThisMachine(request: FastifyRequest): boolean {
   const forwarded =
     request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
   return LOOPBACK_ADDRESSES.test(peer) && !forwarded;
+}
+
+/**
+ * The Host check of `registerSessionAuthentication`, for a server that forwards dashboard paths rather than routing
+ * them itself (a satellite, a replica's paths the hub answers): forwarding renames Host to the hub's, so the check
+ * must happen here, on every path the hub would route to the dashboard API.
+ */
+export function registerDashboardHostCheck(app: FastifyInstance, isOwnHost: OwnHostCheck): void {
+  app.addHook('onRequest', async (request) => {
+    if (isDashboardApiPath(request.url) && !isOwnHost(request.headers.host, request.socket.localAddress)) {
+      throw new HttpError(421, messages.hostRefused);
+    }
+  });
 }
 
 /** The session cookie's value the request carries, if any. */

@@ -97,3 +97,20 @@ export function isSameOrigin(
     return false;
   }
 }
+
+/**
+ * Whether a server would route `url` to the dashboard API. Read as Fastify's router reads it (dot segments
+ * resolved, %-escapes decoded once), so that `/dashboard/%61pi/setup` cannot pass for another path; for servers
+ * that forward such paths on (satellites, replicas) rather than route them themselves.
+ */
+export function isDashboardApiPath(url: string): boolean {
+  // A leading `//` would make URL read a host; reply-from sends such a path on as it is.
+  const path = new URL(url.replace(/^\/+/, '/'), 'http://forwarder.invalid').pathname;
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // A broken escape: the hub answers 400 to it, whatever the path.
+  }
+  return decoded.startsWith('/dashboard/api/');
+}

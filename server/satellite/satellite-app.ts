@@ -10,8 +10,7 @@ import {
 import { earlyErrorOptions, registerErrorHandling } from '../platform/errors.ts';
 import { withRedactedRequests } from '../platform/logging.ts';
 import { registerSecurityHeaders } from '../platform/security-headers.ts';
-import { HttpError } from '../platform/errors.ts';
-import { messages } from '../platform/messages.ts';
+import { registerDashboardHostCheck } from '../access/session-auth.http.ts';
 import { zodValidatorCompiler } from '../platform/validation.ts';
 import { ownHostCheck } from '../platform/own-host.ts';
 import { DEFAULT_KIOSK_DIR, kioskStaticRoutes } from '../kiosk/static.routes.ts';
@@ -37,22 +36,6 @@ export interface SatelliteAppOptions {
   kioskDir?: string | false;
   /** Host names to answer the dashboard API to, as `buildApp`'s option. */
   allowedHosts?: readonly string[];
-}
-
-/**
- * Whether the hub would route `url` to the dashboard. Read as the hub's router reads it (dot segments resolved,
- * %-escapes decoded once), so that `/dashboard/%61pi/setup` cannot pass as something else.
- */
-export function isDashboardPath(url: string): boolean {
-  // A leading `//` would make URL read a host; reply-from sends such a path on as it is.
-  const path = new URL(url.replace(/^\/+/, '/'), 'http://satellite.invalid').pathname;
-  let decoded = path;
-  try {
-    decoded = decodeURIComponent(path);
-  } catch {
-    // A broken escape: the hub answers 400 to it, whatever the path.
-  }
-  return decoded.startsWith('/dashboard');
 }
 
 export const SATELLITE_DEFAULTS = { connectTimeoutMs: 2_000, responseTimeoutMs: 10_000 } as const;
@@ -84,12 +67,7 @@ export async function buildSatelliteApp(options: SatelliteAppOptions): Promise<F
 
   // The hub checks the Host of what reaches it, but the satellite renames Host to the hub's on the way through:
   // a page rebound to the satellite's address must be refused here, as the hub would refuse it.
-  const isOwnHost = ownHostCheck({ allowedHosts: options.allowedHosts });
-  app.addHook('onRequest', async (request) => {
-    if (isDashboardPath(request.url) && !isOwnHost(request.headers.host, request.socket.localAddress)) {
-      throw new HttpError(421, messages.hostRefused);
-    }
-  });
+  registerDashboardHostCheck(app, ownHostCheck({ allowedHosts: options.allowedHosts }));
 
   if (options.kioskDir !== false) {
     await app.register(kioskStaticRoutes, { root: options.kioskDir ?? DEFAULT_KIOSK_DIR });

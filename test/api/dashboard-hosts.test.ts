@@ -1,10 +1,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import fs from 'node:fs';
 import os from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.ts';
-import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { openDatabase } from '../../server/platform/database.ts';
+import { syncRepository } from '../../server/sync/sync.repository.ts';
+import { startTestApp, tempDataDir, type TestApp } from '../helpers/app.ts';
 
 const HOST_REFUSED = {
   message:
@@ -124,6 +127,61 @@ describe('the Origin check compares the scheme too', () => {
       OWNER,
     );
     expect(http.statusCode).toBe(201);
+  });
+});
+
+/** A stand-in hub on loopback that records the dashboard requests reaching it and answers 200 to everything. */
+async function recordingHub() {
+  const forwarded: string[] = [];
+  const server = http.createServer((req, res) => {
+    if (req.url!.startsWith('/dashboard')) forwarded.push(`${req.url} ${req.headers.host}`);
+    res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { forwarded, url, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+describe('a replica', () => {
+  it('refuses a rebound name on its own dashboard routes and on those it forwards to the hub', async () => {
+    const hub = await recordingHub();
+    const dataDir = tempDataDir();
+    try {
+      // A data dir paired with the stand-in hub, as `arrivals device pair` leaves it.
+      await (await buildApp({ dataDir })).close();
+      const db = openDatabase(dataDir);
+      syncRepository(db).pairWith({
+        url: hub.url,
+        deviceUuid: '5f0c9a52-8d1e-4f7b-9b8e-2f1d3c4b5a69',
+        credential: 'test-credential',
+        organizationUuid: '0b7e4c1a-3d2f-4e5a-8b9c-1d2e3f4a5b6c',
+        eventIds: [],
+        grantedNext: null,
+        grantedTo: null,
+        pairedAt: '2026-11-21T10:00:00+00:00',
+      });
+      db.close();
+      satellite = await buildApp({ dataDir, kioskDir: false });
+      // Setup is the hub's: a replica's staff accounts come from it.
+      expect(satellite.ctx.staff.setupCode()).toBeNull();
+
+      const rebound = { host: 'attacker.example:8787', origin: 'http://attacker.example:8787' };
+      for (const path of ['/dashboard/api/session', '/dashboard/api/staff', '/dashboard/%61pi/tokens']) {
+        const res = await request(satellite, 'GET', path, rebound);
+        expect(res.statusCode, path).toBe(421);
+        expect(res.json()).toEqual(HOST_REFUSED);
+      }
+      expect(hub.forwarded).toEqual([]);
+      expect(
+        (await request(satellite, 'GET', '/dashboard/api/staff', { host: 'localhost:8787' })).statusCode,
+      ).toBe(200);
+      expect(hub.forwarded).toEqual([`/dashboard/api/staff ${new URL(hub.url).host}`]);
+    } finally {
+      await satellite?.close();
+      satellite = undefined;
+      await hub.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
 
