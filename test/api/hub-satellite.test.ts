@@ -191,12 +191,14 @@ describe('a satellite forwards the API to its hub', () => {
     expect(foreign.status).toBe(403);
     expect(foreign.body.message).toBe('This request must come from the Arrivals dashboard itself.');
 
+    // A password too short to pass validation, so nothing is set up: the 422 shows the request got past the origin
+    // check, which runs before validation.
     const own = await send('POST', `${satelliteUrl}/dashboard/api/setup`, {
-      body: setup,
+      body: { ...setup, password: 'short' },
       headers: { origin: satelliteUrl },
     });
-    // Past the origin check: 409 because the hub already has an organization (City Hall).
-    expect(own.status).toBe(409);
+    expect(own.status).toBe(422);
+    expect(Object.keys(own.body.errors)).toEqual(['password']);
   });
 
   it('tells the kiosk whether the hub is reachable; a hub says it is no satellite', async () => {

@@ -87,7 +87,9 @@ describe('the kiosk renderer on the API origin', () => {
     expect((await get('/p/unknown')).body).toContain('Profile not found.');
     expect((await get('/api/organization')).statusCode).toBe(401);
     expect((await get('/dashboard/api/session')).statusCode).toBe(401);
-    expect((await get('/dashboard/api/setup')).json()).toEqual({ data: { needs_setup: true } });
+    expect((await get('/dashboard/api/setup')).json()).toEqual({
+      data: { needs_setup: true, needs_setup_code: false },
+    });
   });
 
   it('does not list its pages in the OpenAPI document', async () => {

@@ -914,7 +914,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Whether first-run setup is still needed */
+        /** Whether first-run setup is still needed, and whether this device must give the setup code */
         get: {
             parameters: {
                 query?: never;
@@ -933,14 +933,24 @@ export interface paths {
                         "application/json": {
                             data: {
                                 needs_setup: boolean;
+                                needs_setup_code: boolean;
                             };
                         };
+                    };
+                };
+                /** @description Default Response */
+                421: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
                     };
                 };
             };
         };
         put?: never;
-        /** Create the organization and its first owner (only while none exists) */
+        /** Create the first owner and their organization (only while no staff account exists) */
         post: {
             parameters: {
                 query?: never;
@@ -958,6 +968,11 @@ export interface paths {
                         password: string;
                         /** @default false */
                         load_demo?: boolean;
+                        /**
+                         * @description The one-time code printed where the server was started; needed unless the request comes from the machine itself
+                         * @example 1234-5678-9012
+                         */
+                        setup_code?: string;
                     };
                 };
             };
@@ -991,6 +1006,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                421: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1068,6 +1092,15 @@ export interface paths {
                         "application/json": components["schemas"]["Message"];
                     };
                 };
+                /** @description Default Response */
+                421: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
             };
         };
         put?: never;
@@ -1117,6 +1150,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                421: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -1157,6 +1199,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                421: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1217,6 +1268,15 @@ export interface paths {
                         "application/json": components["schemas"]["Message"];
                     };
                 };
+                /** @description Default Response */
+                421: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
             };
         };
         put?: never;
@@ -1263,6 +1323,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                421: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1347,6 +1416,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                421: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -1359,7 +1437,7 @@ export interface paths {
         };
         options?: never;
         head?: never;
-        /** Rename, change the role or reset the password (which signs them out everywhere) */
+        /** Rename, change the role or set a new password (which ends every other session of that account) */
         patch: {
             parameters: {
                 query?: never;
@@ -1412,6 +1490,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                421: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1478,6 +1565,15 @@ export interface paths {
                         "application/json": components["schemas"]["Message"];
                     };
                 };
+                /** @description Default Response */
+                421: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
             };
         };
         put?: never;
@@ -1517,6 +1613,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                421: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1599,6 +1704,15 @@ export interface paths {
                         "application/json": components["schemas"]["Message"];
                     };
                 };
+                /** @description Default Response */
+                421: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
             };
         };
         put?: never;
@@ -1654,6 +1768,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                421: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1727,6 +1850,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                421: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1815,6 +1947,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                421: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -1873,6 +2014,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                421: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1963,6 +2113,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                421: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -2034,6 +2193,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                421: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -2097,6 +2265,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                421: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2209,6 +2386,15 @@ export interface paths {
                         "application/json": components["schemas"]["Message"];
                     };
                 };
+                /** @description Default Response */
+                421: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
             };
         };
         put?: never;
@@ -2264,6 +2450,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                421: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2350,6 +2545,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                421: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2446,6 +2650,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                421: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -2530,6 +2743,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                421: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -2592,6 +2814,15 @@ export interface paths {
                         "application/json": components["schemas"]["Message"];
                     };
                 };
+                /** @description Default Response */
+                421: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
             };
         };
         put?: never;
@@ -2631,6 +2862,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                421: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2713,6 +2953,15 @@ export interface paths {
                         "application/json": components["schemas"]["Message"];
                     };
                 };
+                /** @description Default Response */
+                421: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
             };
         };
         put?: never;
@@ -2768,6 +3017,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                421: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2834,6 +3092,15 @@ export interface paths {
                         "application/json": components["schemas"]["Message"];
                     };
                 };
+                /** @description Default Response */
+                421: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
             };
         };
         put?: never;
@@ -2880,6 +3147,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                421: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2962,6 +3238,15 @@ export interface paths {
                         "application/json": components["schemas"]["Message"];
                     };
                 };
+                /** @description Default Response */
+                421: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
             };
         };
         options?: never;
@@ -3021,6 +3306,15 @@ export interface paths {
                         "application/json": components["schemas"]["Message"];
                     };
                 };
+                /** @description Default Response */
+                421: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
             };
         };
         put?: never;
@@ -3068,6 +3362,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                421: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3150,6 +3453,15 @@ export interface paths {
                         "application/json": components["schemas"]["Message"];
                     };
                 };
+                /** @description Default Response */
+                421: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
             };
         };
         put?: never;
@@ -3196,6 +3508,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                421: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3258,6 +3579,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                421: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3336,6 +3666,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                421: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3422,6 +3761,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                421: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -3500,6 +3848,15 @@ export interface paths {
                         "application/json": components["schemas"]["Message"];
                     };
                 };
+                /** @description Default Response */
+                421: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
             };
         };
         put?: never;
@@ -3566,6 +3923,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                421: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3652,6 +4018,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                421: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -3713,6 +4088,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                421: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3784,6 +4168,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                421: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3866,6 +4259,15 @@ export interface paths {
                         "application/json": components["schemas"]["Message"];
                     };
                 };
+                /** @description Default Response */
+                421: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -3924,6 +4326,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                421: {
                     headers: {
                         [name: string]: unknown;
                     };
