@@ -1,8 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventRecord } from '../../server/events/event.types.ts';
 import { call, createEvent, createUser, registration, startTestApp, type TestApp } from '../helpers/app.ts';
 import { dashboardClient, SAME_ORIGIN } from '../helpers/dashboard.ts';
 import { seedDemo } from '../../server/demo/demo.service.ts';
+
+// Setup, adding staff, a new password and every sign-in run scrypt at its full cost (128 MiB; about 100 ms on an idle
+// machine, seconds on a busy one), several times in some tests.
+vi.setConfig({ testTimeout: 90_000 });
 
 let t: TestApp;
 const ORIGIN = SAME_ORIGIN;

@@ -155,4 +155,6 @@ it('SIGKILL with deliveries pending and one in flight: after a restart all are d
   // The request in flight at the kill is the only one sent twice.
   expect(receiver.requests).toHaveLength(2 * ATTENDEES + 1);
   for (const request of kept) expect(verifyWithLibrary(secret, request)).toEqual(request.json);
+  // Two server processes start (compiling TypeScript through tsx) and the second delivers everything: on a busy
+  // machine that takes longer than a test usually may.
 }, 180_000);

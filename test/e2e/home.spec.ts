@@ -110,7 +110,7 @@ test('a kiosk left open across a server update reloads for the new build instead
   });
   const home = new KioskHomePage(page);
   await home.open(event.uuid);
-  await expect.poll(() => loads, { timeout: 10_000 }).toBe(2);
+  await expect.poll(() => loads).toBe(2);
   await home.expectShown(event.name);
   await home.action('Register').click();
 
