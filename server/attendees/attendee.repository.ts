@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
 import type { Db } from '../platform/database.ts';
 import { emailKey } from '../platform/email.ts';
+import { randomBase62 } from '../platform/random.ts';
+import { CHECKIN_CODE_LENGTH } from './checkin-code.rules.ts';
 import type { AttendeeRecord, AttendeeSummary } from './attendee.types.ts';
 import type { AttendeeStatus } from '../contract/vocabulary.ts';
 
@@ -17,6 +19,7 @@ interface AttendeeRow {
   registered_at: string;
   checked_in_at: string | null;
   status_before_no_show: 'pending' | 'confirmed' | null;
+  checkin_code: string;
 }
 
 type AttendeeSummaryRow = Pick<
@@ -34,7 +37,7 @@ const toSummary = (row: AttendeeSummaryRow): AttendeeSummary => ({
 });
 
 const COLUMNS =
-  'id, uuid, event_id, user_id, email, name, answers, status, registered_at, checked_in_at, status_before_no_show';
+  'id, uuid, event_id, user_id, email, name, answers, status, registered_at, checked_in_at, status_before_no_show, checkin_code';
 
 /**
  * An attendee as its row holds it. `answers` is parsed on first read: the public check, check-in and lookup
@@ -54,6 +57,7 @@ class StoredAttendee implements AttendeeRecord {
   readonly registeredAt: string;
   readonly checkedInAt: string | null;
   readonly statusBeforeNoShow: 'pending' | 'confirmed' | null;
+  readonly checkinCode: string;
   readonly #answersJson: string;
   #answers: Record<string, string> | undefined;
 
@@ -68,6 +72,7 @@ class StoredAttendee implements AttendeeRecord {
     this.registeredAt = row.registered_at;
     this.checkedInAt = row.checked_in_at;
     this.statusBeforeNoShow = row.status_before_no_show;
+    this.checkinCode = row.checkin_code;
     this.#answersJson = row.answers;
   }
 
@@ -108,14 +113,19 @@ const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => '\\
 
 export function attendeesRepository(db: Db) {
   const byUuid = db.prepare<[string], AttendeeRow>(`SELECT ${COLUMNS} FROM attendees WHERE uuid = ?`);
+  const byCheckinCode = db.prepare<[string], AttendeeRow>(
+    `SELECT ${COLUMNS} FROM attendees WHERE checkin_code = ?`,
+  );
   // The live registration first, else the most recent cancelled one.
   const forEmail = db.prepare<[number, string], AttendeeRow>(
     `SELECT ${COLUMNS} FROM attendees WHERE event_id = ? AND email_key = ?
      ORDER BY status = 'canceled', id DESC LIMIT 1`,
   );
   const insert = db.prepare<Record<string, unknown>, AttendeeRow>(
-    `INSERT INTO attendees (uuid, event_id, user_id, email, email_key, name, answers, status, registered_at, updated_at)
-     VALUES (@uuid, @event_id, @user_id, @email, @email_key, @name, @answers, @status, @registered_at, @registered_at)
+    `INSERT INTO attendees (uuid, event_id, user_id, email, email_key, name, answers, status, registered_at, updated_at,
+                            checkin_code)
+     VALUES (@uuid, @event_id, @user_id, @email, @email_key, @name, @answers, @status, @registered_at, @registered_at,
+             @checkin_code)
      RETURNING ${COLUMNS}`,
   );
   // A no-show who turns up after all is checked in as confirmed.
@@ -204,6 +214,11 @@ export function attendeesRepository(db: Db) {
       return attendeeOrNull(byUuid.get(uuid.toLowerCase()));
     },
 
+    /** The registration whose check-in code this is (case-sensitive, like the code), of any event. */
+    findByCheckinCode(code: string): AttendeeRecord | null {
+      return attendeeOrNull(byCheckinCode.get(code));
+    },
+
     /** The email's live registration for the event, else its latest cancelled one, else null. */
     findForEmail(eventId: number, email: string): AttendeeRecord | null {
       return attendeeOrNull(forEmail.get(eventId, emailKey(email)));
@@ -225,6 +240,7 @@ export function attendeesRepository(db: Db) {
           answers: JSON.stringify(attendee.answers),
           status: attendee.status,
           registered_at: attendee.registeredAt,
+          checkin_code: randomBase62(CHECKIN_CODE_LENGTH),
         })!;
         return { ok: true, attendee: toAttendee(row) };
       } catch (error) {

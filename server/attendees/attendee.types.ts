@@ -13,6 +13,8 @@ export interface AttendeeRecord {
   checkedInAt: string | null;
   /** While a no-show: the status it had before (pending or confirmed), which the public side still shows. */
   statusBeforeNoShow: 'pending' | 'confirmed' | null;
+  /** What the registration's QR code carries (`ARV1:<code>`): scanned at a kiosk or the desk, it checks them in. */
+  checkinCode: string;
 }
 
 /** What the authenticated lookup (and every attendee notification) shows of an attendee, besides its event. */
