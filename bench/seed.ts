@@ -126,6 +126,8 @@ function registerMany(
     const email = `${prefix}-${event.id}-${i}@example.com`;
     const answers = { email, first_name: 'Ada', last_name: `Lovelace ${i}`, company: 'Analytical Engines' };
     const result = repos.attendees.register({
+      id: null,
+      opId: `seed-${i}`,
       eventId: event.id,
       userId: null,
       email,

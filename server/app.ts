@@ -39,6 +39,7 @@ import { zodValidatorCompiler } from './platform/validation.ts';
 import type { SatelliteOptions } from './satellite/satellite-app.ts';
 import { satelliteStatusRoutes } from './satellite/status.routes.ts';
 import { createStore } from './store.ts';
+import { rootJournal } from './sync/journal.ts';
 import {
   DEFAULT_WEBHOOK_DISPATCH,
   webhookDispatcher,
@@ -96,12 +97,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const outbox = webhookOutbox(store.repos, clock, dispatcher.wake);
   const notify = webhookNotifier(outbox);
+  const journal = rootJournal;
   const ctx: AppContext = {
     clock,
     organizations: organizationService(store),
     events: eventService(store, notify),
-    registrations: registrationService(store, notify),
-    attendees: attendeeService(store, notify),
+    registrations: registrationService(store, notify, journal),
+    attendees: attendeeService(store, notify, journal),
     bulkNoShow: bulkNoShowService(store, notify),
     people: personService(store),
     tokens: apiTokenService(store),

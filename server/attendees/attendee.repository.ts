@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
 import type { Db } from '../platform/database.ts';
+import { FIRST_GRANTED_ID } from '../sync/id-ranges.rules.ts';
 import { emailKey } from '../platform/email.ts';
 import { randomBase62 } from '../platform/random.ts';
 import { CHECKIN_CODE_LENGTH } from './checkin-code.rules.ts';
@@ -19,6 +20,7 @@ interface AttendeeRow {
   registered_at: string;
   checked_in_at: string | null;
   status_before_no_show: 'pending' | 'confirmed' | null;
+  checkin_op_id: string | null;
   checkin_code: string;
 }
 
@@ -37,7 +39,8 @@ const toSummary = (row: AttendeeSummaryRow): AttendeeSummary => ({
 });
 
 const COLUMNS =
-  'id, uuid, event_id, user_id, email, name, answers, status, registered_at, checked_in_at, status_before_no_show, checkin_code';
+  'id, uuid, event_id, user_id, email, name, answers, status, registered_at, checked_in_at, status_before_no_show, ' +
+  'checkin_op_id, checkin_code';
 
 /**
  * An attendee as its row holds it. `answers` is parsed on first read: the public check, check-in and lookup
@@ -57,6 +60,7 @@ class StoredAttendee implements AttendeeRecord {
   readonly registeredAt: string;
   readonly checkedInAt: string | null;
   readonly statusBeforeNoShow: 'pending' | 'confirmed' | null;
+  readonly checkinOpId: string | null;
   readonly checkinCode: string;
   readonly #answersJson: string;
   #answers: Record<string, string> | undefined;
@@ -72,6 +76,7 @@ class StoredAttendee implements AttendeeRecord {
     this.registeredAt = row.registered_at;
     this.checkedInAt = row.checked_in_at;
     this.statusBeforeNoShow = row.status_before_no_show;
+    this.checkinOpId = row.checkin_op_id;
     this.checkinCode = row.checkin_code;
     this.#answersJson = row.answers;
   }
@@ -88,6 +93,10 @@ const attendeeOrNull = (row: AttendeeRow | undefined): AttendeeRecord | null =>
   row ? toAttendee(row) : null;
 
 export interface NewAttendee {
+  /** Null: the next id of this database's own range. */
+  id: number | null;
+  /** The op that makes it (sync/journal.ts). */
+  opId: string;
   eventId: number;
   userId: number | null;
   email: string;
@@ -121,22 +130,26 @@ export function attendeesRepository(db: Db) {
     `SELECT ${COLUMNS} FROM attendees WHERE event_id = ? AND email_key = ?
      ORDER BY status = 'canceled', id DESC LIMIT 1`,
   );
+  // A registration made here takes the id it is given (a replica's granted block, sync/journal.ts), else the next
+  // one below the ids a hub grants its replicas (sync/sync.repository.ts), so the two never meet.
   const insert = db.prepare<Record<string, unknown>, AttendeeRow>(
-    `INSERT INTO attendees (uuid, event_id, user_id, email, email_key, name, answers, status, registered_at, updated_at,
-                            checkin_code)
-     VALUES (@uuid, @event_id, @user_id, @email, @email_key, @name, @answers, @status, @registered_at, @registered_at,
-             @checkin_code)
+    `INSERT INTO attendees (id, uuid, event_id, user_id, email, email_key, name, answers, status, registered_at,
+       updated_at, op_id, checkin_code)
+     VALUES (coalesce(@id, (SELECT coalesce(max(id), 0) + 1 FROM attendees WHERE id < ${FIRST_GRANTED_ID})),
+       @uuid, @event_id, @user_id, @email, @email_key, @name, @answers, @status, @registered_at, @registered_at,
+       @op_id, @checkin_code)
      RETURNING ${COLUMNS}`,
   );
   // A no-show who turns up after all is checked in as confirmed.
-  const checkIn = db.prepare<[string, string, number], AttendeeRow>(
-    `UPDATE attendees SET checked_in_at = ?, updated_at = ?,
+  const checkIn = db.prepare<[string, string, string, number], AttendeeRow>(
+    `UPDATE attendees SET checked_in_at = ?, updated_at = ?, checkin_op_id = ?,
        status = CASE status WHEN 'no_show' THEN 'confirmed' ELSE status END
      WHERE id = ? AND checked_in_at IS NULL AND status IN ('confirmed', 'no_show')
      RETURNING ${COLUMNS}`,
   );
   const undoCheckIn = db.prepare<[string, number], AttendeeRow>(
-    `UPDATE attendees SET checked_in_at = NULL, updated_at = ? WHERE id = ? AND checked_in_at IS NOT NULL
+    `UPDATE attendees SET checked_in_at = NULL, checkin_op_id = NULL, updated_at = ?
+     WHERE id = ? AND checked_in_at IS NOT NULL
      RETURNING ${COLUMNS}`,
   );
   const approve = db.prepare<[string, number], AttendeeRow>(
@@ -231,7 +244,9 @@ export function attendeesRepository(db: Db) {
     register(attendee: NewAttendee): RegisterResult {
       try {
         const row = insert.get({
+          id: attendee.id,
           uuid: randomUUID(),
+          op_id: attendee.opId,
           event_id: attendee.eventId,
           user_id: attendee.userId,
           email: attendee.email,
@@ -253,8 +268,8 @@ export function attendeesRepository(db: Db) {
     },
 
     /** Null when someone else checked the attendee in first (or the status no longer admits it). */
-    checkIn(attendeeId: number, at: string): AttendeeRecord | null {
-      return attendeeOrNull(checkIn.get(at, at, attendeeId));
+    checkIn(attendeeId: number, at: string, opId: string): AttendeeRecord | null {
+      return attendeeOrNull(checkIn.get(at, at, opId, attendeeId));
     },
 
     /** Null when the attendee was not checked in. */

@@ -1,6 +1,7 @@
 import type { EventRecord } from '../events/event.types.ts';
 import { toTimestamp } from '../platform/time.ts';
 import type { Store } from '../store.ts';
+import { newOpId, type ChangeJournal } from '../sync/journal.ts';
 import type { ChangeNotifier } from '../webhooks/notifier.ts';
 import type { AttendeeFilter } from './attendee.repository.ts';
 import {
@@ -41,7 +42,7 @@ export type ApproveOutcome = { ok: true; attendee: AttendeeRecord } | { ok: fals
  * checked in (or undone), approved, cancelled, marked a no-show. Each operation reads the time once, asks the
  * rules (attendee.rules.ts), and stores the change with its webhook notification in one IMMEDIATE transaction.
  */
-export function attendeeService(store: Store, notify: ChangeNotifier) {
+export function attendeeService(store: Store, notify: ChangeNotifier, journal: ChangeJournal) {
   const { repos, clock } = store;
 
   /** Any attendee by UUID, of any event; the caller checks it may see that event. */
@@ -97,7 +98,7 @@ export function attendeeService(store: Store, notify: ChangeNotifier) {
 
   /** An attendee checking themselves in at a kiosk with the email they registered with. */
   function selfCheckIn(event: EventRecord, email: string): CheckInOutcome {
-    return selfCheckInOf(event, () => repos.attendees.findForEmail(event.id, email));
+    return selfCheckInOf(event, 'self', () => repos.attendees.findForEmail(event.id, email));
   }
 
   /**
@@ -105,20 +106,26 @@ export function attendeeService(store: Store, notify: ChangeNotifier) {
    * rules and outcomes as with their email.
    */
   function checkInByCode(event: EventRecord, scanned: ScannedCode): CheckInOutcome {
-    return selfCheckInOf(event, () => findByScannedCode(event, scanned));
+    return selfCheckInOf(event, 'scan', () => findByScannedCode(event, scanned));
   }
 
   /** Self check-in of the registration `find` reads, inside the transaction that writes it. */
-  function selfCheckInOf(event: EventRecord, find: () => AttendeeRecord | null): CheckInOutcome {
+  function selfCheckInOf(
+    event: EventRecord,
+    via: 'self' | 'scan',
+    find: () => AttendeeRecord | null,
+  ): CheckInOutcome {
     const now = clock.now();
     return store.inTransaction((): CheckInOutcome => {
       const attendee = find();
       const decision = decideSelfCheckIn(event, attendee, now);
       if (!decision.ok) return { ok: false, reason: decision.reason, attendee };
-      const checkedIn = repos.attendees.checkIn(attendee!.id, toTimestamp(now));
+      const opId = newOpId();
+      const checkedIn = repos.attendees.checkIn(attendee!.id, toTimestamp(now), opId);
       // Read, decided and written under one write lock: no other kiosk can have checked them in meanwhile.
       if (!checkedIn) throw new Error('check-in refused by the store after the rules allowed it');
       notify.attendeeChanged('attendee.checked_in', event, checkedIn);
+      journal.record('check_in', opId, { event: event.uuid, attendee: checkedIn.uuid, via });
       return { ok: true, attendee: checkedIn };
     });
   }
@@ -129,9 +136,11 @@ export function attendeeService(store: Store, notify: ChangeNotifier) {
     const decision = decideStaffCheckIn(event, attendee, now);
     if (!decision.ok) return { ok: false, reason: decision.reason, attendee };
     return store.inTransaction((): StaffCheckInOutcome => {
-      const checkedIn = repos.attendees.checkIn(attendee.id, toTimestamp(now));
+      const opId = newOpId();
+      const checkedIn = repos.attendees.checkIn(attendee.id, toTimestamp(now), opId);
       if (checkedIn) {
         notify.attendeeChanged('attendee.checked_in', event, checkedIn);
+        journal.record('check_in', opId, { event: event.uuid, attendee: checkedIn.uuid, via: 'desk' });
         return { ok: true, attendee: checkedIn };
       }
       const current = repos.attendees.findByUuid(attendee.uuid)!;
@@ -151,8 +160,16 @@ export function attendeeService(store: Store, notify: ChangeNotifier) {
     const decision = decideUndoCheckIn(attendee);
     if (!decision.ok) return decision;
     const undone = store.inTransaction(() => {
+      const checkIn = repos.attendees.findByUuid(attendee.uuid)?.checkinOpId ?? null;
       const row = repos.attendees.undoCheckIn(attendee.id, toTimestamp(clock.now()));
-      if (row) notify.attendeeChanged('attendee.check_in_undone', event, row);
+      if (row) {
+        notify.attendeeChanged('attendee.check_in_undone', event, row);
+        journal.record('undo_check_in', newOpId(), {
+          event: event.uuid,
+          attendee: row.uuid,
+          check_in: checkIn,
+        });
+      }
       return row;
     });
     return undone ? { ok: true, attendee: undone } : { ok: false, reason: 'not_checked_in' };
@@ -163,7 +180,10 @@ export function attendeeService(store: Store, notify: ChangeNotifier) {
     if (!decision.ok) return decision;
     const approved = store.inTransaction(() => {
       const row = repos.attendees.approve(attendee.id, toTimestamp(clock.now()));
-      if (row) notify.attendeeChanged('attendee.approved', event, row);
+      if (row) {
+        notify.attendeeChanged('attendee.approved', event, row);
+        journal.record('approve', newOpId(), { event: event.uuid, attendee: row.uuid });
+      }
       return row;
     });
     return approved ? { ok: true, attendee: approved } : { ok: false, reason: 'not_pending' };
@@ -177,6 +197,7 @@ export function attendeeService(store: Store, notify: ChangeNotifier) {
       const canceled = repos.attendees.cancel(attendee.id, toTimestamp(clock.now()));
       if (canceled) {
         notify.attendeeChanged('attendee.canceled', event, canceled);
+        journal.record('cancel', newOpId(), { event: event.uuid, attendee: canceled.uuid });
         return { ok: true };
       }
       return decideCancel(repos.attendees.findByUuid(attendee.uuid)) as CancelOutcome;
@@ -197,7 +218,10 @@ export function attendeeService(store: Store, notify: ChangeNotifier) {
       const marked = repos.attendees.markNoShow(attendee.id, toTimestamp(clock.now()));
       if (marked) {
         // Marking a no-show again succeeds, but nothing changed, so nobody is told.
-        if (attendee.status !== 'no_show') notify.attendeeChanged('attendee.no_show', event, marked);
+        if (attendee.status !== 'no_show') {
+          notify.attendeeChanged('attendee.no_show', event, marked);
+          journal.record('no_show', newOpId(), { event: event.uuid, attendee: marked.uuid });
+        }
         return { ok: true, attendee: marked };
       }
       const current = repos.attendees.findByUuid(attendee.uuid)!;

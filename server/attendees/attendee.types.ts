@@ -15,6 +15,8 @@ export interface AttendeeRecord {
   statusBeforeNoShow: 'pending' | 'confirmed' | null;
   /** What the registration's QR code carries (`ARV1:<code>`): scanned at a kiosk or the desk, it checks them in. */
   checkinCode: string;
+  /** The op that checked the attendee in: what an undo names (sync/sync.types.ts). */
+  checkinOpId: string | null;
 }
 
 /** What the authenticated lookup (and every attendee notification) shows of an attendee, besides its event. */

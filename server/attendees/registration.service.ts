@@ -4,6 +4,8 @@ import { emailKey } from '../platform/email.ts';
 import { fieldMessage, type FieldErrors } from '../platform/field-errors.ts';
 import { toTimestamp } from '../platform/time.ts';
 import type { Store } from '../store.ts';
+import type { ChangeJournal } from '../sync/journal.ts';
+import { newOpId } from '../sync/journal.ts';
 import type { ChangeNotifier } from '../webhooks/notifier.ts';
 import type { AttendeeStatus } from '../contract/vocabulary.ts';
 import type { RegisterResult } from './attendee.repository.ts';
@@ -36,11 +38,15 @@ export type ImportOutcome =
  * How people come to be attendees: registering themselves (public), added at the desk as walk-ins, imported from
  * a spreadsheet. Each registration and its webhook notification are stored in one transaction.
  */
-export function registrationService(store: Store, notify: ChangeNotifier) {
+export function registrationService(store: Store, notify: ChangeNotifier, journal: ChangeJournal) {
   const { repos, clock } = store;
 
-  /** Stores validated answers as a registration, linked to the organization's user of that email if any. */
+  /**
+   * Stores validated answers as a registration, linked to the organization's user of that email if any, and tells
+   * the journal (a replica sends it to its hub as an op of `kind`).
+   */
   function insertRegistration(
+    kind: 'register' | 'walk_in' | null,
     event: EventRecord,
     answers: Record<string, string>,
     status: AttendeeStatus,
@@ -48,7 +54,10 @@ export function registrationService(store: Store, notify: ChangeNotifier) {
   ): RegisterResult {
     const email = answers.email!;
     const user = repos.users.findByEmail(event.organizationId, email);
-    return repos.attendees.register({
+    const opId = newOpId();
+    const result = repos.attendees.register({
+      id: journal.nextAttendeeId(),
+      opId,
       eventId: event.id,
       userId: user?.id ?? null,
       email,
@@ -57,6 +66,21 @@ export function registrationService(store: Store, notify: ChangeNotifier) {
       status,
       registeredAt,
     });
+    if (result.ok && kind) {
+      const { attendee } = result;
+      journal.record(kind, opId, {
+        event: event.uuid,
+        attendee: {
+          uuid: attendee.uuid,
+          number: attendee.id,
+          email: attendee.email,
+          name: attendee.name,
+          answers: attendee.answers,
+          status: attendee.status,
+        },
+      });
+    }
+    return result;
   }
 
   /** Public registration: while registration is open, with valid answers, one live registration per email. */
@@ -67,7 +91,13 @@ export function registrationService(store: Store, notify: ChangeNotifier) {
     if (!check.ok) return { ok: false, reason: 'invalid', errors: check.errors };
 
     const result = store.inTransaction(() => {
-      const inserted = insertRegistration(event, check.answers, initialStatus(event), toTimestamp(now));
+      const inserted = insertRegistration(
+        'register',
+        event,
+        check.answers,
+        initialStatus(event),
+        toTimestamp(now),
+      );
       if (inserted.ok) notify.attendeeChanged('attendee.registered', event, inserted.attendee);
       return inserted;
     });
@@ -91,7 +121,13 @@ export function registrationService(store: Store, notify: ChangeNotifier) {
     const check = validateRegistration(event.registrationFields, body);
     if (!check.ok) return { ok: false, reason: 'invalid', errors: check.errors };
     const result = store.inTransaction(() => {
-      const inserted = insertRegistration(event, check.answers, 'confirmed', toTimestamp(clock.now()));
+      const inserted = insertRegistration(
+        'walk_in',
+        event,
+        check.answers,
+        'confirmed',
+        toTimestamp(clock.now()),
+      );
       if (inserted.ok) notify.attendeeChanged('attendee.registered', event, inserted.attendee);
       return inserted;
     });
@@ -135,7 +171,8 @@ export function registrationService(store: Store, notify: ChangeNotifier) {
         };
       }
       const imported = accepted.map(({ answers }) => {
-        const result = insertRegistration(event, answers, 'confirmed', registeredAt);
+        // An import is a hub's own (a replica forwards it), so it is no op of its own.
+        const result = insertRegistration(null, event, answers, 'confirmed', registeredAt);
         // Checked above inside this IMMEDIATE transaction, so nobody else could have taken the email or seat.
         if (!result.ok) throw new Error(`import row refused by the store: ${result.reason}`);
         return result.attendee;

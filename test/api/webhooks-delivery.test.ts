@@ -71,6 +71,8 @@ const seedAttendees = (count: number, e: EventRecord = event) =>
   t.app.store.db.transaction(() =>
     Array.from({ length: count }, (_, i) => {
       const result = t.app.store.repos.attendees.register({
+        id: null,
+        opId: `seed-${i}`,
         eventId: e.id,
         userId: null,
         email: `guest${i}@example.com`,

@@ -49,6 +49,7 @@ const attendee = (overrides: Partial<AttendeeRecord> = {}): AttendeeRecord => ({
   checkedInAt: null,
   statusBeforeNoShow: null,
   checkinCode: 'AbCdEfGh12345678',
+  checkinOpId: null,
   ...overrides,
 });
 

@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import { bootIdOf, monotonicMs, type Clock } from '../platform/clock.ts';
+import type { SyncRepository } from './sync.repository.ts';
+import type { OpKind, OpPayload } from './sync.types.ts';
+
+/** An op's id: 128 random bits, as hex (the conflict rules compare them as text). */
+export const newOpId = (): string => randomBytes(16).toString('hex');
+
+/**
+ * Where the services tell of each change they make, inside its transaction, so that a replica can send it to its
+ * hub as an op (docs/sync.md). On a node that follows nobody it only hands out ids.
+ */
+export interface ChangeJournal {
+  /** The integer id of a registration made here: from a replica's granted block, or null for the database's own. */
+  nextAttendeeId(): number | null;
+  record(kind: OpKind, opId: string, payload: OpPayload): void;
+}
+
+/** A hub (or a standalone kiosk): nothing to send anywhere. */
+export const rootJournal: ChangeJournal = {
+  nextAttendeeId: () => null,
+  record: () => {},
+};
+
+/** Ids at random from the top of the range, for a replica whose granted block ran out while its hub was away. */
+const FALLBACK_ID_FROM = 2 ** 52;
+
+/**
+ * A replica's journal: each change becomes an op in the outbox, with the device's wall time, monotonic time and
+ * boot, in the transaction of the change itself. `onRecorded` wakes the push loop once the transaction commits.
+ */
+export function replicaJournal(
+  sync: SyncRepository,
+  clock: Clock,
+  deviceUuid: string,
+  schemaVersion: number,
+  onRecorded: () => void,
+): ChangeJournal {
+  return {
+    nextAttendeeId() {
+      return sync.takeGrantedId() ?? FALLBACK_ID_FROM + Math.floor(Math.random() * FALLBACK_ID_FROM);
+    },
+    record(kind, opId, payload) {
+      sync.enqueueOp({
+        op_id: opId,
+        device: deviceUuid,
+        kind,
+        payload,
+        wall_ms: clock.now().getTime(),
+        mono_ms: monotonicMs(clock),
+        boot_id: bootIdOf(clock),
+        schema_version: schemaVersion,
+      });
+      queueMicrotask(onRecorded);
+    },
+  };
+}

@@ -1,0 +1,125 @@
+import type { AttendeeStatus } from '../contract/vocabulary.ts';
+import type { Db } from '../platform/database.ts';
+
+/**
+ * The attendee rows as an op replayed on a hub (or on a replica, over what its hub sent) reads and writes them.
+ * A replay never refuses: the conflict rules (conflict.rules.ts) decide what stands, so these statements set what
+ * they are told, unlike the live ones in attendee.repository.ts, which guard each transition.
+ */
+export interface ReplayedAttendee {
+  id: number;
+  uuid: string;
+  eventId: number;
+  email: string;
+  emailKey: string;
+  name: string;
+  answers: string;
+  status: AttendeeStatus;
+  registeredAt: string;
+  checkedInAt: string | null;
+  statusBeforeNoShow: 'pending' | 'confirmed' | null;
+  opId: string | null;
+  checkinOpId: string | null;
+}
+
+interface Row {
+  id: number;
+  uuid: string;
+  event_id: number;
+  email: string;
+  email_key: string;
+  name: string;
+  answers: string;
+  status: AttendeeStatus;
+  registered_at: string;
+  checked_in_at: string | null;
+  status_before_no_show: 'pending' | 'confirmed' | null;
+  op_id: string | null;
+  checkin_op_id: string | null;
+}
+
+const COLUMNS =
+  'id, uuid, event_id, email, email_key, name, answers, status, registered_at, checked_in_at, ' +
+  'status_before_no_show, op_id, checkin_op_id';
+
+const toReplayed = (row: Row): ReplayedAttendee => ({
+  id: row.id,
+  uuid: row.uuid,
+  eventId: row.event_id,
+  email: row.email,
+  emailKey: row.email_key,
+  name: row.name,
+  answers: row.answers,
+  status: row.status,
+  registeredAt: row.registered_at,
+  checkedInAt: row.checked_in_at,
+  statusBeforeNoShow: row.status_before_no_show,
+  opId: row.op_id,
+  checkinOpId: row.checkin_op_id,
+});
+
+export function replayRepository(db: Db) {
+  const byUuid = db.prepare<[string], Row>(`SELECT ${COLUMNS} FROM attendees WHERE uuid = ?`);
+  const byId = db.prepare<[number], Row>(`SELECT ${COLUMNS} FROM attendees WHERE id = ?`);
+  const liveByEmail = db.prepare<[number, string], Row>(
+    `SELECT ${COLUMNS} FROM attendees WHERE event_id = ? AND email_key = ? AND status <> 'canceled'`,
+  );
+  const insert = db.prepare<Record<string, unknown>>(
+    `INSERT INTO attendees (id, uuid, event_id, user_id, email, email_key, name, answers, status, registered_at,
+       checked_in_at, status_before_no_show, op_id, checkin_op_id, updated_at)
+     VALUES (@id, @uuid, @event_id, @user_id, @email, @email_key, @name, @answers, @status, @registered_at,
+       @checked_in_at, @status_before_no_show, @op_id, @checkin_op_id, @updated_at)`,
+  );
+  const setCheckIn = db.prepare<[string | null, string | null, AttendeeStatus, string, number]>(
+    `UPDATE attendees SET checked_in_at = ?, checkin_op_id = ?, status = ?, updated_at = ? WHERE id = ?`,
+  );
+  const setStatus = db.prepare<[AttendeeStatus, string | null, string, number]>(
+    `UPDATE attendees SET status = ?, status_before_no_show = ?, updated_at = ? WHERE id = ?`,
+  );
+  const remove = db.prepare<[number]>('DELETE FROM attendees WHERE id = ?');
+  const userByEmail = db.prepare<[number, string], { id: number }>(
+    `SELECT u.id FROM users u JOIN events e ON e.organization_id = u.organization_id
+     WHERE e.id = ? AND u.email_key = ?`,
+  );
+
+  return {
+    byUuid: (uuid: string) => {
+      const row = byUuid.get(uuid.toLowerCase());
+      return row ? toReplayed(row) : null;
+    },
+    byId: (id: number) => {
+      const row = byId.get(id);
+      return row ? toReplayed(row) : null;
+    },
+    liveByEmail: (eventId: number, emailKey: string) => {
+      const row = liveByEmail.get(eventId, emailKey);
+      return row ? toReplayed(row) : null;
+    },
+    insert(attendee: ReplayedAttendee, updatedAt: string): void {
+      insert.run({
+        id: attendee.id,
+        uuid: attendee.uuid,
+        event_id: attendee.eventId,
+        user_id: userByEmail.get(attendee.eventId, attendee.emailKey)?.id ?? null,
+        email: attendee.email,
+        email_key: attendee.emailKey,
+        name: attendee.name,
+        answers: attendee.answers,
+        status: attendee.status,
+        registered_at: attendee.registeredAt,
+        checked_in_at: attendee.checkedInAt,
+        status_before_no_show: attendee.statusBeforeNoShow,
+        op_id: attendee.opId,
+        checkin_op_id: attendee.checkinOpId,
+        updated_at: updatedAt,
+      });
+    },
+    setCheckIn: (id: number, at: string | null, opId: string | null, status: AttendeeStatus, now: string) =>
+      void setCheckIn.run(at, opId, status, now, id),
+    setStatus: (id: number, status: AttendeeStatus, before: string | null, now: string) =>
+      void setStatus.run(status, before, now, id),
+    remove: (id: number) => void remove.run(id),
+  };
+}
+
+export type ReplayRepository = ReturnType<typeof replayRepository>;

@@ -1,0 +1,489 @@
+import Database from 'better-sqlite3';
+import type { Db } from '../platform/database.ts';
+import { FIRST_GRANTED_ID } from './id-ranges.rules.ts';
+import type { ConflictKind, Op, OpKind, OpOutcome } from './sync.types.ts';
+
+export interface SyncMeta {
+  nodeId: string;
+  epoch: string;
+  revision: number;
+}
+
+export interface DeviceRecord {
+  id: number;
+  uuid: string;
+  organizationId: number;
+  name: string;
+  eventIds: string[];
+  createdAt: string;
+  revokedAt: string | null;
+  lastContactAt: string | null;
+  lastPulledRev: number;
+  ackedSeq: number;
+  waitingOps: number;
+  clockOffsetMs: number | null;
+  grantedFrom: number | null;
+  grantedTo: number | null;
+}
+
+interface DeviceRow {
+  id: number;
+  uuid: string;
+  organization_id: number;
+  name: string;
+  event_ids: string;
+  created_at: string;
+  revoked_at: string | null;
+  last_contact_at: string | null;
+  last_pulled_rev: number;
+  acked_seq: number;
+  waiting_ops: number;
+  clock_offset_ms: number | null;
+  granted_from: number | null;
+  granted_to: number | null;
+}
+
+const toDevice = (row: DeviceRow): DeviceRecord => ({
+  id: row.id,
+  uuid: row.uuid,
+  organizationId: row.organization_id,
+  name: row.name,
+  eventIds: JSON.parse(row.event_ids) as string[],
+  createdAt: row.created_at,
+  revokedAt: row.revoked_at,
+  lastContactAt: row.last_contact_at,
+  lastPulledRev: row.last_pulled_rev,
+  ackedSeq: row.acked_seq,
+  waitingOps: row.waiting_ops,
+  clockOffsetMs: row.clock_offset_ms,
+  grantedFrom: row.granted_from,
+  grantedTo: row.granted_to,
+});
+
+export interface ConflictRecord {
+  uuid: string;
+  eventId: number;
+  attendeeUuid: string;
+  kind: ConflictKind;
+  opId: string;
+  deviceUuid: string;
+  details: Record<string, unknown>;
+  createdAt: string;
+  acknowledgedAt: string | null;
+}
+
+interface ConflictRow {
+  uuid: string;
+  event_id: number;
+  attendee_uuid: string;
+  kind: ConflictKind;
+  op_id: string;
+  device_uuid: string;
+  details: string;
+  created_at: string;
+  acknowledged_at: string | null;
+}
+
+const toConflict = (row: ConflictRow): ConflictRecord => ({
+  uuid: row.uuid,
+  eventId: row.event_id,
+  attendeeUuid: row.attendee_uuid,
+  kind: row.kind,
+  opId: row.op_id,
+  deviceUuid: row.device_uuid,
+  details: JSON.parse(row.details) as Record<string, unknown>,
+  createdAt: row.created_at,
+  acknowledgedAt: row.acknowledged_at,
+});
+
+export interface UpstreamRecord {
+  url: string;
+  deviceUuid: string;
+  credential: string;
+  organizationUuid: string;
+  eventIds: string[];
+  upstreamEpoch: string | null;
+  pulledRev: number;
+  ackedSeq: number;
+  grantedNext: number | null;
+  grantedTo: number | null;
+  pairedAt: string;
+}
+
+interface UpstreamRow {
+  url: string;
+  device_uuid: string;
+  credential: string;
+  organization_uuid: string;
+  event_ids: string;
+  upstream_epoch: string | null;
+  pulled_rev: number;
+  acked_seq: number;
+  granted_next: number | null;
+  granted_to: number | null;
+  paired_at: string;
+}
+
+const toUpstream = (row: UpstreamRow): UpstreamRecord => ({
+  url: row.url,
+  deviceUuid: row.device_uuid,
+  credential: row.credential,
+  organizationUuid: row.organization_uuid,
+  eventIds: JSON.parse(row.event_ids) as string[],
+  upstreamEpoch: row.upstream_epoch,
+  pulledRev: row.pulled_rev,
+  ackedSeq: row.acked_seq,
+  grantedNext: row.granted_next,
+  grantedTo: row.granted_to,
+  pairedAt: row.paired_at,
+});
+
+interface OutboxRow {
+  seq: number;
+  op_id: string;
+  origin_device: string;
+  kind: OpKind;
+  payload: string;
+  wall_ms: number;
+  boot_id: string;
+  mono_ms: number;
+  schema_version: number;
+}
+
+const toOp = (row: OutboxRow): Op => ({
+  op_id: row.op_id,
+  seq: row.seq,
+  device: row.origin_device,
+  kind: row.kind,
+  payload: JSON.parse(row.payload) as Op['payload'],
+  wall_ms: row.wall_ms,
+  mono_ms: row.mono_ms,
+  boot_id: row.boot_id,
+  schema_version: row.schema_version,
+});
+
+/** The rows of one table that changed, as the feed sends them: plain objects, columns as stored. */
+export type FeedRow = Record<string, unknown> & { rev: number };
+
+/**
+ * The sync feature's SQL: the revision counter, devices and pairing codes, applied ops, clock anchors, conflicts
+ * and aliases on a hub; the upstream and the outbox on a replica; and the feed's reads of every replicated table.
+ */
+export function syncRepository(db: Db) {
+  const meta = db.prepare<[], { node_id: string; epoch: string; revision: number }>(
+    'SELECT node_id, epoch, revision FROM sync_meta WHERE id = 1',
+  );
+  const setEpoch = db.prepare<[string]>('UPDATE sync_meta SET epoch = ? WHERE id = 1');
+  const grantIds = db.prepare<[number, number], { start: number }>(
+    `UPDATE sync_meta SET next_granted_id = max(next_granted_id, ?) + ? WHERE id = 1
+     RETURNING next_granted_id - ?2 AS start`,
+  );
+
+  const insertDevice = db.prepare<Record<string, unknown>, DeviceRow>(
+    `INSERT INTO sync_devices (uuid, organization_id, name, credential_hash, event_ids, created_at)
+     VALUES (@uuid, @organization_id, @name, @credential_hash, @event_ids, @created_at) RETURNING *`,
+  );
+  const deviceByCredential = db.prepare<[string], DeviceRow>(
+    'SELECT * FROM sync_devices WHERE credential_hash = ?',
+  );
+  const deviceByUuid = db.prepare<[string], DeviceRow>('SELECT * FROM sync_devices WHERE uuid = ?');
+  const devicesOf = db.prepare<[number], DeviceRow>(
+    'SELECT * FROM sync_devices WHERE organization_id = ? ORDER BY created_at, id',
+  );
+  const revokeDevice = db.prepare<[string, number]>(
+    'UPDATE sync_devices SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL',
+  );
+  const touchDevice = db.prepare<[string, number, number]>(
+    'UPDATE sync_devices SET last_contact_at = ?, waiting_ops = ? WHERE id = ?',
+  );
+  const pulledBy = db.prepare<[number, string, number]>(
+    'UPDATE sync_devices SET last_pulled_rev = ?, last_contact_at = ? WHERE id = ?',
+  );
+  const setAcked = db.prepare<[number, number]>(
+    'UPDATE sync_devices SET acked_seq = max(acked_seq, ?) WHERE id = ?',
+  );
+  const setOffset = db.prepare<[number, number]>('UPDATE sync_devices SET clock_offset_ms = ? WHERE id = ?');
+  const setGrant = db.prepare<[number, number, number]>(
+    'UPDATE sync_devices SET granted_from = ?, granted_to = ? WHERE id = ?',
+  );
+
+  const insertCode = db.prepare<[string, number, string, string]>(
+    'INSERT INTO sync_pairing_codes (code_hash, organization_id, event_ids, expires_at) VALUES (?, ?, ?, ?)',
+  );
+  const takeCode = db.prepare<[string], { organization_id: number; event_ids: string; expires_at: string }>(
+    'DELETE FROM sync_pairing_codes WHERE code_hash = ? RETURNING organization_id, event_ids, expires_at',
+  );
+  const dropExpiredCodes = db.prepare<[string]>('DELETE FROM sync_pairing_codes WHERE expires_at <= ?');
+
+  const appliedOp = db.prepare<[string], { outcome: string }>(
+    'SELECT outcome FROM sync_applied_ops WHERE op_id = ?',
+  );
+  const insertApplied = db.prepare<[string, string, number, string, string, string]>(
+    `INSERT INTO sync_applied_ops (op_id, device_uuid, seq, kind, outcome, applied_at) VALUES (?, ?, ?, ?, ?, ?)`,
+  );
+
+  const anchor = db.prepare<[string, string], { hub_ms: number; mono_ms: number }>(
+    'SELECT hub_ms, mono_ms FROM sync_clock_anchors WHERE device_uuid = ? AND boot_id = ?',
+  );
+  const upsertAnchor = db.prepare<[string, string, number, number]>(
+    `INSERT INTO sync_clock_anchors (device_uuid, boot_id, hub_ms, mono_ms) VALUES (?, ?, ?, ?)
+     ON CONFLICT (device_uuid, boot_id) DO UPDATE SET hub_ms = excluded.hub_ms, mono_ms = excluded.mono_ms`,
+  );
+
+  const insertConflict = db.prepare<Record<string, unknown>>(
+    `INSERT INTO sync_conflicts (uuid, event_id, attendee_uuid, kind, op_id, device_uuid, details, created_at)
+     VALUES (lower(hex(randomblob(16))), @event_id, @attendee_uuid, @kind, @op_id, @device_uuid, @details, @created_at)
+     ON CONFLICT (kind, op_id) DO NOTHING`,
+  );
+  const conflictsOf = db.prepare<[number, number], ConflictRow>(
+    `SELECT c.* FROM sync_conflicts c JOIN events e ON e.id = c.event_id
+     WHERE e.organization_id = ? AND (? OR c.acknowledged_at IS NULL) ORDER BY c.id DESC LIMIT 500`,
+  );
+  const acknowledge = db.prepare<[string, string, number]>(
+    `UPDATE sync_conflicts SET acknowledged_at = ? WHERE uuid = ? AND acknowledged_at IS NULL
+       AND event_id IN (SELECT id FROM events WHERE organization_id = ?)`,
+  );
+
+  const aliasTarget = db.prepare<[string], { attendee_id: number }>(
+    'SELECT attendee_id FROM attendee_aliases WHERE uuid = ?',
+  );
+  const aliasByNumber = db.prepare<[number], { attendee_id: number }>(
+    'SELECT attendee_id FROM attendee_aliases WHERE number = ?',
+  );
+  const insertAlias = db.prepare<[string, number | null, number]>(
+    `INSERT INTO attendee_aliases (uuid, number, attendee_id) VALUES (?, ?, ?)
+     ON CONFLICT (uuid) DO UPDATE SET attendee_id = excluded.attendee_id`,
+  );
+  const repointAliases = db.prepare<[number, number]>(
+    'UPDATE attendee_aliases SET attendee_id = ? WHERE attendee_id = ?',
+  );
+
+  const setReplaying = db.prepare('INSERT OR IGNORE INTO sync_replaying (id) VALUES (1)');
+  const clearReplaying = db.prepare('DELETE FROM sync_replaying');
+
+  const upstream = db.prepare<[], UpstreamRow>('SELECT * FROM sync_upstream WHERE id = 1');
+  const insertUpstream = db.prepare<Record<string, unknown>>(
+    `INSERT INTO sync_upstream (id, url, device_uuid, credential, organization_uuid, event_ids, granted_next,
+       granted_to, paired_at)
+     VALUES (1, @url, @device_uuid, @credential, @organization_uuid, @event_ids, @granted_next, @granted_to,
+       @paired_at)`,
+  );
+  const setPulled = db.prepare<[string, number]>(
+    'UPDATE sync_upstream SET upstream_epoch = ?, pulled_rev = ? WHERE id = 1',
+  );
+  const setUpstreamAcked = db.prepare<[number]>(
+    'UPDATE sync_upstream SET acked_seq = max(acked_seq, ?) WHERE id = 1',
+  );
+  const setUpstreamGrant = db.prepare<[number, number]>(
+    'UPDATE sync_upstream SET granted_next = ?, granted_to = ? WHERE id = 1',
+  );
+  const takeGrantedId = db.prepare<[], { id: number }>(
+    `UPDATE sync_upstream SET granted_next = granted_next + 1
+     WHERE id = 1 AND granted_next IS NOT NULL AND granted_next < granted_to
+     RETURNING granted_next - 1 AS id`,
+  );
+
+  const insertOutbox = db.prepare<Record<string, unknown>, { seq: number }>(
+    `INSERT INTO sync_outbox (op_id, origin_device, kind, payload, wall_ms, boot_id, mono_ms, schema_version)
+     VALUES (@op_id, @origin_device, @kind, @payload, @wall_ms, @boot_id, @mono_ms, @schema_version)
+     ON CONFLICT (op_id) DO NOTHING RETURNING seq`,
+  );
+  const pendingOps = db.prepare<[number], OutboxRow>(
+    'SELECT * FROM sync_outbox WHERE acked_at IS NULL ORDER BY seq LIMIT ?',
+  );
+  const opsAfter = db.prepare<[number, number], OutboxRow>(
+    'SELECT * FROM sync_outbox WHERE seq > ? ORDER BY seq LIMIT ?',
+  );
+  const pendingCount = db.prepare<[], { n: number }>(
+    'SELECT COUNT(*) AS n FROM sync_outbox WHERE acked_at IS NULL',
+  );
+  const ackOp = db.prepare<[string, string]>(
+    'UPDATE sync_outbox SET acked_at = ? WHERE op_id = ? AND acked_at IS NULL',
+  );
+  const unackFrom = db.prepare<[number]>('UPDATE sync_outbox SET acked_at = NULL WHERE seq > ?');
+  const pruneAcked = db.prepare<[string]>(
+    'DELETE FROM sync_outbox WHERE acked_at IS NOT NULL AND acked_at <= ?',
+  );
+
+  function feedStatement(sql: string) {
+    return db.prepare<unknown[], FeedRow>(sql);
+  }
+
+  return {
+    meta(): SyncMeta {
+      const row = meta.get()!;
+      return { nodeId: row.node_id, epoch: row.epoch, revision: row.revision };
+    },
+    setEpoch: (epoch: string) => void setEpoch.run(epoch),
+    /** A block of `count` ids for a replica, at or above `floor` (the start of what a hub may grant). */
+    grantIds(count: number, floor = FIRST_GRANTED_ID): { from: number; to: number } {
+      const { start } = grantIds.get(floor, count)!;
+      return { from: start, to: start + count };
+    },
+
+    createDevice(device: {
+      uuid: string;
+      organizationId: number;
+      name: string;
+      credentialHash: string;
+      eventIds: readonly string[];
+      createdAt: string;
+    }): DeviceRecord {
+      return toDevice(
+        insertDevice.get({
+          uuid: device.uuid,
+          organization_id: device.organizationId,
+          name: device.name,
+          credential_hash: device.credentialHash,
+          event_ids: JSON.stringify(device.eventIds),
+          created_at: device.createdAt,
+        })!,
+      );
+    },
+    deviceByCredentialHash(hash: string): DeviceRecord | null {
+      const row = deviceByCredential.get(hash);
+      return row ? toDevice(row) : null;
+    },
+    deviceByUuid(uuid: string): DeviceRecord | null {
+      const row = deviceByUuid.get(uuid);
+      return row ? toDevice(row) : null;
+    },
+    listDevices: (organizationId: number) => devicesOf.all(organizationId).map(toDevice),
+    revokeDevice: (id: number, at: string) => revokeDevice.run(at, id).changes === 1,
+    touchDevice: (id: number, at: string, waitingOps: number) => void touchDevice.run(at, waitingOps, id),
+    recordPull: (id: number, rev: number, at: string) => void pulledBy.run(rev, at, id),
+    setDeviceAcked: (id: number, seq: number) => void setAcked.run(seq, id),
+    setClockOffset: (id: number, offsetMs: number) => void setOffset.run(Math.round(offsetMs), id),
+    setDeviceGrant: (id: number, from: number, to: number) => void setGrant.run(from, to, id),
+
+    insertPairingCode: (
+      hash: string,
+      organizationId: number,
+      eventIds: readonly string[],
+      expiresAt: string,
+    ) => void insertCode.run(hash, organizationId, JSON.stringify(eventIds), expiresAt),
+    /** Takes (and so uses up) a pairing code; null when there is none. The caller checks its expiry. */
+    takePairingCode(hash: string): { organizationId: number; eventIds: string[]; expiresAt: string } | null {
+      const row = takeCode.get(hash);
+      return row
+        ? {
+            organizationId: row.organization_id,
+            eventIds: JSON.parse(row.event_ids) as string[],
+            expiresAt: row.expires_at,
+          }
+        : null;
+    },
+    dropExpiredPairingCodes: (now: string) => void dropExpiredCodes.run(now),
+
+    appliedOutcome(opId: string): OpOutcome | null {
+      const row = appliedOp.get(opId);
+      return row ? (JSON.parse(row.outcome) as OpOutcome) : null;
+    },
+    recordApplied(op: Op, device: string, outcome: OpOutcome, at: string): void {
+      insertApplied.run(op.op_id, device, op.seq, op.kind, JSON.stringify(outcome), at);
+    },
+
+    clockAnchor(deviceUuid: string, bootId: string): { hubMs: number; monoMs: number } | null {
+      const row = anchor.get(deviceUuid, bootId);
+      return row ? { hubMs: row.hub_ms, monoMs: row.mono_ms } : null;
+    },
+    setClockAnchor: (deviceUuid: string, bootId: string, hubMs: number, monoMs: number) =>
+      void upsertAnchor.run(deviceUuid, bootId, Math.round(hubMs), monoMs),
+
+    recordConflict(conflict: {
+      eventId: number;
+      attendeeUuid: string;
+      kind: ConflictKind;
+      opId: string;
+      deviceUuid: string;
+      details: Record<string, unknown>;
+      createdAt: string;
+    }): void {
+      insertConflict.run({
+        event_id: conflict.eventId,
+        attendee_uuid: conflict.attendeeUuid,
+        kind: conflict.kind,
+        op_id: conflict.opId,
+        device_uuid: conflict.deviceUuid,
+        details: JSON.stringify(conflict.details),
+        created_at: conflict.createdAt,
+      });
+    },
+    listConflicts: (organizationId: number, includeAcknowledged: boolean) =>
+      conflictsOf.all(organizationId, includeAcknowledged ? 1 : 0).map(toConflict),
+    acknowledgeConflict: (organizationId: number, uuid: string, at: string) =>
+      acknowledge.run(at, uuid, organizationId).changes === 1,
+
+    /** The attendee row a merged registration's UUID now names, or null when it names no alias. */
+    aliasTarget: (uuid: string) => aliasTarget.get(uuid.toLowerCase())?.attendee_id ?? null,
+    aliasTargetByNumber: (number: number) => aliasByNumber.get(number)?.attendee_id ?? null,
+    addAlias: (uuid: string, number: number | null, attendeeId: number) =>
+      void insertAlias.run(uuid, number, attendeeId),
+    /** Aliases of a registration merged into another follow it to the survivor. */
+    repointAliases: (fromAttendeeId: number, toAttendeeId: number) =>
+      void repointAliases.run(toAttendeeId, fromAttendeeId),
+
+    /** Runs `work` with the seats guards standing aside (see the migration): a replay never fails on seats. */
+    replaying<T>(work: () => T): T {
+      setReplaying.run();
+      try {
+        return work();
+      } finally {
+        clearReplaying.run();
+      }
+    },
+
+    upstream(): UpstreamRecord | null {
+      const row = upstream.get();
+      return row ? toUpstream(row) : null;
+    },
+    pairWith(upstreamRecord: Omit<UpstreamRecord, 'upstreamEpoch' | 'pulledRev' | 'ackedSeq'>): void {
+      insertUpstream.run({
+        url: upstreamRecord.url,
+        device_uuid: upstreamRecord.deviceUuid,
+        credential: upstreamRecord.credential,
+        organization_uuid: upstreamRecord.organizationUuid,
+        event_ids: JSON.stringify(upstreamRecord.eventIds),
+        granted_next: upstreamRecord.grantedNext,
+        granted_to: upstreamRecord.grantedTo,
+        paired_at: upstreamRecord.pairedAt,
+      });
+    },
+    setPulled: (epoch: string, rev: number) => void setPulled.run(epoch, rev),
+    setUpstreamAcked: (seq: number) => void setUpstreamAcked.run(seq),
+    setUpstreamGrant: (next: number, to: number) => void setUpstreamGrant.run(next, to),
+    /** The next id of this replica's granted block; null when the block is used up. */
+    takeGrantedId: (): number | null => takeGrantedId.get()?.id ?? null,
+
+    /** Adds an op to the outbox; null when an op of that id is there already. */
+    enqueueOp(op: Omit<Op, 'seq'>): number | null {
+      return (
+        insertOutbox.get({
+          op_id: op.op_id,
+          origin_device: op.device,
+          kind: op.kind,
+          payload: JSON.stringify(op.payload),
+          wall_ms: op.wall_ms,
+          boot_id: op.boot_id,
+          mono_ms: op.mono_ms,
+          schema_version: op.schema_version,
+        })?.seq ?? null
+      );
+    },
+    pendingOps: (limit: number) => pendingOps.all(limit).map(toOp),
+    /** Every op kept after `seq`, acked or not: what a hub that lost history gets again. */
+    opsAfter: (seq: number, limit: number) => opsAfter.all(seq, limit).map(toOp),
+    pendingCount: () => pendingCount.get()!.n,
+    ackOp: (opId: string, at: string) => void ackOp.run(at, opId),
+    /** Marks every op after `seq` as not acked: a hub restored from a backup gets them again. */
+    unackAfter: (seq: number) => void unackFrom.run(seq),
+    pruneAckedBefore: (at: string) => void pruneAcked.run(at),
+
+    feedStatement,
+
+    isUniqueViolation: (error: unknown) =>
+      error instanceof Database.SqliteError && error.code.startsWith('SQLITE_CONSTRAINT'),
+  };
+}
+
+export type SyncRepository = ReturnType<typeof syncRepository>;
