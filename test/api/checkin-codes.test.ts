@@ -8,6 +8,10 @@ import { hashPassword } from '../../server/access/passwords.ts';
 import { DATABASE_FILE, openDatabase } from '../../server/platform/database.ts';
 import { migrations } from '../../server/platform/migrations/index.ts';
 import { toTimestamp } from '../../server/platform/time.ts';
+import { applyService } from '../../server/sync/apply.service.ts';
+import { replayRepository } from '../../server/sync/replay.repository.ts';
+import { syncRepository } from '../../server/sync/sync.repository.ts';
+import type { ChangeNotifier } from '../../server/webhooks/notifier.ts';
 import {
   call,
   createEvent,
@@ -152,6 +156,63 @@ describe('check-in codes', () => {
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('registrations replayed from a replica', () => {
+  const noNotifications = {
+    attendeeChanged: () => {},
+    attendeesChanged: () => {},
+  } as unknown as ChangeNotifier;
+  const replayRegistration = (uuid: string, number: number, email: string, checkinCode?: string) =>
+    applyService(
+      t.app.store,
+      syncRepository(t.app.store.db),
+      replayRepository(t.app.store.db),
+      noNotifications,
+    ).applyOp(
+      {
+        op: {
+          op_id: `op-${uuid}`,
+          seq: number,
+          device: 'replica-1',
+          kind: 'register',
+          payload: {
+            event: event.uuid,
+            attendee: {
+              uuid,
+              number,
+              email,
+              name: 'Ada Lovelace',
+              answers: { email },
+              status: 'confirmed',
+              ...(checkinCode ? { checkin_code: checkinCode } : {}),
+            },
+          },
+          wall_ms: t.clock.now().getTime(),
+          mono_ms: 0,
+          boot_id: 'boot',
+          schema_version: 1,
+        },
+        at: toTimestamp(t.clock.now()),
+        uncertain: false,
+      },
+      { authoritative: true },
+    );
+
+  it('keep the code the replica showed, or get one when the op carries none, and check in by it', async () => {
+    expect(
+      replayRegistration(
+        '00000000-0000-4000-8000-000000000001',
+        1099511627776,
+        'ada@example.com',
+        'ReplicaCode00001',
+      ).status,
+    ).toBe('applied');
+    expect(stored(event, 'ada@example.com').checkinCode).toBe('ReplicaCode00001');
+    replayRegistration('00000000-0000-4000-8000-000000000002', 1099511627777, 'old@example.com');
+    expect(stored(event, 'old@example.com').checkinCode).toMatch(CODE);
+    expect((await scan(event, 'ARV1:ReplicaCode00001')).status).toBe(200);
   });
 });
 
