@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { publicEventParams } from '../events/public-event.routes.ts';
+import { HttpError } from '../platform/errors.ts';
 import { messages } from '../platform/messages.ts';
 import { errorResponses } from '../platform/schemas.ts';
 import { presentKioskCheckIn, presentKioskRegistration } from './attendee.presenters.ts';
@@ -19,6 +20,11 @@ const params = publicEventParams;
  */
 export const kioskAttendeeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { registrations, attendees } = app.ctx;
+
+  // The kiosk's pages are `/kiosk/*` (kiosk/static.routes.ts): no read under its API may be answered with one.
+  app.get('/kiosk/api/*', { schema: { hide: true } }, async function notAKioskPage() {
+    throw new HttpError(404, messages.routeNotFound);
+  });
 
   app.post(
     '/kiosk/api/events/:uuid/register',
