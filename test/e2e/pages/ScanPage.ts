@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
-/** `/kiosk/{event}/scan`: the camera, a keyboard-wedge scanner, and the profile they find. */
+/** `/kiosk/{event}/scan`: the camera, a keyboard-wedge scanner, and the check-in or profile they find. */
 export class ScanPage {
   constructor(readonly page: Page) {}
 
@@ -10,7 +10,7 @@ export class ScanPage {
   }
 
   get heading(): Locator {
-    return this.page.getByRole('heading', { level: 1, name: 'Scan my profile' });
+    return this.page.getByRole('heading', { level: 1, name: 'Scan my code' });
   }
 
   get camera(): Locator {
