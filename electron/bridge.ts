@@ -17,7 +17,11 @@ export const IPC = {
 } as const;
 
 export type StaffUnlockResult =
-  { outcome: 'open' } | { outcome: 'wrong-pin' } | { outcome: 'locked'; retryInSeconds: number };
+  | { outcome: 'open' }
+  | { outcome: 'wrong-pin' }
+  | { outcome: 'locked'; retryInSeconds: number }
+  /** The settings file did not give the PIN back: no PIN opens until it is reset (electron/README.md). */
+  | { outcome: 'unreadable' };
 
 export interface StaffState {
   mode: 'standalone' | 'hub' | 'satellite';
@@ -32,6 +36,10 @@ export interface StaffState {
   events: { id: string; name: string; organization: string }[];
   /** Whether the staff exit has been unlocked in this window. */
   unlocked: boolean;
+  /** Unlocked with a PIN shorter than today's minimum (set by an older version): staff should set a new one. */
+  shortPin: boolean;
+  /** The server's one-time setup code while nobody owns this install yet, to type into the dashboard's setup. */
+  setupCode: string | null;
 }
 
 export interface StaffChange {

@@ -29,24 +29,46 @@ import { personRoutes } from './people/person.routes.ts';
 import { personService } from './people/person.service.ts';
 import { profilePageRoutes } from './people/profile-page.routes.ts';
 import { publicProfileRoutes } from './people/public-profile.routes.ts';
+import {
+  DEFAULT_TRUSTED_SATELLITES,
+  forwardingTrust,
+  registerForwardedHeaderPolicy,
+} from './platform/client-address.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
-import { openDatabase } from './platform/database.ts';
+import {
+  capConnectionsPerAddress,
+  DEFAULT_CONNECTION_LIMITS,
+  timeoutOptions,
+  type ConnectionLimits,
+} from './platform/connections.ts';
+import { openDatabase, SCHEMA_VERSION } from './platform/database.ts';
 import { earlyErrorOptions, registerErrorHandling } from './platform/errors.ts';
 import { registerJsonBodyParser } from './platform/json-body.ts';
+import { withRedactedRequests } from './platform/logging.ts';
 import { registerApiDocs } from './platform/openapi.ts';
+import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { responseSerializerCompiler } from './platform/serializer.ts';
 import { zodValidatorCompiler } from './platform/validation.ts';
-import type { SatelliteOptions } from './satellite/satellite-app.ts';
+import { satelliteProxyRoutes } from './satellite/proxy.routes.ts';
+import { SATELLITE_DEFAULTS, type SatelliteOptions } from './satellite/satellite-app.ts';
 import { satelliteStatusRoutes } from './satellite/status.routes.ts';
 import { createStore } from './store.ts';
-import { rootJournal } from './sync/journal.ts';
+import { applyService } from './sync/apply.service.ts';
+import { feedRepository } from './sync/feed.repository.ts';
+import { hubSessionBridge } from './sync/hub-session.http.ts';
+import { syncHubService } from './sync/hub.service.ts';
+import { replicaJournal, rootJournal } from './sync/journal.ts';
+import { replayRepository } from './sync/replay.repository.ts';
+import { DEFAULT_REPLICA_OPTIONS, replicaService, type ReplicaOptions } from './sync/replica.service.ts';
+import { syncRepository } from './sync/sync.repository.ts';
+import { syncDashboardRoutes, syncDeviceRoutes } from './sync/sync.routes.ts';
 import {
   DEFAULT_WEBHOOK_DISPATCH,
   webhookDispatcher,
   type WebhookDispatchOptions,
 } from './webhooks/dispatcher.service.ts';
 import { webhookEndpointService } from './webhooks/endpoint.service.ts';
-import { webhookNotifier } from './webhooks/notifier.ts';
+import { silentNotifier, webhookNotifier } from './webhooks/notifier.ts';
 import { webhookOutbox } from './webhooks/outbox.service.ts';
 import { webhookRoutes } from './webhooks/webhook.routes.ts';
 
@@ -59,8 +81,18 @@ export interface BuildAppOptions {
   clock?: Clock;
   rateLimits?: Partial<RateLimits>;
   logger?: FastifyServerOptions['logger'];
-  /** Fastify's trustProxy: only with a proxy in front may X-Forwarded-For name the client. Off by default. */
-  trustProxy?: FastifyServerOptions['trustProxy'];
+  /**
+   * A reverse proxy is in front (`--trust-proxy`): every peer's X-Forwarded-For (its last entry) names the client.
+   * Off by default.
+   */
+  trustProxy?: boolean;
+  /**
+   * Satellites whose X-Forwarded-For names the client, as addresses or CIDR ranges (platform/client-address.ts):
+   * the whole list, loopback by default; `[]` trusts no peer.
+   */
+  trustedSatellites?: readonly string[];
+  /** Timeouts and the per-address connection cap (platform/connections.ts); tests use small ones. */
+  connections?: Partial<ConnectionLimits>;
   /** The built kiosk screens (electron-vite's out/renderer) served at `/`; false serves none. */
   kioskDir?: string | false;
   /** How the webhook outbox is sent; tests turn `autoDispatch` off and call `ctx.webhookDispatcher.dispatchDue()`. */
@@ -74,6 +106,8 @@ export interface BuildAppOptions {
   nativeBinding?: string;
   /** Fail any response whose body strays from its declared schema (platform/serializer.ts); the tests turn it on. */
   checkResponseShapes?: boolean;
+  /** How a paired replica talks to its hub (sync/replica.service.ts); tests shorten the waits. */
+  replica?: Partial<ReplicaOptions>;
 }
 
 /**
@@ -88,16 +122,33 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return buildSatelliteApp({ ...options, satellite: options.satellite });
   }
   const clock = options.clock ?? systemClock;
-  const openStore = () => openDatabase(options.dataDir, { nativeBinding: options.nativeBinding });
-  const store = createStore(openStore(), clock);
-  // The dispatcher writes through a connection of its own (see webhooks/dispatcher.service.ts).
-  const dispatcher = webhookDispatcher(openStore(), clock, {
+  const { nativeBinding } = options;
+  const store = createStore(openDatabase(options.dataDir, { nativeBinding }), clock);
+  const sync = syncRepository(store.db);
+  // A data dir paired with a hub (`arrivals device pair`) runs as its replica: docs/sync.md.
+  const upstream = sync.upstream();
+  // The dispatcher writes through a connection of its own (see webhooks/dispatcher.service.ts), to the file the
+  // first connection has just checked.
+  const dispatcherDb = openDatabase(options.dataDir, { nativeBinding, checkIntegrity: false });
+  const dispatcher = webhookDispatcher(dispatcherDb, clock, {
     ...DEFAULT_WEBHOOK_DISPATCH,
     ...options.webhooks,
   });
   const outbox = webhookOutbox(store.repos, clock, dispatcher.wake);
-  const notify = webhookNotifier(outbox);
-  const journal = rootJournal;
+  // Webhooks leave from the hub, once per change that won there; a replica tells nobody.
+  const notify = upstream ? silentNotifier : webhookNotifier(outbox);
+  const apply = applyService(store, sync, replayRepository(store.db), notify);
+  const feed = feedRepository(store.db);
+  const replica = upstream
+    ? replicaService(store, sync, feed, apply, SCHEMA_VERSION, {
+        ...DEFAULT_REPLICA_OPTIONS,
+        ...options.replica,
+      })
+    : null;
+  const journal = upstream
+    ? replicaJournal(sync, clock, upstream.deviceUuid, SCHEMA_VERSION, () => replica!.wake())
+    : rootJournal;
+  const syncHub = syncHubService(store, sync, feed, apply, notify, SCHEMA_VERSION);
   const ctx: AppContext = {
     clock,
     organizations: organizationService(store),
@@ -110,14 +161,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     staff: staffService(store),
     webhooks: webhookEndpointService(store, outbox),
     webhookDispatcher: dispatcher,
+    syncHub,
+    replica,
   };
 
+  const trust = forwardingTrust({
+    reverseProxy: options.trustProxy === true,
+    satellites: options.trustedSatellites ?? DEFAULT_TRUSTED_SATELLITES,
+  });
+  const connections = { ...DEFAULT_CONNECTION_LIMITS, ...options.connections };
   const app = Fastify({
-    logger: options.logger ?? false,
-    trustProxy: options.trustProxy ?? false,
+    logger: withRedactedRequests(options.logger),
+    trustProxy: trust.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
+    ...timeoutOptions(connections),
     ...earlyErrorOptions,
   }).withTypeProvider<ZodTypeProvider>();
+  capConnectionsPerAddress(app.server, connections.maxConnectionsPerAddress, trust.forwardsForOthers);
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(
     responseSerializerCompiler({ checkShapes: options.checkResponseShapes ?? false }),
@@ -126,8 +186,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('store', store);
   app.addHook('onClose', async () => store.db.close());
   app.addHook('onClose', async () => dispatcher.stop());
-  app.addHook('onReady', async () => dispatcher.start(app.log));
+  app.addHook('onClose', async () => replica?.stop());
+  // Long-polls answer at once when closing begins, so closing never waits for one.
+  app.addHook('preClose', (done) => {
+    syncHub.close();
+    done();
+  });
+  app.addHook('onReady', async () => {
+    if (replica) replica.start();
+    else dispatcher.start(app.log);
+  });
+  // Replicas waiting on the feed look at once after a write here.
+  app.addHook('onResponse', (request, _reply, done) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') syncHub.nudge();
+    done();
+  });
 
+  registerSecurityHeaders(app);
+  registerForwardedHeaderPolicy(app, trust);
   registerErrorHandling(app);
   registerJsonBodyParser(app);
   await registerRateLimits(app, { ...DEFAULT_RATE_LIMITS, ...options.rateLimits }, clock);
@@ -140,14 +216,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(publicProfileRoutes, { prefix: '/public/profile' });
   await app.register(profilePageRoutes);
   await app.register(publicOrganizationRoutes);
-  await app.register(satelliteStatusRoutes, { probe: null });
-  // The kiosk's own endpoints: whoever `kioskAccess` admits (today any browser on the LAN); rate limits by path.
+  await app.register(satelliteStatusRoutes, {
+    probe: null,
+    replica: replica ? () => replica.status() : undefined,
+  });
+  await app.register(syncDeviceRoutes);
+  // The kiosk's own endpoints: whoever `kioskAccess` admits (today any browser on the LAN); rate limits by path. A
+  // replica answers them from its own database, like the public ones.
   await app.register(async (kiosk) => {
     registerKioskAccess(kiosk);
     await kiosk.register(kioskAttendeeRoutes);
   });
   if (options.kioskDir !== false) {
     await app.register(kioskStaticRoutes, { root: options.kioskDir ?? DEFAULT_KIOSK_DIR });
+  }
+
+  if (upstream) {
+    await registerReplicaApis(app, upstream.url);
+    return app;
   }
 
   // The staff dashboard's API, under `/dashboard/api`, authenticated by a session cookie.
@@ -157,11 +243,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await dashboard.register(sessionRoutes);
       await dashboard.register(staffRoutes);
       await dashboard.register(eventRoutes(staffCaller));
-      await dashboard.register(deskRoutes);
+      await dashboard.register(deskRoutes, { wholeEventWork: true });
       await dashboard.register(attendeeActionRoutes(staffCaller));
       await dashboard.register(personRoutes(staffCaller, { readable: true }));
       await dashboard.register(apiTokenRoutes);
       await dashboard.register(webhookRoutes(staffCaller));
+      await dashboard.register(syncDashboardRoutes);
     },
     { prefix: '/dashboard/api' },
   );
@@ -178,4 +265,44 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   return app;
+}
+
+/**
+ * A replica kiosk's APIs: the desk (sign-in, the event's attendees, check-in, walk-ins, cancel, no-show) answered
+ * here from the replica, so it works while the hub is away; everything else of the dashboard and the whole token
+ * API forwarded to the hub (503 while it is away), the dashboard with the hub session the replica keeps beside its
+ * own (sync/hub-session.http.ts).
+ */
+async function registerReplicaApis(app: FastifyInstance, hubUrl: string): Promise<void> {
+  const bridge = hubSessionBridge(hubUrl, SATELLITE_DEFAULTS.connectTimeoutMs);
+  const forward = {
+    hubUrl,
+    connectTimeoutMs: SATELLITE_DEFAULTS.connectTimeoutMs,
+    responseTimeoutMs: SATELLITE_DEFAULTS.responseTimeoutMs,
+  };
+  await app.register(
+    async (dashboard) => {
+      registerSessionAuthentication(dashboard);
+      dashboard.addHook('onSend', async (request, reply, payload) => {
+        if (request.routeOptions.url === '/dashboard/api/session') {
+          if (request.method === 'POST' && reply.statusCode === 200) {
+            await bridge.signInAtHub(reply, request.body as { email: string; password: string });
+          }
+          if (request.method === 'DELETE') bridge.signedOut(request);
+        }
+        return payload;
+      });
+      await dashboard.register(sessionRoutes);
+      await dashboard.register(eventRoutes(staffCaller, { writable: false }));
+      await dashboard.register(deskRoutes, { wholeEventWork: false });
+      await dashboard.register(attendeeActionRoutes(staffCaller));
+    },
+    { prefix: '/dashboard/api' },
+  );
+  await app.register(satelliteProxyRoutes, {
+    ...forward,
+    prefix: '/dashboard/api',
+    hubCookieFor: bridge.cookieFor,
+  });
+  await app.register(satelliteProxyRoutes, { ...forward, prefix: '/api' });
 }

@@ -1,13 +1,21 @@
+import os from 'node:os';
 import { parseArgs } from 'node:util';
+import type { z } from 'zod';
 import { buildApp } from './app.ts';
 import { systemClock } from './platform/clock.ts';
-import { ConfigError, DEFAULT_HOST, defaultDataDir, resolvePort } from './platform/config.ts';
+import { DEFAULT_TRUSTED_SATELLITES, parseTrustedAddress } from './platform/client-address.ts';
+import { ConfigError, DEFAULT_HOST, defaultDataDir, resolvePort, SATELLITE_HOST } from './platform/config.ts';
 import { openDatabase } from './platform/database.ts';
 import { RATE_LIMIT_SETTINGS, resolveRateLimits } from './access/rate-limits.ts';
 import { TOKEN_EXPIRIES, type TokenExpiry } from './access/api-token.rules.ts';
 import { parseHubAddress } from './satellite/hub-address.rules.ts';
 import { TOKEN_SCOPES, type TokenScope } from './contract/vocabulary.ts';
 import { createStore, type Store } from './store.ts';
+import { deviceService } from './sync/device.service.ts';
+import { eventService } from './events/event.service.ts';
+import { silentNotifier } from './webhooks/notifier.ts';
+import type { pairResponse } from './sync/sync.schemas.ts';
+import { toTimestamp } from './platform/time.ts';
 import { seedDemo } from './demo/demo.service.ts';
 import { apiTokenService } from './access/api-token.service.ts';
 import { organizationService } from './organizations/organization.service.ts';
@@ -16,13 +24,20 @@ export const USAGE = `Usage: arrivals <command> [options]
 
 Commands:
   serve [--host 0.0.0.0] [--port 8787]      run the API server (headless)
-  serve --hub HOST[:PORT]                   run a satellite: the kiosk here, every API call forwarded to that hub
+        [--trusted-satellite ADDR]...       a satellite at ADDR (or a range, 192.0.2.0/24) names its clients
+  serve --hub HOST[:PORT] [--host 127.0.0.1]
+                                            run a satellite: the kiosk here, every API call forwarded to that hub
   org create --name NAME --slug SLUG        create an organization
   token create --org SLUG --name NAME [--expires 7d|30d|90d|1y|never] [--scopes a,b] [--events UUID,UUID]
                                             create an API token and print it (shown once)
   token list --org SLUG                     list tokens: name, created, last used, expires
   token delete --org SLUG --name NAME       delete a token; it stops working at once
   demo                                      create a demo organization, event and profiles
+  device code [--org SLUG] [--events UUID,UUID]
+                                            on a hub: a pairing code for one kiosk (default: the published events)
+  device pair --hub HOST[:PORT] --code CODE [--name NAME]
+                                            on a kiosk: pair this data dir with a hub and take its first snapshot;
+                                            then \`arrivals serve\` runs it as the hub's replica
 
 Every command takes --data DIR (default: $ARRIVALS_DATA_DIR, else the per-user app-data directory).
 serve also takes --trust-proxy and ${Object.values(RATE_LIMIT_SETTINGS)
@@ -49,12 +64,14 @@ const OPTIONS = {
   scopes: { type: 'string' },
   events: { type: 'string' },
   'trust-proxy': { type: 'boolean' },
+  'trusted-satellite': { type: 'string', multiple: true },
   hub: { type: 'string' },
+  code: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   ...Object.fromEntries(Object.values(RATE_LIMIT_SETTINGS).map((s) => [s.flag, { type: 'string' }])),
 } as const;
 
-type Flags = Record<string, string | boolean | undefined>;
+type Flags = Record<string, string | string[] | boolean | undefined>;
 
 function required(flags: Flags, name: string): string {
   const value = flags[name];
@@ -139,6 +156,10 @@ export async function runCli(argv: string[], io: Io, env: NodeJS.ProcessEnv = pr
       }
       case 'demo':
         return demo(dataDir, io);
+      case 'device code':
+        return deviceCode(dataDir, flags, io);
+      case 'device pair':
+        return await devicePair(dataDir, flags, io);
       default:
         throw new UsageError(
           `Unknown command "${[command, sub].filter(Boolean).join(' ')}". Try: arrivals --help`,
@@ -234,28 +255,54 @@ function demo(dataDir: string, io: Io): number {
   return 0;
 }
 
+/**
+ * The satellites a hub believes about their clients: loopback, and each `--trusted-satellite` (repeatable) or
+ * `ARRIVALS_TRUSTED_SATELLITES` (comma-separated) address or range.
+ */
+function trustedSatelliteList(flags: Flags, env: NodeJS.ProcessEnv): string[] {
+  const fromFlags = (flags['trusted-satellite'] as string[] | undefined) ?? [];
+  const given = fromFlags.length > 0 ? fromFlags : list(env.ARRIVALS_TRUSTED_SATELLITES);
+  return [
+    ...DEFAULT_TRUSTED_SATELLITES,
+    ...given.map((text) => {
+      const parsed = parseTrustedAddress(text);
+      if (parsed === null) {
+        throw new UsageError(
+          `--trusted-satellite must be an IP address or range, like 192.168.1.21 or 192.168.1.0/24 (got "${text}").`,
+        );
+      }
+      return parsed;
+    }),
+  ];
+}
+
 async function serve(dataDir: string, flags: Flags, env: NodeJS.ProcessEnv, io: Io): Promise<number> {
   const port = resolvePort((flags.port as string | undefined) ?? env.ARRIVALS_PORT);
-  const host = (flags.host as string | undefined) ?? env.ARRIVALS_HOST ?? DEFAULT_HOST;
   const rateLimits = resolveRateLimits(flags as Record<string, string | undefined>, env);
   const trustProxy = flags['trust-proxy'] === true || env.ARRIVALS_TRUST_PROXY === 'true';
   const hubInput = (flags.hub as string | undefined) ?? env.ARRIVALS_HUB;
   const hub = hubInput === undefined ? null : parseHubAddress(hubInput);
   if (hub && !hub.ok) throw new UsageError(`--hub: ${hub.reason}`);
+  if (hub && flags['trusted-satellite'] !== undefined) {
+    throw new UsageError('--trusted-satellite is for a hub; a satellite (--hub) forwards to one.');
+  }
+  // A satellite serves the kiosk on this machine, as the desktop app does: other devices reach it only when asked.
+  const host =
+    (flags.host as string | undefined) ?? env.ARRIVALS_HOST ?? (hub ? SATELLITE_HOST : DEFAULT_HOST);
   const app = await buildApp({
     dataDir,
     rateLimits,
     trustProxy,
     logger: { level: env.ARRIVALS_LOG_LEVEL ?? 'info' },
-    ...(hub ? { satellite: { hubUrl: hub.url } } : {}),
+    ...(hub ? { satellite: { hubUrl: hub.url } } : { trustedSatellites: trustedSatelliteList(flags, env) }),
   });
 
   await app.listen({ host, port });
-  const { port: boundPort } = app.server.address() as { port: number };
+  const { port: boundPort, address } = app.server.address() as { port: number; address: string };
   io.err(
     hub
-      ? `Arrivals is a satellite of the hub at ${hub.url}, serving the kiosk at http://localhost:${boundPort}/ (listening on ${host})`
-      : `Arrivals is serving ${dataDir} at http://localhost:${boundPort}/ (listening on ${host})`,
+      ? `Arrivals is a satellite of the hub at ${hub.url}, serving the kiosk at http://localhost:${boundPort}/ (listening on ${address})`
+      : `Arrivals is serving ${dataDir} at http://localhost:${boundPort}/ (listening on ${address})`,
   );
 
   return new Promise((resolve) => {
@@ -275,4 +322,81 @@ async function serve(dataDir: string, flags: Flags, env: NodeJS.ProcessEnv, io: 
     process.once('SIGINT', () => stop('SIGINT'));
     process.once('SIGTERM', () => stop('SIGTERM'));
   });
+}
+
+/** On a hub: a pairing code for one kiosk, serving the given events (default: the organization's published ones). */
+function deviceCode(dataDir: string, flags: Flags, io: Io): number {
+  const outcome = withStore(dataDir, (store) => {
+    const organizations = organizationService(store);
+    const slug = flags.org as string | undefined;
+    const all = organizations.listOrganizations();
+    const organization = slug ? organizationBySlug(store, slug) : all.length === 1 ? all[0]! : null;
+    if (!organization) {
+      throw new UsageError(
+        all.length === 0
+          ? 'No organization yet: set up the hub first.'
+          : 'Several organizations: name one with --org SLUG.',
+      );
+    }
+    const chosen = list(flags.events);
+    const eventIds =
+      chosen.length > 0
+        ? chosen
+        : eventService(store, silentNotifier)
+            .listEvents(organization.id, { publishedOnly: true })
+            .map((event) => event.uuid);
+    if (eventIds.length === 0)
+      throw new UsageError('No published event to serve: name events with --events.');
+    return deviceService(store).createPairingCode(organization.id, eventIds);
+  });
+  if (!outcome.ok) throw new UsageError(`No event ${outcome.eventId} in this organization.`);
+  io.out(`${outcome.code.slice(0, 4)}-${outcome.code.slice(4)}`);
+  io.err(`Pairing code for one kiosk, valid until ${outcome.expiresAt}.`);
+  return 0;
+}
+
+/** On a kiosk: pairs the data dir with a hub, then takes the first snapshot of its events. */
+async function devicePair(dataDir: string, flags: Flags, io: Io): Promise<number> {
+  const hub = parseHubAddress(required(flags, 'hub'));
+  if (!hub.ok) throw new UsageError(`--hub: ${hub.reason}`);
+  const code = required(flags, 'code');
+  const name = (flags.name as string | undefined)?.trim() || os.hostname();
+  const paired = withStore(dataDir, (store) => deviceService(store).pairedHub());
+  if (paired) throw new UsageError(`${dataDir} is already paired with ${paired.url}.`);
+  let answer: z.output<typeof pairResponse>;
+  try {
+    const response = await fetch(new URL('/sync/pair', hub.url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ code, name }),
+      signal: AbortSignal.timeout(10_000),
+    });
+    const body = (await response.json().catch(() => ({}))) as { message?: string };
+    if (!response.ok) throw new UsageError(body.message ?? `The hub answered ${response.status}.`);
+    answer = body as z.output<typeof pairResponse>;
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    throw new UsageError(`The hub at ${hub.url} cannot be reached (${(error as Error).message}).`);
+  }
+  withStore(dataDir, (store) =>
+    deviceService(store).rememberPairing({
+      url: hub.url,
+      deviceUuid: answer.data.device,
+      credential: answer.data.credential,
+      organizationUuid: answer.data.organization,
+      eventIds: answer.data.event_ids,
+      grantedNext: answer.data.grant.from,
+      grantedTo: answer.data.grant.to,
+      pairedAt: toTimestamp(systemClock.now()),
+    }),
+  );
+  const app = await buildApp({ dataDir, kioskDir: false });
+  try {
+    await app.ctx.replica!.syncNow();
+  } finally {
+    await app.close();
+  }
+  io.out(`Paired with ${hub.url} as "${name}", serving ${answer.data.event_ids.length} event(s).`);
+  io.out(`Run: arrivals serve --data ${dataDir}`);
+  return 0;
 }

@@ -8,6 +8,8 @@ import type { OrganizationService } from './organizations/organization.service.t
 import type { PersonService } from './people/person.service.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Store } from './store.ts';
+import type { SyncHubService } from './sync/hub.service.ts';
+import type { ReplicaService } from './sync/replica.service.ts';
 import type { WebhookDispatcher } from './webhooks/dispatcher.service.ts';
 import type { WebhookEndpointService } from './webhooks/endpoint.service.ts';
 
@@ -28,6 +30,10 @@ export interface AppContext {
   webhooks: WebhookEndpointService;
   /** Sends the webhook outbox in the background; `dispatchDue()` runs one round on demand. */
   webhookDispatcher: WebhookDispatcher;
+  /** The hub's side of sync: pairing, ops from replicas, the change feed (every server can be a hub). */
+  syncHub: SyncHubService;
+  /** On a paired replica kiosk: its sync with the hub; null elsewhere. */
+  replica: ReplicaService | null;
 }
 
 declare module 'fastify' {

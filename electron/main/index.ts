@@ -5,14 +5,16 @@ import { app, type BrowserWindow, dialog, ipcMain, Menu, protocol, session } fro
 import QRCode from 'qrcode';
 import { defaultDataDir } from '../../server/platform/config.ts';
 import { IPC } from '../bridge.ts';
+import { createDashboardWindow, DASHBOARD_PARTITION, type DashboardWindow } from './dashboard-window.ts';
 import { browseHubs, publishHub } from './discovery.ts';
 import { lockKioskWindow } from './kiosk-lock.ts';
-import { lanUrls, serverPlan, startPath } from './modes.ts';
+import { kioskPath, lanUrls, serverPlan } from './modes.ts';
 import { parseBadge, printBadge } from './printing.ts';
-import { lockDownSession } from './security.ts';
-import { nativeBindingPath, startEmbeddedServer, type EmbeddedServer } from './server.ts';
-import { readSettings, writeSettings, type Settings } from './settings.ts';
+import { keepDashboardApiAway, lockDownSession } from './security.ts';
+import { nativeBindingPath, setupCodeOf, startEmbeddedServer, type EmbeddedServer } from './server.ts';
+import { readSettings, resetStaffPin, writeSettings, type Settings } from './settings.ts';
 import { createStaffController } from './staff-controller.ts';
+import { UNREADABLE_PIN_HASH } from './staff-exit.ts';
 import { openStaffWindow, registerStaffIpc, STAFF_SCHEME, staffPageResponse } from './staff-screen.ts';
 import { createKioskWindow } from './window.ts';
 
@@ -25,6 +27,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const production = app.isPackaged;
 // The same per-user folder as `arrivals serve`, so the CLI and the kiosk share one database.
 const dataDir = process.env.ARRIVALS_DATA_DIR || defaultDataDir();
+/** Clears a forgotten or unreadable staff PIN (electron/README.md, "Staff PIN"). */
+const RESET_PIN_FLAG = '--reset-staff-pin';
 const preloads = {
   kiosk: path.join(here, '../preload/index.cjs'),
   staff: path.join(here, '../preload/staff.cjs'),
@@ -38,6 +42,7 @@ app.setPath('userData', dataDir);
 let settings: Settings;
 let server: EmbeddedServer;
 let kiosk: BrowserWindow;
+let dashboard: DashboardWindow;
 let staff: BrowserWindow | null = null;
 let stopAnnouncing: (() => Promise<void>) | null = null;
 let allowKioskClose = () => {};
@@ -70,12 +75,20 @@ async function applySettings(next: Settings, options: { restartServer: boolean }
     await stopServer();
     await startServer();
   }
-  await kiosk.loadURL(server.origin + startPath(settings));
+  await kiosk.loadURL(server.origin + kioskPath(settings));
+  await showView();
+}
+
+/** The dashboard over the kiosk, or the kiosk alone, with the dashboard's session signed out and emptied. */
+async function showView(): Promise<void> {
+  if (settings.view === 'dashboard') await dashboard.show();
+  else await dashboard.close();
 }
 
 async function quit(): Promise<void> {
   allowKioskClose();
   staff?.destroy();
+  dashboard?.window?.destroy();
   await stopServer();
   app.exit(0);
 }
@@ -113,12 +126,13 @@ const controller = createStaffController({
       })),
     ),
   findHubs: () => browseHubs(3_000),
+  setupCode: () => setupCodeOf(server.app),
 });
 
 function openStaff(): void {
   if (staff && !staff.isDestroyed()) return staff.focus();
   controller.lock();
-  staff = openStaffWindow(kiosk, preloads.staff, production);
+  staff = openStaffWindow(dashboard.window ?? kiosk, preloads.staff, production);
   staff.on('closed', () => {
     staff = null;
   });
@@ -132,12 +146,39 @@ async function start(): Promise<void> {
   if (read.rejected.length > 0)
     console.warn(`arrivals: settings reset to defaults: ${read.rejected.join(', ')}`);
   settings = read.settings;
+  if (settings.pinHash === UNREADABLE_PIN_HASH) {
+    console.warn(
+      `arrivals: the staff PIN could not be read; no PIN opens the staff screen until ${RESET_PIN_FLAG}`,
+    );
+  }
 
   protocol.handle(STAFF_SCHEME, (request) => {
     const { status, body, headers } = staffPageResponse(request.url);
     return new Response(body, { status, headers });
   });
   lockDownSession(session.defaultSession, () => server.origin);
+  keepDashboardApiAway(session.defaultSession);
+  // The kiosk's pages need no cookies. Earlier versions showed the dashboard in this session: drop its sign-in.
+  await session.defaultSession.clearStorageData({ storages: ['cookies'] });
+  const dashboardSession = session.fromPartition(DASHBOARD_PARTITION);
+  lockDownSession(dashboardSession, () => server.origin);
+  dashboard = createDashboardWindow({
+    appOrigin: () => server.origin,
+    session: dashboardSession,
+    production,
+    lock: (window) => lockKioskWindow(window, { production, onStaffChord: openStaff }),
+    // Leaving the dashboard for the kiosk needs no PIN: it only takes staff rights away.
+    onLeave: () => {
+      if (settings.view === 'kiosk') return;
+      settings = { ...settings, view: 'kiosk' };
+      void dashboard.close();
+      try {
+        writeSettings(dataDir, settings);
+      } catch (error) {
+        console.warn(`arrivals: could not save the switch back to the kiosk: ${(error as Error).message}`);
+      }
+    },
+  });
 
   try {
     await startServer();
@@ -150,13 +191,14 @@ async function start(): Promise<void> {
     return;
   }
 
-  kiosk = createKioskWindow(server.origin + startPath(settings), () => server.origin, {
+  kiosk = createKioskWindow(server.origin + kioskPath(settings), () => server.origin, {
     preload: preloads.kiosk,
     production,
   });
   allowKioskClose = lockKioskWindow(kiosk, { production, onStaffChord: openStaff }).allowClose;
   // A crashed or killed renderer comes back on its own instead of leaving a dead screen at the entrance.
-  kiosk.webContents.on('render-process-gone', () => void kiosk.loadURL(server.origin + startPath(settings)));
+  kiosk.webContents.on('render-process-gone', () => void kiosk.loadURL(server.origin + kioskPath(settings)));
+  await showView();
 
   ipcMain.on(IPC.kioskStaffExit, (event) => {
     if (event.sender === kiosk.webContents) openStaff();
@@ -170,10 +212,21 @@ async function start(): Promise<void> {
 }
 
 if (!app.requestSingleInstanceLock()) {
-  // A second start (a double-click on the icon) would fight over the port and the database.
+  // A second start (a double-click on the icon) would fight over the port and the database. The running app gets
+  // its arguments (second-instance below).
+  if (process.argv.includes(RESET_PIN_FLAG))
+    console.log('arrivals: asked the running Arrivals to reset the staff PIN.');
+  app.exit(0);
+} else if (process.argv.includes(RESET_PIN_FLAG)) {
+  resetStaffPin(dataDir);
+  console.log(`arrivals: the staff PIN is cleared (${dataDir}); the next staff exit opens without one.`);
   app.exit(0);
 } else {
-  app.on('second-instance', () => kiosk?.focus());
+  app.on('second-instance', (_event, argv) => {
+    if (!argv.includes(RESET_PIN_FLAG)) return kiosk?.focus();
+    controller.resetPin();
+    console.log('arrivals: the staff PIN is cleared; the next staff exit opens without one.');
+  });
   // Nothing outside the app may attach webviews or open windows, whatever window it comes from.
   app.on('web-contents-created', (_event, contents) => {
     contents.on('will-attach-webview', (event) => event.preventDefault());

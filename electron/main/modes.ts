@@ -33,9 +33,11 @@ export function appOrigin(port: number): string {
   return `http://127.0.0.1:${port}`;
 }
 
-/** The page the window opens: the chosen event's kiosk, the start page's event list, or the dashboard. */
-export function startPath(settings: Settings): string {
-  if (settings.view === 'dashboard') return '/dashboard';
+/**
+ * The page the kiosk window opens: the chosen event's kiosk, or the start page's event list. Whatever the view: the
+ * dashboard has a window and a session of its own (dashboard-window.ts), the kiosk window never shows it.
+ */
+export function kioskPath(settings: Settings): string {
   return settings.eventId ? `/kiosk/${encodeURIComponent(settings.eventId)}` : '/';
 }
 

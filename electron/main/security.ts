@@ -76,7 +76,31 @@ export function lockDownContents(contents: WebContents, appOrigin: () => string)
   contents.on('will-attach-webview', (event) => event.preventDefault());
 }
 
-/** Permissions and the fallback CSP for every page of the session the kiosk window uses. */
+/**
+ * Whether the kiosk window may send a request: anything but the dashboard's API. The dashboard has a window and a
+ * session of its own (dashboard-window.ts); from the kiosk's session nobody signs in, sets up the install or uses
+ * a staff session, whatever page an attendee finds. Compared loosely (case, repeated slashes), refusing too much
+ * rather than too little.
+ */
+export function isKioskRequestAllowed(url: string): boolean {
+  let pathname: string;
+  try {
+    pathname = new URL(url).pathname;
+  } catch {
+    return true;
+  }
+  const loose = pathname.toLowerCase().replace(/\/{2,}/g, '/');
+  return !(loose === '/dashboard/api' || loose.startsWith('/dashboard/api/'));
+}
+
+/** Applies `isKioskRequestAllowed` to every request of the kiosk window's session. */
+export function keepDashboardApiAway(session: Session): void {
+  session.webRequest.onBeforeRequest((details, callback) =>
+    callback({ cancel: !isKioskRequestAllowed(details.url) }),
+  );
+}
+
+/** Permissions and the fallback CSP for every page of a session the app's windows use. */
 export function lockDownSession(session: Session, appOrigin: () => string): void {
   session.setPermissionRequestHandler((_contents, permission, callback, details) => {
     const mediaTypes = 'mediaTypes' in details ? details.mediaTypes : undefined;

@@ -52,3 +52,17 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
   }
   return { app, origin: appOrigin(plan.port), close: () => app.close() };
 }
+
+/**
+ * The server's one-time setup code while nobody owns the install yet (finding 1 of issue 21: setup needs it, and
+ * the desktop app shows it on its staff screen), or null: once set up, on a satellite (the hub holds its own), and
+ * on a server that has no setup code at all. Looked up rather than typed, so the shell works with either server.
+ */
+export function setupCodeOf(app: FastifyInstance): string | null {
+  const staff: unknown = (app as { ctx?: { staff?: unknown } }).ctx?.staff;
+  if (typeof staff !== 'object' || staff === null || !('setupCode' in staff)) return null;
+  const setupCode = staff.setupCode;
+  if (typeof setupCode !== 'function') return null;
+  const code: unknown = (setupCode as () => unknown).call(staff);
+  return typeof code === 'string' && code !== '' ? code : null;
+}

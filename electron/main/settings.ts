@@ -3,6 +3,13 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_PORT } from '../../server/platform/config.ts';
 import { parseHubAddress } from '../../server/satellite/hub-address.rules.ts';
+import {
+  FAILURES_AT_MAX_LOCKOUT,
+  NO_ATTEMPTS,
+  PIN_HASH_FORMAT,
+  type PinAttempts,
+  UNREADABLE_PIN_HASH,
+} from './staff-exit.ts';
 
 /** Beside the database in the data dir, so one folder holds everything a kiosk knows. */
 export const SETTINGS_FILE = 'kiosk-settings.json';
@@ -19,8 +26,13 @@ export interface Settings {
   hubUrl: string | null;
   /** The event the kiosk shows; null shows the start page's list of events. */
   eventId: string | null;
-  /** scrypt hash of the staff PIN (staff-exit.ts); null until staff set one. */
+  /**
+   * scrypt hash of the staff PIN (staff-exit.ts); null until staff set one; `UNREADABLE_PIN_HASH` when the file
+   * did not give it back.
+   */
   pinHash: string | null;
+  /** Wrong PINs in a row and the lockout's end, kept here so a restart does not reset them. */
+  pinAttempts: PinAttempts;
   /** The local server's port; a hub is reached on it from the LAN. */
   port: number;
   /** What the window shows: the attendee kiosk or the staff dashboard. */
@@ -32,6 +44,7 @@ export const DEFAULT_SETTINGS: Settings = {
   hubUrl: null,
   eventId: null,
   pinHash: null,
+  pinAttempts: NO_ATTEMPTS,
   port: DEFAULT_PORT,
   view: 'kiosk',
 };
@@ -56,7 +69,11 @@ const FIELDS: { [K in keyof Settings]: z.ZodType<Settings[K]> } = {
       return parsed.ok ? parsed.url : null;
     }),
   eventId: z.string().regex(UUID).nullable(),
-  pinHash: z.string().startsWith('scrypt$').max(512).nullable(),
+  pinHash: z.string().max(512).regex(PIN_HASH_FORMAT).nullable(),
+  pinAttempts: z.object({
+    failures: z.number().int().min(0).max(1_000_000),
+    lockedUntil: z.number().int().min(0),
+  }),
   port: z.number().int().min(1).max(65535),
   view: z.enum(VIEWS),
 };
@@ -68,13 +85,15 @@ export interface ParsedSettings {
 }
 
 /**
- * Settings from whatever the file held. Unknown keys are dropped; invalid fields take their defaults. A satellite
- * without a usable hub address becomes standalone, because a satellite with nowhere to forward to shows nothing.
+ * Settings from what the file held. Unknown keys are dropped; invalid fields take their defaults, except the PIN's,
+ * which fail closed: a file that is not an object, or whose PIN hash is missing (every write stores it, null
+ * included) or invalid, has a PIN nobody can enter; a damaged count of wrong PINs resumes at the longest lockout.
+ * A satellite without a usable hub address becomes standalone: with nowhere to forward to, it shows nothing.
  */
 export function parseSettings(raw: unknown): ParsedSettings {
-  const input =
-    raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
-  const settings: Record<string, unknown> = { ...DEFAULT_SETTINGS };
+  const isObject = raw !== null && typeof raw === 'object' && !Array.isArray(raw);
+  const input = isObject ? (raw as Record<string, unknown>) : {};
+  const settings: Record<string, unknown> = { ...DEFAULT_SETTINGS, pinHash: UNREADABLE_PIN_HASH };
   const rejected: (keyof Settings)[] = [];
   for (const key of Object.keys(FIELDS) as (keyof Settings)[]) {
     if (!(key in input)) continue;
@@ -83,6 +102,8 @@ export function parseSettings(raw: unknown): ParsedSettings {
     else rejected.push(key);
   }
   const parsed = settings as unknown as Settings;
+  if (rejected.includes('pinAttempts'))
+    parsed.pinAttempts = { failures: FAILURES_AT_MAX_LOCKOUT, lockedUntil: 0 };
   if (parsed.mode === 'satellite' && parsed.hubUrl === null) parsed.mode = 'standalone';
   return { settings: parsed, rejected };
 }
@@ -92,21 +113,37 @@ export interface ReadSettings extends ParsedSettings {
   problem: string | null;
 }
 
-/** Reads the settings file; a missing file gives the defaults, a corrupt one the defaults and a `problem`. */
+/**
+ * Reads the settings file. No file is a new install: the defaults, no PIN. A file that cannot be read or is not
+ * JSON gives the defaults and a `problem`, with the PIN unreadable (parseSettings), so damage never opens the
+ * staff exit.
+ */
 export function readSettings(dataDir: string): ReadSettings {
   const file = path.join(dataDir, SETTINGS_FILE);
   let text: string;
   try {
     text = fs.readFileSync(file, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { ...parseSettings({}), problem: null };
-    return { ...parseSettings({}), problem: `could not read ${file}: ${(error as Error).message}` };
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+      return { settings: { ...DEFAULT_SETTINGS }, rejected: [], problem: null };
+    }
+    return { ...parseSettings(null), problem: `could not read ${file}: ${(error as Error).message}` };
   }
   try {
     return { ...parseSettings(JSON.parse(text)), problem: null };
   } catch {
-    return { ...parseSettings({}), problem: `${file} is not valid JSON; using the defaults` };
+    return { ...parseSettings(null), problem: `${file} is not valid JSON; using the defaults` };
   }
+}
+
+/**
+ * Staff forgot the PIN, or the file lost it: clears the PIN and its lockout and keeps every other setting that
+ * reads back. Whoever can run this can already write the data dir, which holds the database itself.
+ */
+export function resetStaffPin(dataDir: string): Settings {
+  const settings: Settings = { ...readSettings(dataDir).settings, pinHash: null, pinAttempts: NO_ATTEMPTS };
+  writeSettings(dataDir, settings);
+  return settings;
 }
 
 /**

@@ -2,14 +2,23 @@ import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 
 /**
  * The staff PIN: digits only (a kiosk may have nothing but the on-screen number pad), stored as an scrypt hash in
- * the settings file, never as the PIN. Wrong guesses lock the staff exit for a while, so a curious attendee who
- * found the chord cannot try all 10,000 four-digit PINs.
+ * the settings file, never as the PIN. Wrong guesses lock the staff exit for longer and longer, and the count
+ * lives in the settings file beside the hash, so neither closing the staff screen nor a power cycle wins guesses.
  */
 
-export const PIN_RULE = /^\d{4,12}$/;
+/** A new PIN: at least six digits, a million possibilities against the lockout below. */
+export const NEW_PIN_RULE = /^\d{6,12}$/;
+export const NEW_PIN_MESSAGE = 'A staff PIN is 6 to 12 digits.';
+export const MIN_NEW_PIN_DIGITS = 6;
 
-export function isValidPin(pin: string): boolean {
-  return PIN_RULE.test(pin);
+/**
+ * What the prompt checks: also the 4- and 5-digit PINs set before six was the minimum. They keep working, so an
+ * upgrade never locks staff out of a kiosk at the venue, and the staff screen asks for a longer one once opened.
+ */
+const ENTERED_PIN_RULE = /^\d{4,12}$/;
+
+export function isValidNewPin(pin: string): boolean {
+  return NEW_PIN_RULE.test(pin);
 }
 
 // N=2^15 costs ~50 ms here: unnoticeable once per staff exit, slow for anyone with a copy of the settings file.
@@ -25,7 +34,7 @@ function derive(pin: string, salt: Buffer, params: { N: number; r: number; p: nu
 
 /** `scrypt$N$r$p$salt$hash` (base64url): the parameters travel with the hash, so they can be raised later. */
 export async function hashPin(pin: string): Promise<string> {
-  if (!isValidPin(pin)) throw new Error('A staff PIN is 4 to 12 digits.');
+  if (!isValidNewPin(pin)) throw new Error(NEW_PIN_MESSAGE);
   const salt = randomBytes(16);
   const key = await derive(pin, salt, SCRYPT);
   return ['scrypt', SCRYPT.N, SCRYPT.r, SCRYPT.p, salt.toString('base64url'), key.toString('base64url')].join(
@@ -33,12 +42,13 @@ export async function hashPin(pin: string): Promise<string> {
   );
 }
 
-const HASH_FORMAT = /^scrypt\$(\d+)\$(\d+)\$(\d+)\$([A-Za-z0-9_-]+)\$([A-Za-z0-9_-]+)$/;
+/** What `hashPin` writes; the settings file's PIN hash must have this shape to be read at all. */
+export const PIN_HASH_FORMAT = /^scrypt\$(\d+)\$(\d+)\$(\d+)\$([A-Za-z0-9_-]+)\$([A-Za-z0-9_-]+)$/;
 
 /** Constant-time comparison; a malformed or tampered hash verifies nothing rather than throwing. */
 export async function verifyPin(pin: string, stored: string): Promise<boolean> {
-  const match = HASH_FORMAT.exec(stored);
-  if (!match || !isValidPin(pin)) return false;
+  const match = PIN_HASH_FORMAT.exec(stored);
+  if (!match || !ENTERED_PIN_RULE.test(pin)) return false;
   const [N, r, p] = [Number(match[1]), Number(match[2]), Number(match[3])];
   // Bounds keep a tampered file from making us allocate gigabytes or spin for minutes.
   if (N < 2 ** 10 || N > 2 ** 20 || (N & (N - 1)) !== 0 || r < 1 || r > 32 || p < 1 || p > 16) return false;
@@ -52,10 +62,14 @@ export async function verifyPin(pin: string, stored: string): Promise<boolean> {
   }
 }
 
-/** Failed PIN entries: after `MAX_FAILURES` in a row, the staff exit waits `LOCKOUT_MS` before the next try. */
-export const MAX_FAILURES = 5;
-export const LOCKOUT_MS = 60_000;
+/**
+ * Stands for a PIN hash that the settings file should hold but did not give back (unreadable, not JSON, a field
+ * that fails its check): a PIN may have been set, so nothing opens the staff exit until the PIN is reset
+ * (`Arrivals --reset-staff-pin`, electron/README.md). Never a valid scrypt hash, so it also verifies nothing.
+ */
+export const UNREADABLE_PIN_HASH = 'unreadable';
 
+/** Wrong PINs so far (reset by the right one) and when the staff exit opens again (ms since the epoch, 0: open). */
 export interface PinAttempts {
   failures: number;
   lockedUntil: number;
@@ -63,14 +77,35 @@ export interface PinAttempts {
 
 export const NO_ATTEMPTS: PinAttempts = { failures: 0, lockedUntil: 0 };
 
-export type StaffExitDecision =
-  | { outcome: 'open' }
-  | { outcome: 'wrong-pin'; attempts: PinAttempts }
-  | { outcome: 'locked'; retryInMs: number; attempts: PinAttempts };
+/** Wrong PINs allowed before the first lockout: enough for typos. */
+export const FREE_FAILURES = 5;
+export const FIRST_LOCKOUT_MS = 60_000;
+export const MAX_LOCKOUT_MS = 60 * 60_000;
 
 /**
- * Decides a staff-exit attempt. No PIN set yet (a new install) opens the staff screen, where the first thing
- * staff do is set one; otherwise the PIN must verify and the lockout must have passed.
+ * How long the staff exit stays locked after the `failures`-th wrong PIN in a row: nothing for the first four,
+ * then 1 minute, and twice as long for each further wrong PIN, at most an hour. An attacker gets about ten guesses
+ * in the first hour and 24 a day after that.
+ */
+export function lockoutAfter(failures: number): number {
+  if (failures < FREE_FAILURES) return 0;
+  return Math.min(FIRST_LOCKOUT_MS * 2 ** (failures - FREE_FAILURES), MAX_LOCKOUT_MS);
+}
+
+/** The failure count a damaged record resumes from: the next wrong PIN locks for the longest time. */
+export const FAILURES_AT_MAX_LOCKOUT =
+  FREE_FAILURES + Math.ceil(Math.log2(MAX_LOCKOUT_MS / FIRST_LOCKOUT_MS));
+
+export type StaffExitDecision =
+  | { outcome: 'open'; attempts: PinAttempts; shortPin: boolean }
+  | { outcome: 'wrong-pin'; attempts: PinAttempts }
+  | { outcome: 'locked'; retryInMs: number; attempts: PinAttempts }
+  | { outcome: 'unreadable'; attempts: PinAttempts };
+
+/**
+ * Decides a staff-exit attempt. No PIN set yet (a new install) opens the staff screen, where the first thing staff
+ * do is set one; a PIN that could not be read opens nothing; otherwise the lockout must have passed and the PIN
+ * must verify. `shortPin` flags a PIN from before the six-digit minimum. The returned attempts are to be kept.
  */
 export async function decideStaffExit(
   pin: string,
@@ -78,14 +113,18 @@ export async function decideStaffExit(
   attempts: PinAttempts,
   now: number,
 ): Promise<StaffExitDecision> {
-  if (now < attempts.lockedUntil) {
-    return { outcome: 'locked', retryInMs: attempts.lockedUntil - now, attempts };
+  if (pinHash === UNREADABLE_PIN_HASH) return { outcome: 'unreadable', attempts };
+  if (pinHash === null) return { outcome: 'open', attempts: NO_ATTEMPTS, shortPin: false };
+  // A clock set back (or a tampered file) cannot stretch a lockout beyond the longest one.
+  const lockedUntil = Math.min(attempts.lockedUntil, now + MAX_LOCKOUT_MS);
+  if (now < lockedUntil) {
+    return { outcome: 'locked', retryInMs: lockedUntil - now, attempts: { ...attempts, lockedUntil } };
   }
-  if (pinHash === null || (await verifyPin(pin, pinHash))) return { outcome: 'open' };
+  if (await verifyPin(pin, pinHash)) {
+    return { outcome: 'open', attempts: NO_ATTEMPTS, shortPin: pin.length < MIN_NEW_PIN_DIGITS };
+  }
   const failures = attempts.failures + 1;
-  if (failures >= MAX_FAILURES) {
-    const locked = { failures: 0, lockedUntil: now + LOCKOUT_MS };
-    return { outcome: 'locked', retryInMs: LOCKOUT_MS, attempts: locked };
-  }
-  return { outcome: 'wrong-pin', attempts: { failures, lockedUntil: 0 } };
+  const lockout = lockoutAfter(failures);
+  if (lockout === 0) return { outcome: 'wrong-pin', attempts: { failures, lockedUntil: 0 } };
+  return { outcome: 'locked', retryInMs: lockout, attempts: { failures, lockedUntil: now + lockout } };
 }

@@ -2,8 +2,10 @@ import { BrowserWindow, type BrowserWindowConstructorOptions } from 'electron';
 import { lockDownContents } from './security.ts';
 
 export interface KioskWindowSettings {
-  /** The preload script's absolute path (out/preload/index.cjs). */
-  preload: string;
+  /** The preload script's absolute path (out/preload/index.cjs); none for a window that needs no bridge. */
+  preload?: string;
+  /** The session the pages use; Electron's default session when absent. */
+  partition?: string;
   /** Packaged builds: no devtools. A development run keeps them for the engineer at the keyboard. */
   production: boolean;
 }
@@ -23,7 +25,8 @@ export function kioskWindowOptions(settings: KioskWindowSettings): BrowserWindow
     backgroundColor: '#ffffff',
     title: 'Arrivals',
     webPreferences: {
-      preload: settings.preload,
+      ...(settings.preload ? { preload: settings.preload } : {}),
+      ...(settings.partition ? { partition: settings.partition } : {}),
       contextIsolation: true,
       sandbox: true,
       nodeIntegration: false,

@@ -3,10 +3,11 @@ import type { Badge, KioskBridge, PrintResult } from '../../renderer/src/kiosk/k
 import { IPC } from '../bridge.ts';
 
 /**
- * The kiosk page's preload: two named functions, never ipcRenderer itself, so a compromised page can do no more
- * than ask for the staff PIN prompt or print a badge.
+ * The kiosk page's preload: two named functions and a flag, never ipcRenderer itself, so a compromised page can do
+ * no more than ask for the staff PIN prompt or print a badge. Only the kiosk window loads it.
  */
 const bridge = {
+  kioskMode: true,
   requestStaffExit: () => ipcRenderer.send(IPC.kioskStaffExit),
   printBadge: (badge: Badge) => ipcRenderer.invoke(IPC.kioskPrintBadge, badge) as Promise<PrintResult>,
 } satisfies KioskBridge;

@@ -34,6 +34,9 @@ const newPin = element('#new-pin', HTMLInputElement);
 const hub = element('#hub', HTMLInputElement);
 const events = element('#event', HTMLSelectElement);
 const noPin = element('#no-pin', HTMLElement);
+const shortPin = element('#short-pin', HTMLElement);
+const setupCode = element('#setup-code', HTMLElement);
+const setupCodeValue = element('#setup-code-value', HTMLElement);
 const hubUrls = element('#hub-urls', HTMLElement);
 const foundHubs = element('#found-hubs', HTMLElement);
 const unlockLine = element('#unlock-message', HTMLElement);
@@ -61,6 +64,9 @@ async function render(): Promise<void> {
   if (!state.unlocked) return show('unlock');
   show('panel');
   noPin.hidden = state.pinSet;
+  shortPin.hidden = !state.shortPin;
+  setupCode.hidden = state.setupCode === null;
+  setupCodeValue.textContent = state.setupCode ?? '';
   for (const input of radios('view')) input.checked = input.value === state.view;
   for (const input of radios('mode')) input.checked = input.value === state.mode;
   hub.value = state.hubUrl ?? '';
@@ -132,7 +138,7 @@ document.addEventListener('click', async (event) => {
     const result = await bridge.setPin(newPin.value);
     newPin.value = '';
     panelLine.textContent = pinMessage(result);
-    if (result.ok) noPin.hidden = true;
+    if (result.ok) noPin.hidden = shortPin.hidden = true;
   }
   if (action === 'find-hubs') await findHubs();
 });

@@ -1,5 +1,7 @@
 import { Suspense } from 'react';
+import { isDesktopKiosk } from './kiosk/desktop.ts';
 import { KioskShell } from './kiosk/shell/KioskShell.tsx';
+import { useStaffCorner } from './kiosk/shell/useStaffCorner.ts';
 import { NotFoundScreen, OrganizationScreen, StartScreen } from './kiosk/start/StartScreen.tsx';
 import { Loading } from './shared/components/Status.tsx';
 import { t } from './shared/i18n/index.ts';
@@ -9,12 +11,18 @@ import { followLink, parseRoute, paths, usePathname } from './shared/router.ts';
 /** The staff dashboard is its own script: a kiosk never loads it. */
 const DashboardApp = lazyWithPreload(() => import('./dashboard/DashboardApp.tsx'));
 
+/** Read once: the preload sets the bridge before the page's first script runs. */
+const desktopKiosk = isDesktopKiosk();
+
 export function App() {
   const route = parseRoute(usePathname());
+  useStaffCorner();
   switch (route.name) {
     case 'kiosk':
       return <KioskShell key={route.eventId} eventId={route.eventId} screen={route.screen} />;
     case 'dashboard':
+      // The desktop kiosk's window never shows the dashboard: the shell opens it in a window of its own.
+      if (desktopKiosk) return <NotFoundPage />;
       return (
         <Suspense fallback={<Loading />}>
           <DashboardApp page={route.page} />
@@ -26,7 +34,7 @@ export function App() {
           <main className="page" id="main">
             <StartScreen />
           </main>
-          <StaffFooter />
+          {!desktopKiosk && <StaffFooter />}
         </>
       );
     case 'organization':
@@ -36,15 +44,22 @@ export function App() {
         </main>
       );
     case 'not-found':
-      return (
-        <main className="page" id="main">
-          <NotFoundScreen />
-        </main>
-      );
+      return <NotFoundPage />;
   }
 }
 
-/** Under the start page (which staff use to set a kiosk up): the way to the dashboard, first-run setup included. */
+function NotFoundPage() {
+  return (
+    <main className="page" id="main">
+      <NotFoundScreen />
+    </main>
+  );
+}
+
+/**
+ * Under the start page (which staff use to set a kiosk up): the way to the dashboard, first-run setup included. Not
+ * in the desktop kiosk, whose staff reach the dashboard from the staff screen.
+ */
 function StaffFooter() {
   return (
     <footer className="page page-footer">

@@ -6,6 +6,7 @@ import type {
   RouteOptions,
 } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
+import { canonicalAddress } from '../platform/client-address.ts';
 import type { Clock } from '../platform/clock.ts';
 import { positiveInteger } from '../platform/config.ts';
 import { HttpError } from '../platform/errors.ts';
@@ -72,6 +73,8 @@ export const RATE_LIMIT_TABLE: readonly RateLimitRule[] = [
   { path: '/kiosk/api/events/:uuid/scan', limits: [{ group: 'kioskScan', per: 'ip' }], phase: 'onRequest' },
   { path: '/kiosk/api/', limits: [{ group: 'publicEvents', per: 'ip' }], phase: 'onRequest' },
   { path: '/api/', limits: [{ group: 'token', per: 'token' }], phase: 'token authentication' },
+  // Pairing codes are short: guessing them is throttled like a password.
+  { path: '/sync/pair', method: 'POST', limits: [{ group: 'signIn', per: 'ip' }], phase: 'preHandler' },
   {
     path: '/dashboard/api/setup',
     method: 'POST',
@@ -240,12 +243,11 @@ export async function registerRateLimits(
 }
 
 /**
- * The per-IP limiters' key: the client's address, which is the socket's unless `trustProxy` was configured (then
- * Fastify reads X-Forwarded-For). An IPv4 client reaching a dual-stack socket shows as an IPv4-mapped IPv6 address
- * (`::ffff:192.0.2.7`); it counts as its IPv4 address, so it is one client however it connects. Any other IPv6
- * address counts on its own.
+ * The per-IP limiters' key: the client's address, which is the socket's unless the peer is a trusted satellite or
+ * reverse proxy (then Fastify reads X-Forwarded-For: platform/client-address.ts). An IPv4 client reaching a
+ * dual-stack socket shows as an IPv4-mapped IPv6 address (`::ffff:192.0.2.7`); it counts as its IPv4 address, so it
+ * is one client however it connects. Any other IPv6 address counts on its own.
  */
 export function byIp(request: FastifyRequest): string {
-  const { ip } = request;
-  return ip.startsWith('::ffff:') && ip.includes('.') ? ip.slice('::ffff:'.length) : ip;
+  return canonicalAddress(request.ip);
 }

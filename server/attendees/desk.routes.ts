@@ -35,7 +35,15 @@ const EXPORT_PAGE_SIZE = 1000;
  * actions the token API does not have (undo, approve, "everyone still expected" as no-show), CSV export and
  * import. Cancel and no-show are `attendeeActionRoutes`, mounted for the desk too.
  */
-export const deskRoutes: FastifyPluginAsyncZod = async (app) => {
+export interface DeskRoutesOptions {
+  /**
+   * Whether this server takes the desk's work on the whole event: the CSV import and "mark everyone still expected"
+   * (a hub; a replica forwards them to its hub, which alone sees everyone).
+   */
+  wholeEventWork: boolean;
+}
+
+export const deskRoutes: FastifyPluginAsyncZod<DeskRoutesOptions> = async (app, { wholeEventWork }) => {
   const { attendees, registrations, bulkNoShow } = app.ctx;
 
   const eventOf = (request: Parameters<typeof staffCaller.eventOf>[1], uuid: string): EventRecord =>
@@ -191,6 +199,45 @@ export const deskRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    '/events/:event_id/attendees.csv',
+    {
+      schema: {
+        tags,
+        summary: 'Export attendees as CSV (every registration field, status, times and check-in code)',
+        params: eventParams,
+      },
+    },
+    async function exportAttendeesCsv(request, reply) {
+      const event = eventOf(request, request.params.event_id);
+      const keys = event.registrationFields.map((f) => f.key);
+      const rows: (string | number | null)[][] = [
+        ['id', ...keys, 'status', 'registered_at', 'checked_in_at', 'checkin_code'],
+      ];
+      for (let offset = 0; ; offset += EXPORT_PAGE_SIZE) {
+        const { items } = attendees.listAttendees(event, {}, { limit: EXPORT_PAGE_SIZE, offset });
+        for (const a of items) {
+          rows.push([
+            a.uuid,
+            ...keys.map((k) => a.answers[k] ?? ''),
+            a.status,
+            a.registeredAt,
+            a.checkedInAt,
+            a.checkinCode,
+          ]);
+        }
+        if (items.length < EXPORT_PAGE_SIZE) break;
+      }
+      const filename = `${event.name.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'attendees'}.csv`;
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .send(toCsv(rows));
+    },
+  );
+
+  if (!wholeEventWork) return;
+
+  app.get(
     '/events/:event_id/bulk-no-show',
     {
       schema: {
@@ -232,43 +279,6 @@ export const deskRoutes: FastifyPluginAsyncZod = async (app) => {
         success_count: outcome.successCount,
         failed_count: outcome.failed.length,
       };
-    },
-  );
-
-  app.get(
-    '/events/:event_id/attendees.csv',
-    {
-      schema: {
-        tags,
-        summary: 'Export attendees as CSV (every registration field, status, times and check-in code)',
-        params: eventParams,
-      },
-    },
-    async function exportAttendeesCsv(request, reply) {
-      const event = eventOf(request, request.params.event_id);
-      const keys = event.registrationFields.map((f) => f.key);
-      const rows: (string | number | null)[][] = [
-        ['id', ...keys, 'status', 'registered_at', 'checked_in_at', 'checkin_code'],
-      ];
-      for (let offset = 0; ; offset += EXPORT_PAGE_SIZE) {
-        const { items } = attendees.listAttendees(event, {}, { limit: EXPORT_PAGE_SIZE, offset });
-        for (const a of items) {
-          rows.push([
-            a.uuid,
-            ...keys.map((k) => a.answers[k] ?? ''),
-            a.status,
-            a.registeredAt,
-            a.checkedInAt,
-            a.checkinCode,
-          ]);
-        }
-        if (items.length < EXPORT_PAGE_SIZE) break;
-      }
-      const filename = `${event.name.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'attendees'}.csv`;
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${filename}"`)
-        .send(toCsv(rows));
     },
   );
 

@@ -21,7 +21,10 @@ function savedEvent(outcome: SaveEventOutcome) {
  * Event management, the same for the token API (`/api/events`) and the dashboard: list, create, show, edit. Staff
  * read, owners and `events:write` tokens write; a token restricted to events sees only those and creates none.
  */
-export function eventRoutes(caller: Caller): FastifyPluginAsyncZod {
+export function eventRoutes(
+  caller: Caller,
+  options: { writable: boolean } = { writable: true },
+): FastifyPluginAsyncZod {
   const tags = [caller.tag('Events')];
   const read = caller.access({ scope: 'events:read', role: 'staff' });
   const write = caller.access({ scope: 'events:write', role: 'owner' });
@@ -50,25 +53,6 @@ export function eventRoutes(caller: Caller): FastifyPluginAsyncZod {
       },
     );
 
-    app.post(
-      base,
-      {
-        config: write,
-        schema: {
-          tags,
-          summary: 'Create an event',
-          body: createEventBody,
-          response: { 201: eventBody, ...errorResponses(...caller.refusals, 422) },
-        },
-      },
-      async function createEvent(request, reply) {
-        const organizationId = wholeOrganizationOf(caller, request);
-        const event = savedEvent(events.createEvent(organizationId, request.body));
-        reply.code(201);
-        return { data: presentEvent(event, clock.now()) };
-      },
-    );
-
     app.get(
       `${base}/:event_id`,
       {
@@ -85,22 +69,46 @@ export function eventRoutes(caller: Caller): FastifyPluginAsyncZod {
       },
     );
 
-    app.patch(
-      `${base}/:event_id`,
-      {
-        config: write,
-        schema: {
-          tags,
-          summary: 'Edit, publish or unpublish an event (only the keys sent change)',
-          params: eventParams,
-          body: updateEventBody,
-          response: { 200: eventBody, ...errorResponses(...caller.refusals, 404, 422) },
+    if (options.writable) registerWrites();
+
+    // Creating and editing: not on a replica kiosk, which forwards them to its hub.
+    function registerWrites() {
+      app.post(
+        base,
+        {
+          config: write,
+          schema: {
+            tags,
+            summary: 'Create an event',
+            body: createEventBody,
+            response: { 201: eventBody, ...errorResponses(...caller.refusals, 422) },
+          },
         },
-      },
-      async function editEvent(request) {
-        const event = caller.eventOf(app, request, request.params.event_id);
-        return { data: presentEvent(savedEvent(events.updateEvent(event, request.body)), clock.now()) };
-      },
-    );
+        async function createEvent(request, reply) {
+          const organizationId = wholeOrganizationOf(caller, request);
+          const event = savedEvent(events.createEvent(organizationId, request.body));
+          reply.code(201);
+          return { data: presentEvent(event, clock.now()) };
+        },
+      );
+
+      app.patch(
+        `${base}/:event_id`,
+        {
+          config: write,
+          schema: {
+            tags,
+            summary: 'Edit, publish or unpublish an event (only the keys sent change)',
+            params: eventParams,
+            body: updateEventBody,
+            response: { 200: eventBody, ...errorResponses(...caller.refusals, 404, 422) },
+          },
+        },
+        async function editEvent(request) {
+          const event = caller.eventOf(app, request, request.params.event_id);
+          return { data: presentEvent(savedEvent(events.updateEvent(event, request.body)), clock.now()) };
+        },
+      );
+    }
   };
 }

@@ -24,6 +24,7 @@ export const RENDERER_PAGES = [
   '/dashboard/people',
   '/dashboard/people/*',
   '/dashboard/staff',
+  '/dashboard/sync',
   '/dashboard/developers/*',
 ] as const;
 
@@ -77,11 +78,11 @@ export const kioskStaticRoutes: FastifyPluginAsync<KioskStaticOptions> = async (
         () => true,
         () => false,
       );
+      // nosniff and X-Frame-Options are on every answer (platform/security-headers.ts); the policy is the page's.
+      reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
       if (!built) return reply.code(503).type('text/html; charset=utf-8').send(NOT_BUILT);
       // Revalidated on every load, so a new build's asset names reach the kiosk at once.
       reply.header('Cache-Control', 'no-cache');
-      reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
-      reply.header('X-Content-Type-Options', 'nosniff');
       return reply.sendFile('index.html', root, { cacheControl: false });
     });
   }

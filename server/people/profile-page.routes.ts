@@ -10,6 +10,10 @@ const escapeHtml = (text: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 
+/** The page is text and its own inline style sheet: no scripts, images, forms or framing. */
+const PROFILE_PAGE_POLICY =
+  "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
 function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
@@ -62,6 +66,7 @@ export const profilePageRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async function showProfilePage(request, reply) {
       reply.type('text/html; charset=utf-8');
+      reply.header('Content-Security-Policy', PROFILE_PAGE_POLICY);
       const user = people.findByProfileCode(request.params.code);
       if (!user)
         return reply.code(404).send(page('Profile not found', `<h1>${messages.profileNotFound}</h1>`));

@@ -3,6 +3,8 @@ import path from 'node:path';
 
 export const DEFAULT_PORT = 8787;
 export const DEFAULT_HOST = '0.0.0.0';
+/** A headless satellite's default: its kiosk runs on the same machine, like the desktop app's. */
+export const SATELLITE_HOST = '127.0.0.1';
 
 /**
  * The per-user app-data directory, the same one the desktop shell's `app.getPath('userData')` uses, so the CLI

@@ -8,6 +8,8 @@ import type {
   FastifyServerOptions,
 } from 'fastify';
 import type { FieldErrors } from './field-errors.ts';
+import { redactUrl } from './logging.ts';
+import { SECURITY_HEADER_LINES, SECURITY_HEADERS } from './security-headers.ts';
 import { messages } from './messages.ts';
 
 declare module 'fastify' {
@@ -63,6 +65,8 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
 export const earlyErrorOptions = {
   /** A path Fastify's router cannot take: a broken %-escape (400) or a path parameter over 100 characters (414). */
   frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    // The router refused the path before any hook ran, so the headers every answer has are set here.
+    reply.headers(SECURITY_HEADERS);
     void answerFastifyError(error, request, reply);
   },
   /** Bytes that Node's HTTP parser refuses (not HTTP, headers over 16 KiB, too slow): answered, then closed. */
@@ -87,7 +91,7 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
     const body = JSON.stringify({ message });
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+        `Content-Length: ${Buffer.byteLength(body)}\r\n${SECURITY_HEADER_LINES}Connection: close\r\n\r\n${body}`,
     );
   }
   socket.destroy(error);
@@ -103,7 +107,7 @@ function answerFastifyError(error: FastifyError, request: FastifyRequest, reply:
   if (status >= 400 && status < 500) {
     return reply.code(status).send({ message: FRAMEWORK_MESSAGES[error.code] ?? error.message });
   }
-  request.log.error({ err: error, method: request.method, url: request.url }, 'request failed');
+  request.log.error({ err: error, method: request.method, url: redactUrl(request.url) }, 'request failed');
   return reply.code(500).send({ message: messages.serverError });
 }
 

@@ -85,6 +85,15 @@ export const messages = {
   tooManyAttempts: 'Too Many Attempts.',
   tooManyProfileRequests: 'Too many requests. Please wait before trying again.',
 
+  deviceNotPaired: 'This device is not paired with this hub. Pair it again with a pairing code.',
+  deviceNotFound: 'Device not found.',
+  deviceRevoked: 'Device revoked. Its sync requests fail from now on.',
+  pairingCodeInvalid: 'This pairing code is not valid. Ask for a new one on the hub.',
+  pairingCodeExpired: 'This pairing code has expired. Ask for a new one on the hub.',
+  conflictNotFound: 'Conflict not found.',
+  conflictAcknowledged: 'Conflict acknowledged.',
+  hubSignInNeeded: 'Sign in again while the hub can be reached to manage events, people and settings.',
+
   routeNotFound: 'Not found.',
   badUrl: 'The request URL is not valid.',
   urlTooLong: 'The request URL is too long.',

@@ -13,6 +13,22 @@ const SWAGGER_UI_FILES = path.join(
 );
 
 /**
+ * Swagger UI loads its scripts and styles from its own files, the logo as a data: URL, and the document from here;
+ * it also writes style attributes into its markup, which only 'unsafe-inline' lets apply (styles cannot run code).
+ */
+const SWAGGER_UI_POLICY = {
+  'default-src': "'self'",
+  'script-src': "'self'",
+  'script-src-attr': "'none'",
+  'style-src': "'self' 'unsafe-inline'",
+  'img-src': "'self' data:",
+  'object-src': "'none'",
+  'base-uri': "'self'",
+  'form-action': "'self'",
+  'frame-ancestors': "'none'",
+};
+
+/**
  * The OpenAPI 3.1 document, generated from the routes' zod schemas, at `/openapi.json`, and a reference page at
  * `/docs`. Registered before the routes so that it sees every one of them.
  */
@@ -50,6 +66,10 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
     // plugin also serves those files at /docs/<name>.
     baseDir: SWAGGER_UI_FILES,
     logo: { type: 'image/svg+xml', content: fs.readFileSync(path.join(SWAGGER_UI_FILES, 'logo.svg')) },
+    // The plugin's own policy for its pages and files, written out rather than its default (`staticCSP: true`),
+    // which allows framing by the same origin, images from validator.swagger.io, styles and fonts from any https
+    // site, and upgrades requests to https, which a server on the venue LAN does not speak.
+    staticCSP: SWAGGER_UI_POLICY,
   });
   app.get('/openapi.json', { schema: { hide: true } }, async function showOpenApiDocument() {
     return app.swagger();

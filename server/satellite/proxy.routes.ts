@@ -1,5 +1,6 @@
 import replyFrom from '@fastify/reply-from';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { canonicalAddress } from '../platform/client-address.ts';
 
 /** The 503 a satellite answers while its hub cannot be reached: the kiosk shows the message as it is. */
 export const HUB_UNREACHABLE_MESSAGE = 'The hub cannot be reached right now. Please see event staff.';
@@ -18,6 +19,42 @@ export interface SatelliteProxyOptions {
    * connection is alive; it still ends a request to a hub that froze or dropped off the network mid-request.
    */
   responseTimeoutMs: number;
+  /**
+   * A replica's own dashboard session stands for the hub's (sync/hub-session.http.ts): the Cookie header the hub gets
+   * for a request, or undefined to pass the browser's on. Not set on a satellite, whose sessions are the hub's.
+   */
+  hubCookieFor?: (request: FastifyRequest) => string | undefined;
+}
+
+/** What a client may send that names a client, a host or a scheme: only the satellite says who the client is. */
+const FORWARDING_HEADERS = [
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  'x-forwarded-port',
+  'x-real-ip',
+  'forwarded',
+];
+
+/**
+ * The headers to send on: whatever forwarding headers the client sent are dropped, and X-Forwarded-For names the
+ * client's address as this satellite sees it, which the hub believes from satellites it trusts
+ * (platform/client-address.ts). So each client behind a satellite counts on its own against the hub's per-IP limits,
+ * and no client can name itself. A request from this machine's own window (its peer is the very address it
+ * reached) is sent without one: the hub counts it as the satellite, which it is; a window on every satellite must
+ * not share the one bucket of "127.0.0.1".
+ */
+export function forwardedHeaders(
+  request: FastifyRequest,
+  headers: Record<string, string | string[] | undefined>,
+): Record<string, string | string[] | undefined> {
+  const result = { ...headers };
+  for (const name of FORWARDING_HEADERS) delete result[name];
+  const { remoteAddress, localAddress } = request.raw.socket;
+  if (remoteAddress !== undefined && remoteAddress !== localAddress) {
+    result['x-forwarded-for'] = canonicalAddress(request.ip);
+  }
+  return result;
 }
 
 /** Reads whether a request's Origin is the satellite's own origin (the one its window loads from). */
@@ -44,7 +81,13 @@ export const satelliteProxyRoutes: FastifyPluginAsync<SatelliteProxyOptions> = a
   const hubOrigin = new URL(options.hubUrl).origin;
   await app.register(replyFrom, {
     base: hubOrigin,
+    // Its "fetching from remote server" line repeats the request's URL with its query unredacted
+    // (platform/logging.ts); the request's own log line already says what was asked, and failures are still logged.
+    disableRequestLogging: true,
     undici: {
+      // Under the hub's per-address connection cap (platform/connections.ts), for a hub that was not told this
+      // satellite's address; requests beyond it wait for a free connection.
+      connections: 32,
       connect: { timeout: options.connectTimeoutMs },
       headersTimeout: options.responseTimeoutMs,
       bodyTimeout: options.responseTimeoutMs,
@@ -63,11 +106,13 @@ export const satelliteProxyRoutes: FastifyPluginAsync<SatelliteProxyOptions> = a
   app.all('/*', { schema: { hide: true } }, (request, reply) => {
     return reply.from(request.url, {
       rewriteRequestHeaders: (_request, headers) => {
+        const cookie = options.hubCookieFor?.(request);
+        const forwarded = forwardedHeaders(request, cookie === undefined ? headers : { ...headers, cookie });
         // The hub refuses a state-changing dashboard request whose Origin is not its own (CSRF). The page's origin
         // is the satellite's; that origin, and only that one, is vouched for here and renamed to the hub's. A
         // foreign origin passes through unchanged, so the hub still refuses it.
-        if (isOwnOrigin(request)) return { ...headers, origin: hubOrigin };
-        return headers;
+        if (isOwnOrigin(request)) return { ...forwarded, origin: hubOrigin };
+        return forwarded;
       },
       // One retry, at once, for a request that met a keep-alive connection the restarted hub had already closed.
       // Only requests without a body: a POST may have reached the hub, and sending it twice could register twice.

@@ -1,6 +1,15 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { forwardingTrust, registerForwardedHeaderPolicy } from '../platform/client-address.ts';
+import {
+  capConnectionsPerAddress,
+  DEFAULT_CONNECTION_LIMITS,
+  timeoutOptions,
+  type ConnectionLimits,
+} from '../platform/connections.ts';
 import { earlyErrorOptions, registerErrorHandling } from '../platform/errors.ts';
+import { withRedactedRequests } from '../platform/logging.ts';
+import { registerSecurityHeaders } from '../platform/security-headers.ts';
 import { zodValidatorCompiler } from '../platform/validation.ts';
 import { DEFAULT_KIOSK_DIR, kioskStaticRoutes } from '../kiosk/static.routes.ts';
 import { satelliteProxyRoutes } from './proxy.routes.ts';
@@ -18,7 +27,9 @@ export interface SatelliteOptions {
 export interface SatelliteAppOptions {
   satellite: SatelliteOptions;
   logger?: FastifyServerOptions['logger'];
-  trustProxy?: FastifyServerOptions['trustProxy'];
+  /** A reverse proxy in front of the satellite, as `buildApp`'s option. */
+  trustProxy?: boolean;
+  connections?: Partial<ConnectionLimits>;
   /** The built kiosk screens, as `buildApp`'s option; false serves none. */
   kioskDir?: string | false;
 }
@@ -34,13 +45,20 @@ export async function buildSatelliteApp(options: SatelliteAppOptions): Promise<F
   const settings = { ...SATELLITE_DEFAULTS, ...options.satellite };
   const hubUrl = new URL(settings.hubUrl).origin;
 
+  // No satellite forwards to a satellite: only a reverse proxy in front of it may name its clients.
+  const trust = forwardingTrust({ reverseProxy: options.trustProxy === true, satellites: [] });
+  const connections = { ...DEFAULT_CONNECTION_LIMITS, ...options.connections };
   const app = Fastify({
-    logger: options.logger ?? false,
-    trustProxy: options.trustProxy ?? false,
+    logger: withRedactedRequests(options.logger),
+    trustProxy: trust.trustProxy,
+    ...timeoutOptions(connections),
     ...earlyErrorOptions,
   }).withTypeProvider<ZodTypeProvider>();
+  capConnectionsPerAddress(app.server, connections.maxConnectionsPerAddress, trust.forwardsForOthers);
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerSecurityHeaders(app);
+  registerForwardedHeaderPolicy(app, trust);
   registerErrorHandling(app);
 
   if (options.kioskDir !== false) {

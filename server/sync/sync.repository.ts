@@ -1,29 +1,20 @@
 import Database from 'better-sqlite3';
 import type { Db } from '../platform/database.ts';
 import { FIRST_GRANTED_ID } from './id-ranges.rules.ts';
-import type { ConflictKind, Op, OpKind, OpOutcome } from './sync.types.ts';
+import type {
+  ConflictKind,
+  ConflictRecord,
+  DeviceRecord,
+  Op,
+  OpKind,
+  OpOutcome,
+  UpstreamRecord,
+} from './sync.types.ts';
 
 export interface SyncMeta {
   nodeId: string;
   epoch: string;
   revision: number;
-}
-
-export interface DeviceRecord {
-  id: number;
-  uuid: string;
-  organizationId: number;
-  name: string;
-  eventIds: string[];
-  createdAt: string;
-  revokedAt: string | null;
-  lastContactAt: string | null;
-  lastPulledRev: number;
-  ackedSeq: number;
-  waitingOps: number;
-  clockOffsetMs: number | null;
-  grantedFrom: number | null;
-  grantedTo: number | null;
 }
 
 interface DeviceRow {
@@ -60,18 +51,6 @@ const toDevice = (row: DeviceRow): DeviceRecord => ({
   grantedTo: row.granted_to,
 });
 
-export interface ConflictRecord {
-  uuid: string;
-  eventId: number;
-  attendeeUuid: string;
-  kind: ConflictKind;
-  opId: string;
-  deviceUuid: string;
-  details: Record<string, unknown>;
-  createdAt: string;
-  acknowledgedAt: string | null;
-}
-
 interface ConflictRow {
   uuid: string;
   event_id: number;
@@ -95,20 +74,6 @@ const toConflict = (row: ConflictRow): ConflictRecord => ({
   createdAt: row.created_at,
   acknowledgedAt: row.acknowledged_at,
 });
-
-export interface UpstreamRecord {
-  url: string;
-  deviceUuid: string;
-  credential: string;
-  organizationUuid: string;
-  eventIds: string[];
-  upstreamEpoch: string | null;
-  pulledRev: number;
-  ackedSeq: number;
-  grantedNext: number | null;
-  grantedTo: number | null;
-  pairedAt: string;
-}
 
 interface UpstreamRow {
   url: string;
@@ -174,9 +139,9 @@ export function syncRepository(db: Db) {
     'SELECT node_id, epoch, revision FROM sync_meta WHERE id = 1',
   );
   const setEpoch = db.prepare<[string]>('UPDATE sync_meta SET epoch = ? WHERE id = 1');
-  const grantIds = db.prepare<[number, number], { start: number }>(
-    `UPDATE sync_meta SET next_granted_id = max(next_granted_id, ?) + ? WHERE id = 1
-     RETURNING next_granted_id - ?2 AS start`,
+  const grantIds = db.prepare<{ floor: number; count: number }, { start: number }>(
+    `UPDATE sync_meta SET next_granted_id = max(next_granted_id, @floor) + @count WHERE id = 1
+     RETURNING next_granted_id - @count AS start`,
   );
 
   const insertDevice = db.prepare<Record<string, unknown>, DeviceRow>(
@@ -274,6 +239,7 @@ export function syncRepository(db: Db) {
   const setUpstreamAcked = db.prepare<[number]>(
     'UPDATE sync_upstream SET acked_seq = max(acked_seq, ?) WHERE id = 1',
   );
+  const resetUpstreamAcked = db.prepare<[number]>('UPDATE sync_upstream SET acked_seq = ? WHERE id = 1');
   const setUpstreamGrant = db.prepare<[number, number]>(
     'UPDATE sync_upstream SET granted_next = ?, granted_to = ? WHERE id = 1',
   );
@@ -317,7 +283,7 @@ export function syncRepository(db: Db) {
     setEpoch: (epoch: string) => void setEpoch.run(epoch),
     /** A block of `count` ids for a replica, at or above `floor` (the start of what a hub may grant). */
     grantIds(count: number, floor = FIRST_GRANTED_ID): { from: number; to: number } {
-      const { start } = grantIds.get(floor, count)!;
+      const { start } = grantIds.get({ floor, count })!;
       return { from: start, to: start + count };
     },
 
@@ -451,6 +417,8 @@ export function syncRepository(db: Db) {
     },
     setPulled: (epoch: string, rev: number) => void setPulled.run(epoch, rev),
     setUpstreamAcked: (seq: number) => void setUpstreamAcked.run(seq),
+    /** The hub holds less than this replica saw acked (restored from a backup): back to what it holds. */
+    resetUpstreamAcked: (seq: number) => void resetUpstreamAcked.run(seq),
     setUpstreamGrant: (next: number, to: number) => void setUpstreamGrant.run(next, to),
     /** The next id of this replica's granted block; null when the block is used up. */
     takeGrantedId: (): number | null => takeGrantedId.get()?.id ?? null,

@@ -1,4 +1,5 @@
 import type { AttendeeStatus } from '../contract/vocabulary.ts';
+import type { FeedPage } from './feed.repository.ts';
 
 /** What a replica changed, as it travels to its hub (docs/sync.md). */
 export const OP_KINDS = [
@@ -85,4 +86,82 @@ export interface OpOutcome {
   /** The attendee the op ended up on (a merged registration's survivor). */
   attendee?: string;
   conflicts: ConflictKind[];
+}
+
+export interface DeviceRecord {
+  id: number;
+  uuid: string;
+  organizationId: number;
+  name: string;
+  eventIds: string[];
+  createdAt: string;
+  revokedAt: string | null;
+  lastContactAt: string | null;
+  lastPulledRev: number;
+  ackedSeq: number;
+  waitingOps: number;
+  clockOffsetMs: number | null;
+  grantedFrom: number | null;
+  grantedTo: number | null;
+}
+
+export interface ConflictRecord {
+  uuid: string;
+  eventId: number;
+  attendeeUuid: string;
+  kind: ConflictKind;
+  opId: string;
+  deviceUuid: string;
+  details: Record<string, unknown>;
+  createdAt: string;
+  acknowledgedAt: string | null;
+}
+
+export interface UpstreamRecord {
+  url: string;
+  deviceUuid: string;
+  credential: string;
+  organizationUuid: string;
+  eventIds: string[];
+  upstreamEpoch: string | null;
+  pulledRev: number;
+  ackedSeq: number;
+  grantedNext: number | null;
+  grantedTo: number | null;
+  pairedAt: string;
+}
+
+/** What a replica says about itself with every push. */
+export interface PushRequest {
+  /** Its clock when it sent the request. */
+  sentWallMs: number;
+  sentMonoMs: number;
+  bootId: string;
+  /** Ops it still has waiting (these included). */
+  waiting: number;
+  /** The highest sequence number it believes this hub applied: more than the hub knows means a restored hub. */
+  ackedSeq: number;
+  /** Whether its block of ids is running out. */
+  wantsIds: boolean;
+  ops: Op[];
+}
+
+export interface PushAnswer {
+  epoch: string;
+  /** The highest sequence number applied here for the device, after these ops. */
+  ackedSeq: number;
+  /** This hub has less history than the replica saw acked (a restored backup): send again what came after. */
+  restored: boolean;
+  outcomes: OpOutcome[];
+  grant: { from: number; to: number } | null;
+}
+
+export interface FeedAnswer {
+  epoch: string;
+  /** The revision the replica has reached with this page. */
+  revision: number;
+  /** The replica's epoch was not this one: this page starts from nothing (a snapshot). */
+  reset: boolean;
+  more: boolean;
+  page: FeedPage;
 }

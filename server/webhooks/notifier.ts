@@ -28,7 +28,18 @@ export interface ChangeNotifier {
   eventChanged(type: EventChange, event: EventRecord, now: Date): void;
   /** Whether anybody listens to `type` in the organization: a caller may then read more, or less. */
   listens(organizationId: number, type: WebhookEventType): boolean;
+  /** Runs `work` with the webhook-ids of what it tells derived from `key` (an op's id: sync/apply.service.ts). */
+  keyed<T>(key: string, work: () => T): T;
 }
+
+/** A replica tells nobody: its hub sends the webhooks, once, for the changes that win there. */
+export const silentNotifier: ChangeNotifier = {
+  attendeeChanged: () => {},
+  attendeesChanged: () => {},
+  eventChanged: () => {},
+  listens: () => false,
+  keyed: (_key, work) => work(),
+};
 
 export function webhookNotifier(outbox: WebhookOutbox): ChangeNotifier {
   return {
@@ -45,5 +56,6 @@ export function webhookNotifier(outbox: WebhookOutbox): ChangeNotifier {
       outbox.enqueue(event.organizationId, type, presentEvent(event, now));
     },
     listens: outbox.listens,
+    keyed: outbox.keyed,
   };
 }

@@ -19,6 +19,8 @@ export type WebhookOutbox = ReturnType<typeof webhookOutbox>;
  */
 export function webhookOutbox(repos: Repositories, clock: Clock, onQueued: () => void) {
   const { webhookEndpoints, webhookDeliveries } = repos;
+  /** While a replayed op is applied: the key its notifications' ids derive from (see `keyed`). */
+  let opKey: { key: string; written: number } | null = null;
 
   function write(
     organizationId: number,
@@ -27,8 +29,13 @@ export function webhookOutbox(repos: Repositories, clock: Clock, onQueued: () =>
     items: readonly object[],
     shared: Readonly<Record<string, unknown>> | null = null,
   ): void {
+    const notificationKey = opKey
+      ? opKey.written++ === 0
+        ? opKey.key
+        : `${opKey.key}:${opKey.written}`
+      : generateNotificationKey();
     webhookDeliveries.insertOutboxBatch({
-      notificationKey: generateNotificationKey(),
+      notificationKey,
       organizationId,
       type,
       endpointIds,
@@ -40,6 +47,19 @@ export function webhookOutbox(repos: Repositories, clock: Clock, onQueued: () =>
   }
 
   return {
+    /**
+     * Runs `work` with the notifications it stores keyed by `key` (an op's id), so that their `webhook-id`s derive
+     * from the op: the same op applied on another node, or again after a crash, gives the same ids.
+     */
+    keyed<T>(key: string, work: () => T): T {
+      opKey = { key, written: 0 };
+      try {
+        return work();
+      } finally {
+        opKey = null;
+      }
+    },
+
     /** One notification of `type` carrying `data`. */
     enqueue(organizationId: number, type: WebhookEventType, data: object): void {
       const endpointIds = webhookEndpoints.subscribedIds(organizationId, type);

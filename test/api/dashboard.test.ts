@@ -392,7 +392,7 @@ describe('attendee desk', () => {
     ).toBe(409);
   });
 
-  it('exports CSV with every field, status and times, defusing formulas', async () => {
+  it('exports CSV with every field, status and times, every field quoted, defusing formulas', async () => {
     await call(t.app, 'POST', `/public/events/${event.uuid}/register`, {
       body: { email: 'eve@example.com', first_name: '=HYPERLINK("x")', last_name: 'Smith, Jr.' },
     });
@@ -401,12 +401,23 @@ describe('attendee desk', () => {
     expect(res.headers['content-type']).toContain('text/csv');
     const lines = (res.body as string).trim().split('\r\n');
     expect(lines[0]).toBe(
-      'id,email,first_name,last_name,company,status,registered_at,checked_in_at,checkin_code',
+      '"id","email","first_name","last_name","company","status","registered_at","checked_in_at","checkin_code"',
     );
     const eve = t.app.store.repos.attendees.findForEmail(event.id, 'eve@example.com')!;
     expect(lines[1]).toBe(
-      `${eve.uuid},eve@example.com,"'=HYPERLINK(""x"")","Smith, Jr.",,confirmed,2026-11-21T10:00:00+00:00,,${eve.checkinCode}`,
+      `"${eve.uuid}","eve@example.com","'=HYPERLINK(""x"")","Smith, Jr.","","confirmed","2026-11-21T10:00:00+00:00","","${eve.checkinCode}"`,
     );
+  });
+
+  it('exports a name like `x;=1+1;` so that no cell starts with = when a spreadsheet splits on `;`', async () => {
+    await call(t.app, 'POST', `/public/events/${event.uuid}/register`, {
+      body: { email: 'semi@example.com', first_name: 'x;=1+1;', last_name: 'Doe' },
+    });
+    const res = await owner.send('GET', `/events/${event.uuid}/attendees.csv`);
+    const row = (res.body as string).trim().split('\r\n')[1]!;
+    expect(row).toContain(`"x;'=1+1;"`);
+    // How a German or French spreadsheet reads a .csv: `;` separates, and the quotes do not protect anything.
+    for (const cell of row.split(';')) expect(cell.replace(/^"+/, '')).not.toMatch(/^[=+\-@\t\r]/);
   });
 
   it('imports all or nothing, reporting each bad row', async () => {

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,9 +13,11 @@ import {
   createEvent,
   createOrganization,
   registration,
+  startTestApp,
   tempDataDir,
   testClock,
   UNLIMITED,
+  type TestApp,
   type TestClock,
 } from '../helpers/app.ts';
 import { startServer, type ServerProcess } from '../helpers/server-process.ts';
@@ -298,5 +301,213 @@ describe('arrivals serve --hub', () => {
     const res = await send('GET', `${process.baseUrl}/satellite/status`);
     expect(res.body).toEqual({ satellite: true, hub: hub!.url, hub_reachable: true });
     expect(process.output()).toContain(`Arrivals is a satellite of the hub at ${hub!.url}`);
+  });
+});
+
+/** A GET over a connection from `localAddress` (every 127.x address is this machine, each a client of its own). */
+function getFrom(localAddress: string, url: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const request = http.get(url, { localAddress, headers, agent: false }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode!, body }));
+    });
+    request.on('error', reject);
+  });
+}
+
+describe('clients behind a satellite, as the hub counts them', () => {
+  let limitedHub: FastifyInstance;
+  let limitedSatellite: FastifyInstance;
+  let satelliteAddress: string;
+  let eventPath: string;
+  const limitedHubDir = tempDataDir();
+
+  beforeAll(async () => {
+    limitedHub = await buildApp({
+      dataDir: limitedHubDir,
+      clock,
+      rateLimits: { ...UNLIMITED, publicEvents: 2 },
+      kioskDir: false,
+    });
+    const hubUrl = await listen(limitedHub);
+    eventPath = `/public/events/${createEvent(limitedHub, createOrganization(limitedHub)).uuid}`;
+    limitedSatellite = await buildApp({
+      dataDir: satelliteDataDir(),
+      kioskDir: false,
+      satellite: { hubUrl },
+    });
+    satelliteAddress = await listen(limitedSatellite);
+  });
+  afterAll(async () => {
+    await limitedSatellite.close();
+    await limitedHub.close();
+    fs.rmSync(limitedHubDir, { recursive: true, force: true });
+  });
+
+  it('gives two clients behind one satellite a per-IP count each; a forged X-Forwarded-For is replaced', async () => {
+    const url = satelliteAddress + eventPath;
+    expect((await getFrom('127.0.0.2', url)).status).toBe(200);
+    expect((await getFrom('127.0.0.2', url)).status).toBe(200);
+    expect((await getFrom('127.0.0.2', url)).status).toBe(429);
+    // Another attendee's phone behind the same satellite has its own allowance.
+    expect((await getFrom('127.0.0.3', url)).status).toBe(200);
+    // The first cannot name itself someone else, and nobody can spend another's allowance by naming them.
+    expect((await getFrom('127.0.0.2', url, { 'x-forwarded-for': '10.9.9.9' })).status).toBe(429);
+    expect((await getFrom('127.0.0.4', url, { 'x-forwarded-for': '127.0.0.3' })).status).toBe(200);
+    expect((await getFrom('127.0.0.4', url, { 'x-forwarded-for': '127.0.0.3' })).status).toBe(200);
+    expect((await getFrom('127.0.0.3', url)).status).toBe(200);
+    expect((await getFrom('127.0.0.3', url)).status).toBe(429);
+  });
+});
+
+describe('what a satellite tells the hub about the client', () => {
+  let seen: http.IncomingHttpHeaders[];
+  let recorder: http.Server;
+  let recordingSatellite: FastifyInstance;
+  let satelliteAddress: string;
+
+  beforeAll(async () => {
+    seen = [];
+    // A stand-in hub that answers 200 and keeps the headers of every request it receives.
+    recorder = http.createServer((request, response) => {
+      seen.push(request.headers);
+      response.setHeader('content-type', 'application/json');
+      response.end('{}');
+    });
+    await new Promise<void>((resolve) => recorder.listen(0, '127.0.0.1', resolve));
+    const hubUrl = `http://127.0.0.1:${(recorder.address() as net.AddressInfo).port}`;
+    recordingSatellite = await buildApp({
+      dataDir: satelliteDataDir(),
+      kioskDir: false,
+      satellite: { hubUrl },
+    });
+    satelliteAddress = await listen(recordingSatellite);
+  });
+  afterAll(async () => {
+    await recordingSatellite.close();
+    await new Promise((resolve) => recorder.close(resolve));
+  });
+
+  const forged = {
+    'x-forwarded-for': '10.9.9.9',
+    'x-forwarded-host': 'attacker.example',
+    'x-forwarded-proto': 'https',
+    'x-forwarded-port': '443',
+    'x-real-ip': '10.9.9.9',
+    forwarded: 'for=10.9.9.9;host=attacker.example',
+  };
+
+  it("names another device's address in X-Forwarded-For and drops every forwarding header the client sent", async () => {
+    await getFrom('127.0.0.2', `${satelliteAddress}/public/organizations`, forged);
+    const headers = seen.at(-1)!;
+    expect(headers['x-forwarded-for']).toBe('127.0.0.2');
+    for (const name of [
+      'x-forwarded-host',
+      'x-forwarded-proto',
+      'x-forwarded-port',
+      'x-real-ip',
+      'forwarded',
+    ]) {
+      expect(headers[name], name).toBeUndefined();
+    }
+  });
+
+  it('sends its own window (a client on its own address) as itself: no X-Forwarded-For', async () => {
+    await getFrom('127.0.0.1', `${satelliteAddress}/public/organizations`, forged);
+    const headers = seen.at(-1)!;
+    expect(headers['x-forwarded-for']).toBeUndefined();
+    expect(headers['x-forwarded-host']).toBeUndefined();
+  });
+});
+
+describe('the hub believes X-Forwarded-For only from satellites it knows', () => {
+  let apps: TestApp[] = [];
+  afterEach(async () => {
+    for (const app of apps) await app.close();
+    apps = [];
+  });
+
+  /** A hub with a route that shows how it sees the client. */
+  async function hubSeeing(options: Parameters<typeof startTestApp>[0]) {
+    const t = await startTestApp({ kioskDir: false, ...options });
+    apps.push(t);
+    t.app.get('/client', async (request) => ({
+      ip: request.ip,
+      host: request.host,
+      protocol: request.protocol,
+    }));
+    return (remoteAddress: string, headers: Record<string, string>) =>
+      t.app.inject({ method: 'GET', url: '/client', remoteAddress, headers }).then((res) => res.json());
+  }
+  const forwarded = {
+    host: 'hub.local:8787',
+    'x-forwarded-for': '10.9.9.9, 192.0.2.50',
+    'x-forwarded-host': 'attacker.example',
+    'x-forwarded-proto': 'https',
+  };
+
+  it('a device on the LAN is its socket address, whatever it claims', async () => {
+    const see = await hubSeeing({});
+    expect(await see('192.0.2.7', forwarded)).toEqual({
+      ip: '192.0.2.7',
+      host: 'hub.local:8787',
+      protocol: 'http',
+    });
+  });
+
+  it('a known satellite names the client: the entry it added, never the ones before it; never the host', async () => {
+    const see = await hubSeeing({ trustedSatellites: ['192.0.2.21'] });
+    expect(await see('192.0.2.21', forwarded)).toEqual({
+      ip: '192.0.2.50',
+      host: 'hub.local:8787',
+      protocol: 'http',
+    });
+    // Loopback is no longer trusted once the list is given without it.
+    expect((await see('127.0.0.1', forwarded)).ip).toBe('127.0.0.1');
+  });
+
+  it('loopback is a known satellite by default', async () => {
+    const see = await hubSeeing({});
+    expect((await see('127.0.0.1', forwarded)).ip).toBe('192.0.2.50');
+    expect((await see('::1', forwarded)).host).toBe('hub.local:8787');
+  });
+
+  it('--trust-proxy believes the proxy in front, one hop, and its X-Forwarded-Host', async () => {
+    const see = await hubSeeing({ trustProxy: true });
+    expect(await see('192.0.2.99', forwarded)).toEqual({
+      ip: '192.0.2.50',
+      host: 'attacker.example',
+      protocol: 'https',
+    });
+  });
+});
+
+describe('a headless satellite', () => {
+  let satelliteProcess: ServerProcess | null = null;
+  afterEach(async () => {
+    await satelliteProcess?.stop();
+    satelliteProcess = null;
+  });
+
+  it('listens on loopback only unless --host says otherwise', async () => {
+    satelliteProcess = await startServer({
+      dataDir: satelliteDataDir(),
+      env: { ARRIVALS_HUB: hub!.url.replace('http://', '') },
+      readyPath: '/satellite/status',
+      host: null,
+    });
+    expect(satelliteProcess.output()).toContain('(listening on 127.0.0.1)');
+    // 127.0.0.2 is this machine too, but not the address the satellite listens on.
+    const refused = await new Promise<string>((resolve) => {
+      const socket = net.connect({ port: satelliteProcess!.port, host: '127.0.0.2' });
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve('connected');
+      });
+      socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
+    });
+    expect(refused).toBe('ECONNREFUSED');
   });
 });

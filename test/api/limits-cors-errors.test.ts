@@ -27,7 +27,9 @@ describe('Rate limits', () => {
     t = await startTestApp({ rateLimits: DEFAULTS });
     t.clock.set('2026-11-21T10:00:00.250Z');
     const event = createEvent(t.app, createOrganization(t.app));
-    const get = () => call(t.app, 'GET', `/public/events/${event.uuid}`);
+    // A device on the venue LAN (loopback is where a trusted satellite would be).
+    const client = '192.0.2.40';
+    const get = () => call(t.app, 'GET', `/public/events/${event.uuid}`, { remoteAddress: client });
 
     const first = await get();
     expect(first.headers['x-ratelimit-limit']).toBe('60');
@@ -55,6 +57,7 @@ describe('Rate limits', () => {
     ).toBe(200);
     const forged = await call(t.app, 'GET', `/public/events/${event.uuid}`, {
       headers: { 'x-forwarded-for': '10.9.9.9' },
+      remoteAddress: client,
     });
     expect(forged.status).toBe(429);
 
@@ -299,6 +302,10 @@ describe('Errors', () => {
     const [head = '', body = ''] = answer.split('\r\n\r\n');
     expect(head.split('\r\n')[0]).toBe('HTTP/1.1 503 Service Unavailable');
     expect(head.toLowerCase()).toContain('connection: close');
+    expect(head.toLowerCase()).toContain('x-content-type-options: nosniff');
+    expect(head.toLowerCase()).toContain(
+      "content-security-policy: default-src 'none'; frame-ancestors 'none'",
+    );
     expect(JSON.parse(body)).toEqual({
       message: 'The server is shutting down. Please try again in a moment.',
     });

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
-import { openDatabase } from '../../server/platform/database.ts';
+import { DATABASE_FILE, openDatabase } from '../../server/platform/database.ts';
 import { migrations } from '../../server/platform/migrations/index.ts';
 import {
   call,
@@ -102,4 +104,43 @@ describe('SQLite store', () => {
     expect((await call(app, 'POST', `${url}/register`, { body: registration('b@x.co') })).status).toBe(201);
     await app.close();
   });
+
+  it('creates the data dir 0700 and the database, its WAL and shared memory 0600, whatever the umask', () => {
+    const dir = path.join(freshDir(), 'nested', 'data');
+    const previous = process.umask(0);
+    let db: ReturnType<typeof openDatabase>;
+    try {
+      db = openDatabase(dir);
+      db.exec('CREATE TABLE probe (x)');
+    } finally {
+      process.umask(previous);
+    }
+    expect(modeOf(dir)).toBe(0o700);
+    for (const file of DATABASE_FILES) expect(modeOf(path.join(dir, file)), file).toBe(0o600);
+    db.close();
+
+    // The WAL and shared memory SQLite creates again on the next open follow the database file.
+    const again = openDatabase(dir);
+    again.exec('INSERT INTO probe VALUES (1)');
+    for (const file of DATABASE_FILES) expect(modeOf(path.join(dir, file)), file).toBe(0o600);
+    again.close();
+  });
+
+  it('tightens a data dir and database files that an older version left readable by others', () => {
+    const dir = freshDir();
+    const older = new Database(path.join(dir, DATABASE_FILE));
+    older.pragma('journal_mode = WAL');
+    older.exec('CREATE TABLE probe (x); INSERT INTO probe VALUES (1)');
+    fs.chmodSync(dir, 0o755);
+    for (const file of DATABASE_FILES) fs.chmodSync(path.join(dir, file), 0o644);
+
+    const db = openDatabase(dir);
+    expect(modeOf(dir)).toBe(0o700);
+    for (const file of DATABASE_FILES) expect(modeOf(path.join(dir, file)), file).toBe(0o600);
+    db.close();
+    older.close();
+  });
 });
+
+const DATABASE_FILES = [DATABASE_FILE, `${DATABASE_FILE}-wal`, `${DATABASE_FILE}-shm`];
+const modeOf = (file: string) => fs.statSync(file).mode & 0o777;

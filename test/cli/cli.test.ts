@@ -119,6 +119,14 @@ describe('arrivals CLI', () => {
     [['fly'], 'Unknown command "fly".'],
     [['serve', '--port', 'eighty'], '--port must be between 0 and 65535'],
     [['serve', '--rate-limit-token', '0'], '--rate-limit-token must be a whole number of at least 1'],
+    [
+      ['serve', '--trusted-satellite', '192.168.1.21', '--trusted-satellite', 'hub.local'],
+      '--trusted-satellite must be an IP address or range, like 192.168.1.21 or 192.168.1.0/24 (got "hub.local").',
+    ],
+    [
+      ['serve', '--hub', '127.0.0.1:9', '--trusted-satellite', '192.168.1.21'],
+      '--trusted-satellite is for a hub',
+    ],
     [['org', 'create', '--colour', 'red'], "Unknown option '--colour'"],
   ])('%j fails with one clear line and a non-zero exit', async (args, message) => {
     await cli('demo');

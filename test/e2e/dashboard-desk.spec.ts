@@ -385,16 +385,16 @@ test('exports the attendees as a CSV file', async ({ page, server }) => {
     .trim()
     .split(/\r?\n/);
   expect(lines[0]).toBe(
-    'id,email,first_name,last_name,company,status,registered_at,checked_in_at,checkin_code',
+    '"id","email","first_name","last_name","company","status","registered_at","checked_in_at","checkin_code"',
   );
   expect(lines).toHaveLength(3);
   const ada = server.attendee(event, ADA.email)!;
   expect(lines[1]).toBe(
-    `${ada.uuid},ada@example.com,Ada,Lovelace,"Analytical Engines, Ltd.",confirmed,2026-11-21T10:00:00+00:00,,${ada.checkinCode}`,
+    `"${ada.uuid}","ada@example.com","Ada","Lovelace","Analytical Engines, Ltd.","confirmed","2026-11-21T10:00:00+00:00","","${ada.checkinCode}"`,
   );
-  expect(lines[2]).toContain(',grace@example.com,Grace,Hopper,,confirmed,');
+  expect(lines[2]).toContain(',"grace@example.com","Grace","Hopper","","confirmed",');
   expect(lines[2]).toMatch(
-    new RegExp(`,2026-11-21T10:00:00\\+00:00,${server.attendee(event, GRACE.email)!.checkinCode}$`),
+    new RegExp(`,"2026-11-21T10:00:00\\+00:00","${server.attendee(event, GRACE.email)!.checkinCode}"$`),
   );
 });
 

@@ -40,6 +40,8 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** A GET path that answers 200 once the server is ready. */
   readyPath: string;
+  /** `--host`; null leaves it out, so the server listens where it does by default. Default 127.0.0.1. */
+  host?: string | null;
   timeoutMs?: number;
 }
 
@@ -67,7 +69,15 @@ export async function startServer(options: StartOptions): Promise<ServerProcess>
 function spawnServer(options: StartOptions, port: number): ServerProcess {
   const child = spawn(
     process.execPath,
-    [CLI, 'serve', '--data', options.dataDir, '--port', String(port), '--host', '127.0.0.1'],
+    [
+      CLI,
+      'serve',
+      '--data',
+      options.dataDir,
+      '--port',
+      String(port),
+      ...(options.host === null ? [] : ['--host', options.host ?? '127.0.0.1']),
+    ],
     {
       cwd: ROOT,
       env: { ...process.env, ARRIVALS_LOG_LEVEL: 'warn', ...options.env },

@@ -33,6 +33,9 @@ describe("Node's HTTP parser errors (clientErrorHandler)", () => {
       `HTTP/1.1 ${status}`,
       'Content-Type: application/json; charset=utf-8',
       `Content-Length: ${Buffer.byteLength(body!)}`,
+      'x-content-type-options: nosniff',
+      'x-frame-options: DENY',
+      "content-security-policy: default-src 'none'; frame-ancestors 'none'",
       'Connection: close',
     ]);
     expect(JSON.parse(body!)).toEqual({ message });

@@ -7,6 +7,7 @@ import { sessionApi, type Session } from './api/session.ts';
 import { DeskPage } from './desk/DeskPage.tsx';
 import { ImportPage } from './desk/ImportPage.tsx';
 import { TokensPage } from './developers/TokensPage.tsx';
+import { SyncPage } from './sync/SyncPage.tsx';
 import { WebhookPage } from './developers/WebhookPage.tsx';
 import { WebhooksPage } from './developers/WebhooksPage.tsx';
 import { EventEditorPage } from './events/EventEditorPage.tsx';
@@ -142,6 +143,8 @@ function PageBody({ page }: { page: DashboardPage }) {
       return <PersonPage key={page.userId} userId={page.userId} />;
     case 'staff':
       return <StaffPage />;
+    case 'sync':
+      return <SyncPage />;
     case 'tokens':
       return <TokensPage />;
     case 'webhooks':

@@ -15,6 +15,11 @@ export type PrintResult = { ok: true } | { ok: false; reason: string };
 
 /** The kiosk page's whole view of the desktop shell. A browser on the LAN has no `window.arrivals`. */
 export interface KioskBridge {
+  /**
+   * True in the desktop shell's attendee window: the page offers no way to staff pages there (no dashboard link, no
+   * dashboard route), since the shell opens the dashboard in a window and session of its own.
+   */
+  readonly kioskMode: boolean;
   /** The hidden touch gesture's way to the staff PIN prompt (the key chord works without it). */
   requestStaffExit(): void;
   /** Prints a name badge silently on the default printer. */

@@ -23,6 +23,7 @@ export type DashboardPage =
   | { name: 'person-new' }
   | { name: 'person'; userId: string }
   | { name: 'staff' }
+  | { name: 'sync' }
   | { name: 'tokens' }
   | { name: 'webhooks' }
   | { name: 'webhook'; webhookId: string };
@@ -52,6 +53,7 @@ function dashboardPath(page: DashboardPage): string {
     case 'events':
     case 'people':
     case 'staff':
+    case 'sync':
       return `${DASHBOARD}/${page.name}`;
     case 'event-new':
       return `${DASHBOARD}/events/new`;
@@ -80,7 +82,7 @@ function parseDashboardRoute(parts: string[]): DashboardPage | null {
   if (rest.length > 0) return null;
   if (!first) return { name: 'home' };
   if (!second) {
-    if (['setup', 'sign-in', 'events', 'people', 'staff'].includes(first)) {
+    if (['setup', 'sign-in', 'events', 'people', 'staff', 'sync'].includes(first)) {
       return { name: first } as DashboardPage;
     }
     return null;

@@ -30,6 +30,13 @@ ALTER TABLE attendees ADD COLUMN rev INTEGER NOT NULL DEFAULT 0;
 -- undo names.
 ALTER TABLE attendees ADD COLUMN op_id TEXT;
 ALTER TABLE attendees ADD COLUMN checkin_op_id TEXT;
+-- Rows from before replication: one revision for all, so that a snapshot (everything after revision 0) has them.
+UPDATE organizations SET rev = 1;
+UPDATE events SET rev = 1;
+UPDATE users SET rev = 1;
+UPDATE staff_accounts SET rev = 1;
+UPDATE attendees SET rev = 1;
+UPDATE sync_meta SET revision = 1;
 CREATE INDEX organizations_rev ON organizations(rev);
 CREATE INDEX events_rev ON events(rev);
 CREATE INDEX users_rev ON users(rev);

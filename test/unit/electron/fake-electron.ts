@@ -62,11 +62,25 @@ export class FakeIpcMain extends EventEmitter {
   }
 }
 
-export function fakeSession() {
+export interface FakeCookie {
+  name: string;
+  value: string;
+}
+
+export function fakeSession(partition = '') {
   const session = {
+    partition,
     permissionRequest: null as null | ((...args: unknown[]) => void),
     permissionCheck: null as null | ((...args: unknown[]) => boolean),
     headersReceived: null as null | ((...args: unknown[]) => void),
+    beforeRequest: null as null | ((...args: unknown[]) => void),
+    /** The cookies the session holds, whatever their URL. */
+    cookieJar: [] as FakeCookie[],
+    cookies: { get: vi.fn(async (_filter: { url?: string }) => [...session.cookieJar]) },
+    clearStorageData: vi.fn(async (_options?: { storages?: string[] }) => {
+      session.cookieJar = [];
+    }),
+    clearCache: vi.fn(async () => {}),
     setPermissionRequestHandler: vi.fn((handler: (...args: unknown[]) => void) => {
       session.permissionRequest = handler;
     }),
@@ -77,6 +91,9 @@ export function fakeSession() {
       onHeadersReceived: vi.fn((handler: (...args: unknown[]) => void) => {
         session.headersReceived = handler;
       }),
+      onBeforeRequest: vi.fn((handler: (...args: unknown[]) => void) => {
+        session.beforeRequest = handler;
+      }),
     },
   };
   return session;
@@ -84,6 +101,12 @@ export function fakeSession() {
 
 export const ipcMain = new FakeIpcMain();
 export const defaultSession = fakeSession();
+/** Sessions made by `session.fromPartition`, by partition name. */
+export const partitions = new Map<string, ReturnType<typeof fakeSession>>();
+function fromPartition(partition: string) {
+  if (!partitions.has(partition)) partitions.set(partition, fakeSession(partition));
+  return partitions.get(partition)!;
+}
 
 export const app = Object.assign(new EventEmitter(), {
   isPackaged: false,
@@ -99,7 +122,7 @@ export const electronModule = {
   app,
   BrowserWindow: FakeBrowserWindow,
   ipcMain,
-  session: { defaultSession },
+  session: { defaultSession, fromPartition },
   Menu: { setApplicationMenu: vi.fn() },
   dialog: { showErrorBox: vi.fn() },
   protocol: { registerSchemesAsPrivileged: vi.fn(), handle: vi.fn() },

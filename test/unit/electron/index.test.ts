@@ -3,13 +3,49 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { IPC } from '../../../electron/bridge.ts';
-import { writeSettings, DEFAULT_SETTINGS } from '../../../electron/main/settings.ts';
+import { readSettings, writeSettings, DEFAULT_SETTINGS } from '../../../electron/main/settings.ts';
 import { STAFF_ORIGIN } from '../../../electron/main/staff-screen.ts';
 import { tempDataDir } from '../../helpers/app.ts';
 import { freePort } from '../../helpers/server-process.ts';
-import { app, cancellable, electronModule, FakeBrowserWindow, ipcMain } from './fake-electron.ts';
+import {
+  app,
+  cancellable,
+  defaultSession,
+  electronModule,
+  FakeBrowserWindow,
+  ipcMain,
+  partitions,
+} from './fake-electron.ts';
 
 vi.mock('electron', async () => (await import('./fake-electron.ts')).electronModule);
+
+const fromStaff = { senderFrame: { url: `${STAFF_ORIGIN}/` } };
+
+/** Ctrl+Alt+Shift+A on a window; returns the window it opened (the staff screen). */
+function staffChord(window: FakeBrowserWindow): FakeBrowserWindow {
+  const before = FakeBrowserWindow.instances.length;
+  window.webContents.emit('before-input-event', cancellable(), {
+    type: 'keyDown',
+    key: 'a',
+    control: true,
+    alt: true,
+    shift: true,
+    meta: false,
+  });
+  expect(FakeBrowserWindow.instances).toHaveLength(before + 1);
+  return FakeBrowserWindow.instances[before]!;
+}
+
+/** Through the staff screen: unlock (no PIN on this new install) and save a view. */
+async function chooseView(over: FakeBrowserWindow, view: 'kiosk' | 'dashboard'): Promise<FakeBrowserWindow> {
+  const staff = staffChord(over);
+  expect(staff.options.parent).toBe(over);
+  expect(await ipcMain.invoke(IPC.staffUnlock, fromStaff, '')).toEqual({ outcome: 'open' });
+  const change = { mode: 'standalone', hubAddress: '', eventId: null, view };
+  expect(await ipcMain.invoke(IPC.staffSave, fromStaff, change)).toEqual({ ok: true });
+  expect(staff.isDestroyed()).toBe(true);
+  return staff;
+}
 
 /** The wiring in electron/main/index.ts, end to end against the fake Electron and a real embedded server. */
 describe('the desktop shell starting up', () => {
@@ -66,20 +102,69 @@ describe('the desktop shell starting up', () => {
     expect(kiosk.isDestroyed()).toBe(false);
   });
 
-  it('opens the staff screen on the chord, and quits only from there once unlocked', async () => {
-    kiosk.webContents.emit('before-input-event', cancellable(), {
-      type: 'keyDown',
-      key: 'a',
-      control: true,
-      alt: true,
-      shift: true,
-      meta: false,
+  it("keeps the kiosk's session free of the dashboard: no cookies, no dashboard API", () => {
+    expect(defaultSession.clearStorageData).toHaveBeenCalledWith({ storages: ['cookies'] });
+    const callback = vi.fn();
+    defaultSession.beforeRequest!({ url: `http://127.0.0.1:${port}/dashboard/api/setup` }, callback);
+    expect(callback).toHaveBeenCalledWith({ cancel: true });
+  });
+
+  it('opens the dashboard in a session of its own, and signs staff out on the way back to the kiosk', async () => {
+    const origin = `http://127.0.0.1:${port}`;
+    const before = FakeBrowserWindow.instances.length;
+    await chooseView(kiosk, 'dashboard');
+    expect(FakeBrowserWindow.instances).toHaveLength(before + 2);
+    const dashboard = FakeBrowserWindow.instances.at(-1)!;
+    expect(dashboard.options).toMatchObject({ kiosk: true, webPreferences: { partition: 'dashboard' } });
+    expect(dashboard.options.webPreferences).not.toHaveProperty('preload');
+    expect(dashboard.loadURL).toHaveBeenCalledWith(`${origin}/dashboard`);
+    expect(readSettings(dataDir).settings.view).toBe('dashboard');
+    // The kiosk window stays on the kiosk underneath.
+    expect(kiosk.loadURL).toHaveBeenLastCalledWith(`${origin}/`);
+
+    // Staff set the install up in the dashboard; its session holds the sign-in.
+    const setup = await fetch(`${origin}/dashboard/api/setup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin },
+      body: JSON.stringify({
+        organization_name: 'City Hall',
+        name: 'Olivia Owner',
+        email: 'olivia@example.com',
+        password: 'correct horse battery',
+      }),
     });
-    expect(FakeBrowserWindow.instances).toHaveLength(2);
-    const staff = FakeBrowserWindow.instances[1]!;
+    expect(setup.status, await setup.clone().text()).toBe(201);
+    const cookie = /arrivals_session=([^;]+)/.exec(setup.headers.get('set-cookie') ?? '')![1]!;
+    const dashboardSession = partitions.get('dashboard')!;
+    dashboardSession.cookieJar = [{ name: 'arrivals_session', value: cookie }];
+    const signedIn = async () =>
+      (await fetch(`${origin}/dashboard/api/session`, { headers: { cookie: `arrivals_session=${cookie}` } }))
+        .status === 200;
+    expect(await signedIn()).toBe(true);
+
+    // The staff screen opens over the dashboard; choosing the kiosk closes it and ends the session.
+    await chooseView(dashboard, 'kiosk');
+    expect(dashboard.isDestroyed()).toBe(true);
+    expect(await signedIn()).toBe(false);
+    expect(dashboardSession.cookieJar).toEqual([]);
+    expect(readSettings(dataDir).settings.view).toBe('kiosk');
+  });
+
+  it("goes back to the kiosk, signed out, when staff follow the dashboard's link to it", async () => {
+    await chooseView(kiosk, 'dashboard');
+    const dashboard = FakeBrowserWindow.instances.at(-1)!;
+    const dashboardSession = partitions.get('dashboard')!;
+    dashboardSession.cookieJar = [{ name: 'arrivals_session', value: 'whatever' }];
+    dashboard.webContents.emit('did-navigate-in-page', {}, `http://127.0.0.1:${port}/`);
+    await vi.waitFor(() => expect(dashboardSession.cookieJar).toEqual([]));
+    expect(dashboard.isDestroyed()).toBe(true);
+    expect(readSettings(dataDir).settings.view).toBe('kiosk');
+  });
+
+  it('opens the staff screen on the chord, and quits only from there once unlocked', async () => {
+    const staff = staffChord(kiosk);
     expect(staff.loadURL).toHaveBeenCalledWith(`${STAFF_ORIGIN}/`);
 
-    const fromStaff = { senderFrame: { url: `${STAFF_ORIGIN}/` } };
     ipcMain.emit(IPC.staffQuit, fromStaff);
     expect(app.exit).not.toHaveBeenCalled();
     // No PIN set yet on this new install: the staff screen opens, then quits the app.
@@ -87,5 +172,25 @@ describe('the desktop shell starting up', () => {
     ipcMain.emit(IPC.staffQuit, fromStaff);
     await vi.waitFor(() => expect(app.exit).toHaveBeenCalledWith(0));
     await expect(fetch(`http://127.0.0.1:${port}/satellite/status`)).rejects.toThrow();
+  });
+
+  it('clears the staff PIN when started a second time with --reset-staff-pin', async () => {
+    expect(await ipcMain.invoke(IPC.staffSetPin, fromStaff, '246801')).toEqual({ ok: true });
+    expect(readSettings(dataDir).settings.pinHash).toMatch(/^scrypt\$/);
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    // A plain second start only brings the kiosk forward.
+    app.emit('second-instance', {}, ['arrivals']);
+    expect(kiosk.focus).toHaveBeenCalled();
+    expect(readSettings(dataDir).settings.pinHash).toMatch(/^scrypt\$/);
+
+    app.emit('second-instance', {}, ['arrivals', '--reset-staff-pin']);
+    expect(readSettings(dataDir).settings).toMatchObject({
+      pinHash: null,
+      pinAttempts: { failures: 0, lockedUntil: 0 },
+    });
+    expect(log).toHaveBeenCalledWith(
+      'arrivals: the staff PIN is cleared; the next staff exit opens without one.',
+    );
+    log.mockRestore();
   });
 });

@@ -1,6 +1,6 @@
 import type { NetworkInterfaceInfo } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { appOrigin, applyModeChange, lanUrls, serverPlan, startPath } from '../../../electron/main/modes.ts';
+import { appOrigin, applyModeChange, lanUrls, serverPlan, kioskPath } from '../../../electron/main/modes.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../../../electron/main/settings.ts';
 
 const EVENT = '4f1c2e4e-0000-4000-8000-000000000000';
@@ -26,16 +26,17 @@ describe('serverPlan', () => {
   });
 });
 
-describe('appOrigin and startPath', () => {
+describe('appOrigin and kioskPath', () => {
   it('loads from loopback, a secure context for the camera', () => {
     expect(appOrigin(8787)).toBe('http://127.0.0.1:8787');
   });
   it.each([
     [settings(), '/'],
     [settings({ eventId: EVENT }), `/kiosk/${EVENT}`],
-    [settings({ eventId: EVENT, view: 'dashboard' }), '/dashboard'],
+    // The dashboard opens in a window of its own, over the kiosk.
+    [settings({ eventId: EVENT, view: 'dashboard' }), `/kiosk/${EVENT}`],
   ])('opens %o at %s', (input, path) => {
-    expect(startPath(input)).toBe(path);
+    expect(kioskPath(input)).toBe(path);
   });
 });
 

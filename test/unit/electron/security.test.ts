@@ -7,6 +7,8 @@ import {
   lockDownContents,
   lockDownSession,
   withFallbackCsp,
+  isKioskRequestAllowed,
+  keepDashboardApiAway,
 } from '../../../electron/main/security.ts';
 import { cancellable, FakeWebContents, fakeSession } from './fake-electron.ts';
 
@@ -189,5 +191,37 @@ describe('lockDownSession', () => {
     let answer: unknown;
     session.headersReceived!({ responseHeaders: {} }, (response: unknown) => (answer = response));
     expect(answer).toEqual({ responseHeaders: { 'Content-Security-Policy': [FALLBACK_CSP] } });
+  });
+});
+
+describe("isKioskRequestAllowed: never the dashboard's API from the kiosk window", () => {
+  it.each([
+    'http://127.0.0.1:8787/',
+    'http://127.0.0.1:8787/kiosk/4f1c2e4e-0000-4000-8000-000000000000/scan',
+    'http://127.0.0.1:8787/public/organizations',
+    'http://127.0.0.1:8787/satellite/status',
+    'http://127.0.0.1:8787/assets/index.js',
+    'http://127.0.0.1:8787/dashboard',
+    'http://127.0.0.1:8787/dashboard/api-docs-are-not-the-api',
+  ])('lets %s through', (url) => expect(isKioskRequestAllowed(url)).toBe(true));
+
+  it.each([
+    'http://127.0.0.1:8787/dashboard/api/session',
+    'http://127.0.0.1:8787/dashboard/api/setup',
+    'http://127.0.0.1:8787/dashboard/api',
+    'http://127.0.0.1:8787/dashboard/api/events?x=1',
+    'http://127.0.0.1:8787//dashboard//api/session',
+    'http://127.0.0.1:8787/Dashboard/API/session',
+    'http://127.0.0.1:8787/kiosk/../dashboard/api/session',
+    'http://192.168.1.20:8787/dashboard/api/session',
+  ])('cancels %s', (url) => expect(isKioskRequestAllowed(url)).toBe(false));
+
+  it('is applied to every request of the session', () => {
+    const session = fakeSession();
+    keepDashboardApiAway(session as unknown as Session);
+    const callback = vi.fn();
+    session.beforeRequest!({ url: 'http://127.0.0.1:8787/dashboard/api/session' }, callback);
+    session.beforeRequest!({ url: 'http://127.0.0.1:8787/public/organizations' }, callback);
+    expect(callback.mock.calls).toEqual([[{ cancel: true }], [{ cancel: false }]]);
   });
 });

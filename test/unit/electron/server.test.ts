@@ -2,8 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { serverPlan } from '../../../electron/main/modes.ts';
+import type { FastifyInstance } from 'fastify';
 import {
   nativeBindingPath,
+  setupCodeOf,
   startEmbeddedServer,
   type EmbeddedServer,
 } from '../../../electron/main/server.ts';
@@ -23,6 +25,30 @@ describe('nativeBindingPath', () => {
     expect(nativeBindingPath({ isPackaged: false, resourcesPath: '/y', appPath: '/src/arrivals' })).toBe(
       path.join('/src/arrivals', 'out', 'native', 'better_sqlite3.node'),
     );
+  });
+});
+
+describe('setupCodeOf', () => {
+  const app = (ctx: unknown) => ({ ctx }) as unknown as FastifyInstance;
+
+  it("gives the server's setup code while it has one", () => {
+    const staff = {
+      code: '482-913',
+      setupCode() {
+        return this.code;
+      },
+    };
+    expect(setupCodeOf(app({ staff }))).toBe('482-913');
+  });
+
+  it.each([
+    ['no setup code any more', { staff: { setupCode: () => null } }],
+    ['a server without setup codes', { staff: {} }],
+    ['a satellite, with no services', undefined],
+    ['something that is not a code', { staff: { setupCode: () => 42 } }],
+    ['something that is not a function', { staff: { setupCode: '482-913' } }],
+  ])('gives null for %s', (_, ctx) => {
+    expect(setupCodeOf(app(ctx))).toBeNull();
   });
 });
 

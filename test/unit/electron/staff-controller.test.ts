@@ -1,12 +1,23 @@
-import { describe, expect, it, vi } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createStaffController, type StaffControllerDeps } from '../../../electron/main/staff-controller.ts';
-import { DEFAULT_SETTINGS, type Settings } from '../../../electron/main/settings.ts';
-import { hashPin, MAX_FAILURES, verifyPin } from '../../../electron/main/staff-exit.ts';
+import {
+  DEFAULT_SETTINGS,
+  readSettings,
+  resetStaffPin,
+  SETTINGS_FILE,
+  writeSettings,
+  type Settings,
+} from '../../../electron/main/settings.ts';
+import { FREE_FAILURES, hashPin, NO_ATTEMPTS, verifyPin } from '../../../electron/main/staff-exit.ts';
+import { legacyHash } from './legacy-pin.ts';
 
 const EVENT = '4f1c2e4e-0000-4000-8000-000000000000';
 
 async function setup(initial: Partial<Settings> = {}) {
-  let settings: Settings = { ...DEFAULT_SETTINGS, pinHash: await hashPin('2468'), ...initial };
+  let settings: Settings = { ...DEFAULT_SETTINGS, pinHash: await hashPin('246801'), ...initial };
   let now = 0;
   const deps = {
     settings: () => settings,
@@ -19,6 +30,7 @@ async function setup(initial: Partial<Settings> = {}) {
     events: vi.fn(async () => [{ id: EVENT, name: 'Launch Night', organization: 'City Hall' }]),
     lanUrls: vi.fn(async () => [{ url: 'http://192.168.1.20:8787', qr: 'data:image/png;base64,x' }]),
     findHubs: vi.fn(async () => [{ name: 'Hub', url: 'http://192.168.1.20:8787' }]),
+    setupCode: vi.fn((): string | null => null),
     now: () => now,
   } satisfies StaffControllerDeps;
   return {
@@ -35,7 +47,7 @@ describe('the staff screen behind the PIN', () => {
   it('does nothing before the PIN and tells nothing about events or the network', async () => {
     const { controller, deps } = await setup({ mode: 'hub' });
     expect(await controller.save(change)).toEqual({ ok: false, reason: 'Enter the staff PIN first.' });
-    expect(await controller.setPin('1111')).toEqual({ ok: false, reason: 'Enter the staff PIN first.' });
+    expect(await controller.setPin('111111')).toEqual({ ok: false, reason: 'Enter the staff PIN first.' });
     expect(await controller.findHubs()).toEqual([]);
     const state = await controller.state();
     expect(state).toMatchObject({ unlocked: false, events: [], lanUrls: [], pinSet: true, hubUrl: null });
@@ -47,24 +59,24 @@ describe('the staff screen behind the PIN', () => {
     const { controller } = await setup();
     expect(await controller.unlock('1111')).toEqual({ outcome: 'wrong-pin' });
     expect(controller.unlocked).toBe(false);
-    expect(await controller.unlock('2468')).toEqual({ outcome: 'open' });
+    expect(await controller.unlock('246801')).toEqual({ outcome: 'open' });
     expect(controller.unlocked).toBe(true);
   });
 
   it('locks out after repeated wrong PINs, across reopenings of the staff screen', async () => {
     const { controller, advance } = await setup();
-    for (let i = 1; i < MAX_FAILURES; i++) await controller.unlock('0000');
+    for (let i = 1; i < FREE_FAILURES; i++) await controller.unlock('000000');
     controller.lock();
-    expect(await controller.unlock('0000')).toEqual({ outcome: 'locked', retryInSeconds: 60 });
+    expect(await controller.unlock('000000')).toEqual({ outcome: 'locked', retryInSeconds: 60 });
     controller.lock();
-    expect(await controller.unlock('2468')).toEqual({ outcome: 'locked', retryInSeconds: 60 });
+    expect(await controller.unlock('246801')).toEqual({ outcome: 'locked', retryInSeconds: 60 });
     advance(60_000);
-    expect(await controller.unlock('2468')).toEqual({ outcome: 'open' });
+    expect(await controller.unlock('246801')).toEqual({ outcome: 'open' });
   });
 
   it('shows events, and a hub its LAN addresses with QR codes, once unlocked', async () => {
     const { controller } = await setup({ mode: 'hub' });
-    await controller.unlock('2468');
+    await controller.unlock('246801');
     expect(await controller.state()).toMatchObject({
       unlocked: true,
       mode: 'hub',
@@ -75,7 +87,7 @@ describe('the staff screen behind the PIN', () => {
 
   it('chooses the event and view without restarting the server, then locks again', async () => {
     const { controller, deps, current } = await setup();
-    await controller.unlock('2468');
+    await controller.unlock('246801');
     expect(await controller.save({ ...change, view: 'dashboard' })).toEqual({ ok: true });
     expect(deps.apply).toHaveBeenCalledWith(expect.objectContaining({ eventId: EVENT, view: 'dashboard' }), {
       restartServer: false,
@@ -86,7 +98,7 @@ describe('the staff screen behind the PIN', () => {
 
   it('switches to satellite, restarting the server, and refuses a bad hub address', async () => {
     const { controller, deps, current } = await setup();
-    await controller.unlock('2468');
+    await controller.unlock('246801');
     expect(await controller.save({ ...change, mode: 'satellite', hubAddress: 'https://hub' })).toEqual({
       ok: false,
       reason: 'The hub address must start with http://.',
@@ -101,25 +113,177 @@ describe('the staff screen behind the PIN', () => {
 
   it('never stores an event id that is not an event id', async () => {
     const { controller, current } = await setup();
-    await controller.unlock('2468');
+    await controller.unlock('246801');
     await controller.save({ ...change, eventId: '../../dashboard' });
     expect(current().eventId).toBeNull();
   });
 
-  it('sets a new PIN as a hash, refusing one that is not 4 to 12 digits', async () => {
+  it('sets a new PIN as a hash, refusing one that is not 6 to 12 digits', async () => {
     const { controller, current } = await setup();
-    await controller.unlock('2468');
-    expect(await controller.setPin('12')).toEqual({ ok: false, reason: 'A staff PIN is 4 to 12 digits.' });
-    expect(await controller.setPin('97531')).toEqual({ ok: true });
-    expect(await verifyPin('97531', current().pinHash!)).toBe(true);
+    await controller.unlock('246801');
+    for (const pin of ['12', '1234', '97531', '1234567890123']) {
+      expect(await controller.setPin(pin)).toEqual({ ok: false, reason: 'A staff PIN is 6 to 12 digits.' });
+    }
+    expect(await controller.setPin('975310')).toEqual({ ok: true });
+    expect(await verifyPin('975310', current().pinHash!)).toBe(true);
     controller.lock();
-    expect(await controller.unlock('2468')).toEqual({ outcome: 'wrong-pin' });
-    expect(await controller.unlock('97531')).toEqual({ outcome: 'open' });
+    expect(await controller.unlock('246801')).toEqual({ outcome: 'wrong-pin' });
+    expect(await controller.unlock('975310')).toEqual({ outcome: 'open' });
+  });
+
+  it('still opens for a 4-digit PIN set by an older version, and asks for a longer one', async () => {
+    const { controller } = await setup({ pinHash: legacyHash('2468') });
+    expect((await controller.state()).shortPin).toBe(false);
+    expect(await controller.unlock('2468')).toEqual({ outcome: 'open' });
+    expect((await controller.state()).shortPin).toBe(true);
+    expect(await controller.setPin('975310')).toEqual({ ok: true });
+    expect((await controller.state()).shortPin).toBe(false);
+  });
+
+  it("shows the server's setup code once unlocked, and only then", async () => {
+    const { controller, deps } = await setup();
+    deps.setupCode.mockReturnValue('482-913');
+    expect((await controller.state()).setupCode).toBeNull();
+    expect(deps.setupCode).not.toHaveBeenCalled();
+    await controller.unlock('246801');
+    expect((await controller.state()).setupCode).toBe('482-913');
+    deps.setupCode.mockReturnValue(null);
+    expect((await controller.state()).setupCode).toBeNull();
   });
 
   it('opens at once on a new install with no PIN, so staff can set one', async () => {
     const { controller } = await setup({ pinHash: null });
     expect(await controller.unlock('')).toEqual({ outcome: 'open' });
     expect((await controller.state()).pinSet).toBe(false);
+  });
+});
+
+describe('the staff PIN across restarts and damage', () => {
+  const dirs: string[] = [];
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** The shell as index.ts wires it: settings read from the data dir at start, every change written back. */
+  function start(dataDir: string, clock: { now: number }) {
+    let settings = readSettings(dataDir).settings;
+    const controller = createStaffController({
+      settings: () => settings,
+      apply: async (next) => {
+        writeSettings(dataDir, next);
+        settings = next;
+      },
+      persist: (next) => {
+        writeSettings(dataDir, next);
+        settings = next;
+      },
+      events: async () => [],
+      lanUrls: async () => [],
+      findHubs: async () => [],
+      setupCode: () => null,
+      now: () => clock.now,
+    });
+    return controller;
+  }
+
+  function newDataDir(): string {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arrivals-pin-'));
+    dirs.push(dir);
+    return dir;
+  }
+
+  it('keeps the lockout and the count of wrong PINs through a restart', async () => {
+    const dataDir = newDataDir();
+    writeSettings(dataDir, { ...DEFAULT_SETTINGS, pinHash: await hashPin('246801') });
+    const clock = { now: 1_000_000 };
+    const before = start(dataDir, clock);
+    for (let i = 1; i < FREE_FAILURES; i++) await before.unlock('000000');
+    expect(await before.unlock('000000')).toEqual({ outcome: 'locked', retryInSeconds: 60 });
+
+    // Power cycle: a new process reads the file again.
+    clock.now += 10_000;
+    const after = start(dataDir, clock);
+    expect(await after.unlock('246801')).toEqual({ outcome: 'locked', retryInSeconds: 50 });
+    clock.now += 50_000;
+    // The count survived too: the next wrong PIN locks for twice as long, not four more free tries.
+    expect(await after.unlock('000000')).toEqual({ outcome: 'locked', retryInSeconds: 120 });
+    expect(readSettings(dataDir).settings.pinAttempts).toEqual({
+      failures: 6,
+      lockedUntil: clock.now + 120_000,
+    });
+
+    clock.now += 120_000;
+    const third = start(dataDir, clock);
+    expect(await third.unlock('246801')).toEqual({ outcome: 'open' });
+    expect(readSettings(dataDir).settings.pinAttempts).toEqual(NO_ATTEMPTS);
+  });
+
+  it.each([
+    ['cut short', (text: string) => text.slice(0, text.length / 2)],
+    ['emptied', () => ''],
+    ['not an object', () => '[]'],
+    ['missing its PIN hash', (text: string) => text.replace('"pinHash"', '"pinHas"')],
+    ['holding a broken PIN hash', (text: string) => text.replace(/"scrypt\$[^"]*"/, '"scrypt$"')],
+  ])('opens the staff screen for no PIN once a PIN was set and the file is %s', async (_, damage) => {
+    const dataDir = newDataDir();
+    const file = path.join(dataDir, SETTINGS_FILE);
+    writeSettings(dataDir, { ...DEFAULT_SETTINGS, pinHash: await hashPin('246801') });
+    fs.writeFileSync(file, damage(fs.readFileSync(file, 'utf8')));
+    const controller = start(dataDir, { now: 0 });
+    for (const pin of ['', '000000', '246801']) {
+      expect(await controller.unlock(pin)).toEqual({ outcome: 'unreadable' });
+    }
+    expect(controller.unlocked).toBe(false);
+    expect((await controller.state()).pinSet).toBe(true);
+    expect(await controller.setPin('975310')).toEqual({ ok: false, reason: 'Enter the staff PIN first.' });
+  });
+
+  it('opens nothing when the settings file cannot be read at all', async () => {
+    const dataDir = newDataDir();
+    // A directory where the file should be: reading it fails with EISDIR, as a permissions or disk error would.
+    fs.mkdirSync(path.join(dataDir, SETTINGS_FILE));
+    const controller = start(dataDir, { now: 0 });
+    expect(await controller.unlock('')).toEqual({ outcome: 'unreadable' });
+  });
+
+  it('resumes a damaged count of wrong PINs at the longest lockout', async () => {
+    const dataDir = newDataDir();
+    const file = path.join(dataDir, SETTINGS_FILE);
+    writeSettings(dataDir, { ...DEFAULT_SETTINGS, pinHash: await hashPin('246801') });
+    const saved = JSON.parse(fs.readFileSync(file, 'utf8'));
+    fs.writeFileSync(file, JSON.stringify({ ...saved, pinAttempts: { failures: -1, lockedUntil: 'never' } }));
+    const controller = start(dataDir, { now: 0 });
+    expect(await controller.unlock('000000')).toEqual({ outcome: 'locked', retryInSeconds: 3600 });
+  });
+
+  it('is reset from the data dir: the PIN and its lockout go, every other setting stays', async () => {
+    const dataDir = newDataDir();
+    const event = '4f1c2e4e-0000-4000-8000-000000000000';
+    writeSettings(dataDir, {
+      ...DEFAULT_SETTINGS,
+      eventId: event,
+      port: 9100,
+      pinHash: await hashPin('246801'),
+      pinAttempts: { failures: 9, lockedUntil: 5_000_000 },
+    });
+    resetStaffPin(dataDir);
+    expect(readSettings(dataDir).settings).toEqual({ ...DEFAULT_SETTINGS, eventId: event, port: 9100 });
+    expect(await start(dataDir, { now: 0 }).unlock('')).toEqual({ outcome: 'open' });
+
+    // A damaged file too: what cannot be read takes its default, and the staff screen opens to set a PIN.
+    fs.writeFileSync(path.join(dataDir, SETTINGS_FILE), '{"mode": "hub", "pinH');
+    resetStaffPin(dataDir);
+    expect(readSettings(dataDir)).toEqual({ settings: DEFAULT_SETTINGS, rejected: [], problem: null });
+  });
+
+  it('is reset while the app runs (a second start with --reset-staff-pin)', async () => {
+    const dataDir = newDataDir();
+    writeSettings(dataDir, { ...DEFAULT_SETTINGS, pinHash: await hashPin('246801') });
+    const clock = { now: 0 };
+    const controller = start(dataDir, clock);
+    for (let i = 0; i < FREE_FAILURES; i++) await controller.unlock('000000');
+    controller.resetPin();
+    expect(await controller.unlock('')).toEqual({ outcome: 'open' });
+    expect(readSettings(dataDir).settings).toMatchObject({ pinHash: null, pinAttempts: NO_ATTEMPTS });
   });
 });

@@ -88,6 +88,7 @@ describe('registerStaffIpc', () => {
       state: vi.fn(async () => ({})),
       save: vi.fn(async () => ({ ok: true })),
       setPin: vi.fn(async () => ({ ok: true })),
+      resetPin: vi.fn(),
       findHubs: vi.fn(async () => []),
     };
     registerStaffIpc(ipc as unknown as IpcMain, controller as unknown as StaffController, actions);

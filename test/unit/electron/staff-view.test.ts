@@ -14,6 +14,9 @@ describe('the staff page', () => {
     expect(unlockMessage({ outcome: 'locked', retryInSeconds: 42 })).toBe(
       'Too many wrong PINs. Try again in 42 seconds.',
     );
+    expect(unlockMessage({ outcome: 'unreadable' })).toBe(
+      'The staff PIN cannot be checked: the settings file is damaged. Reset the PIN by starting Arrivals with --reset-staff-pin on this computer.',
+    );
   });
 
   it('saves the choices made, an empty event as the event list', () => {
@@ -42,7 +45,9 @@ describe('the staff page', () => {
 
   it('confirms a new PIN, or shows why it was refused', () => {
     expect(pinMessage({ ok: true })).toBe('The staff PIN is set.');
-    expect(pinMessage({ ok: false, reason: 'A PIN is 4 to 12 digits.' })).toBe('A PIN is 4 to 12 digits.');
+    expect(pinMessage({ ok: false, reason: 'A staff PIN is 6 to 12 digits.' })).toBe(
+      'A staff PIN is 6 to 12 digits.',
+    );
   });
 
   it('names events with their organization and hubs with their address', () => {

@@ -24,6 +24,7 @@ const NAV: NavItem[] = [
     ownerOnly: true,
   },
   { page: { name: 'staff' }, label: t.dashboard.nav.staff, section: ['staff'], ownerOnly: true },
+  { page: { name: 'sync' }, label: t.dashboard.nav.sync, section: ['sync'], ownerOnly: true },
   { page: { name: 'tokens' }, label: t.dashboard.nav.tokens, section: ['tokens'], ownerOnly: true },
   {
     page: { name: 'webhooks' },

@@ -1,9 +1,5 @@
-import type { Badge, KioskBridge, PrintResult } from '../kiosk-bridge.ts';
-
-/** The desktop shell's bridge (electron/preload): present in the Arrivals window, absent in a LAN browser. */
-function desktopBridge(): KioskBridge | undefined {
-  return (window as Window & { arrivals?: KioskBridge }).arrivals;
-}
+import { desktopBridge } from '../desktop.ts';
+import type { Badge, PrintResult } from '../kiosk-bridge.ts';
 
 const PRINTING = 'printing-badge';
 

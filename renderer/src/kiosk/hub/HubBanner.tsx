@@ -4,14 +4,19 @@ import { useHubStatus } from './useHubStatus.ts';
 
 /**
  * A banner across the top of every screen while the hub (or, for a browser on the LAN, the server) cannot be
- * reached. It goes away by itself when the connection returns; the screens keep working as before underneath.
+ * reached, or while a replica kiosk works offline. It goes away by itself when the connection returns; the screens
+ * keep working as before underneath.
  */
 export function HubBanner() {
   const status = useHubStatus();
-  if (status === 'reachable') return null;
+  if (status.kind === 'reachable') return null;
   return (
     <div className="hub-banner" data-testid="hub-banner" style={{ position: 'sticky', top: 0, zIndex: 100 }}>
-      <Alert tone="error" title={t.hub.lostTitle} message={t.hub.lostMessage} />
+      {status.kind === 'offline' ? (
+        <Alert tone="warning" title={t.hub.offlineTitle} message={t.hub.offlineMessage(status.waiting)} />
+      ) : (
+        <Alert tone="error" title={t.hub.lostTitle} message={t.hub.lostMessage} />
+      )}
     </div>
   );
 }

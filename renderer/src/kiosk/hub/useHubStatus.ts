@@ -1,14 +1,29 @@
 import { useEffect, useState } from 'react';
 
-/** What the banner needs to know: can this kiosk reach the server that holds the data? */
-export type HubStatus = 'reachable' | 'hub-unreachable' | 'server-unreachable';
+/**
+ * What the banner needs to know. A satellite forwards everything, so without its hub it cannot work; a replica
+ * answers from its own database (docs/sync.md), so without its hub it works offline and only says how many of its
+ * changes wait for the hub.
+ */
+export type HubStatus =
+  | { kind: 'reachable' }
+  | { kind: 'hub-unreachable' }
+  | { kind: 'server-unreachable' }
+  | { kind: 'offline'; waiting: number };
+
+const REACHABLE: HubStatus = { kind: 'reachable' };
 
 /** Polled while all is well; faster while down, so the banner goes as soon as the hub is back. */
 const POLL_UP_MS = 5_000;
 const POLL_DOWN_MS = 2_000;
 
-/** Reads `/satellite/status` (every Arrivals server answers it): a satellite reports whether its hub answers. */
-async function readStatus(signal: AbortSignal): Promise<HubStatus> {
+interface StatusBody {
+  hub_reachable?: unknown;
+  replica?: { waiting?: unknown; offline?: unknown };
+}
+
+/** Reads `/satellite/status` (every Arrivals server answers it). */
+async function readStatus(signal: AbortSignal): Promise<{ status: HubStatus; replica: boolean }> {
   try {
     const response = await fetch('/satellite/status', {
       headers: { accept: 'application/json' },
@@ -16,25 +31,34 @@ async function readStatus(signal: AbortSignal): Promise<HubStatus> {
       signal,
     });
     // An older server without the endpoint is a server that answers.
-    if (!response.ok) return 'reachable';
-    const body = (await response.json()) as { hub_reachable?: unknown };
-    return body.hub_reachable === false ? 'hub-unreachable' : 'reachable';
+    if (!response.ok) return { status: REACHABLE, replica: false };
+    const body = (await response.json()) as StatusBody;
+    if (body.replica) {
+      const waiting = typeof body.replica.waiting === 'number' ? body.replica.waiting : 0;
+      return {
+        status: body.replica.offline === true ? { kind: 'offline', waiting } : REACHABLE,
+        replica: true,
+      };
+    }
+    return { status: body.hub_reachable === false ? { kind: 'hub-unreachable' } : REACHABLE, replica: false };
   } catch {
     // A browser on the LAN that loaded the kiosk from the hub itself sees the hub go as a failed request.
-    return 'server-unreachable';
+    return { status: { kind: 'server-unreachable' }, replica: false };
   }
 }
 
 export function useHubStatus(): HubStatus {
-  const [status, setStatus] = useState<HubStatus>('reachable');
+  const [status, setStatus] = useState<HubStatus>(REACHABLE);
   useEffect(() => {
     const controller = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const poll = async () => {
       const next = await readStatus(AbortSignal.any([controller.signal, AbortSignal.timeout(4_000)]));
       if (controller.signal.aborted) return;
-      setStatus(next);
-      timer = setTimeout(() => void poll(), next === 'reachable' ? POLL_UP_MS : POLL_DOWN_MS);
+      setStatus(next.status);
+      // A replica's count of waiting changes moves with every registration: read it as often as when down.
+      const fast = next.replica || next.status.kind !== 'reachable';
+      timer = setTimeout(() => void poll(), fast ? POLL_DOWN_MS : POLL_UP_MS);
     };
     void poll();
     return () => {

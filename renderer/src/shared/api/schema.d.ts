@@ -652,7 +652,249 @@ export interface paths {
                             satellite: boolean;
                             hub: string | null;
                             hub_reachable: boolean | null;
+                            replica?: {
+                                waiting: number;
+                                offline: boolean;
+                                last_sync_at: string | null;
+                            };
                         };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sync/pair": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pair a device with a pairing code from the hub’s staff screen or `arrivals device code` */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        code: string;
+                        name: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description This device’s UUID on the hub */
+                                device: string;
+                                /** @description Sent as `Authorization: Bearer` on every sync request; shown once */
+                                credential: string;
+                                organization: string;
+                                event_ids: string[];
+                                epoch: string;
+                                grant: components["schemas"]["IdGrant"];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sync/ops": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Push ops: each applied once, in one transaction, with its outcome */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        sent_wall_ms: number;
+                        sent_mono_ms: number;
+                        boot_id: string;
+                        waiting: number;
+                        acked_seq: number;
+                        wants_ids: boolean;
+                        ops: components["schemas"]["SyncOpInput"][];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            epoch: string;
+                            acked_seq: number;
+                            restored: boolean;
+                            outcomes: components["schemas"]["SyncOpOutcome"][];
+                            grant: components["schemas"]["IdGrant"] | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sync/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The change feed: rows of the device’s events changed after `since` (a snapshot from 0)
+         * @description With `wait` (seconds) the hub holds the request until something changed. When `epoch` is not the hub’s, the answer starts from nothing (`reset: true`).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    since?: number;
+                    epoch?: string;
+                    wait?: number;
+                    waiting?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            epoch: string;
+                            revision: number;
+                            reset: boolean;
+                            more: boolean;
+                            page: {
+                                organizations: {
+                                    [key: string]: unknown;
+                                }[];
+                                events: {
+                                    [key: string]: unknown;
+                                }[];
+                                users: {
+                                    [key: string]: unknown;
+                                }[];
+                                staff: {
+                                    [key: string]: unknown;
+                                }[];
+                                attendees: {
+                                    [key: string]: unknown;
+                                }[];
+                                aliases: {
+                                    uuid: string;
+                                    number: number | null;
+                                    attendee: string;
+                                }[];
+                                tombstones: {
+                                    kind: string;
+                                    uuid: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
                     };
                 };
             };
@@ -2168,6 +2410,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dashboard/api/events/{event_id}/attendees.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export attendees as CSV (every registration field, status, times and check-in code) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Event UUID */
+                    event_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dashboard/api/events/{event_id}/bulk-no-show": {
         parameters: {
             query?: never;
@@ -2292,43 +2571,6 @@ export interface paths {
                 };
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/dashboard/api/events/{event_id}/attendees.csv": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Export attendees as CSV (every registration field, status, times and check-in code) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Event UUID */
-                    event_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
-        put?: never;
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3702,6 +3944,277 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Paired devices and the conflicts sync settled */
+        get: {
+            parameters: {
+                query?: {
+                    acknowledged?: "true" | "false";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                revision: number;
+                                devices: components["schemas"]["SyncDevice"][];
+                                conflicts: components["schemas"]["SyncConflict"][];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/sync/pairing-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A short-lived code that pairs one kiosk to serve these events */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        event_ids: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                code: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T10:42:05+00:00
+                                 */
+                                expires_at: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/sync/devices/{id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revoke a device: its sync requests fail from now on */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Device UUID */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/sync/conflicts/{id}/acknowledge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Acknowledge a conflict: it leaves the list of open ones */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
                     };
                 };
             };
@@ -5836,6 +6349,176 @@ export interface components {
                 company?: string;
             };
         };
+        IdGrantInput: {
+            from: number;
+            to: number;
+        };
+        SyncOpInput: {
+            op_id: string;
+            seq: number;
+            device: string;
+            wall_ms: number;
+            mono_ms: number;
+            boot_id: string;
+            schema_version: number;
+            /** @constant */
+            kind: "register";
+            payload: {
+                event: string;
+                attendee: {
+                    uuid: string;
+                    number: number;
+                    email: string;
+                    name: string;
+                    answers: {
+                        [key: string]: string;
+                    };
+                    /** @enum {string} */
+                    status: "pending" | "confirmed";
+                };
+            };
+        } | {
+            op_id: string;
+            seq: number;
+            device: string;
+            wall_ms: number;
+            mono_ms: number;
+            boot_id: string;
+            schema_version: number;
+            /** @constant */
+            kind: "walk_in";
+            payload: {
+                event: string;
+                attendee: {
+                    uuid: string;
+                    number: number;
+                    email: string;
+                    name: string;
+                    answers: {
+                        [key: string]: string;
+                    };
+                    /** @enum {string} */
+                    status: "pending" | "confirmed";
+                };
+            };
+        } | {
+            op_id: string;
+            seq: number;
+            device: string;
+            wall_ms: number;
+            mono_ms: number;
+            boot_id: string;
+            schema_version: number;
+            /** @constant */
+            kind: "check_in";
+            payload: {
+                event: string;
+                attendee: string;
+                /** @enum {string} */
+                via: "self" | "desk" | "scan";
+            };
+        } | {
+            op_id: string;
+            seq: number;
+            device: string;
+            wall_ms: number;
+            mono_ms: number;
+            boot_id: string;
+            schema_version: number;
+            /** @constant */
+            kind: "undo_check_in";
+            payload: {
+                event: string;
+                attendee: string;
+                check_in: string | null;
+            };
+        } | {
+            op_id: string;
+            seq: number;
+            device: string;
+            wall_ms: number;
+            mono_ms: number;
+            boot_id: string;
+            schema_version: number;
+            /** @constant */
+            kind: "cancel";
+            payload: {
+                event: string;
+                attendee: string;
+            };
+        } | {
+            op_id: string;
+            seq: number;
+            device: string;
+            wall_ms: number;
+            mono_ms: number;
+            boot_id: string;
+            schema_version: number;
+            /** @constant */
+            kind: "no_show";
+            payload: {
+                event: string;
+                attendee: string;
+            };
+        } | {
+            op_id: string;
+            seq: number;
+            device: string;
+            wall_ms: number;
+            mono_ms: number;
+            boot_id: string;
+            schema_version: number;
+            /** @constant */
+            kind: "approve";
+            payload: {
+                event: string;
+                attendee: string;
+            };
+        };
+        SyncOpOutcomeInput: {
+            op_id: string;
+            /** @enum {string} */
+            status: "applied" | "duplicate" | "upgrade_required" | "not_found";
+            attendee?: string;
+            conflicts: ("duplicate_check_in" | "merged_registration" | "check_in_after_cancel" | "check_in_after_no_show" | "cancel_after_check_in" | "no_show_after_check_in" | "undo_of_other_check_in" | "over_capacity" | "after_close" | "time_uncertain")[];
+        };
+        SyncDeviceInput: {
+            id: string;
+            name: string;
+            event_ids: string[];
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:42:05+00:00
+             */
+            paired_at: string;
+            revoked_at: string | null;
+            last_contact_at: string | null;
+            /** @description Changes it said were waiting at its last contact */
+            waiting_ops: number;
+            /** @description Revisions of the hub it has not read yet */
+            lag: number;
+            clock_offset_ms: number | null;
+        };
+        SyncConflictInput: {
+            id: string;
+            /** @enum {string} */
+            kind: "duplicate_check_in" | "merged_registration" | "check_in_after_cancel" | "check_in_after_no_show" | "cancel_after_check_in" | "no_show_after_check_in" | "undo_of_other_check_in" | "over_capacity" | "after_close" | "time_uncertain";
+            /** @description The rule that was applied, in words */
+            rule: string;
+            event_id: string;
+            attendee_id: string;
+            attendee_name: string | null;
+            device: string | null;
+            details: {
+                [key: string]: unknown;
+            };
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:42:05+00:00
+             */
+            created_at: string;
+            acknowledged_at: string | null;
+        };
         /** @description event_types defaults to every kind; enabled defaults to true. */
         CreateWebhookEndpointInput: {
             url: string;
@@ -6305,6 +6988,176 @@ export interface components {
                 job_title?: string;
                 company?: string;
             };
+        };
+        IdGrant: {
+            from: number;
+            to: number;
+        };
+        SyncOp: {
+            op_id: string;
+            seq: number;
+            device: string;
+            wall_ms: number;
+            mono_ms: number;
+            boot_id: string;
+            schema_version: number;
+            /** @constant */
+            kind: "register";
+            payload: {
+                event: string;
+                attendee: {
+                    uuid: string;
+                    number: number;
+                    email: string;
+                    name: string;
+                    answers: {
+                        [key: string]: string;
+                    };
+                    /** @enum {string} */
+                    status: "pending" | "confirmed";
+                };
+            };
+        } | {
+            op_id: string;
+            seq: number;
+            device: string;
+            wall_ms: number;
+            mono_ms: number;
+            boot_id: string;
+            schema_version: number;
+            /** @constant */
+            kind: "walk_in";
+            payload: {
+                event: string;
+                attendee: {
+                    uuid: string;
+                    number: number;
+                    email: string;
+                    name: string;
+                    answers: {
+                        [key: string]: string;
+                    };
+                    /** @enum {string} */
+                    status: "pending" | "confirmed";
+                };
+            };
+        } | {
+            op_id: string;
+            seq: number;
+            device: string;
+            wall_ms: number;
+            mono_ms: number;
+            boot_id: string;
+            schema_version: number;
+            /** @constant */
+            kind: "check_in";
+            payload: {
+                event: string;
+                attendee: string;
+                /** @enum {string} */
+                via: "self" | "desk" | "scan";
+            };
+        } | {
+            op_id: string;
+            seq: number;
+            device: string;
+            wall_ms: number;
+            mono_ms: number;
+            boot_id: string;
+            schema_version: number;
+            /** @constant */
+            kind: "undo_check_in";
+            payload: {
+                event: string;
+                attendee: string;
+                check_in: string | null;
+            };
+        } | {
+            op_id: string;
+            seq: number;
+            device: string;
+            wall_ms: number;
+            mono_ms: number;
+            boot_id: string;
+            schema_version: number;
+            /** @constant */
+            kind: "cancel";
+            payload: {
+                event: string;
+                attendee: string;
+            };
+        } | {
+            op_id: string;
+            seq: number;
+            device: string;
+            wall_ms: number;
+            mono_ms: number;
+            boot_id: string;
+            schema_version: number;
+            /** @constant */
+            kind: "no_show";
+            payload: {
+                event: string;
+                attendee: string;
+            };
+        } | {
+            op_id: string;
+            seq: number;
+            device: string;
+            wall_ms: number;
+            mono_ms: number;
+            boot_id: string;
+            schema_version: number;
+            /** @constant */
+            kind: "approve";
+            payload: {
+                event: string;
+                attendee: string;
+            };
+        };
+        SyncOpOutcome: {
+            op_id: string;
+            /** @enum {string} */
+            status: "applied" | "duplicate" | "upgrade_required" | "not_found";
+            attendee?: string;
+            conflicts: ("duplicate_check_in" | "merged_registration" | "check_in_after_cancel" | "check_in_after_no_show" | "cancel_after_check_in" | "no_show_after_check_in" | "undo_of_other_check_in" | "over_capacity" | "after_close" | "time_uncertain")[];
+        };
+        SyncDevice: {
+            id: string;
+            name: string;
+            event_ids: string[];
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:42:05+00:00
+             */
+            paired_at: string;
+            revoked_at: string | null;
+            last_contact_at: string | null;
+            /** @description Changes it said were waiting at its last contact */
+            waiting_ops: number;
+            /** @description Revisions of the hub it has not read yet */
+            lag: number;
+            clock_offset_ms: number | null;
+        };
+        SyncConflict: {
+            id: string;
+            /** @enum {string} */
+            kind: "duplicate_check_in" | "merged_registration" | "check_in_after_cancel" | "check_in_after_no_show" | "cancel_after_check_in" | "no_show_after_check_in" | "undo_of_other_check_in" | "over_capacity" | "after_close" | "time_uncertain";
+            /** @description The rule that was applied, in words */
+            rule: string;
+            event_id: string;
+            attendee_id: string;
+            attendee_name: string | null;
+            device: string | null;
+            details: {
+                [key: string]: unknown;
+            };
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:42:05+00:00
+             */
+            created_at: string;
+            acknowledged_at: string | null;
         };
         /** @description event_types defaults to every kind; enabled defaults to true. */
         CreateWebhookEndpoint: {

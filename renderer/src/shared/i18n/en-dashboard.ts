@@ -2,6 +2,7 @@ import { deskEn } from './en-dashboard-desk.ts';
 import { developersEn } from './en-dashboard-developers.ts';
 import { eventsEn } from './en-dashboard-events.ts';
 import { peopleEn } from './en-dashboard-people.ts';
+import { syncEn } from './en-dashboard-sync.ts';
 
 /** The staff dashboard's words (part of the English catalogue, en.ts), one file per area of the dashboard. */
 export const dashboardEn = {
@@ -29,6 +30,7 @@ export const dashboardEn = {
     events: 'Events',
     people: 'People',
     staff: 'Staff',
+    sync: 'Kiosks & sync',
     developers: 'Developers',
     tokens: 'API Tokens',
     webhooks: 'Webhooks',
@@ -85,5 +87,6 @@ export const dashboardEn = {
   events: eventsEn,
   desk: deskEn,
   people: peopleEn,
+  sync: syncEn,
   developers: developersEn,
 };

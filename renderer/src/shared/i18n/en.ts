@@ -25,6 +25,11 @@ export const en = {
     lostTitle: 'No connection to the hub',
     lostMessage:
       'Registration and check-in are paused until the connection is back. It will come back on its own. Please see event staff.',
+    offlineTitle: 'Working offline',
+    offlineMessage: (waiting: number) =>
+      waiting === 0
+        ? 'Registration and check-in work as usual; they reach the hub when it is back.'
+        : `${waiting} ${waiting === 1 ? 'change' : 'changes'} waiting. Registration and check-in work as usual; they reach the hub when it is back.`,
   },
 
   start: {

@@ -1,0 +1,36 @@
+import { SCHEMA_VERSION } from '../platform/database.ts';
+import type { Store } from '../store.ts';
+import { silentNotifier } from '../webhooks/notifier.ts';
+import { applyService } from './apply.service.ts';
+import { feedRepository } from './feed.repository.ts';
+import { syncHubService } from './hub.service.ts';
+import { replayRepository } from './replay.repository.ts';
+import { syncRepository } from './sync.repository.ts';
+import type { UpstreamRecord } from './sync.types.ts';
+
+/**
+ * Pairing from the command line (`arrivals device code` on a hub, `arrivals device pair` on a kiosk), over a data
+ * dir that may be served meanwhile: the same operations as the server's, through the store.
+ */
+export function deviceService(store: Store) {
+  const sync = syncRepository(store.db);
+  const hub = syncHubService(
+    store,
+    sync,
+    feedRepository(store.db),
+    applyService(store, sync, replayRepository(store.db), silentNotifier),
+    silentNotifier,
+    SCHEMA_VERSION,
+  );
+
+  return {
+    createPairingCode: hub.createPairingCode,
+    /** The hub this data dir follows, if it is paired. */
+    pairedHub: (): UpstreamRecord | null => sync.upstream(),
+    rememberPairing: (record: Omit<UpstreamRecord, 'upstreamEpoch' | 'pulledRev' | 'ackedSeq'>) =>
+      store.inTransaction(() => {
+        if (sync.upstream()) throw new Error('this data dir is paired already');
+        sync.pairWith(record);
+      }),
+  };
+}

@@ -1,0 +1,241 @@
+import type { Db } from '../platform/database.ts';
+
+/**
+ * The change feed: what a hub sends its replicas (rows of the events they serve, changed after a revision), and
+ * how a replica writes those rows into its own database. Rows travel as the columns they are stored in, with
+ * UUIDs in place of the local integer keys (an organization's, an event's), which differ between databases. Users
+ * travel with only what their public profile shows, besides the email registrations are matched by.
+ */
+export interface FeedScope {
+  organizationId: number;
+  /** The event UUIDs the replica serves. */
+  eventIds: readonly string[];
+}
+
+export interface FeedPage {
+  organizations: Record<string, unknown>[];
+  events: Record<string, unknown>[];
+  users: Record<string, unknown>[];
+  staff: Record<string, unknown>[];
+  attendees: Record<string, unknown>[];
+  aliases: { uuid: string; number: number | null; attendee: string }[];
+  tombstones: { kind: string; uuid: string }[];
+}
+
+export const emptyPage = (): FeedPage => ({
+  organizations: [],
+  events: [],
+  users: [],
+  staff: [],
+  attendees: [],
+  aliases: [],
+  tombstones: [],
+});
+
+const EVENT_SETTINGS = [
+  'name',
+  'description',
+  'starts_at',
+  'ends_at',
+  'location',
+  'timezone',
+  'seats',
+  'requires_approval',
+  'registration_opens_at',
+  'registration_closes_at',
+  'is_published',
+  'checkin_period_type',
+  'checkin_starts_at',
+  'checkin_ends_at',
+  'allow_self_checkin',
+  'redirect_url',
+  'registration_fields',
+] as const;
+
+const ATTENDEE_STATE = [
+  'email',
+  'email_key',
+  'name',
+  'answers',
+  'status',
+  'registered_at',
+  'checked_in_at',
+  'updated_at',
+  'status_before_no_show',
+  'op_id',
+  'checkin_op_id',
+  'checkin_code',
+] as const;
+
+const USER_COLUMNS = [
+  'email',
+  'email_key',
+  'first_name',
+  'last_name',
+  'phone',
+  'birthday',
+  'address',
+  'employment',
+  'profile_public',
+  'public_fields',
+  'profile_code',
+  'created_at',
+  'updated_at',
+] as const;
+
+const STAFF_COLUMNS = [
+  'name',
+  'email',
+  'email_key',
+  'password_hash',
+  'role',
+  'created_at',
+  'updated_at',
+] as const;
+
+/** A user as a replica gets it: the email (registrations are matched by it) and what the profile shows. */
+function publicUser(row: Record<string, unknown>): Record<string, unknown> {
+  const shown = new Set(JSON.parse(String(row.public_fields)) as string[]);
+  const isPublic = row.profile_public === 1;
+  const keep = (field: string, column = field) => (isPublic && shown.has(field) ? row[column] : null);
+  return {
+    ...row,
+    first_name: keep('first_name'),
+    last_name: keep('last_name'),
+    phone: keep('phone'),
+    birthday: keep('birthday'),
+    address: keep('address'),
+    employment: keep('employment'),
+  };
+}
+
+export function feedRepository(db: Db) {
+  const inEvents = 'SELECT value FROM json_each(@events)';
+  const organizations = db.prepare<Record<string, unknown>, Record<string, unknown>>(
+    `SELECT uuid, name, slug, created_at FROM organizations WHERE id = @organization AND rev > @since AND rev <= @upTo`,
+  );
+  const events = db.prepare<Record<string, unknown>, Record<string, unknown>>(
+    `SELECT e.uuid, o.uuid AS organization_uuid, e.created_at, e.updated_at, ${EVENT_SETTINGS.map((c) => 'e.' + c).join(', ')}
+     FROM events e JOIN organizations o ON o.id = e.organization_id
+     WHERE e.organization_id = @organization AND e.uuid IN (${inEvents}) AND e.rev > @since AND e.rev <= @upTo`,
+  );
+  const users = db.prepare<Record<string, unknown>, Record<string, unknown>>(
+    `SELECT u.uuid, o.uuid AS organization_uuid, ${USER_COLUMNS.map((c) => 'u.' + c).join(', ')}
+     FROM users u JOIN organizations o ON o.id = u.organization_id
+     WHERE u.organization_id = @organization AND u.rev > @since AND u.rev <= @upTo`,
+  );
+  const staff = db.prepare<Record<string, unknown>, Record<string, unknown>>(
+    `SELECT s.uuid, o.uuid AS organization_uuid, ${STAFF_COLUMNS.map((c) => 's.' + c).join(', ')}
+     FROM staff_accounts s JOIN organizations o ON o.id = s.organization_id
+     WHERE s.organization_id = @organization AND s.rev > @since AND s.rev <= @upTo`,
+  );
+  const attendees = db.prepare<Record<string, unknown>, Record<string, unknown>>(
+    `SELECT a.id, a.uuid, e.uuid AS event_uuid, ${ATTENDEE_STATE.map((c) => 'a.' + c).join(', ')}
+     FROM attendees a JOIN events e ON e.id = a.event_id
+     WHERE a.rev > @since AND a.rev <= @upTo AND e.organization_id = @organization AND e.uuid IN (${inEvents})
+     ORDER BY a.rev`,
+  );
+  const aliases = db.prepare<
+    Record<string, unknown>,
+    { uuid: string; number: number | null; attendee: string }
+  >(
+    `SELECT al.uuid, al.number, a.uuid AS attendee
+     FROM attendee_aliases al JOIN attendees a ON a.id = al.attendee_id JOIN events e ON e.id = a.event_id
+     WHERE al.rev > @since AND al.rev <= @upTo AND e.organization_id = @organization AND e.uuid IN (${inEvents})`,
+  );
+  const tombstones = db.prepare<Record<string, unknown>, { kind: string; uuid: string }>(
+    'SELECT kind, uuid FROM sync_tombstones WHERE rev > @since AND rev <= @upTo',
+  );
+
+  // A replica's writes of what its hub sent.
+  const organizationId = db.prepare<[string], { id: number }>('SELECT id FROM organizations WHERE uuid = ?');
+  const eventId = db.prepare<[string], { id: number }>('SELECT id FROM events WHERE uuid = ?');
+  const upsertOrganization = db.prepare<Record<string, unknown>>(
+    `INSERT INTO organizations (uuid, name, slug, created_at) VALUES (@uuid, @name, @slug, @created_at)
+     ON CONFLICT (uuid) DO UPDATE SET name = excluded.name, slug = excluded.slug`,
+  );
+  const upsertEvent = db.prepare<Record<string, unknown>>(
+    `INSERT INTO events (uuid, organization_id, created_at, updated_at, ${EVENT_SETTINGS.join(', ')})
+     VALUES (@uuid, @organization_id, @created_at, @updated_at, ${EVENT_SETTINGS.map((c) => '@' + c).join(', ')})
+     ON CONFLICT (uuid) DO UPDATE SET updated_at = excluded.updated_at,
+       ${EVENT_SETTINGS.map((c) => `${c} = excluded.${c}`).join(', ')}`,
+  );
+  const upsertUser = db.prepare<Record<string, unknown>>(
+    `INSERT INTO users (uuid, organization_id, ${USER_COLUMNS.join(', ')})
+     VALUES (@uuid, @organization_id, ${USER_COLUMNS.map((c) => '@' + c).join(', ')})
+     ON CONFLICT (uuid) DO UPDATE SET ${USER_COLUMNS.map((c) => `${c} = excluded.${c}`).join(', ')}`,
+  );
+  const upsertStaff = db.prepare<Record<string, unknown>>(
+    `INSERT INTO staff_accounts (uuid, organization_id, ${STAFF_COLUMNS.join(', ')})
+     VALUES (@uuid, @organization_id, ${STAFF_COLUMNS.map((c) => '@' + c).join(', ')})
+     ON CONFLICT (uuid) DO UPDATE SET ${STAFF_COLUMNS.map((c) => `${c} = excluded.${c}`).join(', ')}`,
+  );
+  const attendeeByUuid = db.prepare<[string], { id: number; email_key: string; status: string }>(
+    'SELECT id, email_key, status FROM attendees WHERE uuid = ?',
+  );
+  const insertAttendee = db.prepare<Record<string, unknown>>(
+    `INSERT INTO attendees (id, uuid, event_id, user_id, ${ATTENDEE_STATE.join(', ')})
+     VALUES (@id, @uuid, @event_id,
+       (SELECT u.id FROM users u JOIN events e ON e.organization_id = u.organization_id
+        WHERE e.id = @event_id AND u.email_key = @email_key),
+       ${ATTENDEE_STATE.map((c) => '@' + c).join(', ')})`,
+  );
+  const updateAttendee = db.prepare<Record<string, unknown>>(
+    `UPDATE attendees SET ${ATTENDEE_STATE.map((c) => `${c} = @${c}`).join(', ')} WHERE uuid = @uuid`,
+  );
+  const deleteAttendee = db.prepare<[string]>('DELETE FROM attendees WHERE uuid = ?');
+  const deleteStaff = db.prepare<[string]>('DELETE FROM staff_accounts WHERE uuid = ?');
+
+  return {
+    /** The rows of `scope` with revisions in (since, upTo]. */
+    read(scope: FeedScope, since: number, upTo: number): FeedPage {
+      const params = {
+        organization: scope.organizationId,
+        events: JSON.stringify(scope.eventIds),
+        since,
+        upTo,
+      };
+      const { organization, events: _events, ...plain } = params;
+      const byOrganization = { organization, ...plain };
+      return {
+        organizations: organizations.all(byOrganization),
+        events: events.all(params),
+        users: users.all(byOrganization).map(publicUser),
+        staff: staff.all(byOrganization),
+        attendees: attendees.all(params),
+        aliases: aliases.all(params),
+        tombstones: tombstones.all(plain),
+      };
+    },
+
+    organizationIdOf: (uuid: string) => organizationId.get(uuid)?.id ?? null,
+    eventIdOf: (uuid: string) => eventId.get(uuid)?.id ?? null,
+    attendeeByUuid: (uuid: string) => attendeeByUuid.get(uuid) ?? null,
+
+    upsertOrganization: (row: Record<string, unknown>) => void upsertOrganization.run(row),
+    upsertEvent: (row: Record<string, unknown>, organizationId: number) =>
+      void upsertEvent.run({
+        ...pick(row, ['uuid', 'created_at', 'updated_at', ...EVENT_SETTINGS]),
+        organization_id: organizationId,
+      }),
+    upsertUser: (row: Record<string, unknown>, organizationId: number) =>
+      void upsertUser.run({ ...pick(row, ['uuid', ...USER_COLUMNS]), organization_id: organizationId }),
+    upsertStaff: (row: Record<string, unknown>, organizationId: number) =>
+      void upsertStaff.run({ ...pick(row, ['uuid', ...STAFF_COLUMNS]), organization_id: organizationId }),
+    insertAttendee: (row: Record<string, unknown>, eventId: number) =>
+      void insertAttendee.run({ ...pick(row, ['id', 'uuid', ...ATTENDEE_STATE]), event_id: eventId }),
+    updateAttendee: (row: Record<string, unknown>) =>
+      void updateAttendee.run(pick(row, ['uuid', ...ATTENDEE_STATE])),
+    deleteAttendee: (uuid: string) => void deleteAttendee.run(uuid),
+    deleteStaff: (uuid: string) => void deleteStaff.run(uuid),
+  };
+}
+
+/** Only the named columns: a feed row from a newer hub may carry more. */
+function pick(row: Record<string, unknown>, columns: readonly string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const column of columns) out[column] = row[column] ?? null;
+  return out;
+}
+
+export type FeedRepository = ReturnType<typeof feedRepository>;

@@ -1,0 +1,306 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { hashApiToken } from '../access/secrets.ts';
+import { randomBase62 } from '../platform/random.ts';
+import { toTimestamp } from '../platform/time.ts';
+import type { Store } from '../store.ts';
+import type { ChangeNotifier } from '../webhooks/notifier.ts';
+import type { ApplyService } from './apply.service.ts';
+import { correctOpTime } from './clock.rules.ts';
+import type { FeedRepository } from './feed.repository.ts';
+import { GRANTED_BLOCK_SIZE } from './id-ranges.rules.ts';
+import type { SyncRepository } from './sync.repository.ts';
+import type { DeviceRecord, FeedAnswer, Op, OpOutcome, PushAnswer, PushRequest } from './sync.types.ts';
+
+/** A pairing code lives this long: long enough to walk to the kiosk and type it. */
+export const PAIRING_CODE_TTL_MS = 10 * 60_000;
+
+/** How often a long-poll looks at the revision (a write made in this process wakes it at once). */
+const WATCH_INTERVAL_MS = 250;
+
+/** The most revisions one feed page spans; a replica asks again for the rest at once. */
+const FEED_PAGE_REVISIONS = 100_000;
+
+/** Pairing codes: 8 characters of an alphabet with no look-alikes (no 0/O, 1/I/l), shown in groups of four. */
+const PAIRING_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+
+function newPairingCode(): string {
+  const bytes = randomBytes(8);
+  let code = '';
+  for (const byte of bytes) code += PAIRING_ALPHABET[byte % PAIRING_ALPHABET.length];
+  return code;
+}
+
+/** What people type: spaces and dashes dropped, case ignored. */
+export const normalizePairingCode = (typed: string) => typed.replace(/[\s-]/g, '').toUpperCase();
+
+export type PairOutcome =
+  | {
+      ok: true;
+      device: DeviceRecord;
+      credential: string;
+      organizationUuid: string;
+      epoch: string;
+      grant: { from: number; to: number };
+    }
+  | { ok: false; reason: 'invalid_code' | 'expired_code' };
+
+/**
+ * The hub's side of sync (docs/sync.md): pairing devices, taking their ops (each applied once, by the conflict
+ * rules, with its time corrected to the hub's clock), and serving the change feed of the events they serve.
+ */
+export function syncHubService(
+  store: Store,
+  sync: SyncRepository,
+  feed: FeedRepository,
+  apply: ApplyService,
+  notify: ChangeNotifier,
+  schemaVersion: number,
+) {
+  const { repos, clock } = store;
+  const now = () => toTimestamp(clock.now());
+
+  /** A short-lived code that pairs one device, serving `eventIds` of the organization. */
+  function createPairingCode(
+    organizationId: number,
+    eventIds: readonly string[],
+  ): { ok: true; code: string; expiresAt: string } | { ok: false; reason: 'unknown_event'; eventId: string } {
+    for (const uuid of eventIds) {
+      const event = repos.events.findByUuid(uuid);
+      if (!event || event.organizationId !== organizationId)
+        return { ok: false, reason: 'unknown_event', eventId: uuid };
+    }
+    const code = newPairingCode();
+    const expiresAt = toTimestamp(new Date(clock.now().getTime() + PAIRING_CODE_TTL_MS));
+    store.inTransaction(() => {
+      sync.dropExpiredPairingCodes(now());
+      sync.insertPairingCode(
+        hashApiToken(code),
+        organizationId,
+        eventIds.map((id) => id.toLowerCase()),
+        expiresAt,
+      );
+    });
+    return { ok: true, code, expiresAt };
+  }
+
+  /** Uses up a pairing code: the device gets its credential (shown once) and its first block of ids. */
+  function pairDevice(typedCode: string, name: string): PairOutcome {
+    return store.inTransaction((): PairOutcome => {
+      const taken = sync.takePairingCode(hashApiToken(normalizePairingCode(typedCode)));
+      if (!taken) return { ok: false, reason: 'invalid_code' };
+      if (Date.parse(taken.expiresAt) <= clock.now().getTime()) return { ok: false, reason: 'expired_code' };
+      const credential = `arvd_${randomBase62(40)}`;
+      const device = sync.createDevice({
+        uuid: randomUUID(),
+        organizationId: taken.organizationId,
+        name,
+        credentialHash: hashApiToken(credential),
+        eventIds: taken.eventIds,
+        createdAt: now(),
+      });
+      const grant = sync.grantIds(GRANTED_BLOCK_SIZE);
+      sync.setDeviceGrant(device.id, grant.from, grant.to);
+      return {
+        ok: true,
+        device,
+        credential,
+        organizationUuid: repos.organizations.findById(taken.organizationId)!.uuid,
+        epoch: sync.meta().epoch,
+        grant,
+      };
+    });
+  }
+
+  /** The paired device of a credential; null when unknown or revoked. */
+  function deviceOf(credential: string): DeviceRecord | null {
+    const device = sync.deviceByCredentialHash(hashApiToken(credential));
+    return device && device.revokedAt === null ? device : null;
+  }
+
+  /**
+   * A replica's ops, applied in sequence in one transaction: all or nothing, so a hub killed half way leaves none
+   * applied and the replica sends them again. An op applied before answers its first outcome again. An op of a
+   * newer schema than this hub's stops the batch: it stays in the replica's outbox until the hub is upgraded.
+   */
+  function receiveOps(device: DeviceRecord, request: PushRequest): PushAnswer {
+    const hubMs = clock.now().getTime();
+    return store.inTransaction((): PushAnswer => {
+      const current = sync.deviceByUuid(device.uuid)!;
+      if (request.ackedSeq > current.ackedSeq) {
+        // The replica saw more acked than this database holds: it was restored from a backup. A new epoch makes
+        // every replica start over from a snapshot, and this one sends again what came after.
+        sync.setEpoch(randomBytes(16).toString('hex'));
+        return {
+          epoch: sync.meta().epoch,
+          ackedSeq: current.ackedSeq,
+          restored: true,
+          outcomes: [],
+          grant: null,
+        };
+      }
+      sync.setClockAnchor(device.uuid, request.bootId, hubMs, request.sentMonoMs);
+      sync.setClockOffset(device.id, hubMs - request.sentWallMs);
+      const offset = hubMs - request.sentWallMs;
+      const outcomes: OpOutcome[] = [];
+      let ackedSeq = current.ackedSeq;
+      for (const op of request.ops) {
+        const earlier = sync.appliedOutcome(op.op_id);
+        if (earlier) {
+          outcomes.push(earlier);
+          ackedSeq = Math.max(ackedSeq, op.seq);
+          continue;
+        }
+        if (!current.eventIds.includes(op.payload.event.toLowerCase())) {
+          // Not one of the events it serves: it may not change it.
+          const refused: OpOutcome = { op_id: op.op_id, status: 'not_found', conflicts: [] };
+          sync.recordApplied(op, device.uuid, refused, now());
+          outcomes.push(refused);
+          ackedSeq = Math.max(ackedSeq, op.seq);
+          continue;
+        }
+        if (op.schema_version > schemaVersion) {
+          outcomes.push({ op_id: op.op_id, status: 'upgrade_required', conflicts: [] });
+          break;
+        }
+        const time = correctOpTime(
+          { wallMs: op.wall_ms, monoMs: op.mono_ms, bootId: op.boot_id },
+          sync.clockAnchor(op.device, op.boot_id),
+          offset,
+        );
+        const outcome = notify.keyed(op.op_id, () =>
+          apply.applyOp(
+            { op: upgradeOp(op), at: toTimestamp(new Date(time.atMs)), uncertain: time.uncertain },
+            { authoritative: true },
+          ),
+        );
+        sync.recordApplied(op, device.uuid, outcome, now());
+        outcomes.push(outcome);
+        ackedSeq = Math.max(ackedSeq, op.seq);
+      }
+      sync.setDeviceAcked(device.id, ackedSeq);
+      sync.touchDevice(device.id, now(), Math.max(0, request.waiting - outcomes.length));
+      let grant: { from: number; to: number } | null = null;
+      if (request.wantsIds) {
+        grant = sync.grantIds(GRANTED_BLOCK_SIZE);
+        sync.setDeviceGrant(device.id, grant.from, grant.to);
+      }
+      return { epoch: sync.meta().epoch, ackedSeq, restored: false, outcomes, grant };
+    });
+  }
+
+  /**
+   * Ops made by an older version of Arrivals, in the shape this one applies. The shapes have not changed yet;
+   * when a migration changes what an op means, its upgrade goes here, keyed by the op's `schema_version`.
+   */
+  function upgradeOp(op: Op): Op {
+    return op;
+  }
+
+  /** The changes of the device's events after `since` (everything, when its epoch is not this hub's). */
+  function readFeed(device: DeviceRecord, since: number, epoch: string | null): FeedAnswer {
+    // One read transaction: the page and the revision it reaches are one consistent picture.
+    return store.db
+      .transaction((): FeedAnswer => {
+        const meta = sync.meta();
+        const reset = epoch !== meta.epoch;
+        const from = reset ? 0 : since;
+        const upTo = Math.min(meta.revision, from + FEED_PAGE_REVISIONS);
+        const page = feed.read(
+          { organizationId: device.organizationId, eventIds: device.eventIds },
+          from,
+          upTo,
+        );
+        return { epoch: meta.epoch, revision: upTo, reset, more: upTo < meta.revision, page };
+      })
+      .deferred();
+  }
+
+  /** Notes how far the device has read the feed (its lag on the Sync page). */
+  function recordPull(device: DeviceRecord, revision: number, waiting: number | null): void {
+    sync.recordPull(device.id, revision, now());
+    if (waiting !== null) sync.touchDevice(device.id, now(), waiting);
+  }
+
+  function currentRevision(): number {
+    return sync.meta().revision;
+  }
+
+  /** Long-polls waiting for a change: each looks again every `WATCH_INTERVAL_MS`, or at once when nudged. */
+  const watchers = new Set<() => void>();
+  let closing = false;
+
+  /**
+   * Resolves once the revision has passed `since`, or after `waitMs`, or when the server closes. The revision is
+   * read again every quarter second (a write by another process, the CLI, shows too) and at once after a write
+   * made in this one (`nudge`).
+   */
+  function waitForChange(since: number, waitMs: number): Promise<void> {
+    if (closing || waitMs <= 0 || currentRevision() > since) return Promise.resolve();
+    // Waiting is transport, not business time: real timers, whatever clock the app was given.
+    return new Promise((resolve) => {
+      const done = () => {
+        clearInterval(timer);
+        clearTimeout(deadline);
+        watchers.delete(check);
+        resolve();
+      };
+      const check = () => {
+        if (closing || currentRevision() > since) done();
+      };
+      const timer = setInterval(check, WATCH_INTERVAL_MS);
+      const deadline = setTimeout(done, waitMs);
+      timer.unref();
+      deadline.unref();
+      watchers.add(check);
+    });
+  }
+
+  /** A write was made here: long-polls look at once. */
+  function nudge(): void {
+    for (const check of [...watchers]) check();
+  }
+
+  /** The server closes: every long-poll answers now, so closing never waits for one. */
+  function close(): void {
+    closing = true;
+    nudge();
+  }
+
+  function listDevices(organizationId: number): DeviceRecord[] {
+    return sync.listDevices(organizationId);
+  }
+
+  function revokeDevice(organizationId: number, uuid: string): boolean {
+    const device = sync.deviceByUuid(uuid);
+    if (!device || device.organizationId !== organizationId) return false;
+    sync.revokeDevice(device.id, now());
+    return true;
+  }
+
+  function listConflicts(organizationId: number, includeAcknowledged: boolean) {
+    return sync.listConflicts(organizationId, includeAcknowledged);
+  }
+
+  function acknowledgeConflict(organizationId: number, uuid: string): boolean {
+    return sync.acknowledgeConflict(organizationId, uuid, now());
+  }
+
+  return {
+    createPairingCode,
+    pairDevice,
+    deviceOf,
+    receiveOps,
+    readFeed,
+    recordPull,
+    currentRevision,
+    waitForChange,
+    nudge,
+    close,
+    listDevices,
+    revokeDevice,
+    listConflicts,
+    acknowledgeConflict,
+  };
+}
+
+export type SyncHubService = ReturnType<typeof syncHubService>;

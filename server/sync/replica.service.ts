@@ -1,0 +1,362 @@
+import type { AttendeeStatus } from '../contract/vocabulary.ts';
+import { bootIdOf, monotonicMs } from '../platform/clock.ts';
+import { toTimestamp } from '../platform/time.ts';
+import type { Store } from '../store.ts';
+import type { ApplyService } from './apply.service.ts';
+import type { FeedPage, FeedRepository } from './feed.repository.ts';
+import type { changesResponse, pushResponse } from './sync.schemas.ts';
+import type { z } from 'zod';
+import { needsRefill } from './id-ranges.rules.ts';
+import type { SyncRepository } from './sync.repository.ts';
+import type { UpstreamRecord } from './sync.types.ts';
+
+export interface ReplicaOptions {
+  /** Ops sent in one request. */
+  batchSize: number;
+  /** How long the hub may hold a feed request open when nothing changed. */
+  longPollMs: number;
+  /** The wait before trying the hub again after a failure. */
+  retryMs: number;
+  /** A hub that does not connect within this is unreachable. */
+  connectTimeoutMs: number;
+  /** Acked ops are kept this long, for a hub restored from a backup to get them again. */
+  keepAckedMs: number;
+}
+
+export const DEFAULT_REPLICA_OPTIONS: ReplicaOptions = {
+  batchSize: 500,
+  longPollMs: 20_000,
+  retryMs: 1_000,
+  connectTimeoutMs: 2_000,
+  keepAckedMs: 7 * 24 * 60 * 60_000,
+};
+
+/** After this many failed syncs in a row, or this long without a good one, the kiosk says it works offline. */
+export const OFFLINE_AFTER_FAILURES = 2;
+export const OFFLINE_AFTER_MS = 5_000;
+
+export interface ReplicaStatus {
+  hub: string;
+  /** Whether the last exchange with the hub went through. */
+  hubReachable: boolean;
+  /** Changes made here that the hub has not acked yet. */
+  waiting: number;
+  lastSyncAt: string | null;
+  /** What the banner says: working offline, N changes waiting. */
+  offline: boolean;
+  /** The hub refused this device (revoked, or a hub that forgot it). */
+  refused: boolean;
+}
+
+type PushAnswer = z.output<typeof pushResponse>;
+type FeedAnswer = z.output<typeof changesResponse>;
+
+class HubError extends Error {
+  constructor(
+    readonly status: number | null,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * A replica's side of sync (docs/sync.md): it pushes its outbox to the hub, follows the hub's change feed, and
+ * re-applies its own pending ops over what the hub sends, so its kiosks always answer from a current picture and
+ * never wait on the hub. There is no "offline mode": when the hub is away the loops keep trying, and that is all.
+ */
+export function replicaService(
+  store: Store,
+  sync: SyncRepository,
+  feed: FeedRepository,
+  apply: ApplyService,
+  schemaVersion: number,
+  options: ReplicaOptions = DEFAULT_REPLICA_OPTIONS,
+) {
+  const { clock } = store;
+  let stopped = true;
+  let controller = new AbortController();
+  let failures = 0;
+  let lastSuccessMs: number | null = null;
+  let lastSyncAt: string | null = null;
+  let refused = false;
+  let pushWake: (() => void) | null = null;
+  let pushing: Promise<void> = Promise.resolve();
+  let pulling: Promise<void> = Promise.resolve();
+
+  const upstream = (): UpstreamRecord => {
+    const record = sync.upstream();
+    if (!record) throw new Error('this data dir is not paired with a hub');
+    return record;
+  };
+
+  function succeeded(): void {
+    failures = 0;
+    refused = false;
+    lastSuccessMs = clock.now().getTime();
+    lastSyncAt = toTimestamp(clock.now());
+  }
+
+  function failed(error: unknown): void {
+    failures += 1;
+    if (error instanceof HubError && (error.status === 401 || error.status === 403)) refused = true;
+  }
+
+  async function call<T>(path: string, init: RequestInit & { timeoutMs: number }): Promise<T> {
+    const { url, credential } = upstream();
+    const timeout = AbortSignal.timeout(init.timeoutMs);
+    let response: Response;
+    try {
+      response = await fetch(new URL(path, url), {
+        ...init,
+        signal: AbortSignal.any([timeout, controller.signal]),
+        headers: {
+          authorization: `Bearer ${credential}`,
+          'content-type': 'application/json',
+          ...init.headers,
+        },
+      });
+    } catch (error) {
+      throw new HubError(null, (error as Error).message);
+    }
+    const body = (await response.json().catch(() => ({}))) as T & { message?: string };
+    if (!response.ok) throw new HubError(response.status, body.message ?? `HTTP ${response.status}`);
+    return body;
+  }
+
+  /** Sends the waiting ops, a batch at a time, and stores the hub's acks. */
+  async function pushOnce(): Promise<number> {
+    const pending = sync.pendingOps(options.batchSize);
+    const record = upstream();
+    if (pending.length === 0 && !needsRefill(record.grantedNext, record.grantedTo)) return 0;
+    const answer = await call<PushAnswer>('/sync/ops', {
+      method: 'POST',
+      timeoutMs: 30_000 + options.connectTimeoutMs,
+      body: JSON.stringify({
+        sent_wall_ms: clock.now().getTime(),
+        sent_mono_ms: monotonicMs(clock),
+        boot_id: bootIdOf(clock),
+        waiting: sync.pendingCount(),
+        acked_seq: record.ackedSeq,
+        wants_ids: needsRefill(record.grantedNext, record.grantedTo),
+        ops: pending,
+      }),
+    });
+    store.inTransaction(() => {
+      if (answer.restored) {
+        // The hub lost history: everything after what it still holds goes again, and the feed starts over.
+        sync.unackAfter(answer.acked_seq);
+        sync.resetUpstreamAcked(answer.acked_seq);
+        sync.setPulled(answer.epoch, 0);
+        return;
+      }
+      const at = toTimestamp(clock.now());
+      for (const outcome of answer.outcomes) {
+        if (outcome.status !== 'upgrade_required') sync.ackOp(outcome.op_id, at);
+      }
+      sync.setUpstreamAcked(answer.acked_seq);
+      if (answer.grant) sync.setUpstreamGrant(answer.grant.from, answer.grant.to);
+      sync.pruneAckedBefore(toTimestamp(new Date(clock.now().getTime() - options.keepAckedMs)));
+    });
+    succeeded();
+    const stuck = answer.outcomes.some((outcome) => outcome.status === 'upgrade_required');
+    return stuck ? 0 : answer.outcomes.length;
+  }
+
+  /** Takes one page of the hub's feed and writes it, then re-applies the ops still waiting over it. */
+  async function pullOnce(waitMs: number): Promise<FeedAnswer> {
+    const record = upstream();
+    const query = new URLSearchParams({
+      since: String(record.pulledRev),
+      epoch: record.upstreamEpoch ?? '',
+      wait: String(Math.round(waitMs / 1000)),
+      waiting: String(sync.pendingCount()),
+    });
+    const answer = await call<FeedAnswer>(`/sync/changes?${query}`, {
+      method: 'GET',
+      timeoutMs: waitMs + options.connectTimeoutMs + 5_000,
+    });
+    store.inTransaction(() => {
+      writePage(answer.page as FeedPage);
+      rebase();
+      sync.setPulled(answer.epoch, answer.revision);
+    });
+    succeeded();
+    return answer;
+  }
+
+  function writePage(page: FeedPage): void {
+    for (const row of page.organizations) feed.upsertOrganization(row);
+    const organizationOf = (row: Record<string, unknown>) =>
+      feed.organizationIdOf(String(row.organization_uuid));
+    for (const row of page.events) {
+      const organizationId = organizationOf(row);
+      if (organizationId !== null) feed.upsertEvent(row, organizationId);
+    }
+    for (const row of page.users) {
+      const organizationId = organizationOf(row);
+      if (organizationId !== null) feed.upsertUser(row, organizationId);
+    }
+    for (const row of page.staff) {
+      const organizationId = organizationOf(row);
+      if (organizationId !== null) feed.upsertStaff(row, organizationId);
+    }
+    for (const tombstone of page.tombstones) {
+      if (tombstone.kind === 'staff') feed.deleteStaff(tombstone.uuid);
+    }
+    // A merged registration's row goes before its survivor arrives, which may carry the same email.
+    for (const alias of page.aliases) {
+      if (alias.uuid !== alias.attendee) feed.deleteAttendee(alias.uuid);
+    }
+    sync.replaying(() => {
+      for (const row of page.attendees) writeAttendee(row);
+    });
+    for (const alias of page.aliases) {
+      const survivor = feed.attendeeByUuid(alias.attendee);
+      if (survivor) sync.addAlias(alias.uuid, alias.number, survivor.id);
+    }
+  }
+
+  /**
+   * One attendee as the hub has it. A registration made here and not yet acked may hold the same email (the hub
+   * has not heard of it): the merge rule decides locally as the hub will, the other becoming an alias.
+   */
+  function writeAttendee(row: Record<string, unknown>): void {
+    const uuid = String(row.uuid);
+    if (feed.attendeeByUuid(uuid)) return feed.updateAttendee(row);
+    const eventId = feed.eventIdOf(String(row.event_uuid));
+    if (eventId === null) return;
+    const target = sync.aliasTarget(uuid);
+    if (target !== null) return;
+    try {
+      feed.insertAttendee(row, eventId);
+    } catch (error) {
+      if (!sync.isUniqueViolation(error)) throw error;
+      // A local registration of the same email, not yet known to the hub: the rules settle it when its op is
+      // re-applied below (rebase), as the hub will settle it when the op arrives there.
+      const local = apply.resolveAttendee(uuid);
+      if (local) return;
+      deferred.push(row);
+    }
+  }
+
+  /** Hub rows that met a local registration of the same email; applied as registrations by `rebase`. */
+  const deferred: Record<string, unknown>[] = [];
+
+  /** The ops still waiting, applied again over what the hub just sent: the replica shows its own changes. */
+  function rebase(): void {
+    for (const row of deferred.splice(0)) {
+      apply.applyOp(
+        {
+          op: {
+            op_id: String(row.op_id ?? row.uuid),
+            seq: 0,
+            device: 'hub',
+            kind: 'register',
+            payload: {
+              event: String(row.event_uuid),
+              attendee: {
+                uuid: String(row.uuid),
+                number: Number(row.id),
+                email: String(row.email),
+                name: String(row.name),
+                answers: JSON.parse(String(row.answers)) as Record<string, string>,
+                status: row.status as AttendeeStatus,
+              },
+            },
+            wall_ms: Date.parse(String(row.registered_at)),
+            mono_ms: 0,
+            boot_id: 'hub',
+            schema_version: schemaVersion,
+          },
+          at: String(row.registered_at),
+          uncertain: false,
+        },
+        { authoritative: false },
+      );
+    }
+    for (const op of sync.pendingOps(Number.MAX_SAFE_INTEGER)) {
+      apply.applyOp(
+        { op, at: toTimestamp(new Date(op.wall_ms)), uncertain: false },
+        { authoritative: false },
+      );
+    }
+  }
+
+  async function pushLoop(): Promise<void> {
+    while (!stopped) {
+      try {
+        const sent = await pushOnce();
+        if (sent > 0) continue;
+      } catch (error) {
+        if (stopped) return;
+        failed(error);
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, options.retryMs);
+        timer.unref();
+        pushWake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      pushWake = null;
+    }
+  }
+
+  async function pullLoop(): Promise<void> {
+    while (!stopped) {
+      try {
+        const answer = await pullOnce(options.longPollMs);
+        if (answer.more) continue;
+      } catch (error) {
+        if (stopped) return;
+        failed(error);
+        await new Promise((resolve) => setTimeout(resolve, options.retryMs).unref());
+      }
+    }
+  }
+
+  return {
+    /** Starts the push and pull loops (the server's start does this). */
+    start(): void {
+      if (!stopped) return;
+      stopped = false;
+      controller = new AbortController();
+      pushing = pushLoop();
+      pulling = pullLoop();
+    },
+    async stop(): Promise<void> {
+      stopped = true;
+      controller.abort();
+      pushWake?.();
+      await Promise.allSettled([pushing, pulling]);
+    },
+    /** A change was recorded: push it now rather than at the next tick. */
+    wake(): void {
+      pushWake?.();
+    },
+    /** One push and one pull, for the CLI's first sync and for tests. */
+    async syncNow(): Promise<void> {
+      while ((await pushOnce()) > 0);
+      for (;;) {
+        const answer = await pullOnce(0);
+        if (!answer.more) break;
+      }
+    },
+    status(): ReplicaStatus {
+      const record = upstream();
+      const staleMs = lastSuccessMs === null ? Infinity : clock.now().getTime() - lastSuccessMs;
+      return {
+        hub: record.url,
+        hubReachable: failures === 0 && lastSuccessMs !== null,
+        waiting: sync.pendingCount(),
+        lastSyncAt,
+        offline: failures >= OFFLINE_AFTER_FAILURES || staleMs > OFFLINE_AFTER_MS,
+        refused,
+      };
+    },
+  };
+}
+
+export type ReplicaService = ReturnType<typeof replicaService>;

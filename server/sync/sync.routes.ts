@@ -1,0 +1,230 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { staffOf } from '../access/session-auth.http.ts';
+import { HttpError, ValidationError } from '../platform/errors.ts';
+import { fieldMessage } from '../platform/field-errors.ts';
+import { messages } from '../platform/messages.ts';
+import { errorResponses, messageBody } from '../platform/schemas.ts';
+import type { DeviceRecord } from './sync.types.ts';
+import { presentConflict, presentDevice, presentPush } from './sync.presenters.ts';
+import {
+  changesQuery,
+  changesResponse,
+  conflictParams,
+  deviceParams,
+  pairBody,
+  pairResponse,
+  pairingCodeBody,
+  pairingCodeResponse,
+  pushBody,
+  pushResponse,
+  syncOverview,
+  syncOverviewQuery,
+} from './sync.schemas.ts';
+import type { Op } from './sync.types.ts';
+
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
+/**
+ * The hub's sync endpoints for paired devices (docs/sync.md): pair with a code, push ops, read the change feed.
+ * Every request but pairing carries the device's credential; a revoked or unknown one is 401.
+ */
+export const syncDeviceRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { syncHub } = app.ctx;
+  const tags = ['Sync'];
+
+  function deviceOf(request: FastifyRequest): DeviceRecord {
+    const credential = BEARER.exec(request.headers.authorization ?? '')?.[1];
+    const device = credential ? syncHub.deviceOf(credential) : null;
+    if (!device) throw new HttpError(401, messages.deviceNotPaired);
+    return device;
+  }
+
+  app.post(
+    '/sync/pair',
+    {
+      schema: {
+        tags,
+        summary: 'Pair a device with a pairing code from the hub’s staff screen or `arrivals device code`',
+        body: pairBody,
+        response: { 201: pairResponse, ...errorResponses(422, 429) },
+      },
+    },
+    async function pairDevice(request, reply) {
+      const outcome = syncHub.pairDevice(request.body.code, request.body.name);
+      if (!outcome.ok) {
+        throw new ValidationError(
+          {
+            code: [
+              outcome.reason === 'expired_code' ? messages.pairingCodeExpired : messages.pairingCodeInvalid,
+            ],
+          },
+          outcome.reason === 'expired_code' ? messages.pairingCodeExpired : messages.pairingCodeInvalid,
+        );
+      }
+      reply.code(201);
+      return {
+        data: {
+          device: outcome.device.uuid,
+          credential: outcome.credential,
+          organization: outcome.organizationUuid,
+          event_ids: outcome.device.eventIds,
+          epoch: outcome.epoch,
+          grant: outcome.grant,
+        },
+      };
+    },
+  );
+
+  app.post(
+    '/sync/ops',
+    {
+      // A batch of 1,000 registrations with long answers stays well under this.
+      bodyLimit: 8 * 1024 * 1024,
+      schema: {
+        tags,
+        summary: 'Push ops: each applied once, in one transaction, with its outcome',
+        body: pushBody,
+        response: { 200: pushResponse, ...errorResponses(401, 422) },
+      },
+    },
+    async function pushOps(request) {
+      const device = deviceOf(request);
+      const body = request.body;
+      const answer = syncHub.receiveOps(device, {
+        sentWallMs: body.sent_wall_ms,
+        sentMonoMs: body.sent_mono_ms,
+        bootId: body.boot_id,
+        waiting: body.waiting,
+        ackedSeq: body.acked_seq,
+        wantsIds: body.wants_ids,
+        ops: body.ops as Op[],
+      });
+      syncHub.nudge();
+      return presentPush(answer);
+    },
+  );
+
+  app.get(
+    '/sync/changes',
+    {
+      schema: {
+        tags,
+        summary: 'The change feed: rows of the device’s events changed after `since` (a snapshot from 0)',
+        description:
+          'With `wait` (seconds) the hub holds the request until something changed. When `epoch` is not the ' +
+          'hub’s, the answer starts from nothing (`reset: true`).',
+        querystring: changesQuery,
+        response: { 200: changesResponse, ...errorResponses(401, 422) },
+      },
+    },
+    async function readChanges(request) {
+      const device = deviceOf(request);
+      const { since, epoch, wait, waiting } = request.query;
+      const current = syncHub.readFeed(device, since, epoch ?? null);
+      const answer =
+        current.reset || current.revision > since || wait === 0
+          ? current
+          : await syncHub
+              .waitForChange(since, wait * 1000)
+              .then(() => syncHub.readFeed(device, since, epoch ?? null));
+      syncHub.recordPull(device, answer.revision, waiting ?? null);
+      return answer;
+    },
+  );
+};
+
+/** The hub's Sync page for owners: devices, pairing codes, revoking, and the conflicts to acknowledge. */
+export const syncDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { syncHub, events, attendees } = app.ctx;
+  const tags = ['Dashboard: sync'];
+
+  app.get(
+    '/sync',
+    {
+      config: { access: 'owner' },
+      schema: {
+        tags,
+        summary: 'Paired devices and the conflicts sync settled',
+        querystring: syncOverviewQuery,
+        response: { 200: syncOverview, ...errorResponses(401, 403) },
+      },
+    },
+    async function showSync(request) {
+      const organizationId = staffOf(request).organizationId;
+      const revision = syncHub.currentRevision();
+      const devices = syncHub.listDevices(organizationId);
+      const deviceNames = new Map(devices.map((device) => [device.uuid, device.name]));
+      const eventUuids = new Map<number, string>();
+      const conflicts = syncHub
+        .listConflicts(organizationId, request.query.acknowledged === 'true')
+        .map((c) => {
+          if (!eventUuids.has(c.eventId))
+            eventUuids.set(c.eventId, events.findEventById(c.eventId)?.uuid ?? '');
+          return presentConflict(c, {
+            event: eventUuids.get(c.eventId)!,
+            attendee: attendees.findAttendee(c.attendeeUuid)?.name ?? null,
+            device: deviceNames.get(c.deviceUuid) ?? null,
+          });
+        });
+      return { data: { revision, devices: devices.map((d) => presentDevice(d, revision)), conflicts } };
+    },
+  );
+
+  app.post(
+    '/sync/pairing-codes',
+    {
+      config: { access: 'owner' },
+      schema: {
+        tags,
+        summary: 'A short-lived code that pairs one kiosk to serve these events',
+        body: pairingCodeBody,
+        response: { 201: pairingCodeResponse, ...errorResponses(401, 403, 422) },
+      },
+    },
+    async function createPairingCode(request, reply) {
+      const outcome = syncHub.createPairingCode(staffOf(request).organizationId, request.body.event_ids);
+      if (!outcome.ok) throw new ValidationError({ event_ids: [fieldMessage.selected('event_ids')] });
+      reply.code(201);
+      return { data: { code: outcome.code, expires_at: outcome.expiresAt } };
+    },
+  );
+
+  app.post(
+    '/sync/devices/:id/revoke',
+    {
+      config: { access: 'owner' },
+      schema: {
+        tags,
+        summary: 'Revoke a device: its sync requests fail from now on',
+        params: deviceParams,
+        response: { 200: messageBody, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async function revokeDevice(request) {
+      if (!syncHub.revokeDevice(staffOf(request).organizationId, request.params.id)) {
+        throw new HttpError(404, messages.deviceNotFound);
+      }
+      return { message: messages.deviceRevoked };
+    },
+  );
+
+  app.post(
+    '/sync/conflicts/:id/acknowledge',
+    {
+      config: { access: 'owner' },
+      schema: {
+        tags,
+        summary: 'Acknowledge a conflict: it leaves the list of open ones',
+        params: conflictParams,
+        response: { 200: messageBody, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async function acknowledgeConflict(request) {
+      if (!syncHub.acknowledgeConflict(staffOf(request).organizationId, request.params.id)) {
+        throw new HttpError(404, messages.conflictNotFound);
+      }
+      return { message: messages.conflictAcknowledged };
+    },
+  );
+};

@@ -1,0 +1,178 @@
+import { z } from 'zod';
+import { timestamp, uuidParam } from '../platform/schemas.ts';
+import { CONFLICT_KINDS } from './sync.types.ts';
+
+/** The sync protocol on the wire (docs/sync.md). */
+
+export const pairBody = z.object({
+  code: z.string().trim().min(1).max(32),
+  name: z.string().trim().min(1).max(100),
+});
+
+const grant = z.object({ from: z.number().int(), to: z.number().int() }).meta({ id: 'IdGrant' });
+
+export const pairResponse = z.object({
+  data: z.object({
+    device: z.string().meta({ description: 'This device’s UUID on the hub' }),
+    credential: z
+      .string()
+      .meta({ description: 'Sent as `Authorization: Bearer` on every sync request; shown once' }),
+    organization: z.string(),
+    event_ids: z.array(z.string()),
+    epoch: z.string(),
+    grant,
+  }),
+});
+
+const uuid = z.string().max(64);
+
+const registrationPayload = z.object({
+  event: uuid,
+  attendee: z.object({
+    uuid,
+    number: z.number().int().min(1),
+    email: z.string().max(320),
+    name: z.string().max(600),
+    answers: z.record(z.string(), z.string().max(5000)),
+    status: z.enum(['pending', 'confirmed']),
+  }),
+});
+const attendeePayload = z.object({ event: uuid, attendee: uuid });
+
+const opFields = {
+  op_id: z.string().regex(/^[0-9a-f]{32}$/),
+  seq: z.number().int().min(0),
+  device: z.string().max(64),
+  wall_ms: z.number(),
+  mono_ms: z.number(),
+  boot_id: z.string().max(64),
+  schema_version: z.number().int().min(1),
+};
+
+/** An op, its payload checked by kind: a malformed one is a 422, never a half-applied batch. */
+const opSchema = z
+  .discriminatedUnion('kind', [
+    z.object({ ...opFields, kind: z.literal('register'), payload: registrationPayload }),
+    z.object({ ...opFields, kind: z.literal('walk_in'), payload: registrationPayload }),
+    z.object({
+      ...opFields,
+      kind: z.literal('check_in'),
+      payload: attendeePayload.extend({ via: z.enum(['self', 'desk', 'scan']) }),
+    }),
+    z.object({
+      ...opFields,
+      kind: z.literal('undo_check_in'),
+      payload: attendeePayload.extend({ check_in: z.string().max(64).nullable() }),
+    }),
+    z.object({ ...opFields, kind: z.literal('cancel'), payload: attendeePayload }),
+    z.object({ ...opFields, kind: z.literal('no_show'), payload: attendeePayload }),
+    z.object({ ...opFields, kind: z.literal('approve'), payload: attendeePayload }),
+  ])
+  .meta({ id: 'SyncOp' });
+
+export const pushBody = z.object({
+  sent_wall_ms: z.number(),
+  sent_mono_ms: z.number(),
+  boot_id: z.string().max(64),
+  waiting: z.number().int().min(0),
+  acked_seq: z.number().int().min(0),
+  wants_ids: z.boolean(),
+  ops: z.array(opSchema).max(1000),
+});
+
+const outcomeSchema = z
+  .object({
+    op_id: z.string(),
+    status: z.enum(['applied', 'duplicate', 'upgrade_required', 'not_found']),
+    attendee: z.string().optional(),
+    conflicts: z.array(z.enum(CONFLICT_KINDS)),
+  })
+  .meta({ id: 'SyncOpOutcome' });
+
+export const pushResponse = z.object({
+  epoch: z.string(),
+  acked_seq: z.number().int(),
+  restored: z.boolean(),
+  outcomes: z.array(outcomeSchema),
+  grant: grant.nullable(),
+});
+
+export const changesQuery = z.object({
+  since: z.coerce.number().int().min(0).default(0),
+  epoch: z.string().max(64).optional(),
+  wait: z.coerce.number().int().min(0).max(60).default(0),
+  waiting: z.coerce.number().int().min(0).optional(),
+});
+
+const rows = z.array(z.record(z.string(), z.unknown()));
+
+export const changesResponse = z.object({
+  epoch: z.string(),
+  revision: z.number().int(),
+  reset: z.boolean(),
+  more: z.boolean(),
+  page: z.object({
+    organizations: rows,
+    events: rows,
+    users: rows,
+    staff: rows,
+    attendees: rows,
+    aliases: z.array(
+      z.object({ uuid: z.string(), number: z.number().int().nullable(), attendee: z.string() }),
+    ),
+    tombstones: z.array(z.object({ kind: z.string(), uuid: z.string() })),
+  }),
+});
+
+export const pairingCodeBody = z.object({
+  event_ids: z.array(uuidParam('Event UUID')).min(1).max(50),
+});
+
+export const pairingCodeResponse = z.object({
+  data: z.object({ code: z.string(), expires_at: timestamp }),
+});
+
+const deviceSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    event_ids: z.array(z.string()),
+    paired_at: timestamp,
+    revoked_at: timestamp.nullable(),
+    last_contact_at: timestamp.nullable(),
+    waiting_ops: z.number().int().meta({ description: 'Changes it said were waiting at its last contact' }),
+    lag: z.number().int().meta({ description: 'Revisions of the hub it has not read yet' }),
+    clock_offset_ms: z.number().int().nullable(),
+  })
+  .meta({ id: 'SyncDevice' });
+
+const conflictSchema = z
+  .object({
+    id: z.string(),
+    kind: z.enum(CONFLICT_KINDS),
+    rule: z.string().meta({ description: 'The rule that was applied, in words' }),
+    event_id: z.string(),
+    attendee_id: z.string(),
+    attendee_name: z.string().nullable(),
+    device: z.string().nullable(),
+    details: z.record(z.string(), z.unknown()),
+    created_at: timestamp,
+    acknowledged_at: timestamp.nullable(),
+  })
+  .meta({ id: 'SyncConflict' });
+
+export const syncOverview = z.object({
+  data: z.object({
+    revision: z.number().int(),
+    devices: z.array(deviceSchema),
+    conflicts: z.array(conflictSchema),
+  }),
+});
+
+export const syncOverviewQuery = z.object({ acknowledged: z.enum(['true', 'false']).optional() });
+
+export const deviceParams = z.object({ id: uuidParam('Device UUID') });
+export const conflictParams = z.object({ id: z.string().max(64) });
+
+export type DeviceWire = z.input<typeof deviceSchema>;
+export type ConflictWire = z.input<typeof conflictSchema>;

@@ -1,0 +1,19 @@
+import { describe, expect, it, vi } from 'vitest';
+import { IPC } from '../../../electron/bridge.ts';
+import { electronModule } from './fake-electron.ts';
+
+vi.mock('electron', async () => (await import('./fake-electron.ts')).electronModule);
+
+describe("the kiosk window's preload", () => {
+  it('tells the page it is the locked kiosk, and asks main for the staff screen on request', async () => {
+    await import('../../../electron/preload/index.ts');
+    const [name, bridge] = electronModule.contextBridge.exposeInMainWorld.mock.calls[0] as [
+      string,
+      { kioskMode: boolean; requestStaffExit(): void },
+    ];
+    expect(name).toBe('arrivals');
+    expect(bridge.kioskMode).toBe(true);
+    bridge.requestStaffExit();
+    expect(electronModule.ipcRenderer.send).toHaveBeenCalledWith(IPC.kioskStaffExit);
+  });
+});
