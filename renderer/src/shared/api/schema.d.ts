@@ -6375,6 +6375,7 @@ export interface components {
                     };
                     /** @enum {string} */
                     status: "pending" | "confirmed";
+                    checkin_code?: string;
                 };
             };
         } | {
@@ -6399,6 +6400,7 @@ export interface components {
                     };
                     /** @enum {string} */
                     status: "pending" | "confirmed";
+                    checkin_code?: string;
                 };
             };
         } | {
@@ -7015,6 +7017,7 @@ export interface components {
                     };
                     /** @enum {string} */
                     status: "pending" | "confirmed";
+                    checkin_code?: string;
                 };
             };
         } | {
@@ -7039,6 +7042,7 @@ export interface components {
                     };
                     /** @enum {string} */
                     status: "pending" | "confirmed";
+                    checkin_code?: string;
                 };
             };
         } | {
