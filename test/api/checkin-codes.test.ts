@@ -103,8 +103,8 @@ describe('check-in codes', () => {
     expect(desk.body.data[0].checkin_code).toBe(checkinCode);
     const csv = await owner.send('GET', `/events/${event.uuid}/attendees.csv`);
     const [header, row] = (csv.body as string).trim().split('\r\n');
-    expect(header!.split(',').at(-1)).toBe('checkin_code');
-    expect(row!.split(',').at(-1)).toBe(checkinCode);
+    expect(header!.split(',').at(-1)).toBe('"checkin_code"');
+    expect(row!.split(',').at(-1)).toBe(`"${checkinCode}"`);
   });
 
   it("is not in the interface's own answers: the lookup, public registration, check and check-in", async () => {
