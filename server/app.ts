@@ -18,12 +18,14 @@ import { attendeeService } from './attendees/attendee.service.ts';
 import { bulkNoShowService } from './attendees/bulk-no-show.service.ts';
 import { deskRoutes } from './attendees/desk.routes.ts';
 import { importThread } from './attendees/import-thread.ts';
+import { kioskAttendeeRoutes } from './attendees/kiosk-attendee.routes.ts';
 import { publicAttendeeRoutes } from './attendees/public-attendee.routes.ts';
 import { registrationService } from './attendees/registration.service.ts';
 import type { AppContext } from './context.ts';
 import { eventRoutes } from './events/event.routes.ts';
 import { eventService } from './events/event.service.ts';
 import { publicEventRoutes } from './events/public-event.routes.ts';
+import { registerKioskAccess } from './kiosk/kiosk-access.http.ts';
 import { DEFAULT_KIOSK_DIR, kioskStaticRoutes } from './kiosk/static.routes.ts';
 import { publicOrganizationRoutes } from './kiosk/start-page.routes.ts';
 import { organizationRoutes } from './organizations/organization.routes.ts';
@@ -252,6 +254,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     replica: replica ? () => replica.status() : undefined,
   });
   await app.register(syncDeviceRoutes);
+  // The kiosk's own endpoints: whoever `kioskAccess` admits (today any browser on the LAN); rate limits by path. A
+  // replica answers them from its own database, like the public ones.
+  await app.register(async (kiosk) => {
+    registerKioskAccess(kiosk);
+    await kiosk.register(kioskAttendeeRoutes);
+  });
   if (options.kioskDir !== false) {
     await app.register(kioskStaticRoutes, { root: options.kioskDir ?? DEFAULT_KIOSK_DIR });
   }

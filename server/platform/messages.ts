@@ -71,6 +71,7 @@ export const messages = {
   checkInCanceledStaff: 'This registration is cancelled.',
   checkInPendingStaff: 'This registration is awaiting approval. Approve it first.',
   alreadyCheckedInStaff: (when: string) => `Already checked in at ${when}.`,
+  codeNotFound: 'No registration for this event has this code.',
   eventFull: 'The event is full.',
   importFull: (available: number) => `Not enough seats: ${available} left.`,
   importInvalid: 'Some rows are invalid. Nothing was imported.',

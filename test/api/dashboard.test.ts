@@ -494,10 +494,11 @@ describe('attendee desk', () => {
     expect(res.headers['content-type']).toContain('text/csv');
     const lines = (res.body as string).trim().split('\r\n');
     expect(lines[0]).toBe(
-      '"id","email","first_name","last_name","company","status","registered_at","checked_in_at"',
+      '"id","email","first_name","last_name","company","status","registered_at","checked_in_at","checkin_code"',
     );
+    const eve = t.app.store.repos.attendees.findForEmail(event.id, 'eve@example.com')!;
     expect(lines[1]).toBe(
-      `"${idOf('eve@example.com')}","eve@example.com","'=HYPERLINK(""x"")","Smith, Jr.","","confirmed","2026-11-21T10:00:00+00:00",""`,
+      `"${eve.uuid}","eve@example.com","'=HYPERLINK(""x"")","Smith, Jr.","","confirmed","2026-11-21T10:00:00+00:00","","${eve.checkinCode}"`,
     );
   });
 

@@ -148,6 +148,11 @@ describe('CSV import beside the server', () => {
       imported: 100,
     });
     expect(attendeeCount()).toBe(101);
+    // Each imported row has its own check-in code, as every registration has.
+    const codes = t.app.store.db.prepare('SELECT checkin_code FROM attendees').pluck().all() as (
+      string | null
+    )[];
+    expect(new Set(codes.filter((code) => code !== null && code.length >= 16)).size).toBe(101);
     expect(t.app.store.repos.webhookDeliveries.hasOutboxBatches()).toBe(false);
     // Fanned out by the worker: a delivery per notification, ready for the dispatcher.
     const deliveries = t.app.store.db.prepare('SELECT COUNT(*) AS n FROM webhook_deliveries').get() as {

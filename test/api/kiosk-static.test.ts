@@ -94,7 +94,16 @@ describe('the kiosk renderer on the API origin', () => {
 
   it('does not list its pages in the OpenAPI document', async () => {
     const paths = Object.keys((await get('/openapi.json')).json().paths);
-    expect(paths.filter((p) => p === '/' || p.startsWith('/kiosk') || p.startsWith('/assets'))).toEqual([]);
+    const pages = paths.filter(
+      (p) => p === '/' || (p.startsWith('/kiosk') && !p.startsWith('/kiosk/api/')) || p.startsWith('/assets'),
+    );
+    expect(pages).toEqual([]);
+  });
+
+  it("never answers a path of the kiosk's API with a page", async () => {
+    const res = await get('/kiosk/api/events/x/scan');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'Not found.' });
   });
 
   it('says how to build the screens when they are not built yet', async () => {

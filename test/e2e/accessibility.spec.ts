@@ -83,7 +83,11 @@ test('check-in: form and each kind of result', async ({ page, server, expectAcce
   }
 });
 
-test('profile scan: camera missing, a profile, a refusal', async ({ page, server, expectAccessible }) => {
+test('scan: camera missing, a profile, a refusal, and each kind of check-in result', async ({
+  page,
+  server,
+  expectAccessible,
+}) => {
   const event = server.createEvent();
   const ada = server.createUser({
     firstName: 'Ada',
@@ -99,9 +103,22 @@ test('profile scan: camera missing, a profile, a refusal', async ({ page, server
   await expect(scan.profile).toBeVisible();
   await expectAccessible();
 
-  await scan.scanWithWedge('NoSuchCode');
+  await scan.scanWithWedge('not a code');
   await expect(scan.message).toBeVisible();
   await expectAccessible();
+
+  await server.register(event, { email: 'grace@example.com', first_name: 'Grace', last_name: 'Hopper' });
+  const { checkinCode } = server.attendee(event, 'grace@example.com')!;
+  for (const [code, tone] of [
+    [`ARV1:${checkinCode}`, 'success'],
+    [`ARV1:${checkinCode}`, 'warning'],
+    ['ARV1:NoSuchCode000000', 'warning'],
+  ] as const) {
+    await scan.open(event.uuid);
+    await scan.scanWithWedge(code);
+    await expect(page.getByTestId('result')).toHaveAttribute('data-tone', tone);
+    await expectAccessible();
+  }
 });
 
 test('profile scan with the camera running', async ({ server, openWithCamera, expectAccessible }) => {

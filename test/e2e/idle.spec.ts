@@ -89,7 +89,7 @@ test('a scanned profile is forgotten at the idle reset', async ({ page, server }
   await home.expectShown(event.name);
 
   await page.clock.resume();
-  await home.action('Scan my profile').click();
+  await home.action('Scan my code').click();
   await expect(scan.heading).toBeVisible();
   await expect(scan.profile).toHaveCount(0);
   await expect(page.getByText('Ada Lovelace')).toHaveCount(0);

@@ -6,7 +6,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
  */
 export const CAMERA_TIMEOUT_MS = 30_000;
 
-/** `/kiosk/{event}/scan`: the camera, a keyboard-wedge scanner, and the profile they find. */
+/** `/kiosk/{event}/scan`: the camera, a keyboard-wedge scanner, and the check-in or profile they find. */
 export class ScanPage {
   constructor(readonly page: Page) {}
 
@@ -16,7 +16,7 @@ export class ScanPage {
   }
 
   get heading(): Locator {
-    return this.page.getByRole('heading', { level: 1, name: 'Scan my profile' });
+    return this.page.getByRole('heading', { level: 1, name: 'Scan my code' });
   }
 
   get camera(): Locator {

@@ -77,13 +77,16 @@ function quickPasswordHash(password: string): string {
 
 /**
  * Chromium's own "Failed to load resource" line for an API refusal the page handles: a 4xx from the kiosk's
- * /public/ API or the dashboard's /dashboard/api/ (401 before sign-in, 422 under a form's fields).
+ * /public/ and /kiosk/api/ endpoints or the dashboard's /dashboard/api/ (401 before sign-in, 422 under a form's
+ * fields).
  */
 function isHandledApiRefusal(message: ConsoleMessage): boolean {
   const { pathname } = new URL(message.location().url);
   return (
     /^Failed to load resource: the server responded with a status of 4\d\d/.test(message.text()) &&
-    (pathname.startsWith('/public/') || pathname.startsWith('/dashboard/api/'))
+    (pathname.startsWith('/public/') ||
+      pathname.startsWith('/kiosk/api/') ||
+      pathname.startsWith('/dashboard/api/'))
   );
 }
 

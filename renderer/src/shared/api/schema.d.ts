@@ -907,6 +907,198 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/kiosk/api/events/{uuid}/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Register at a kiosk: the public registration, answered with the check-in code */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Event UUID */
+                    uuid: string;
+                };
+                cookie?: never;
+            };
+            /** @description One property per registration field key of the event; keys the event does not define are ignored. */
+            requestBody: {
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            data: components["schemas"]["KioskRegistration"];
+                            redirect_url?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/kiosk/api/events/{uuid}/scan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check in by a scanned check-in code or profile QR code, with the rules of self check-in
+         * @description The check-in code of a registration (`ARV1:<code>`), or the profile code of a person of the event's organization (a `/p/<code>` URL), whose registration for the event is found by email. A bare code is tried as both. Refusals are those of self check-in.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Event UUID */
+                    uuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @example ARV1:3kTqz9XwP0aLm2Vb */
+                        code: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            data: components["schemas"]["KioskCheckIn"];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dashboard/api/setup": {
         parameters: {
             query?: never;
@@ -2138,6 +2330,103 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dashboard/api/events/{event_id}/scan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check in by a scanned check-in code or profile QR code, with the desk’s rules
+         * @description What the kiosk’s scan takes (`ARV1:<code>`, a `/p/<code>` URL, a bare code), checked in as the Check in button does: self check-in being off does not apply.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Event UUID */
+                    event_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @example ARV1:3kTqz9XwP0aLm2Vb */
+                        code: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            data: components["schemas"]["DeskAttendee"];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dashboard/api/events/{event_id}/attendees/{attendee_id}/undo-check-in": {
         parameters: {
             query?: never;
@@ -2305,7 +2594,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Export attendees as CSV (every registration field, status and times) */
+        /** Export attendees as CSV (every registration field, status, times and check-in code) */
         get: {
             parameters: {
                 query?: never;
@@ -4975,7 +5264,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            data: components["schemas"]["Attendee"][];
+                            data: components["schemas"]["AttendeeListItem"][];
                             meta: {
                                 total: number;
                                 page: number;
@@ -6336,6 +6625,29 @@ export interface components {
         BulkNoShowInput: {
             attendee_ids: string[];
         };
+        AttendeeListItemInput: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            email: string;
+            /** @enum {string} */
+            status: "pending" | "confirmed" | "canceled" | "no_show";
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:42:05+00:00
+             */
+            registered_at: string;
+            checked_in_at: string | null;
+            event: {
+                id: string;
+                name: string;
+                starts_at: string | null;
+                ends_at: string | null;
+                location: string | null;
+            };
+            /** @description What the check-in QR code carries after `ARV1:` */
+            checkin_code: string;
+        };
         DeskAttendeeInput: {
             id: string;
             number: number;
@@ -6352,6 +6664,7 @@ export interface components {
             answers: {
                 [key: string]: string;
             };
+            checkin_code: string;
         };
         LiveStatsInput: {
             counts: {
@@ -6380,6 +6693,26 @@ export interface components {
             /** @enum {string} */
             status: "pending" | "confirmed" | "canceled";
             is_guest: boolean;
+        };
+        KioskRegistrationInput: {
+            id: number;
+            email: string;
+            name: string;
+            /** @enum {string} */
+            status: "pending" | "confirmed" | "canceled";
+            is_guest: boolean;
+            /** @description What the check-in QR code carries after `ARV1:` */
+            checkin_code: string;
+        };
+        KioskCheckInInput: {
+            id: number;
+            name: string;
+            company: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:42:05+00:00
+             */
+            checked_in_at: string;
         };
         RegistrationFieldInput: {
             key: string;
@@ -6640,6 +6973,7 @@ export interface components {
                     };
                     /** @enum {string} */
                     status: "pending" | "confirmed";
+                    checkin_code?: string;
                 };
             };
         } | {
@@ -6664,6 +6998,7 @@ export interface components {
                     };
                     /** @enum {string} */
                     status: "pending" | "confirmed";
+                    checkin_code?: string;
                 };
             };
         } | {
@@ -6950,6 +7285,29 @@ export interface components {
         BulkNoShow: {
             attendee_ids: string[];
         };
+        AttendeeListItem: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            email: string;
+            /** @enum {string} */
+            status: "pending" | "confirmed" | "canceled" | "no_show";
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:42:05+00:00
+             */
+            registered_at: string;
+            checked_in_at: string | null;
+            event: {
+                id: string;
+                name: string;
+                starts_at: string | null;
+                ends_at: string | null;
+                location: string | null;
+            };
+            /** @description What the check-in QR code carries after `ARV1:` */
+            checkin_code: string;
+        };
         DeskAttendee: {
             id: string;
             number: number;
@@ -6966,6 +7324,7 @@ export interface components {
             answers: {
                 [key: string]: string;
             };
+            checkin_code: string;
         };
         LiveStats: {
             counts: {
@@ -6994,6 +7353,26 @@ export interface components {
             /** @enum {string} */
             status: "pending" | "confirmed" | "canceled";
             is_guest: boolean;
+        };
+        KioskRegistration: {
+            id: number;
+            email: string;
+            name: string;
+            /** @enum {string} */
+            status: "pending" | "confirmed" | "canceled";
+            is_guest: boolean;
+            /** @description What the check-in QR code carries after `ARV1:` */
+            checkin_code: string;
+        };
+        KioskCheckIn: {
+            id: number;
+            name: string;
+            company: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:42:05+00:00
+             */
+            checked_in_at: string;
         };
         RegistrationField: {
             key: string;
@@ -7254,6 +7633,7 @@ export interface components {
                     };
                     /** @enum {string} */
                     status: "pending" | "confirmed";
+                    checkin_code?: string;
                 };
             };
         } | {
@@ -7278,6 +7658,7 @@ export interface components {
                     };
                     /** @enum {string} */
                     status: "pending" | "confirmed";
+                    checkin_code?: string;
                 };
             };
         } | {
