@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import type { z } from 'zod';
 import { buildApp } from './app.ts';
 import { systemClock } from './platform/clock.ts';
 import { DEFAULT_TRUSTED_SATELLITES, parseTrustedAddress } from './platform/client-address.ts';
@@ -16,8 +15,7 @@ import { createStore, type Store } from './store.ts';
 import { deviceService } from './sync/device.service.ts';
 import { eventService } from './events/event.service.ts';
 import { silentNotifier } from './webhooks/notifier.ts';
-import type { pairResponse } from './sync/sync.schemas.ts';
-import { toTimestamp } from './platform/time.ts';
+import { describePairingFailure, pairWithHub } from './sync/pairing.ts';
 import { seedDemo } from './demo/demo.service.ts';
 import { apiTokenService } from './access/api-token.service.ts';
 import { organizationService } from './organizations/organization.service.ts';
@@ -465,48 +463,28 @@ function deviceCode(dataDir: string, flags: Flags, io: Io): number {
   return 0;
 }
 
-/** On a kiosk: pairs the data dir with a hub, then takes the first snapshot of its events. */
+/** On a kiosk: pairs the data dir with a hub, then takes the first snapshot of its events (sync/pairing.ts). */
 async function devicePair(dataDir: string, flags: Flags, io: Io): Promise<number> {
-  const hub = parseHubAddress(required(flags, 'hub'));
-  if (!hub.ok) throw new UsageError(`--hub: ${hub.reason}`);
+  const hubAddress = required(flags, 'hub');
   const code = required(flags, 'code');
   const name = (flags.name as string | undefined)?.trim() || os.hostname();
-  const paired = withStore(dataDir, (store) => deviceService(store).pairedHub());
-  if (paired) throw new UsageError(`${dataDir} is already paired with ${paired.url}.`);
-  let answer: z.output<typeof pairResponse>;
-  try {
-    const response = await fetch(new URL('/sync/pair', hub.url), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ code, name }),
-      signal: AbortSignal.timeout(10_000),
-    });
-    const body = (await response.json().catch(() => ({}))) as { message?: string };
-    if (!response.ok) throw new UsageError(body.message ?? `The hub answered ${response.status}.`);
-    answer = body as z.output<typeof pairResponse>;
-  } catch (error) {
-    if (error instanceof UsageError) throw error;
-    throw new UsageError(`The hub at ${hub.url} cannot be reached (${(error as Error).message}).`);
+  const outcome = await pairWithHub(dataDir, hubAddress, code, name);
+  if (!outcome.ok) {
+    switch (outcome.reason) {
+      case 'invalid_hub_address':
+        throw new UsageError(`--hub: ${outcome.detail}`);
+      case 'already_paired':
+        throw new UsageError(`${dataDir} is already paired with ${outcome.hubUrl}.`);
+      default:
+        throw new UsageError(describePairingFailure(outcome));
+    }
   }
-  withStore(dataDir, (store) =>
-    deviceService(store).rememberPairing({
-      url: hub.url,
-      deviceUuid: answer.data.device,
-      credential: answer.data.credential,
-      organizationUuid: answer.data.organization,
-      eventIds: answer.data.event_ids,
-      grantedNext: answer.data.grant.from,
-      grantedTo: answer.data.grant.to,
-      pairedAt: toTimestamp(systemClock.now()),
-    }),
-  );
-  const app = await buildApp({ dataDir, kioskDir: false });
-  try {
-    await app.ctx.replica!.syncNow();
-  } finally {
-    await app.close();
+  io.out(`Paired with ${outcome.hubUrl} as "${name}", serving ${outcome.eventIds.length} event(s).`);
+  if (!outcome.snapshot.taken) {
+    io.err(
+      `The first snapshot could not be taken yet (${outcome.snapshot.detail}); the replica takes it once the hub answers.`,
+    );
   }
-  io.out(`Paired with ${hub.url} as "${name}", serving ${answer.data.event_ids.length} event(s).`);
   io.out(`Run: arrivals serve --data ${dataDir}`);
   return 0;
 }

@@ -13,7 +13,10 @@ import type { UpstreamRecord } from './sync.types.ts';
 export interface ReplicaOptions {
   /** Ops sent in one request. */
   batchSize: number;
-  /** How long the hub may hold a feed request open when nothing changed. */
+  /**
+   * How long the hub may hold a feed request open when nothing changed. Its answer is how an idle replica learns
+   * that the hub is still there, so this stays well under OFFLINE_AFTER_MS.
+   */
   longPollMs: number;
   /** The wait before trying the hub again after a failure. */
   retryMs: number;
@@ -25,7 +28,7 @@ export interface ReplicaOptions {
 
 export const DEFAULT_REPLICA_OPTIONS: ReplicaOptions = {
   batchSize: 500,
-  longPollMs: 20_000,
+  longPollMs: 2_000,
   retryMs: 1_000,
   connectTimeoutMs: 2_000,
   keepAckedMs: 7 * 24 * 60 * 60_000,
@@ -78,6 +81,8 @@ export function replicaService(
   let controller = new AbortController();
   let failures = 0;
   let lastSuccessMs: number | null = null;
+  // "Without a good sync" counts from the start: a kiosk does not say it works offline before it had a chance.
+  let startedMs: number | null = null;
   let lastSyncAt: string | null = null;
   let refused = false;
   /**
@@ -323,9 +328,24 @@ export function replicaService(
       } catch (error) {
         if (stopped) return;
         failed(error);
-        await new Promise((resolve) => setTimeout(resolve, options.retryMs).unref());
+        await untilRetryOrStop();
       }
     }
+  }
+
+  /** The pull loop's wait before trying again, cut short by stop(), which would otherwise wait for it. */
+  function untilRetryOrStop(): Promise<void> {
+    const { signal } = controller;
+    return new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, options.retryMs);
+      timer.unref();
+      signal.addEventListener('abort', done);
+    });
   }
 
   return {
@@ -333,6 +353,7 @@ export function replicaService(
     start(): void {
       if (!stopped) return;
       stopped = false;
+      startedMs = clock.now().getTime();
       controller = new AbortController();
       pushing = pushLoop();
       pulling = pullLoop();
@@ -357,7 +378,8 @@ export function replicaService(
     },
     status(): ReplicaStatus {
       const record = upstream();
-      const staleMs = lastSuccessMs === null ? Infinity : clock.now().getTime() - lastSuccessMs;
+      const since = lastSuccessMs ?? startedMs;
+      const staleMs = since === null ? Infinity : clock.now().getTime() - since;
       return {
         hub: record.url,
         hubReachable: failures === 0 && lastSuccessMs !== null,
