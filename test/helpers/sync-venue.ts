@@ -50,6 +50,8 @@ export async function seedHub(dataDir: string, options: SeedOptions = {}): Promi
       email: OWNER.email,
       password: OWNER.password,
       loadDemo: false,
+      setupCode: null,
+      fromThisMachine: true,
     });
     if (!setup.ok) throw new Error('the hub was set up already');
     const organization = app.ctx.organizations.listOrganizations()[0]!;
