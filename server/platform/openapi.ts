@@ -60,7 +60,9 @@ const API_TAGS: Readonly<Record<string, string>> = {
   'Public profiles': 'What a scanned profile QR code shows, as JSON (readable from any origin) or as a page.',
   'Public organizations':
     "The kiosk start page's listing: organizations with published events, and those events.",
-  Kiosk: 'What the kiosk screens ask of the server they run on.',
+  Kiosk:
+    'What the kiosk screens ask of the server they run on: registering with the check-in code in the answer, ' +
+    'and checking in by a scanned code.',
   Sync: "A paired replica kiosk's sync with its hub: pairing, pushing ops, reading the change feed (docs/sync.md).",
   Organization: "The API token's organization.",
   Events: 'Events of the organization: list, create, show, edit, publish.',
@@ -77,6 +79,8 @@ const API_TAGS: Readonly<Record<string, string>> = {
   'Dashboard: users': 'People and their public profiles (owners only).',
   'Dashboard: API tokens': 'API tokens: create (shown once), list, delete (owners only).',
   'Dashboard: webhooks': 'Webhook endpoints and their deliveries (owners only).',
+  'Dashboard: LAN integrations':
+    'The hosts on the venue network (loopback, private, link-local) that webhooks may reach (owners only).',
   'Dashboard: sync':
     'Replica kiosks: pairing codes, paired devices, revoking, and the conflicts sync settled.',
 };

@@ -21,7 +21,7 @@ export interface VaryingMessage {
 
 export type RefusalMessage = string | VaryingMessage;
 
-export type RefusalStatus = 400 | 401 | 403 | 404 | 408 | 409 | 413 | 414 | 415 | 422 | 429 | 431 | 503;
+export type RefusalStatus = 400 | 401 | 403 | 404 | 408 | 409 | 413 | 414 | 415 | 421 | 422 | 429 | 431 | 503;
 
 export type RefusalMap = { readonly [S in RefusalStatus]?: readonly RefusalMessage[] };
 
