@@ -1,5 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_COOKIE } from '../../server/access/session-auth.http.ts';
 import type { EventRecord } from '../../server/events/event.types.ts';
 import type { Organization } from '../../server/organizations/organization.types.ts';
 import {
@@ -11,9 +12,11 @@ import {
   startTestApp,
   type TestApp,
 } from '../helpers/app.ts';
+import { SAME_ORIGIN } from '../helpers/dashboard.ts';
 
 /**
- * The OpenAPI document as a contract for the interface's ten endpoints (docs/interface.md): each refusal an
+ * The OpenAPI document as a contract for the interface's ten endpoints (docs/interface.md), and for the kiosk's
+ * register and scan, the desk's scan and first-run setup: each refusal an
  * operation documents is provoked here, and every live answer must be one the document lists for that operation:
  * its status, a message among that status's messages (or matching its pattern), and the headers it calls required.
  * The test fails when a route refuses with a message it did not document, and when the document lists a message
@@ -155,6 +158,12 @@ let expiredToken: string;
 /** A token of `org` with every scope, unless told otherwise: fresh, so that only its own requests count. */
 const token = (options: Parameters<typeof createToken>[2] = {}) => createToken(t.app, org, options);
 
+/** The headers of the dashboard's own page: its Host and Origin, and a session cookie when there is one. */
+const dashboard = (cookie?: string) => ({
+  ...SAME_ORIGIN,
+  ...(cookie ? { cookie: `${SESSION_COOKIE}=${cookie}` } : {}),
+});
+
 /** An attendee's own action that sets the scene, answered `status`. */
 async function attendeeDoes(event: EventRecord, action: string, body: unknown, status: number) {
   const url = `/public/events/${event.uuid}/${action}`;
@@ -175,7 +184,14 @@ const TOO_LONG = 'a'.repeat(80);
 
 beforeAll(async () => {
   t = await startTestApp({
-    rateLimits: { publicEvents: LIMIT, profile: LIMIT, publicOther: LIMIT, token: LIMIT },
+    rateLimits: {
+      publicEvents: LIMIT,
+      profile: LIMIT,
+      publicOther: LIMIT,
+      kioskScan: LIMIT,
+      token: LIMIT,
+      signIn: LIMIT,
+    },
   });
   doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json();
   org = createOrganization(t.app);
@@ -353,6 +369,133 @@ describe('the token API endpoints answer only what the document lists', () => {
     await op.send(url(open.uuid), { ...body, token: token({ eventIds: [other.uuid] }) });
     await op.send(url(UNKNOWN), { ...body, token: token() });
     await op.send(url(open.uuid), { ...json({}), token: token() });
+    expect(op.unprovoked()).toEqual([]);
+  });
+});
+
+describe("the kiosk's endpoints, the desk's scan and setup answer only what the document lists", () => {
+  const codeOf = (event: EventRecord, email: string) =>
+    t.app.store.repos.attendees.findForEmail(event.id, email)!.checkinCode;
+
+  it('POST /kiosk/api/events/{uuid}/register', async () => {
+    const op = operation('POST', '/kiosk/api/events/{uuid}/register');
+    const closed = createEvent(t.app, org, { registration_closes_at: '2026-11-20T00:00:00Z' });
+    const url = `/kiosk/api/events/${open.uuid}/register`;
+    await registered(open, 'kiosk-here@example.com');
+    expect((await op.send(url, json(registration('kiosk-new@example.com')))).status).toBe(201);
+    await op.send(`/kiosk/api/events/${closed.uuid}/register`, json(registration('late@example.com')));
+    await op.send(`/kiosk/api/events/${UNKNOWN}/register`, json(registration('lost@example.com')));
+    await op.send(url, json(registration('kiosk-here@example.com')));
+    await op.send(url, json({ email: 'nameless@example.com' }));
+    await op.exhaust(url, json(registration('kiosk-eager@example.com')));
+    expect(op.unprovoked()).toEqual([]);
+  });
+
+  it('POST /kiosk/api/events/{uuid}/scan', async () => {
+    const op = operation('POST', '/kiosk/api/events/{uuid}/scan');
+    const disabled = createEvent(t.app, org, { checkin_period_type: 'disabled' });
+    const staffOnly = createEvent(t.app, org, { allow_self_checkin: false });
+    const approval = createEvent(t.app, org, { requires_approval: true });
+    const scan = (event: { uuid: string }, code: string) =>
+      op.send(`/kiosk/api/events/${event.uuid}/scan`, json({ code: `ARV1:${code}` }));
+    for (const event of [disabled, staffOnly]) await registered(event, 'scanned@example.com');
+    await registered(open, 'scan-in@example.com');
+    await registered(open, 'scan-gone@example.com');
+    await selfCancel(open, 'scan-gone@example.com');
+    await registered(approval, 'scan-waiting@example.com');
+    await scan(disabled, codeOf(disabled, 'scanned@example.com'));
+    await scan(staffOnly, codeOf(staffOnly, 'scanned@example.com'));
+    await scan(open, codeOf(open, 'scan-gone@example.com'));
+    await scan(approval, codeOf(approval, 'scan-waiting@example.com'));
+    await scan({ uuid: UNKNOWN }, codeOf(open, 'scan-in@example.com'));
+    await scan(open, 'A'.repeat(16));
+    expect((await scan(open, codeOf(open, 'scan-in@example.com'))).status).toBe(200);
+    await scan(open, codeOf(open, 'scan-in@example.com'));
+    await op.send(`/kiosk/api/events/${open.uuid}/scan`, json({ code: 'not a code' }));
+    await op.exhaust(`/kiosk/api/events/${open.uuid}/scan`, json({ code: 'ARV1:BBBBBBBBBBBBBBBB' }));
+    expect(op.unprovoked()).toEqual([]);
+  });
+
+  it('POST /dashboard/api/setup, then closed once a staff account exists', async () => {
+    const op = operation('POST', '/dashboard/api/setup');
+    const owner = {
+      organization_name: 'City Hall Events',
+      name: 'Olive Owner',
+      email: 'olive@example.com',
+      password: 'correct horse battery',
+    };
+    const setUp = (body: unknown, headers: Record<string, string> = dashboard()) =>
+      op.send('/dashboard/api/setup', {
+        ...json(body),
+        headers: { 'content-type': 'application/json', ...headers },
+      });
+    // From a device on the LAN (nextAddress), which must give the setup code.
+    await setUp(owner, { host: 'attacker.example', origin: 'http://attacker.example' });
+    await setUp(owner, { host: SAME_ORIGIN.host });
+    await setUp(owner);
+    await setUp({ ...owner, setup_code: '0000-0000-0000' });
+    await op.exhaust('/dashboard/api/setup', {
+      ...json({ ...owner, setup_code: '0000-0000-0000' }),
+      headers: { 'content-type': 'application/json', ...dashboard() },
+    });
+    t.app.store.repos.staff.create(
+      {
+        organizationId: org.id,
+        name: 'Olive Owner',
+        email: owner.email,
+        passwordHash: 'unused',
+        role: 'owner',
+      },
+      t.clock.now().toISOString(),
+    );
+    await setUp({ ...owner, setup_code: t.app.ctx.staff.setupCode() ?? '0000-0000-0000' });
+    expect(op.unprovoked()).toEqual([]);
+  });
+
+  it('POST /dashboard/api/events/{event_id}/scan', async () => {
+    const op = operation('POST', '/dashboard/api/events/{event_id}/scan');
+    const member = t.app.store.repos.staff.create(
+      {
+        organizationId: org.id,
+        name: 'Sam Staff',
+        email: 'sam@example.com',
+        passwordHash: 'unused',
+        role: 'staff',
+      },
+      t.clock.now().toISOString(),
+    )!;
+    const session = t.app.ctx.staff.startSession(member).value;
+    const disabled = createEvent(t.app, org, { checkin_period_type: 'disabled' });
+    const approval = createEvent(t.app, org, { requires_approval: true });
+    const scan = (
+      event: { uuid: string },
+      code: string,
+      headers: Record<string, string> = dashboard(session),
+    ) =>
+      op.send(`/dashboard/api/events/${event.uuid}/scan`, {
+        ...json({ code: `ARV1:${code}` }),
+        headers: { 'content-type': 'application/json', ...headers },
+      });
+    await registered(disabled, 'desk-scan@example.com');
+    await registered(open, 'desk-in@example.com');
+    await registered(open, 'desk-gone@example.com');
+    await selfCancel(open, 'desk-gone@example.com');
+    await registered(approval, 'desk-waiting@example.com');
+    const code = codeOf(open, 'desk-in@example.com');
+    await scan(open, code, { host: 'attacker.example', origin: 'http://attacker.example' });
+    await scan(open, code, dashboard());
+    await scan(open, code, { host: SAME_ORIGIN.host, cookie: `${SESSION_COOKIE}=${session}` });
+    await scan({ uuid: UNKNOWN }, code);
+    await scan(open, 'A'.repeat(16));
+    await scan(disabled, codeOf(disabled, 'desk-scan@example.com'));
+    await scan(open, codeOf(open, 'desk-gone@example.com'));
+    await scan(approval, codeOf(approval, 'desk-waiting@example.com'));
+    expect((await scan(open, code)).status).toBe(200);
+    await scan(open, code);
+    await op.send(`/dashboard/api/events/${open.uuid}/scan`, {
+      ...json({ code: '' }),
+      headers: { 'content-type': 'application/json', ...dashboard(session) },
+    });
     expect(op.unprovoked()).toEqual([]);
   });
 });
