@@ -16,7 +16,7 @@ import { SAME_ORIGIN } from '../helpers/dashboard.ts';
 
 /**
  * The OpenAPI document as a contract for the interface's ten endpoints (docs/interface.md), and for the kiosk's
- * register and scan, the desk's scan and first-run setup: each refusal an
+ * register and scan, the desk's scan, first-run setup and a paired device's sync: each refusal an
  * operation documents is provoked here, and every live answer must be one the document lists for that operation:
  * its status, a message among that status's messages (or matching its pattern), and the headers it calls required.
  * The test fails when a route refuses with a message it did not document, and when the document lists a message
@@ -497,5 +497,60 @@ describe("the kiosk's endpoints, the desk's scan and setup answer only what the 
       headers: { 'content-type': 'application/json', ...dashboard(session) },
     });
     expect(op.unprovoked()).toEqual([]);
+  });
+});
+
+describe("a paired device's sync endpoints answer only what the document lists", () => {
+  const pair = (body: unknown, remoteAddress = nextAddress()) =>
+    t.app.inject({ method: 'POST', url: '/sync/pair', remoteAddress, ...json(body) });
+  const newCode = () => {
+    const outcome = t.app.ctx.syncHub.createPairingCode(org.id, [open.uuid]);
+    if (!outcome.ok) throw new Error('no pairing code');
+    return outcome.code;
+  };
+  /** A device paired as the kiosk's CLI pairs one: its credential. */
+  async function pairedCredential(): Promise<string> {
+    const paired = await pair({ code: newCode(), name: 'Front door' });
+    expect(paired.statusCode).toBe(201);
+    return (paired.json() as { data: { credential: string } }).data.credential;
+  }
+
+  it('POST /sync/pair', async () => {
+    const op = operation('POST', '/sync/pair');
+    const expiring = newCode();
+    const now = t.clock.now().toISOString();
+    t.clock.advance(11 * 60_000);
+    await op.send('/sync/pair', json({ code: expiring, name: 'Front door' }));
+    t.clock.set(now);
+    await op.send('/sync/pair', json({ code: 'NOT-A-CODE', name: 'Front door' }));
+    await op.send('/sync/pair', json({ name: 'Front door' }));
+    await op.exhaust('/sync/pair', json({ code: 'NOT-A-CODE', name: 'Front door' }));
+    expect((await op.send('/sync/pair', json({ code: newCode(), name: 'Front door' }))).status).toBe(201);
+    expect(op.unprovoked()).toEqual([]);
+  });
+
+  it('POST /sync/ops and GET /sync/changes', async () => {
+    const credential = await pairedCredential();
+    const push = operation('POST', '/sync/ops');
+    const body = {
+      sent_wall_ms: t.clock.now().getTime(),
+      sent_mono_ms: 1,
+      boot_id: 'boot-1',
+      waiting: 0,
+      acked_seq: 0,
+      wants_ids: false,
+      ops: [],
+    };
+    await push.send('/sync/ops', json(body));
+    await push.send('/sync/ops', { ...json(body), token: 'not-a-credential' });
+    await push.send('/sync/ops', { ...json({ ops: 'none' }), token: credential });
+    expect((await push.send('/sync/ops', { ...json(body), token: credential })).status).toBe(200);
+    expect(push.unprovoked()).toEqual([]);
+
+    const changes = operation('GET', '/sync/changes');
+    await changes.send('/sync/changes');
+    await changes.send('/sync/changes?since=-1', { token: credential });
+    expect((await changes.send('/sync/changes?since=0', { token: credential })).status).toBe(200);
+    expect(changes.unprovoked()).toEqual([]);
   });
 });
