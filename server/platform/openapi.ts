@@ -61,8 +61,8 @@ const API_TAGS: Readonly<Record<string, string>> = {
   'Public organizations':
     "The kiosk start page's listing: organizations with published events, and those events.",
   Kiosk:
-    'What the kiosk screens ask of the server they run on: registering with the check-in code in the answer, ' +
-    'and checking in by a scanned code.',
+    'What the kiosk screens ask of the server they run on: whether a satellite reaches its hub, registering ' +
+    'with the check-in code in the answer, and checking in by a scanned code.',
   Sync: "A paired replica kiosk's sync with its hub: pairing, pushing ops, reading the change feed (docs/sync.md).",
   Organization: "The API token's organization.",
   Events: 'Events of the organization: list, create, show, edit, publish.',
