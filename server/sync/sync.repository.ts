@@ -255,10 +255,10 @@ export function syncRepository(db: Db) {
   const setUpstreamGrant = db.prepare<[number, number]>(
     'UPDATE sync_upstream SET granted_next = ?, granted_to = ? WHERE id = 1',
   );
-  const takeGrantedRange = db.prepare<[number], { start: number }>(
-    `UPDATE sync_upstream SET granted_next = granted_next + ?1
-     WHERE id = 1 AND granted_next IS NOT NULL AND granted_next + ?1 <= granted_to
-     RETURNING granted_next - ?1 AS start`,
+  const takeGrantedRange = db.prepare<{ count: number }, { start: number }>(
+    `UPDATE sync_upstream SET granted_next = granted_next + @count
+     WHERE id = 1 AND granted_next IS NOT NULL AND granted_next + @count <= granted_to
+     RETURNING granted_next - @count AS start`,
   );
   const takeGrantedId = db.prepare<[], { id: number }>(
     `UPDATE sync_upstream SET granted_next = granted_next + 1
@@ -448,7 +448,7 @@ export function syncRepository(db: Db) {
     setUpstreamGrant: (next: number, to: number) => void setUpstreamGrant.run(next, to),
     /** `count` ids out of this node's own granted block (a venue's hub granting its kiosks); null when short. */
     takeGrantedRange(count: number): { from: number; to: number } | null {
-      const row = takeGrantedRange.get(count);
+      const row = takeGrantedRange.get({ count });
       return row ? { from: row.start, to: row.start + count } : null;
     },
     /** The next id of this replica's granted block; null when the block is used up. */

@@ -136,6 +136,26 @@ describe('a venue following an online server', () => {
     expect(page.body.data.name).toBe('Open Day');
   });
 
+  it('grants its kiosks blocks out of its own block from the online server, so ids stay unique across venues', async () => {
+    await connect();
+    const own = venue.app.store.db.prepare('SELECT granted_next, granted_to FROM sync_upstream').get() as {
+      granted_next: number;
+      granted_to: number;
+    };
+    const localOrganization = venue.app.store.repos.organizations.list()[0]!;
+    const code = venue.app.ctx.syncHub.createPairingCode(localOrganization.id, [event.uuid]);
+    if (!code.ok) throw new Error('no pairing code');
+    const paired = await call(venue.app, 'POST', '/sync/pair', { body: { code: code.code, name: 'Door 1' } });
+    expect(paired.status).toBe(201);
+    expect(paired.body.data.grant.from).toBeGreaterThanOrEqual(own.granted_next);
+    expect(paired.body.data.grant.to).toBeLessThanOrEqual(own.granted_to);
+    const after = venue.app.store.db
+      .prepare('SELECT granted_next FROM sync_upstream')
+      .pluck()
+      .get() as number;
+    expect(after).toBe(paired.body.data.grant.to);
+  });
+
   it('online registrations reach the venue; venue registrations and check-ins reach the online server', async () => {
     await connect();
     await call(online.app, 'POST', `/public/events/${event.uuid}/register`, {
