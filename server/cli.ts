@@ -534,11 +534,15 @@ async function upstreamConnect(dataDir: string, flags: Flags, io: Io): Promise<n
     }, 250);
     try {
       await venue.whenDownloaded();
+      // A download cut off half way goes on from where it stopped, a few times, before leaving it to `serve`.
+      for (let attempt = 0; attempt < 3 && !downloadComplete(venue.status()); attempt++) {
+        await venue.syncNow().catch(() => {});
+      }
     } finally {
       clearInterval(progress);
     }
     const status = venue.status();
-    if (!status.onlineReachable) {
+    if (!downloadComplete(status)) {
       io.err('The download stopped half way; the hub goes on with it once it runs (arrivals serve).');
     }
     io.out(
@@ -548,6 +552,9 @@ async function upstreamConnect(dataDir: string, flags: Flags, io: Io): Promise<n
     return 0;
   });
 }
+
+const downloadComplete = (status: VenueStatus) =>
+  status.latestRevision !== null && status.pulledRevision >= status.latestRevision;
 
 /** How much of a download is done, in whole percent; null before the online server first answered. */
 function downloadedPercent(status: VenueStatus): number | null {

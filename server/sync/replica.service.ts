@@ -218,7 +218,8 @@ export function replicaService(
     });
     const answer = await call<FeedAnswer>(`/sync/changes?${query}`, {
       method: 'GET',
-      timeoutMs: waitMs + options.connectTimeoutMs + 5_000,
+      // A page of a snapshot is thousands of rows: a busy hub may take a while to read and send it.
+      timeoutMs: waitMs + options.connectTimeoutMs + 30_000,
     });
     store.inTransaction(() => {
       writePage(answer.page as FeedPage);
