@@ -75,6 +75,9 @@ export const RATE_LIMIT_TABLE: readonly RateLimitRule[] = [
   { path: '/kiosk/api/events/:uuid/scan', limits: [{ group: 'kioskScan', per: 'ip' }], phase: 'onRequest' },
   { path: '/kiosk/api/', limits: [{ group: 'publicEvents', per: 'ip' }], phase: 'onRequest' },
   { path: '/api/', limits: [{ group: 'token', per: 'token' }], phase: 'token authentication' },
+  // A venue's hub following this server calls these with a `sync` token, in the token API's scope and its limit.
+  { path: '/sync/events', limits: [{ group: 'token', per: 'token' }], phase: 'token authentication' },
+  { path: '/sync/connect', limits: [{ group: 'token', per: 'token' }], phase: 'token authentication' },
   // Pairing codes are short: guessing them is throttled like a password.
   { path: '/sync/pair', method: 'POST', limits: [{ group: 'signIn', per: 'ip' }], phase: 'preHandler' },
   {

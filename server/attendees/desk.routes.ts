@@ -328,13 +328,15 @@ export const deskRoutes: FastifyPluginAsyncZod<DeskRoutesOptions> = async (app, 
           body: importBody,
           response: {
             200: messageBody.extend({ imported: z.number().int() }),
-            ...refusals(eventRefusals),
+            ...refusals(eventRefusals, { 409: [messages.importWhileFollowing] }),
             422: refusalBody(422, [messages.importInvalid, varying(messages.importFull, 3)], importRows),
           },
         },
       },
       async function importAttendees(request, reply) {
         const event = eventOf(request, request.params.event_id);
+        // Imported rows take this database's own ids, which the followed server's rows would collide with.
+        if (app.ctx.venue?.following()) throw new HttpError(409, messages.importWhileFollowing);
         // textBodyValidatorCompiler passed the body on as it came: JsonText, or undefined when there was none.
         const body = request.body as unknown as JsonText | undefined;
         // This request writes nothing itself; the worker writes under the gate, which waits for us otherwise.

@@ -31,17 +31,19 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 const VALUE_MARK = '\u0000';
 
 /**
- * A message of the catalogue that takes a value, e.g. `varying(messages.alreadyCheckedInAt, 'Nov 21, 2026 10:42
- * AM')`: its fixed parts come from the template itself, so the wording lives only in messages.ts.
+ * A message of the catalogue that takes values, e.g. `varying(messages.alreadyCheckedInAt, 'Nov 21, 2026 10:42
+ * AM')`: its fixed parts come from the template itself, so the wording lives only in messages.ts. The example values
+ * follow the template, one for each value it takes.
  */
-export function varying<A extends string | number>(
-  template: (value: A) => string,
-  example: A,
+export function varying<Values extends (string | number)[]>(
+  template: (...values: Values) => string,
+  ...example: Values
 ): VaryingMessage {
-  const parts = template(VALUE_MARK as A).split(VALUE_MARK);
-  if (parts.length !== 2) throw new Error('A varying message takes its value exactly once.');
-  const [before, after] = parts as [string, string];
-  return { pattern: `^${escapeRegExp(before)}.+${escapeRegExp(after)}$`, example: template(example) };
+  const parts = template(...(example.map(() => VALUE_MARK) as Values)).split(VALUE_MARK);
+  if (example.length === 0 || parts.length !== example.length + 1) {
+    throw new Error('A varying message takes each of its values exactly once.');
+  }
+  return { pattern: `^${parts.map(escapeRegExp).join('.+')}$`, example: template(...example) };
 }
 
 const isFixed = (message: RefusalMessage): message is string => typeof message === 'string';

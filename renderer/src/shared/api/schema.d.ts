@@ -1081,6 +1081,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dashboard/api/sync/upstream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The online server this hub follows, and how ready the venue is
+         * @description Needs a signed-in owner.
+         *
+         *     Needs a signed-in owner.
+         */
+        get: operations["dashboardShowUpstream"];
+        put?: never;
+        /**
+         * Follow an online server: its events download in the background
+         * @description Needs a signed-in owner.
+         */
+        post: operations["dashboardConnectUpstream"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/sync/upstream/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The events an online server’s `sync` token may follow, to pick from
+         * @description Needs a signed-in owner.
+         */
+        post: operations["dashboardListUpstreamEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dashboard/api/lan-integrations": {
         parameters: {
             query?: never;
@@ -1563,6 +1609,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sync/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The events a `sync` token lets a venue’s hub follow
+         * @description Needs an API token (any scope).
+         *
+         *     Needs an API token (any scope).
+         *
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         */
+        get: operations["listFollowableEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sync/connect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A venue’s hub starts following events of this server, with a `sync` token
+         * @description Needs an API token (any scope).
+         *
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         */
+        post: operations["connectVenue"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1682,6 +1774,7 @@ export interface components {
             mono_ms: number;
             boot_id: string;
             schema_version: number;
+            time_uncertain?: boolean;
             /** @constant */
             kind: "register";
             payload: {
@@ -1707,6 +1800,7 @@ export interface components {
             mono_ms: number;
             boot_id: string;
             schema_version: number;
+            time_uncertain?: boolean;
             /** @constant */
             kind: "walk_in";
             payload: {
@@ -1732,6 +1826,7 @@ export interface components {
             mono_ms: number;
             boot_id: string;
             schema_version: number;
+            time_uncertain?: boolean;
             /** @constant */
             kind: "check_in";
             payload: {
@@ -1748,6 +1843,7 @@ export interface components {
             mono_ms: number;
             boot_id: string;
             schema_version: number;
+            time_uncertain?: boolean;
             /** @constant */
             kind: "undo_check_in";
             payload: {
@@ -1763,6 +1859,7 @@ export interface components {
             mono_ms: number;
             boot_id: string;
             schema_version: number;
+            time_uncertain?: boolean;
             /** @constant */
             kind: "cancel";
             payload: {
@@ -1777,6 +1874,7 @@ export interface components {
             mono_ms: number;
             boot_id: string;
             schema_version: number;
+            time_uncertain?: boolean;
             /** @constant */
             kind: "no_show";
             payload: {
@@ -1791,6 +1889,7 @@ export interface components {
             mono_ms: number;
             boot_id: string;
             schema_version: number;
+            time_uncertain?: boolean;
             /** @constant */
             kind: "approve";
             payload: {
@@ -1837,7 +1936,7 @@ export interface components {
         ApiToken: {
             id: number;
             name: string;
-            scopes: ("events:read" | "events:write" | "attendees:read" | "attendees:write" | "users:write" | "webhooks:manage")[];
+            scopes: ("events:read" | "events:write" | "attendees:read" | "attendees:write" | "users:write" | "webhooks:manage" | "sync")[];
             event_ids: string[] | null;
             /**
              * Format: date-time
@@ -3366,6 +3465,7 @@ export interface operations {
                     "application/json": {
                         epoch: string;
                         revision: number;
+                        latest?: number;
                         reset: boolean;
                         more: boolean;
                         page: {
@@ -5722,6 +5822,18 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
+            /** @description Conflict: "This hub follows an online server: import the file there, and the attendees reach this venue from it." */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This hub follows an online server: import the file there, and the attendees reach this venue from it.";
+                    };
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -6356,7 +6468,7 @@ export interface operations {
                     name: string;
                     /** @enum {string} */
                     expires: "7d" | "30d" | "90d" | "1y" | "never";
-                    scopes?: ("events:read" | "events:write" | "attendees:read" | "attendees:write" | "users:write" | "webhooks:manage")[];
+                    scopes?: ("events:read" | "events:write" | "attendees:read" | "attendees:write" | "users:write" | "webhooks:manage" | "sync")[];
                     event_ids?: string[];
                 };
             };
@@ -7776,6 +7888,265 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         message: "Validation failed.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    dashboardShowUpstream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            connected: boolean;
+                            url: string | null;
+                            event_ids: string[];
+                            /** @description The first download after connecting is still running */
+                            downloading: boolean;
+                            pulled_revision: number;
+                            /** @description The online server’s revision at its last answer; with pulled_revision, a progress bar */
+                            latest_revision: number | null;
+                            attendees_here: number;
+                            /** @description Venue changes the online server has not taken yet */
+                            waiting_up: number;
+                            /** @description Revisions of the online server not read yet (null before its first answer) */
+                            waiting_down: number | null;
+                            last_sync_at: string | null;
+                            online_reachable: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Unauthorized: "Please sign in." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Please sign in.";
+                    };
+                };
+            };
+            /** @description Forbidden: "Only organization owners can do this." */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Only organization owners can do this.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            /** @description Misdirected Request: "This server does not answer to that name. Open the dashboard at its address, or allow the name with --allowed-host." */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This server does not answer to that name. Open the dashboard at its address, or allow the name with --allowed-host.";
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    dashboardConnectUpstream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    url: string;
+                    token: string;
+                    event_ids: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequestBody"];
+            /** @description Unauthorized: "Please sign in." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Please sign in.";
+                    };
+                };
+            };
+            /** @description Forbidden: "This request must come from the Arrivals dashboard itself." or "Only organization owners can do this." */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This request must come from the Arrivals dashboard itself." | "Only organization owners can do this.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            /** @description Conflict: one like "This hub already follows https://events.example.org." or "This hub holds registrations of its own. Follow an online server from a hub without any (a new data directory)." */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: "This hub holds registrations of its own. Follow an online server from a hub without any (a new data directory)." | string;
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Misdirected Request: "This server does not answer to that name. Open the dashboard at its address, or allow the name with --allowed-host." */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This server does not answer to that name. Open the dashboard at its address, or allow the name with --allowed-host.";
+                    };
+                };
+            };
+            /** @description Unprocessable Entity: "Enter the online server’s address, starting with https:// (or http:// on a test network)." or one like "The online server could not be reached: connect ECONNREFUSED 203.0.113.7:443" or "This address does not answer as an Arrivals server of this version." or one like "The online server refused: Invalid API token." or "Validation failed." */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: ("Enter the online server’s address, starting with https:// (or http:// on a test network)." | "This address does not answer as an Arrivals server of this version." | "Validation failed.") | string;
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    dashboardListUpstreamEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    url: string;
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            name: string;
+                            starts_at: string | null;
+                            attendees_count: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequestBody"];
+            /** @description Unauthorized: "Please sign in." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Please sign in.";
+                    };
+                };
+            };
+            /** @description Forbidden: "This request must come from the Arrivals dashboard itself." or "Only organization owners can do this." */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This request must come from the Arrivals dashboard itself." | "Only organization owners can do this.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Misdirected Request: "This server does not answer to that name. Open the dashboard at its address, or allow the name with --allowed-host." */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This server does not answer to that name. Open the dashboard at its address, or allow the name with --allowed-host.";
+                    };
+                };
+            };
+            /** @description Unprocessable Entity: "Enter the online server’s address, starting with https:// (or http:// on a test network)." or one like "The online server could not be reached: connect ECONNREFUSED 203.0.113.7:443" or "This address does not answer as an Arrivals server of this version." or one like "The online server refused: Invalid API token." or "Validation failed." */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: ("Enter the online server’s address, starting with https:// (or http:// on a test network)." | "This address does not answer as an Arrivals server of this version." | "Validation failed.") | string;
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -10341,6 +10712,210 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         message: "This webhook endpoint is disabled. Enable it first." | "The given data was invalid.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Too Many Requests: "Too Many Attempts." */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Too Many Attempts.";
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    listFollowableEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            name: string;
+                            starts_at: string | null;
+                            attendees_count: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "API token required." | "Invalid API token." | "API token has expired.";
+                    };
+                };
+            };
+            /** @description Forbidden: "This token does not have the sync scope. Create a token with it on the online server." */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This token does not have the sync scope. Create a token with it on the online server.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            /** @description Too Many Requests: "Too Many Attempts." */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Too Many Attempts.";
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    connectVenue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    event_ids: string[];
+                    schema_version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description This device’s UUID on the hub */
+                            device: string;
+                            /** @description Sent as `Authorization: Bearer` on every sync request; shown once */
+                            credential: string;
+                            organization: string;
+                            event_ids: string[];
+                            epoch: string;
+                            grant: components["schemas"]["IdGrant"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequestBody"];
+            /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "API token required." | "Invalid API token." | "API token has expired.";
+                    };
+                };
+            };
+            /** @description Forbidden: "This token does not have the sync scope. Create a token with it on the online server." or one like "This token does not cover the event 6f1c7d3e-1111-4222-8333-944455556666." */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: "This token does not have the sync scope. Create a token with it on the online server." | string;
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            /** @description Conflict: one like "This server runs schema version 9 and the venue runs 8. Run the same Arrivals version on both." */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example This server runs schema version 9 and the venue runs 8. Run the same Arrivals version on both. */
+                        message: string;
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Unprocessable Entity: "Validation failed." */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Validation failed.";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
