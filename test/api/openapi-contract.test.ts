@@ -2,6 +2,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../server/access/session-auth.http.ts';
 import type { EventRecord } from '../../server/events/event.types.ts';
+import { SCHEMA_VERSION } from '../../server/platform/database.ts';
 import type { Organization } from '../../server/organizations/organization.types.ts';
 import {
   createEvent,
@@ -16,7 +17,7 @@ import { SAME_ORIGIN } from '../helpers/dashboard.ts';
 
 /**
  * The OpenAPI document as a contract for the interface's ten endpoints (docs/interface.md), and for the kiosk's
- * register and scan, the desk's scan, first-run setup and a paired device's sync: each refusal an
+ * register and scan, the desk's scan, first-run setup and sync (a paired device's, a venue hub's): each refusal an
  * operation documents is provoked here, and every live answer must be one the document lists for that operation:
  * its status, a message among that status's messages (or matching its pattern), and the headers it calls required.
  * The test fails when a route refuses with a message it did not document, and when the document lists a message
@@ -552,5 +553,39 @@ describe("a paired device's sync endpoints answer only what the document lists",
     await changes.send('/sync/changes?since=-1', { token: credential });
     expect((await changes.send('/sync/changes?since=0', { token: credential })).status).toBe(200);
     expect(changes.unprovoked()).toEqual([]);
+  });
+});
+
+describe("the sync endpoints a venue's hub calls with a token answer only what the document lists", () => {
+  const syncToken = (eventIds?: string[]) =>
+    token({ scopes: ['attendees:read', 'sync'], ...(eventIds ? { eventIds } : {}) });
+  const withoutToken = async (op: ReturnType<typeof operation>, url: string, options = {}) => {
+    expect((await op.send(url, options)).status).toBe(401);
+    expect((await op.send(url, { ...options, token: 'arr_not-a-real-token' })).status).toBe(401);
+    expect((await op.send(url, { ...options, token: expiredToken })).status).toBe(401);
+    expect((await op.send(url, { ...options, token: token() })).status).toBe(403);
+  };
+
+  it('GET /sync/events', async () => {
+    const op = operation('GET', '/sync/events');
+    await withoutToken(op, '/sync/events');
+    expect((await op.send('/sync/events', { token: syncToken() })).status).toBe(200);
+    await op.exhaust('/sync/events', { token: syncToken() });
+    expect(op.unprovoked()).toEqual([]);
+  });
+
+  it('POST /sync/connect', async () => {
+    const op = operation('POST', '/sync/connect');
+    const body = { name: 'Venue', event_ids: [open.uuid], schema_version: SCHEMA_VERSION };
+    await withoutToken(op, '/sync/connect', json(body));
+    await op.send('/sync/connect', { ...json(body), token: syncToken([other.uuid]) });
+    await op.send('/sync/connect', {
+      ...json({ ...body, schema_version: SCHEMA_VERSION + 1 }),
+      token: syncToken(),
+    });
+    await op.send('/sync/connect', { ...json({ name: 'Venue' }), token: syncToken() });
+    await op.exhaust('/sync/connect', { ...json({ name: 'Venue' }), token: syncToken() });
+    expect((await op.send('/sync/connect', { ...json(body), token: syncToken() })).status).toBe(201);
+    expect(op.unprovoked()).toEqual([]);
   });
 });
