@@ -186,7 +186,8 @@ function DeviceTable({
         {devices.map((device) => (
           <tr key={device.id} data-testid="sync-device">
             <th scope="row">
-              {device.name} {device.revoked_at && <Pill tone="bad">{cols.revoked}</Pill>}
+              {device.name} {device.kind === 'venue' && <Pill>{cols.venue}</Pill>}{' '}
+              {device.revoked_at && <Pill tone="bad">{cols.revoked}</Pill>}
             </th>
             <td>{device.last_contact_at ? format.dateTime(device.last_contact_at) : cols.never}</td>
             <td data-testid="sync-device-waiting">{device.waiting_ops}</td>

@@ -30,6 +30,7 @@ export const syncEn = {
           ? 'in time'
           : `${ms > 0 ? 'behind' : 'ahead'} by ${formatOffset(Math.abs(ms))}`,
     revoked: 'revoked',
+    venue: 'venue hub',
     revoke: 'Revoke',
     confirmRevokeTitle: 'Revoke this kiosk?',
     confirmRevoke: (name: string) =>
