@@ -146,7 +146,9 @@ const deviceSchema = z
     name: z.string(),
     kind: z
       .enum(['kiosk', 'venue'])
-      .meta({ description: 'A kiosk paired with a code, or a venue’s hub following this server with a sync token' }),
+      .meta({
+        description: 'A kiosk paired with a code, or a venue’s hub following this server with a sync token',
+      }),
     event_ids: z.array(z.string()),
     paired_at: timestamp,
     revoked_at: timestamp.nullable(),
