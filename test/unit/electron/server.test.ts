@@ -65,7 +65,7 @@ describe('startEmbeddedServer', () => {
     dirs.push(dataDir);
     const port = await freePort();
     const server = await startEmbeddedServer({
-      plan: serverPlan({ ...settings, port }),
+      plan: serverPlan({ ...settings, port }, { replicaPaired: false }),
       dataDir,
       kioskDir: dataDir,
       // The Node build in node_modules is what loads under vitest; Electron gets out/native's.
@@ -99,7 +99,7 @@ describe('startEmbeddedServer', () => {
     const { port } = await start();
     await expect(
       startEmbeddedServer({
-        plan: serverPlan({ ...DEFAULT_SETTINGS, port }),
+        plan: serverPlan({ ...DEFAULT_SETTINGS, port }, { replicaPaired: false }),
         dataDir: tempDataDir(),
         kioskDir: '/nonexistent',
         nativeBinding: '',
