@@ -22,7 +22,11 @@ const desktopShell: Pick<UserConfig, 'main' | 'preload'> = {
     plugins: [pageScript()],
     build: {
       outDir: 'out/main',
-      lib: { entry: 'electron/main/index.ts' },
+      // The CSV import's worker too: the server starts it from the file beside its own code, as `import.worker.js`
+      // (server/attendees/import-thread.ts).
+      lib: {
+        entry: { index: 'electron/main/index.ts', 'import.worker': 'server/attendees/import.worker.ts' },
+      },
     },
   },
   // Sandboxed preloads cannot be ES modules: CommonJS, named .cjs because package.json says "type": "module".

@@ -98,7 +98,7 @@ function issueBenchToken(db: Db, organization: Organization): string {
 }
 
 /** Published, registration open, unlimited seats, self check-in allowed right away. */
-function createOpenEvent(
+export function createOpenEvent(
   repos: Repositories,
   organization: Organization,
   name: string,

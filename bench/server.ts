@@ -5,10 +5,11 @@
  *   node --import tsx bench/server.ts --mode app|twin --data-dir DIR
  *
  * It listens on an ephemeral loopback port, reports `{ type: 'ready', port }`, answers `{ type: 'cpu' }` with the
- * CPU time it has used so far, and closes cleanly on `{ type: 'stop' }` so that `--cpu-prof` gets to write its
- * profile.
+ * CPU time it has used so far and `{ type: 'loop' }` with the longest its event loop was held since the last such
+ * question, and closes cleanly on `{ type: 'stop' }` so that `--cpu-prof` gets to write its profile.
  */
 import type { AddressInfo } from 'node:net';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../server/app.ts';
@@ -16,8 +17,9 @@ import { buildTwin } from './twin.ts';
 
 export type ServerMode = 'app' | 'twin';
 
-export type ServerMessage = { type: 'ready'; port: number } | { type: 'cpu'; micros: number };
-export type ControlMessage = { type: 'stop' } | { type: 'cpu' };
+export type ServerMessage =
+  { type: 'ready'; port: number } | { type: 'cpu'; micros: number } | { type: 'loop'; maxMs: number };
+export type ControlMessage = { type: 'stop' } | { type: 'cpu' } | { type: 'loop' };
 
 /** High enough that no run meets a limit, while the limiter still runs its full path on every request. */
 const UNLIMITED = { publicEvents: 1e9, profile: 1e9, publicOther: 1e9, token: 1e9 };
@@ -40,6 +42,9 @@ async function main(): Promise<void> {
   if (!process.send) throw new Error('bench/server.ts is started by bench/run.ts (it needs an IPC channel)');
 
   const server = await build(parseMode(values.mode), dataDir);
+  // How late a 1 ms timer fires: a loop held by synchronous work (or starved of its core) for 300 ms shows as 300.
+  const loopDelay = monitorEventLoopDelay({ resolution: 1 });
+  loopDelay.enable();
   await server.listen({ host: '127.0.0.1', port: 0 });
 
   // Without a parent nobody would ever stop us: leave rather than linger as an orphan.
@@ -49,6 +54,11 @@ async function main(): Promise<void> {
     if (message.type === 'cpu') {
       const { user, system } = process.cpuUsage();
       process.send!({ type: 'cpu', micros: user + system } satisfies ServerMessage);
+      return;
+    }
+    if (message.type === 'loop') {
+      process.send!({ type: 'loop', maxMs: loopDelay.max / 1e6 } satisfies ServerMessage);
+      loopDelay.reset();
       return;
     }
     process.off('disconnect', orphaned);

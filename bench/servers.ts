@@ -12,6 +12,8 @@ export interface RunningServer {
    * hardly moves when other processes compete for the cores, which makes it the steadier figure on a busy machine.
    */
   cpuMicros(): Promise<number>;
+  /** The longest the server's event loop was held since the last call, in milliseconds (bench/server.ts). */
+  loopDelayMaxMs(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -42,6 +44,7 @@ export async function startServer(
     mode,
     url: `http://127.0.0.1:${port}`,
     cpuMicros: () => askCpu(child),
+    loopDelayMaxMs: () => askLoopDelay(child),
     stop: () => stopChild(child),
   };
 }
@@ -72,6 +75,16 @@ function askCpu(child: ChildProcess): Promise<number> {
       else reject(new Error(`expected a cpu answer, got ${message.type}`));
     });
     child.send({ type: 'cpu' } satisfies ControlMessage);
+  });
+}
+
+function askLoopDelay(child: ChildProcess): Promise<number> {
+  return new Promise((resolve, reject) => {
+    child.once('message', (message: ServerMessage) => {
+      if (message.type === 'loop') resolve(message.maxMs);
+      else reject(new Error(`expected a loop answer, got ${message.type}`));
+    });
+    child.send({ type: 'loop' } satisfies ControlMessage);
   });
 }
 

@@ -8,12 +8,15 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 export const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 
 /**
- * What bin/ loads, by bundle name. The bundle sits two levels below the root like the sources do, so that paths
- * the server resolves from its own module (kiosk-static.ts: `../../out/renderer/`) land on the same place.
+ * What bin/ loads, by bundle name, and the CSV import's worker, which the server starts from the file beside its
+ * own code (server/attendees/import-thread.ts). The bundle sits two levels below the root like the sources do, so
+ * that paths the server resolves from its own module (kiosk-static.ts: `../../out/renderer/`) land on the same
+ * place.
  */
 export const SERVER_ENTRIES = {
   cli: 'server/cli.ts',
   'find-electron': 'electron/find-electron.ts',
+  'import.worker': 'server/attendees/import.worker.ts',
 };
 
 export const BUNDLE_DIR = 'out/server';

@@ -4,7 +4,11 @@ import { apiTokenRoutes } from './access/api-token.routes.ts';
 import { apiTokenService } from './access/api-token.service.ts';
 import { staffCaller, tokenCaller } from './access/caller.http.ts';
 import { DEFAULT_RATE_LIMITS, registerRateLimits, type RateLimits } from './access/rate-limits.ts';
-import { registerSessionAuthentication } from './access/session-auth.http.ts';
+import {
+  registerDashboardHostCheck,
+  registerSessionAuthentication,
+  type OwnHostCheck,
+} from './access/session-auth.http.ts';
 import { sessionRoutes } from './access/session.routes.ts';
 import { staffRoutes } from './access/staff.routes.ts';
 import { staffService } from './access/staff.service.ts';
@@ -13,12 +17,15 @@ import { attendeeActionRoutes, tokenAttendeeRoutes } from './attendees/attendee.
 import { attendeeService } from './attendees/attendee.service.ts';
 import { bulkNoShowService } from './attendees/bulk-no-show.service.ts';
 import { deskRoutes } from './attendees/desk.routes.ts';
+import { importThread } from './attendees/import-thread.ts';
+import { kioskAttendeeRoutes } from './attendees/kiosk-attendee.routes.ts';
 import { publicAttendeeRoutes } from './attendees/public-attendee.routes.ts';
 import { registrationService } from './attendees/registration.service.ts';
 import type { AppContext } from './context.ts';
 import { eventRoutes } from './events/event.routes.ts';
 import { eventService } from './events/event.service.ts';
 import { publicEventRoutes } from './events/public-event.routes.ts';
+import { registerKioskAccess } from './kiosk/kiosk-access.http.ts';
 import { DEFAULT_KIOSK_DIR, kioskStaticRoutes } from './kiosk/static.routes.ts';
 import { publicOrganizationRoutes } from './kiosk/start-page.routes.ts';
 import { organizationRoutes } from './organizations/organization.routes.ts';
@@ -40,6 +47,7 @@ import {
   type ConnectionLimits,
 } from './platform/connections.ts';
 import { openDatabase, SCHEMA_VERSION } from './platform/database.ts';
+import { ownHostCheck } from './platform/own-host.ts';
 import { earlyErrorOptions, registerErrorHandling } from './platform/errors.ts';
 import { registerJsonBodyParser } from './platform/json-body.ts';
 import { withRedactedRequests } from './platform/logging.ts';
@@ -47,6 +55,7 @@ import { registerApiDocs } from './platform/openapi.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { responseSerializerCompiler } from './platform/serializer.ts';
 import { zodValidatorCompiler } from './platform/validation.ts';
+import { createWriteGate, registerWriteGate } from './platform/write-gate.ts';
 import { satelliteProxyRoutes } from './satellite/proxy.routes.ts';
 import { SATELLITE_DEFAULTS, type SatelliteOptions } from './satellite/satellite-app.ts';
 import { satelliteStatusRoutes } from './satellite/status.routes.ts';
@@ -66,6 +75,8 @@ import {
   type WebhookDispatchOptions,
 } from './webhooks/dispatcher.service.ts';
 import { webhookEndpointService } from './webhooks/endpoint.service.ts';
+import { lanIntegrationRoutes } from './webhooks/lan-integration.routes.ts';
+import { lanIntegrationService } from './webhooks/lan-integration.service.ts';
 import { silentNotifier, webhookNotifier } from './webhooks/notifier.ts';
 import { webhookOutbox } from './webhooks/outbox.service.ts';
 import { webhookRoutes } from './webhooks/webhook.routes.ts';
@@ -102,6 +113,11 @@ export interface BuildAppOptions {
    * built for Electron's ABI (electron/README.md); Node, the CLI and the tests use the default.
    */
   nativeBinding?: string;
+  /**
+   * Host names the dashboard API answers to besides its own addresses, localhost and the machine's host name
+   * (platform/own-host.ts): a name in the venue's DNS, or the address a port-forward or container is reached at.
+   */
+  allowedHosts?: readonly string[];
   /** Fail any response whose body strays from its declared schema (platform/serializer.ts); the tests turn it on. */
   checkResponseShapes?: boolean;
   /** How a paired replica talks to its hub (sync/replica.service.ts); tests shorten the waits. */
@@ -125,12 +141,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const sync = syncRepository(store.db);
   // A data dir paired with a hub (`arrivals device pair`) runs as its replica: docs/sync.md.
   const upstream = sync.upstream();
+  // Every writer on this thread waits here while the import's worker writes (platform/write-gate.ts).
+  const writeGate = createWriteGate();
   // The dispatcher writes through a connection of its own (see webhooks/dispatcher.service.ts), to the file the
   // first connection has just checked.
-  const dispatcherDb = openDatabase(options.dataDir, { nativeBinding, checkIntegrity: false });
-  const dispatcher = webhookDispatcher(dispatcherDb, clock, {
-    ...DEFAULT_WEBHOOK_DISPATCH,
-    ...options.webhooks,
+  const dispatcher = webhookDispatcher(
+    openDatabase(options.dataDir, { nativeBinding, checkIntegrity: false }),
+    clock,
+    { ...DEFAULT_WEBHOOK_DISPATCH, ...options.webhooks },
+    writeGate,
+  );
+  const imports = importThread({
+    dataDir: options.dataDir,
+    nativeBinding: options.nativeBinding,
+    clock,
+    gate: writeGate,
+    onQueued: dispatcher.wake,
   });
   const outbox = webhookOutbox(store.repos, clock, dispatcher.wake);
   // Webhooks leave from the hub, once per change that won there; a replica tells nobody.
@@ -154,14 +180,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registrations: registrationService(store, notify, journal),
     attendees: attendeeService(store, notify, journal),
     bulkNoShow: bulkNoShowService(store, notify),
+    imports,
     people: personService(store),
     tokens: apiTokenService(store),
     staff: staffService(store),
     webhooks: webhookEndpointService(store, outbox),
+    lanIntegrations: lanIntegrationService(store),
     webhookDispatcher: dispatcher,
     syncHub,
     replica,
   };
+  // Printed by `serve` and shown by the desktop shell through `app.ctx.staff.setupCode()`. A replica's staff
+  // accounts come from its hub, so setup is the hub's.
+  if (!upstream) ctx.staff.issueSetupCode();
+  const isOwnHost = ownHostCheck({ allowedHosts: options.allowedHosts });
 
   const trust = forwardingTrust({
     reverseProxy: options.trustProxy === true,
@@ -184,6 +216,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('store', store);
   app.addHook('onClose', async () => store.db.close());
   app.addHook('onClose', async () => dispatcher.stop());
+  // onClose hooks run last added first: the import's worker stops before the connections of this thread close.
+  app.addHook('onClose', async () => imports.close());
   app.addHook('onClose', async () => replica?.stop());
   // Long-polls answer at once when closing begins, so closing never waits for one.
   app.addHook('preClose', (done) => {
@@ -204,6 +238,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerForwardedHeaderPolicy(app, trust);
   registerErrorHandling(app);
   registerJsonBodyParser(app);
+  registerWriteGate(app, writeGate);
   await registerRateLimits(app, { ...DEFAULT_RATE_LIMITS, ...options.rateLimits }, clock);
   await registerApiDocs(app);
 
@@ -219,19 +254,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     replica: replica ? () => replica.status() : undefined,
   });
   await app.register(syncDeviceRoutes);
+  // The kiosk's own endpoints: whoever `kioskAccess` admits (today any browser on the LAN); rate limits by path. A
+  // replica answers them from its own database, like the public ones.
+  await app.register(async (kiosk) => {
+    registerKioskAccess(kiosk);
+    await kiosk.register(kioskAttendeeRoutes);
+  });
   if (options.kioskDir !== false) {
     await app.register(kioskStaticRoutes, { root: options.kioskDir ?? DEFAULT_KIOSK_DIR });
   }
 
   if (upstream) {
-    await registerReplicaApis(app, upstream.url);
+    await registerReplicaApis(app, upstream.url, isOwnHost);
     return app;
   }
 
   // The staff dashboard's API, under `/dashboard/api`, authenticated by a session cookie.
   await app.register(
     async (dashboard) => {
-      registerSessionAuthentication(dashboard);
+      registerSessionAuthentication(dashboard, isOwnHost);
       await dashboard.register(sessionRoutes);
       await dashboard.register(staffRoutes);
       await dashboard.register(eventRoutes(staffCaller));
@@ -241,6 +282,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await dashboard.register(apiTokenRoutes);
       await dashboard.register(webhookRoutes(staffCaller));
       await dashboard.register(syncDashboardRoutes);
+      // Dashboard only: a token may never open the venue network to webhooks.
+      await dashboard.register(lanIntegrationRoutes);
     },
     { prefix: '/dashboard/api' },
   );
@@ -265,16 +308,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
  * API forwarded to the hub (503 while it is away), the dashboard with the hub session the replica keeps beside its
  * own (sync/hub-session.http.ts).
  */
-async function registerReplicaApis(app: FastifyInstance, hubUrl: string): Promise<void> {
+async function registerReplicaApis(
+  app: FastifyInstance,
+  hubUrl: string,
+  isOwnHost: OwnHostCheck,
+): Promise<void> {
   const bridge = hubSessionBridge(hubUrl, SATELLITE_DEFAULTS.connectTimeoutMs);
   const forward = {
     hubUrl,
     connectTimeoutMs: SATELLITE_DEFAULTS.connectTimeoutMs,
     responseTimeoutMs: SATELLITE_DEFAULTS.responseTimeoutMs,
   };
+  // Also before the paths forwarded to the hub, which would otherwise reach it with the hub's own name as Host.
+  registerDashboardHostCheck(app, isOwnHost);
   await app.register(
     async (dashboard) => {
-      registerSessionAuthentication(dashboard);
+      registerSessionAuthentication(dashboard, isOwnHost);
       dashboard.addHook('onSend', async (request, reply, payload) => {
         if (request.routeOptions.url === '/dashboard/api/session') {
           if (request.method === 'POST' && reply.statusCode === 200) {

@@ -2,6 +2,7 @@ import type { ApiTokenService } from './access/api-token.service.ts';
 import type { StaffService } from './access/staff.service.ts';
 import type { AttendeeService } from './attendees/attendee.service.ts';
 import type { BulkNoShowService } from './attendees/bulk-no-show.service.ts';
+import type { ImportThread } from './attendees/import-thread.ts';
 import type { RegistrationService } from './attendees/registration.service.ts';
 import type { EventService } from './events/event.service.ts';
 import type { OrganizationService } from './organizations/organization.service.ts';
@@ -12,6 +13,7 @@ import type { SyncHubService } from './sync/hub.service.ts';
 import type { ReplicaService } from './sync/replica.service.ts';
 import type { WebhookDispatcher } from './webhooks/dispatcher.service.ts';
 import type { WebhookEndpointService } from './webhooks/endpoint.service.ts';
+import type { LanIntegrationService } from './webhooks/lan-integration.service.ts';
 
 /**
  * What routes reach through `app.ctx`: the clock and the services, the one door to the store. Nothing here hands
@@ -24,10 +26,14 @@ export interface AppContext {
   registrations: RegistrationService;
   attendees: AttendeeService;
   bulkNoShow: BulkNoShowService;
+  /** CSV imports, run on a worker thread of their own. */
+  imports: ImportThread;
   people: PersonService;
   tokens: ApiTokenService;
   staff: StaffService;
   webhooks: WebhookEndpointService;
+  /** The hosts on the venue network that the organization's webhooks may reach. */
+  lanIntegrations: LanIntegrationService;
   /** Sends the webhook outbox in the background; `dispatchDue()` runs one round on demand. */
   webhookDispatcher: WebhookDispatcher;
   /** The hub's side of sync: pairing, ops from replicas, the change feed (every server can be a hub). */

@@ -3,11 +3,13 @@ import type { Db } from './platform/database.ts';
 import { apiTokensRepository } from './access/api-token.repository.ts';
 import { staffRepository } from './access/staff.repository.ts';
 import { attendeesRepository } from './attendees/attendee.repository.ts';
+import { importStagingRepository } from './attendees/import.repository.ts';
 import { eventsRepository } from './events/event.repository.ts';
 import { organizationsRepository } from './organizations/organization.repository.ts';
 import { usersRepository } from './people/person.repository.ts';
 import { webhookDeliveriesRepository } from './webhooks/delivery.repository.ts';
 import { webhookEndpointsRepository } from './webhooks/endpoint.repository.ts';
+import { lanIntegrationsRepository } from './webhooks/lan-integration.repository.ts';
 
 /** Every repository over one database handle; built once per app. */
 export function createRepositories(db: Db) {
@@ -15,11 +17,13 @@ export function createRepositories(db: Db) {
     organizations: organizationsRepository(db),
     events: eventsRepository(db),
     attendees: attendeesRepository(db),
+    importStaging: importStagingRepository(db),
     users: usersRepository(db),
     apiTokens: apiTokensRepository(db),
     staff: staffRepository(db),
     webhookEndpoints: webhookEndpointsRepository(db),
     webhookDeliveries: webhookDeliveriesRepository(db),
+    lanIntegrations: lanIntegrationsRepository(db),
   };
 }
 

@@ -4,8 +4,10 @@ import { staffCaller } from '../access/caller.http.ts';
 import type { EventRecord } from '../events/event.types.ts';
 import { toCsv } from '../platform/csv.ts';
 import { HttpError, ValidationError } from '../platform/errors.ts';
+import { type JsonText, registerJsonTextBody } from '../platform/json-body.ts';
 import { messages } from '../platform/messages.ts';
 import { errorResponses, messageBody } from '../platform/schemas.ts';
+import { textBodyValidatorCompiler } from '../platform/validation.ts';
 import { presentDeskAttendee } from './attendee.presenters.ts';
 import { attendeeParams, eventParams } from './attendee.schemas.ts';
 import type { AttendeeRecord } from './attendee.types.ts';
@@ -19,8 +21,10 @@ import {
   importRefusal,
   liveStatsSchema,
 } from './desk.schemas.ts';
+import { parseScannedCode } from './checkin-code.rules.ts';
+import { scanBody } from './kiosk-attendee.schemas.ts';
 import { registrationBody } from './public-attendee.schemas.ts';
-import { deskCheckInRefusal } from './refusals.http.ts';
+import { deskCheckInRefusal, deskCodeNotFound } from './refusals.http.ts';
 
 const tags = ['Dashboard: attendee desk'];
 const attendeeResponse = z.object({ message: z.string(), data: deskAttendeeSchema });
@@ -42,7 +46,7 @@ export interface DeskRoutesOptions {
 }
 
 export const deskRoutes: FastifyPluginAsyncZod<DeskRoutesOptions> = async (app, { wholeEventWork }) => {
-  const { attendees, registrations, bulkNoShow } = app.ctx;
+  const { attendees, registrations, bulkNoShow, imports } = app.ctx;
 
   const eventOf = (request: Parameters<typeof staffCaller.eventOf>[1], uuid: string): EventRecord =>
     staffCaller.eventOf(app, request, uuid);
@@ -135,6 +139,32 @@ export const deskRoutes: FastifyPluginAsyncZod<DeskRoutesOptions> = async (app, 
   );
 
   app.post(
+    '/events/:event_id/scan',
+    {
+      schema: {
+        tags,
+        summary: 'Check in by a scanned check-in code or profile QR code, with the desk’s rules',
+        description:
+          'What the kiosk’s scan takes (`ARV1:<code>`, a `/p/<code>` URL, a bare code), checked in as the ' +
+          'Check in button does: self check-in being off does not apply.',
+        params: eventParams,
+        body: scanBody,
+        response: { 200: attendeeResponse, ...errorResponses(401, 403, 404, 409, 422) },
+      },
+    },
+    async function checkInByScannedCode(request) {
+      const event = eventOf(request, request.params.event_id);
+      // The body's schema has refused what is not a code.
+      const outcome = attendees.checkInByCodeAtDesk(event, parseScannedCode(request.body.code)!);
+      if (!outcome.ok) {
+        if (outcome.reason === 'code_not_found') throw deskCodeNotFound();
+        throw deskCheckInRefusal(outcome.reason, outcome.attendee, event);
+      }
+      return { message: messages.staffCheckedIn, data: presentDeskAttendee(outcome.attendee) };
+    },
+  );
+
+  app.post(
     '/events/:event_id/attendees/:attendee_id/undo-check-in',
     {
       schema: {
@@ -175,7 +205,7 @@ export const deskRoutes: FastifyPluginAsyncZod<DeskRoutesOptions> = async (app, 
     {
       schema: {
         tags,
-        summary: 'Export attendees as CSV (every registration field, status and times)',
+        summary: 'Export attendees as CSV (every registration field, status, times and check-in code)',
         params: eventParams,
       },
     },
@@ -183,7 +213,7 @@ export const deskRoutes: FastifyPluginAsyncZod<DeskRoutesOptions> = async (app, 
       const event = eventOf(request, request.params.event_id);
       const keys = event.registrationFields.map((f) => f.key);
       const rows: (string | number | null)[][] = [
-        ['id', ...keys, 'status', 'registered_at', 'checked_in_at'],
+        ['id', ...keys, 'status', 'registered_at', 'checked_in_at', 'checkin_code'],
       ];
       for (let offset = 0; ; offset += EXPORT_PAGE_SIZE) {
         const { items } = attendees.listAttendees(event, {}, { limit: EXPORT_PAGE_SIZE, offset });
@@ -194,6 +224,7 @@ export const deskRoutes: FastifyPluginAsyncZod<DeskRoutesOptions> = async (app, 
             a.status,
             a.registeredAt,
             a.checkedInAt,
+            a.checkinCode,
           ]);
         }
         if (items.length < EXPORT_PAGE_SIZE) break;
@@ -253,30 +284,48 @@ export const deskRoutes: FastifyPluginAsyncZod<DeskRoutesOptions> = async (app, 
     },
   );
 
-  app.post(
-    '/events/:event_id/import',
-    {
-      config: { access: 'owner' },
-      bodyLimit: 16 * 1024 * 1024,
-      schema: {
-        tags,
-        summary: 'Import attendees, all or nothing; rows are already mapped to field keys',
-        params: eventParams,
-        body: importBody,
-        response: {
-          200: messageBody.extend({ imported: z.number().int() }),
-          422: importRefusal,
-          ...errorResponses(401, 403, 404),
+  // In a scope of its own: its body arrives as text, for the import's worker to parse and validate
+  // (import-thread.ts).
+  const importScope: FastifyPluginAsyncZod = async (scope) => {
+    registerJsonTextBody(scope);
+    scope.setValidatorCompiler(textBodyValidatorCompiler);
+    scope.post(
+      '/events/:event_id/import',
+      {
+        config: { access: 'owner' },
+        bodyLimit: 16 * 1024 * 1024,
+        schema: {
+          tags,
+          summary: 'Import attendees, all or nothing; rows are already mapped to field keys',
+          params: eventParams,
+          body: importBody,
+          response: {
+            200: messageBody.extend({ imported: z.number().int() }),
+            422: importRefusal,
+            ...errorResponses(401, 403, 404),
+          },
         },
       },
-    },
-    async function importAttendees(request, reply) {
-      const event = eventOf(request, request.params.event_id);
-      const outcome = registrations.importAttendees(event, request.body.rows);
-      if (outcome.ok) return { message: messages.imported(outcome.imported), imported: outcome.imported };
-      if (outcome.reason === 'invalid')
-        return reply.code(422).send({ message: messages.importInvalid, rows: outcome.rows });
-      return reply.code(422).send({ message: messages.importFull(outcome.available) });
-    },
-  );
+      async function importAttendees(request, reply) {
+        const event = eventOf(request, request.params.event_id);
+        // textBodyValidatorCompiler passed the body on as it came: JsonText, or undefined when there was none.
+        const body = request.body as unknown as JsonText | undefined;
+        // This request writes nothing itself; the worker writes under the gate, which waits for us otherwise.
+        request.leaveWriteGate();
+        const outcome = await imports.importAttendees(event, body?.text);
+        if (outcome.ok) return { message: messages.imported(outcome.imported), imported: outcome.imported };
+        switch (outcome.reason) {
+          case 'body_invalid':
+            throw new ValidationError(outcome.errors);
+          case 'event_not_found':
+            throw new HttpError(404, messages.eventNotFound);
+          case 'invalid':
+            return reply.code(422).send({ message: messages.importInvalid, rows: outcome.rows });
+          case 'event_full':
+            return reply.code(422).send({ message: messages.importFull(outcome.available) });
+        }
+      },
+    );
+  };
+  await app.register(importScope);
 };

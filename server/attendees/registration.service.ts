@@ -1,7 +1,6 @@
 import type { EventRecord } from '../events/event.types.ts';
 import { initialStatus, isRegistrationOpen, redirectUrlFor } from '../events/event.rules.ts';
-import { emailKey } from '../platform/email.ts';
-import { fieldMessage, type FieldErrors } from '../platform/field-errors.ts';
+import type { FieldErrors } from '../platform/field-errors.ts';
 import { toTimestamp } from '../platform/time.ts';
 import type { Store } from '../store.ts';
 import type { ChangeJournal } from '../sync/journal.ts';
@@ -23,20 +22,10 @@ export type WalkInOutcome =
   | { ok: false; reason: 'invalid'; errors: FieldErrors }
   | { ok: false; reason: 'already_registered' | 'event_full' };
 
-/** Errors of one CSV row; `row` counts data rows from 1. */
-export interface ImportRowError {
-  row: number;
-  errors: FieldErrors;
-}
-
-export type ImportOutcome =
-  | { ok: true; imported: number }
-  | { ok: false; reason: 'invalid'; rows: ImportRowError[] }
-  | { ok: false; reason: 'event_full'; available: number };
-
 /**
- * How people come to be attendees: registering themselves (public), added at the desk as walk-ins, imported from
- * a spreadsheet. Each registration and its webhook notification are stored in one transaction.
+ * How people come to be attendees: registering themselves (public) and added at the desk as walk-ins; imports from
+ * a spreadsheet are attendees/import.service.ts. Each registration and its webhook notification are stored in one
+ * transaction.
  */
 export function registrationService(store: Store, notify: ChangeNotifier, journal: ChangeJournal) {
   const { repos, clock } = store;
@@ -77,6 +66,7 @@ export function registrationService(store: Store, notify: ChangeNotifier, journa
           name: attendee.name,
           answers: attendee.answers,
           status: attendee.status,
+          checkin_code: attendee.checkinCode,
         },
       });
     }
@@ -134,55 +124,7 @@ export function registrationService(store: Store, notify: ChangeNotifier, journa
     return result.ok ? { ok: true, attendee: result.attendee } : { ok: false, reason: result.reason };
   }
 
-  /**
-   * Imports rows (already mapped to field keys) all or nothing: every row is checked first, against the field
-   * rules, the other rows and the live registrations; then all are written in one transaction.
-   */
-  function importAttendees(event: EventRecord, rows: readonly unknown[]): ImportOutcome {
-    const registeredAt = toTimestamp(clock.now());
-    return store.inTransaction((): ImportOutcome => {
-      const rowErrors: ImportRowError[] = [];
-      const accepted: { answers: Record<string, string> }[] = [];
-      const seen = new Set<string>();
-      rows.forEach((row, index) => {
-        const check = validateRegistration(event.registrationFields, row);
-        if (!check.ok) {
-          rowErrors.push({ row: index + 1, errors: check.errors });
-          return;
-        }
-        const email = check.answers.email!;
-        const key = emailKey(email);
-        const existing = repos.attendees.findForEmail(event.id, email);
-        if (seen.has(key) || (existing && existing.status !== 'canceled')) {
-          rowErrors.push({ row: index + 1, errors: { email: [fieldMessage.taken('email')] } });
-          return;
-        }
-        seen.add(key);
-        accepted.push({ answers: check.answers });
-      });
-      if (rowErrors.length > 0) return { ok: false, reason: 'invalid', rows: rowErrors };
-
-      const current = repos.events.findById(event.id)!;
-      if (current.seats !== null && current.attendeesCount + accepted.length > current.seats) {
-        return {
-          ok: false,
-          reason: 'event_full',
-          available: Math.max(0, current.seats - current.attendeesCount),
-        };
-      }
-      const imported = accepted.map(({ answers }) => {
-        // An import is a hub's own (a replica forwards it), so it is no op of its own.
-        const result = insertRegistration(null, event, answers, 'confirmed', registeredAt);
-        // Checked above inside this IMMEDIATE transaction, so nobody else could have taken the email or seat.
-        if (!result.ok) throw new Error(`import row refused by the store: ${result.reason}`);
-        return result.attendee;
-      });
-      notify.attendeesChanged('attendee.registered', event, () => imported);
-      return { ok: true, imported: imported.length };
-    });
-  }
-
-  return { registerAttendee, addWalkIn, importAttendees };
+  return { registerAttendee, addWalkIn };
 }
 
 export type RegistrationService = ReturnType<typeof registrationService>;

@@ -26,6 +26,10 @@ export const fieldMessage = {
   httpUrl: (field: string) => `The ${attributeName(field)} field must be an http or https URL.`,
   urlCredentials: (field: string) =>
     `The ${attributeName(field)} field must not contain a user name or password.`,
+  destinationNotAllowed: (field: string) =>
+    `The ${attributeName(field)} field points at a loopback, private or link-local address that an owner has not allowed under LAN integrations.`,
+  lanHost: (field: string) =>
+    `The ${attributeName(field)} field must be a host name or IP address with an optional port, such as 192.168.1.20:8080.`,
   selected: (field: string) => `The selected ${attributeName(field)} is invalid.`,
   maxCharacters: (field: string, max: number) =>
     `The ${attributeName(field)} field must not be greater than ${max} characters.`,

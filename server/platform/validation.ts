@@ -87,6 +87,27 @@ export function fieldErrorsFromZod(issues: readonly z.core.$ZodIssue[]): FieldEr
   return errors;
 }
 
+export type SchemaCheck<T> = { ok: true; value: T } | { ok: false; errors: FieldErrors };
+
+/**
+ * Runs a route's zod schema on a request part, the way `zodValidatorCompiler` does: also for a body that is
+ * validated away from its route (`textBodyValidatorCompiler`).
+ */
+export function checkRequestPart<T>(
+  schema: z.ZodType<T>,
+  httpPart: string | undefined,
+  data: unknown,
+): SchemaCheck<T> {
+  // A POST without a body reaches us as null: judge it as an empty object, so the answer names the missing
+  // fields (`The attendee ids field is required.`) rather than the body.
+  const input = httpPart === 'body' && (data === null || data === undefined) ? {} : data;
+  // Passing any parse options takes zod off its compiled fast path (on every request); the inputs are only needed to word a failure, so only a failure is parsed again with them.
+  const result = schema.safeParse(input);
+  if (result.success) return { ok: true, value: result.data };
+  const issues = schema.safeParse(input, { reportInput: true }).error?.issues ?? result.error.issues;
+  return { ok: false, errors: fieldErrorsFromZod(issues) };
+}
+
 /**
  * Validates params, query and bodies with the routes' zod schemas and fails in the interface's 422 shape. (The
  * type provider's own compiler would answer 400 with zod's wording.)
@@ -94,12 +115,14 @@ export function fieldErrorsFromZod(issues: readonly z.core.$ZodIssue[]): FieldEr
 export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
   ({ schema, httpPart }) =>
   (data) => {
-    // A POST without a body reaches us as null: judge it as an empty object, so the answer names the missing
-    // fields (`The attendee ids field is required.`) rather than the body.
-    const input = httpPart === 'body' && (data === null || data === undefined) ? {} : data;
-    // Passing any parse options takes zod off its compiled fast path (on every request); the inputs are only needed to word a failure, so only a failure is parsed again with them.
-    const result = schema.safeParse(input);
-    if (result.success) return { value: result.data };
-    const issues = schema.safeParse(input, { reportInput: true }).error?.issues ?? result.error.issues;
-    return { error: new ValidationError(fieldErrorsFromZod(issues)) };
+    const check = checkRequestPart(schema, httpPart, data);
+    return check.ok ? { value: check.value } : { error: new ValidationError(check.errors) };
   };
+
+/**
+ * For a route whose body is a `JsonText` (platform/json-body.ts): the body goes on as it came, for the worker that
+ * parses it to check against the same schema with `checkRequestPart`; the route's body schema still documents it.
+ * Everything else is validated as usual.
+ */
+export const textBodyValidatorCompiler: FastifySchemaCompiler<z.ZodType> = (route) =>
+  route.httpPart === 'body' ? (data) => ({ value: data }) : zodValidatorCompiler(route);

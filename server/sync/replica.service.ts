@@ -85,6 +85,12 @@ export function replicaService(
   let startedMs: number | null = null;
   let lastSyncAt: string | null = null;
   let refused = false;
+  /**
+   * Whether the hub should hear from this replica even with no ops to send. At each push the hub measures the
+   * replica's clock (sync/clock.rules.ts), so a replica pushes once at each boot: else every op of a boot that ends
+   * while cut off would have an uncertain time, though the hub could have measured the clock while it was there.
+   */
+  let reportDue = true;
   let pushWake: (() => void) | null = null;
   let pushing: Promise<void> = Promise.resolve();
   let pulling: Promise<void> = Promise.resolve();
@@ -129,11 +135,14 @@ export function replicaService(
     return body;
   }
 
-  /** Sends the waiting ops, a batch at a time, and stores the hub's acks. */
-  async function pushOnce(): Promise<number> {
+  /** Sends a batch of the waiting ops and stores the hub's acks; true when there is more to send at once. */
+  async function pushOnce(): Promise<boolean> {
     const pending = sync.pendingOps(options.batchSize);
     const record = upstream();
-    if (pending.length === 0 && !needsRefill(record.grantedNext, record.grantedTo)) return 0;
+    const wantsIds = needsRefill(record.grantedNext, record.grantedTo);
+    if (pending.length === 0 && !reportDue && !wantsIds) return false;
+    const reporting = reportDue;
+    reportDue = false;
     const answer = await call<PushAnswer>('/sync/ops', {
       method: 'POST',
       timeoutMs: 30_000 + options.connectTimeoutMs,
@@ -143,9 +152,12 @@ export function replicaService(
         boot_id: bootIdOf(clock),
         waiting: sync.pendingCount(),
         acked_seq: record.ackedSeq,
-        wants_ids: needsRefill(record.grantedNext, record.grantedTo),
+        wants_ids: wantsIds,
         ops: pending,
       }),
+    }).catch((error: unknown) => {
+      reportDue ||= reporting;
+      throw error;
     });
     store.inTransaction(() => {
       if (answer.restored) {
@@ -165,7 +177,7 @@ export function replicaService(
     });
     succeeded();
     const stuck = answer.outcomes.some((outcome) => outcome.status === 'upgrade_required');
-    return stuck ? 0 : answer.outcomes.length;
+    return !stuck && answer.outcomes.length > 0;
   }
 
   /** Takes one page of the hub's feed and writes it, then re-applies the ops still waiting over it. */
@@ -291,8 +303,7 @@ export function replicaService(
   async function pushLoop(): Promise<void> {
     while (!stopped) {
       try {
-        const sent = await pushOnce();
-        if (sent > 0) continue;
+        if (await pushOnce()) continue;
       } catch (error) {
         if (stopped) return;
         failed(error);
@@ -359,7 +370,7 @@ export function replicaService(
     },
     /** One push and one pull, for the CLI's first sync and for tests. */
     async syncNow(): Promise<void> {
-      while ((await pushOnce()) > 0);
+      while (await pushOnce());
       for (;;) {
         const answer = await pullOnce(0);
         if (!answer.more) break;

@@ -2,10 +2,12 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/database.ts';
 import { toTimestamp } from '../platform/time.ts';
+import type { WriteGate } from '../platform/write-gate.ts';
 import type { WebhookEndpointRecord } from './webhook.types.ts';
 import {
   judgeAttempt,
   nextAttemptAt,
+  type DeliveryVerdict,
   parseRetryAfter,
   RESPONSE_EXCERPT_BYTES,
   responseExcerpt,
@@ -16,6 +18,8 @@ import {
 import { createRepositories } from '../store.ts';
 import type { ClaimedDelivery } from './delivery.repository.ts';
 import { fanOutNotifications } from './outbox.service.ts';
+import type { Response } from 'undici';
+import { DESTINATION_REFUSED, webhookHttpClient } from './destination-agent.ts';
 
 export interface WebhookDispatchOptions {
   /**
@@ -63,9 +67,13 @@ interface Logger {
   error(details: object, message: string): void;
 }
 
-/** What came back from one request; `statusCode` is null when no answer came. */
+/**
+ * What came back from one request; `statusCode` is null when no answer came. `destinationRefused`: the connection
+ * was not made, since it would have gone to an address the organization has not allowed.
+ */
 interface Answer {
   statusCode: number | null;
+  destinationRefused: boolean;
   retryAfter: string | null;
   excerpt: string | null;
   error: string | null;
@@ -79,6 +87,7 @@ const attemptError = {
   hostNotFound: 'Host not found.',
   connectionClosed: 'The connection closed before an answer came.',
   unreachable: 'The host could not be reached.',
+  destinationRefused: 'The destination address is not allowed.',
   timedOut: (ms: number) => `No answer within ${ms / 1000} seconds.`,
   requestFailed: (reason: string) => `The request failed (${reason}).`,
 } as const;
@@ -91,13 +100,20 @@ const FAILURE_MESSAGES: Record<string, string> = {
   UND_ERR_SOCKET: attemptError.connectionClosed,
   EHOSTUNREACH: attemptError.unreachable,
   ENETUNREACH: attemptError.unreachable,
+  [DESTINATION_REFUSED]: attemptError.destinationRefused,
 };
+
+/** The code of the error under fetch's `TypeError: fetch failed`, as Node names it (ECONNREFUSED...). */
+function failureCode(error: unknown): string | null {
+  const code = (error as { cause?: { code?: unknown } }).cause?.code;
+  return typeof code === 'string' ? code : null;
+}
 
 /** Why no answer came, in words for the delivery log. Never the raw error: it could quote the URL. */
 function describeFailure(error: unknown, timeoutMs: number): string {
   if (error instanceof DOMException && error.name === 'TimeoutError') return attemptError.timedOut(timeoutMs);
-  const code = (error as { cause?: { code?: unknown } }).cause?.code;
-  if (typeof code === 'string') return FAILURE_MESSAGES[code] ?? attemptError.requestFailed(code);
+  const code = failureCode(error);
+  if (code !== null) return FAILURE_MESSAGES[code] ?? attemptError.requestFailed(code);
   return attemptError.requestFailed('network error');
 }
 
@@ -134,25 +150,41 @@ export type WebhookDispatcher = ReturnType<typeof webhookDispatcher>;
  * (expansions, leases, attempts) need no fsync, since losing them to a power cut only means a notification is
  * expanded or sent again, which at-least-once delivery allows. The changes and their notifications are written
  * durably by the app's connection.
+ *
+ * It writes on the server's thread, so each of its writes first waits at `writeGate` while another thread writes
+ * (platform/write-gate.ts); each write follows its wait in the same turn.
  */
-export function webhookDispatcher(db: Db, clock: Clock, options: WebhookDispatchOptions) {
+export function webhookDispatcher(
+  db: Db,
+  clock: Clock,
+  options: WebhookDispatchOptions,
+  writeGate: WriteGate,
+) {
   db.pragma('synchronous = NORMAL');
   const repos = createRepositories(db);
-  const { webhookDeliveries: deliveries, webhookEndpoints: endpoints } = repos;
+  const { webhookDeliveries: deliveries, webhookEndpoints: endpoints, lanIntegrations } = repos;
+  const http = webhookHttpClient();
   const working = new Map<number, Promise<void>>();
   const shutdown = new AbortController();
   let log: Logger | null = null;
   let timer: NodeJS.Timeout | null = null;
   let pruneTimer: NodeJS.Timeout | null = null;
   let wakeScheduled = false;
+  const sendTimeouts = new Set<AbortSignal>();
 
   async function send(endpoint: WebhookEndpointRecord, delivery: ClaimedDelivery): Promise<Answer | null> {
     const attemptedAt = clock.now();
     const timestamp = Math.floor(attemptedAt.getTime() / 1000);
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
+    // Held until the answer is in: Node 20 lets the garbage collector take a timeout signal that only
+    // AbortSignal.any() refers to, and then it never fires, leaving a send to a silent receiver hanging.
+    const timeout = AbortSignal.timeout(options.timeoutMs);
+    sendTimeouts.add(timeout);
     try {
-      const response = await fetch(endpoint.url, {
+      // The list is read at every attempt: an owner's change applies from the next connection on.
+      const listed = lanIntegrations.hostsFor(endpoint.organizationId);
+      const response = await http.fetch(endpoint.organizationId, listed, endpoint.url, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
@@ -168,11 +200,12 @@ export function webhookDispatcher(db: Db, clock: Clock, options: WebhookDispatch
         },
         body: delivery.payload,
         redirect: 'manual',
-        signal: AbortSignal.any([AbortSignal.timeout(options.timeoutMs), shutdown.signal]),
+        signal: AbortSignal.any([timeout, shutdown.signal]),
       });
       const excerpt = await readExcerpt(response);
       return {
         statusCode: response.status,
+        destinationRefused: false,
         retryAfter: response.headers.get('retry-after'),
         excerpt,
         error: null,
@@ -184,19 +217,24 @@ export function webhookDispatcher(db: Db, clock: Clock, options: WebhookDispatch
       if (shutdown.signal.aborted) return null;
       return {
         statusCode: null,
+        destinationRefused: failureCode(error) === DESTINATION_REFUSED,
         retryAfter: null,
         excerpt: null,
         error: describeFailure(error, options.timeoutMs),
         durationMs: elapsed(),
         attemptedAt,
       };
+    } finally {
+      sendTimeouts.delete(timeout);
     }
   }
 
   /** Stores the attempt and what follows from it; true when the notification was delivered. */
   function record(endpoint: WebhookEndpointRecord, delivery: ClaimedDelivery, answer: Answer): boolean {
     const finishedAt = clock.now().getTime();
-    const verdict = judgeAttempt(answer.statusCode);
+    const verdict: DeliveryVerdict = answer.destinationRefused
+      ? { outcome: 'refused' }
+      : judgeAttempt(answer.statusCode);
     const attemptsMade = delivery.roundAttempts + 1;
     const next =
       verdict.outcome === 'retry'
@@ -240,6 +278,7 @@ export function webhookDispatcher(db: Db, clock: Clock, options: WebhookDispatch
       error: answer.error,
     };
     if (verdict.outcome === 'gone') log?.warn(context, 'webhook endpoint answered 410 Gone and was disabled');
+    else if (verdict.outcome === 'refused') log?.warn(context, 'webhook destination address not allowed');
     else if (status === 'failed') log?.error(context, 'webhook delivery failed for good');
     else if (status === 'pending') log?.warn(context, 'webhook delivery failed; it will be retried');
     return verdict.outcome === 'delivered';
@@ -250,11 +289,13 @@ export function webhookDispatcher(db: Db, clock: Clock, options: WebhookDispatch
     let claimed: ClaimedDelivery | null = null;
     try {
       while (!shutdown.signal.aborted) {
+        await writeGate.whenOpen();
         const now = clock.now().getTime();
         claimed = deliveries.claimNext(endpointId, now, now + options.timeoutMs + LEASE_MARGIN_MS);
         const endpoint = claimed && endpoints.findById(endpointId);
         if (!claimed || !endpoint) return;
         const answer = await send(endpoint, claimed);
+        await writeGate.whenOpen();
         if (!answer) {
           deliveries.releaseLease(claimed.id);
           return;
@@ -266,7 +307,10 @@ export function webhookDispatcher(db: Db, clock: Clock, options: WebhookDispatch
       }
     } catch (error) {
       log?.error({ err: error, webhook: endpointId }, 'webhook dispatch failed');
-      if (claimed && db.open) deliveries.releaseLease(claimed.id);
+      if (claimed && db.open) {
+        await writeGate.whenOpen();
+        if (db.open) deliveries.releaseLease(claimed.id);
+      }
     }
   }
 
@@ -275,6 +319,7 @@ export function webhookDispatcher(db: Db, clock: Clock, options: WebhookDispatch
    * (each at most once), a few at a time, and resolves when those sends, and any already under way, have settled.
    */
   async function dispatchDue(): Promise<void> {
+    await writeGate.whenOpen();
     if (!shutdown.signal.aborted) fanOutNotifications(db, repos, clock);
     const served = new Set<number>();
     for (;;) {
@@ -321,6 +366,7 @@ export function webhookDispatcher(db: Db, clock: Clock, options: WebhookDispatch
     const before = toTimestamp(new Date(clock.now().getTime() - options.retentionMs));
     let pruned = 0;
     for (;;) {
+      await writeGate.whenOpen();
       if (shutdown.signal.aborted) return pruned;
       const batch = deliveries.pruneFinished(before, PRUNE_BATCH);
       pruned += batch;
@@ -359,6 +405,7 @@ export function webhookDispatcher(db: Db, clock: Clock, options: WebhookDispatch
       if (pruneTimer) clearInterval(pruneTimer);
       shutdown.abort();
       await Promise.allSettled(working.values());
+      await http.close();
       db.close();
     },
   };

@@ -1,6 +1,7 @@
 import type { DeliveryStatus } from '../contract/vocabulary.ts';
 import { toTimestamp } from '../platform/time.ts';
 import type { Store } from '../store.ts';
+import { isUrlAllowedAtSave } from './destination.rules.ts';
 import { applyEndpointInput } from './endpoint.input.ts';
 import { fanOutNotifications, type WebhookOutbox } from './outbox.service.ts';
 import { MAX_ENDPOINTS_PER_ORGANIZATION, PREVIOUS_SECRET_GRACE_MS } from './webhook.rules.ts';
@@ -8,8 +9,13 @@ import type { EndpointInput } from './webhook.schemas.ts';
 import { generateWebhookSecret } from './webhook.secrets.ts';
 import type { WebhookAttemptRecord, WebhookDeliveryRecord, WebhookEndpointRecord } from './webhook.types.ts';
 
+/** `destination_not_allowed`: the URL names a LAN or loopback address that the organization has not allowed. */
 export type CreateEndpointOutcome =
-  { ok: true; endpoint: WebhookEndpointRecord; secret: string } | { ok: false; reason: 'limit_reached' };
+  | { ok: true; endpoint: WebhookEndpointRecord; secret: string }
+  | { ok: false; reason: 'limit_reached' | 'destination_not_allowed' };
+
+export type UpdateEndpointOutcome =
+  { ok: true; endpoint: WebhookEndpointRecord } | { ok: false; reason: 'destination_not_allowed' };
 
 export type SendOutcome = { ok: true; deliveryId: number } | { ok: false; reason: 'endpoint_disabled' };
 
@@ -63,6 +69,14 @@ export function webhookEndpointService(store: Store, outbox: WebhookOutbox) {
     return webhookDeliveries.findForEndpoint(endpoint.id, deliveryId);
   }
 
+  /**
+   * Whether the URL may be saved: an address written out in it must be public or on the LAN integrations list.
+   * A name is judged when connecting, by what it then resolves to.
+   */
+  function isAllowedUrl(organizationId: number, url: string): boolean {
+    return isUrlAllowedAtSave(url, repos.lanIntegrations.hostsFor(organizationId));
+  }
+
   function attemptsOf(delivery: WebhookDeliveryRecord): WebhookAttemptRecord[] {
     return webhookDeliveries.attempts(delivery.id);
   }
@@ -73,6 +87,7 @@ export function webhookEndpointService(store: Store, outbox: WebhookOutbox) {
     input: EndpointInput & { url: string },
   ): CreateEndpointOutcome {
     const create = db.transaction((): CreateEndpointOutcome => {
+      if (!isAllowedUrl(organizationId, input.url)) return { ok: false, reason: 'destination_not_allowed' };
       if (webhookEndpoints.countForOrganization(organizationId) >= MAX_ENDPOINTS_PER_ORGANIZATION) {
         return { ok: false, reason: 'limit_reached' };
       }
@@ -88,10 +103,13 @@ export function webhookEndpointService(store: Store, outbox: WebhookOutbox) {
   }
 
   /** Applies only the keys present. Enabling again resumes the deliveries that waited meanwhile. */
-  function updateEndpoint(endpoint: WebhookEndpointRecord, input: EndpointInput): WebhookEndpointRecord {
+  function updateEndpoint(endpoint: WebhookEndpointRecord, input: EndpointInput): UpdateEndpointOutcome {
+    if (input.url !== undefined && !isAllowedUrl(endpoint.organizationId, input.url)) {
+      return { ok: false, reason: 'destination_not_allowed' };
+    }
     const updated = webhookEndpoints.update(endpoint.id, applyEndpointInput(endpoint, input), now());
     if (updated.enabled && !endpoint.enabled) outbox.wake();
-    return updated;
+    return { ok: true, endpoint: updated };
   }
 
   /** Its deliveries go with it (queued ones too), and the notifications no other endpoint still needs. */

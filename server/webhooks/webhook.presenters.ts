@@ -6,7 +6,13 @@ import type {
   deliverySchema,
   webhookEndpointSchema,
 } from './webhook.schemas.ts';
-import type { WebhookAttemptRecord, WebhookDeliveryRecord, WebhookEndpointRecord } from './webhook.types.ts';
+import type { lanIntegrationSchema } from './lan-integration.schemas.ts';
+import type {
+  LanIntegrationRecord,
+  WebhookAttemptRecord,
+  WebhookDeliveryRecord,
+  WebhookEndpointRecord,
+} from './webhook.types.ts';
 
 export function presentEndpoint(
   endpoint: WebhookEndpointRecord,
@@ -58,3 +64,12 @@ export function presentDeliveryDetail(
     attempts: attempts.map(presentAttempt),
   };
 }
+
+export const presentLanIntegration = (
+  integration: LanIntegrationRecord,
+): z.input<typeof lanIntegrationSchema> => ({
+  id: integration.id,
+  host: integration.host,
+  description: integration.description,
+  created_at: integration.createdAt,
+});

@@ -9,7 +9,8 @@ import {
   WEBHOOK_EVENT_TYPES,
   WEBHOOK_TEST_TYPE,
 } from './webhook.rules.ts';
-import { HttpError } from '../platform/errors.ts';
+import { fieldMessage } from '../platform/field-errors.ts';
+import { HttpError, ValidationError } from '../platform/errors.ts';
 import { messages } from '../platform/messages.ts';
 import { errorResponses, messageBody, uuidParam } from '../platform/schemas.ts';
 import {
@@ -41,6 +42,11 @@ const signingDescription =
   `answers, redirects included, are retried up to ${MAX_ATTEMPTS} attempts (at once, 5 s, 5 min, 30 min, 2 h, ` +
   `5 h, 10 h, 24 h, with jitter; Retry-After honoured); 410 Gone disables the endpoint.`;
 
+const destinationDescription =
+  'Loopback, private, link-local and other non-public addresses are refused unless an owner allowed the host ' +
+  "in the dashboard's LAN integrations: a URL naming such an address is a 422 on `url`, and a host name is " +
+  'checked each time a connection is made (a delivery to a refused address fails at once, with no response stored).';
+
 /**
  * Webhook management: endpoints (create, list, show, edit, delete, rotate the secret), their recent deliveries,
  * redelivery and a test ping. The token API and the dashboard mount the same routes with their own access rules.
@@ -66,6 +72,11 @@ export function webhookRoutes(caller: Caller): FastifyPluginAsyncZod {
       const delivery = /^[1-9]\d{0,14}$/.test(id) ? webhooks.findDelivery(endpoint, Number(id)) : null;
       if (!delivery) throw new HttpError(404, messages.deliveryNotFound);
       return delivery;
+    }
+
+    /** A LAN or loopback address that no owner has allowed: the interface's field error on `url`. */
+    function destinationNotAllowed(): ValidationError {
+      return new ValidationError({ url: [fieldMessage.destinationNotAllowed('url')] });
     }
 
     function queued(outcome: SendOutcome, endpoint: WebhookEndpointRecord) {
@@ -100,13 +111,14 @@ export function webhookRoutes(caller: Caller): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Create an endpoint; its signing secret is in this response only',
-          description: `At most ${MAX_ENDPOINTS_PER_ORGANIZATION} per organization. ${signingDescription}`,
+          description: `At most ${MAX_ENDPOINTS_PER_ORGANIZATION} per organization. ${destinationDescription} ${signingDescription}`,
           body: createEndpointBody,
           response: { 201: endpointWithSecret, ...errorResponses(...caller.refusals, 422) },
         },
       },
       async function createWebhookEndpoint(request, reply) {
         const outcome = webhooks.createEndpoint(organizationOf(request), request.body);
+        if (!outcome.ok && outcome.reason === 'destination_not_allowed') throw destinationNotAllowed();
         if (!outcome.ok)
           throw new HttpError(422, messages.webhookLimitReached(MAX_ENDPOINTS_PER_ORGANIZATION));
         reply.code(201);
@@ -141,6 +153,7 @@ export function webhookRoutes(caller: Caller): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Edit an endpoint (only the keys sent change); enabling it resumes what waited',
+          description: destinationDescription,
           params: endpointParams,
           body: updateEndpointBody,
           response: {
@@ -150,8 +163,9 @@ export function webhookRoutes(caller: Caller): FastifyPluginAsyncZod {
         },
       },
       async function editWebhookEndpoint(request) {
-        const updated = webhooks.updateEndpoint(endpointOf(request, request.params.id), request.body);
-        return { data: presentEndpoint(updated, webhooks.waitingFor(updated)) };
+        const outcome = webhooks.updateEndpoint(endpointOf(request, request.params.id), request.body);
+        if (!outcome.ok) throw destinationNotAllowed();
+        return { data: presentEndpoint(outcome.endpoint, webhooks.waitingFor(outcome.endpoint)) };
       },
     );
 

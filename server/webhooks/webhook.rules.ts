@@ -18,8 +18,9 @@ export const PREVIOUS_SECRET_GRACE_MS = 24 * 60 * 60 * 1000;
 export type WebhookUrlProblem = 'invalid' | 'scheme' | 'credentials';
 
 /**
- * Only absolute http and https URLs. LAN addresses are allowed (venue integrations live there). Credentials in the
- * URL are refused: the URL is listed in the dashboard, and the signature is how a receiver authenticates us.
+ * Only absolute http and https URLs. Credentials in the URL are refused: the URL is listed in the dashboard, and the
+ * signature is how a receiver authenticates us. Where the URL may point (LAN and loopback addresses only when an
+ * owner allowed them) is destination.rules.ts's to say.
  */
 export function webhookUrlProblem(value: string): WebhookUrlProblem | null {
   let url: URL;
@@ -131,7 +132,12 @@ export type DeliveryVerdict =
   /** 410 Gone: the receiver asks us to stop; the endpoint is disabled. */
   | { outcome: 'gone' }
   /** Try again later. `unreachable`: no answer (or a gateway's), so the endpoint is down rather than refusing. */
-  | { outcome: 'retry'; unreachable: boolean };
+  | { outcome: 'retry'; unreachable: boolean }
+  /**
+   * Not sent: the destination is a non-public address the organization has not allowed. Failed at once, since
+   * trying again would change nothing until an owner allows the host (then it can be redelivered).
+   */
+  | { outcome: 'refused' };
 
 /** What an attempt's answer means. `statusCode` is null when no answer came (refused, reset, timed out). */
 export function judgeAttempt(statusCode: number | null): DeliveryVerdict {

@@ -56,3 +56,13 @@ export interface WebhookEndpointSettings {
   enabled: boolean;
   disabledReason: WebhookDisabledReason | null;
 }
+
+/** A host on the venue network (or this machine) that the organization's owners let webhooks reach. */
+export interface LanIntegrationRecord {
+  id: number;
+  organizationId: number;
+  /** As destination.rules.ts normalises it: a URL's hostname, then `:port` when only that port is allowed. */
+  host: string;
+  description: string;
+  createdAt: string;
+}

@@ -6,14 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EventRecord } from '../../server/events/event.types.ts';
 import type { Organization } from '../../server/organizations/organization.types.ts';
 import { MAX_ENDPOINTS_PER_ORGANIZATION, WEBHOOK_EVENT_TYPES } from '../../server/webhooks/webhook.rules.ts';
-import {
-  call,
-  createEvent,
-  createOrganization,
-  createToken,
-  registration,
-  type TestApp,
-} from '../helpers/app.ts';
+import { call, createEvent, createToken, registration, type TestApp } from '../helpers/app.ts';
 import { dashboardClient, type DashboardClient } from '../helpers/dashboard.ts';
 import {
   createEndpoint,
@@ -23,6 +16,9 @@ import {
   startWebhookTestApp,
   verifyWithLibrary,
   type Receiver,
+  createReceivingOrganization,
+  allowLanHost,
+  RECEIVER_HOST,
 } from '../helpers/webhooks.ts';
 
 let t: TestApp;
@@ -34,7 +30,7 @@ let token: string;
 beforeEach(async () => {
   t = await startWebhookTestApp();
   receiver = await startReceiver();
-  org = createOrganization(t.app);
+  org = createReceivingOrganization(t.app);
   event = createEvent(t.app, org);
   token = createToken(t.app, org);
 });
@@ -169,8 +165,8 @@ describe('GET /api/webhooks and /api/webhooks/{id}', () => {
   it('lists the organization’s endpoints with how many notifications wait, never the secret', async () => {
     const first = createEndpoint(t.app, org, receiver.url, ['attendee.registered']);
     t.clock.advance(1000);
-    const second = createEndpoint(t.app, org, 'http://10.0.0.5:8080/in', ['attendee.checked_in']);
-    createEndpoint(t.app, createOrganization(t.app, 'Other'), receiver.url);
+    const second = createEndpoint(t.app, org, 'https://crm.example.com/in', ['attendee.checked_in']);
+    createEndpoint(t.app, createReceivingOrganization(t.app, 'Other'), receiver.url);
     await register('a@example.com');
     await register('b@example.com');
 
@@ -432,7 +428,7 @@ describe('access', () => {
   });
 
   it("404 for another organization's endpoint (and its deliveries) on every route, and for unknown ids", async () => {
-    const other = createOrganization(t.app, 'Other');
+    const other = createReceivingOrganization(t.app, 'Other');
     const theirs = createEndpoint(t.app, other, receiver.url);
     const otherEvent = createEvent(t.app, other);
     await call(t.app, 'POST', `/public/events/${otherEvent.uuid}/register`, {
@@ -481,14 +477,15 @@ describe('dashboard: Developers -> Webhooks', () => {
   let owner: DashboardClient;
   let venue: Organization;
 
-  // First-run setup needs a device without organizations: start over, then add another organization to stay out of.
+  // First-run setup needs a device without staff accounts: start over, then add another organization to stay out of.
   beforeEach(async () => {
     await t.close();
     t = await startWebhookTestApp();
     owner = dashboardClient(() => t.app);
     expect((await owner.send('POST', '/setup', OWNER)).status).toBe(201);
     venue = t.app.store.repos.organizations.findBySlug('venue')!;
-    org = createOrganization(t.app, 'Elsewhere');
+    allowLanHost(t.app, venue, RECEIVER_HOST);
+    org = createReceivingOrganization(t.app, 'Elsewhere');
   });
 
   it('owners manage endpoints as over the token API and see how many notifications wait', async () => {

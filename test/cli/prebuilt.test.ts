@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
+import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BUNDLE_DIR, buildServerBundle } from '../../bin/server-bundle.mjs';
 
@@ -97,6 +98,29 @@ describe('the prebuilt server (out/server)', () => {
         expect(response.status, asset).toBe(200);
         expect((await response.arrayBuffer()).byteLength, asset).toBeGreaterThan(100);
       }
+      // The CSV import's worker sits beside the bundle, where the server looks for it, and runs on its own.
+      const worker = new Worker(path.join(dir, BUNDLE_DIR, 'import.worker.js'), {
+        workerData: { dataDir: path.join(dir, 'data') },
+      });
+      try {
+        const job = {
+          eventId: 999,
+          body: JSON.stringify({ rows: [{ email: 'a@example.com' }] }),
+          at: new Date().toISOString(),
+        };
+        const answer = new Promise((resolve, reject) => {
+          worker.once('message', resolve);
+          worker.once('error', reject);
+        });
+        worker.postMessage({ type: 'import', job });
+        expect(await answer).toEqual({
+          type: 'done',
+          outcome: { ok: false, reason: 'event_not_found' },
+          queued: false,
+        });
+      } finally {
+        await worker.terminate();
+      }
     } finally {
       expect(await satellite.stop()).toBe(0);
       expect(await hub.stop()).toBe(0);
@@ -124,6 +148,8 @@ describe('the prebuilt server (out/server)', () => {
       path.join(dir, 'electron/find-electron.ts'),
       'export const findElectronBinary = null;\n',
     );
+    fs.mkdirSync(path.join(dir, 'server/attendees'));
+    fs.writeFileSync(path.join(dir, 'server/attendees/import.worker.ts'), 'export {};\n');
     const arrivals = async () =>
       (await run(process.execPath, [path.join(dir, 'bin/arrivals.mjs')], { cwd: dir })).stdout.trim();
     const setMtime = (file: string, ms: number) => fs.utimesSync(file, new Date(ms), new Date(ms));

@@ -1,5 +1,9 @@
 import { isSignedWith, startReceiver, type Receiver } from '../helpers/webhooks.ts';
-import { DashboardTokensPage, DashboardWebhooksPage } from './pages/DashboardDevelopersPages.ts';
+import {
+  DashboardLanIntegrationsPage,
+  DashboardTokensPage,
+  DashboardWebhooksPage,
+} from './pages/DashboardDevelopersPages.ts';
 import { expect, test } from './support/fixtures.ts';
 
 /** The test server's clock stands still at 2026-11-21T10:00Z; the browser shows times in UTC, en-US. */
@@ -112,9 +116,10 @@ test.describe('API tokens', () => {
 
 test.describe('webhooks', () => {
   let receiver: Receiver;
-  test.beforeEach(async () => {
+  test.beforeEach(async ({ server }) => {
     receiver = await startReceiver();
     receiver.respond = () => ({ status: 200, body: 'thanks, got it' });
+    server.allowLanHost(receiver.url);
   });
   test.afterEach(async () => receiver.close());
 
@@ -266,5 +271,80 @@ test.describe('webhooks', () => {
     await expect(page).toHaveURL('/dashboard/developers/webhooks');
     await expect(page.getByRole('status').first()).toHaveText(`The endpoint ${receiver.url} was deleted.`);
     await expect(page.getByText('No endpoints yet.')).toBeVisible();
+  });
+});
+
+test.describe('LAN integrations', () => {
+  let receiver: Receiver;
+  test.beforeEach(async () => {
+    receiver = await startReceiver();
+  });
+  test.afterEach(async () => receiver.close());
+
+  test('a loopback endpoint is refused until an owner allows its host, and refused again once removed', async ({
+    page,
+    server,
+    expectAccessible,
+  }) => {
+    const host = new URL(receiver.url).host;
+    await server.signIn(page);
+    const webhooks = new DashboardWebhooksPage(page);
+    const lan = new DashboardLanIntegrationsPage(page);
+
+    // Not allowed yet: the URL field says why and where to go.
+    await webhooks.open();
+    const url = webhooks.addForm.getByLabel(/^URL/);
+    await url.fill(receiver.url);
+    await webhooks.addForm.getByRole('button', { name: 'Add endpoint' }).click();
+    await expect(url).toHaveAttribute('aria-invalid', 'true');
+    await expect(url).toHaveAccessibleDescription(/has not allowed under LAN integrations/);
+
+    // Developers -> LAN integrations, from the navigation.
+    await page
+      .getByRole('navigation', { name: 'Dashboard' })
+      .getByRole('link', { name: 'LAN integrations' })
+      .click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('LAN integrations');
+    await expect(page.getByText('No hosts are allowed yet.')).toBeVisible();
+    await expectAccessible(page, { touch: false });
+
+    await lan.allow('http://printer.local/');
+    await expect(lan.form.getByLabel(/^Host/)).toHaveAttribute('aria-invalid', 'true');
+    await lan.allow(` ${host} `, 'Badge printer');
+    await expect(page.getByRole('status').first()).toHaveText(`Webhooks may now reach “${host}”.`);
+    await expect(lan.row(host)).toContainText('Badge printer');
+    await expect(lan.row(host)).toContainText(/Nov 21, 2026, 10:00\sAM/);
+    await expect(lan.form.getByLabel(/^Host/)).toHaveValue('');
+    await lan.allow(host);
+    await expect(lan.form.getByLabel(/^Host/)).toHaveAccessibleDescription(
+      /The host has already been taken\./,
+    );
+    await expectAccessible(page, { touch: false });
+
+    // Now the endpoint saves, and its test ping reaches the receiver.
+    await webhooks.open();
+    await webhooks.addEndpoint(receiver.url);
+    await webhooks.row(receiver.url).getByRole('link', { name: receiver.url }).click();
+    await page.getByRole('button', { name: 'Send test ping' }).click();
+    const delivered = webhooks.deliveryRows.first();
+    await expect(await webhooks.deliveryCell(delivered, 'Result')).toHaveText('Delivered');
+    expect(receiver.requests).toHaveLength(1);
+    const endpointUrl = page.url();
+
+    // Taken off the list: the next delivery fails at once without reaching it, and nothing it said is kept.
+    await lan.open();
+    await lan.remove(host);
+    await expect(page.getByRole('status').first()).toHaveText(`“${host}” is no longer allowed.`);
+    await expect(page.getByText('No hosts are allowed yet.')).toBeVisible();
+    await page.goto(endpointUrl);
+    await page.getByRole('button', { name: 'Send test ping' }).click();
+    await expect(webhooks.deliveryRows).toHaveCount(2);
+    const refused = webhooks.deliveryRows.first();
+    await expect(await webhooks.deliveryCell(refused, 'Result')).toHaveText('Failed');
+    await expect(await webhooks.deliveryCell(refused, 'Status code')).toHaveText(
+      'No answer: The destination address is not allowed.',
+    );
+    await expect(await webhooks.deliveryCell(refused, 'Response')).toHaveText('');
+    expect(receiver.requests).toHaveLength(1);
   });
 });

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { Webhook } from 'standardwebhooks';
 import type { Organization } from '../../server/organizations/organization.types.ts';
 import type { WebhookEventType } from '../../server/webhooks/webhook.rules.ts';
-import { startTestApp, testClock, type TestApp } from './app.ts';
+import { createOrganization, startTestApp, testClock, type TestApp } from './app.ts';
 
 export interface ReceivedRequest {
   path: string;
@@ -109,6 +109,28 @@ export async function startWebhookTestApp(): Promise<TestApp> {
     clock: testClock(new Date().toISOString()),
     webhooks: { autoDispatch: false, random: () => 0.5 },
   });
+}
+
+/**
+ * Puts `host` (`127.0.0.1`, `127.0.0.1:PORT`, or a URL whose host is taken) on the organization's LAN
+ * integrations, as an owner does in the dashboard: the receivers here listen on loopback, where webhooks may only go
+ * once allowed.
+ */
+export function allowLanHost(app: FastifyInstance, organization: Organization, host: string): void {
+  const outcome = app.ctx.lanIntegrations.allowLanHost(organization.id, {
+    host: host.includes('://') ? new URL(host).host : host,
+  });
+  if (!outcome.ok) throw new Error(`could not allow ${host}: ${outcome.reason}`);
+}
+
+/** Loopback, every port: where the receivers of these tests listen. */
+export const RECEIVER_HOST = '127.0.0.1';
+
+/** An organization whose owners allowed the receivers' host, so its webhooks may reach them. */
+export function createReceivingOrganization(app: FastifyInstance, name?: string): Organization {
+  const organization = createOrganization(app, name);
+  allowLanHost(app, organization, RECEIVER_HOST);
+  return organization;
 }
 
 /** An enabled endpoint created through the service; returns its id and the secret shown once. */

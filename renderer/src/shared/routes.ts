@@ -26,7 +26,8 @@ export type DashboardPage =
   | { name: 'sync' }
   | { name: 'tokens' }
   | { name: 'webhooks' }
-  | { name: 'webhook'; webhookId: string };
+  | { name: 'webhook'; webhookId: string }
+  | { name: 'lan-integrations' };
 
 export type KioskScreen = 'home' | 'register' | 'check-in' | 'scan';
 
@@ -73,6 +74,8 @@ function dashboardPath(page: DashboardPage): string {
       return `${DASHBOARD}/developers/webhooks`;
     case 'webhook':
       return `${DASHBOARD}/developers/webhooks/${e(page.webhookId)}`;
+    case 'lan-integrations':
+      return `${DASHBOARD}/developers/lan-integrations`;
   }
 }
 
@@ -100,6 +103,7 @@ function parseDashboardRoute(parts: string[]): DashboardPage | null {
   if (first === 'developers') {
     if (second === 'tokens' && !third) return { name: 'tokens' };
     if (second === 'webhooks') return third ? { name: 'webhook', webhookId: third } : { name: 'webhooks' };
+    if (second === 'lan-integrations' && !third) return { name: 'lan-integrations' };
   }
   return null;
 }

@@ -131,3 +131,42 @@ export class DashboardWebhooksPage {
     return this.page.getByRole('dialog', { name: title });
   }
 }
+
+/** `/dashboard/developers/lan-integrations`: the hosts on the venue network that webhooks may reach. */
+export class DashboardLanIntegrationsPage {
+  constructor(readonly page: Page) {}
+
+  async open(): Promise<void> {
+    await this.page.goto('/dashboard/developers/lan-integrations');
+    await expect(this.page.getByRole('heading', { level: 1 })).toHaveText('LAN integrations');
+  }
+
+  get form(): Locator {
+    return this.page.getByRole('form', { name: 'Allow a host' });
+  }
+
+  get table(): Locator {
+    return this.page.getByRole('table', { name: 'LAN integrations' });
+  }
+
+  row(host: string): Locator {
+    return this.table
+      .getByTestId('lan-row')
+      .filter({ has: this.page.getByRole('rowheader', { name: host, exact: true }) });
+  }
+
+  async allow(host: string, description = ''): Promise<void> {
+    await this.form.getByLabel(/^Host/).fill(host);
+    await this.form.getByLabel(/^Description/).fill(description);
+    await this.form.getByRole('button', { name: 'Allow host' }).click();
+  }
+
+  async remove(host: string): Promise<void> {
+    await this.row(host)
+      .getByRole('button', { name: `Remove ${host}` })
+      .click();
+    const dialog = this.page.getByRole('dialog', { name: 'Stop allowing this host?' });
+    await expect(dialog).toContainText(`Stop allowing “${host}”?`);
+    await dialog.getByRole('button', { name: 'Remove' }).click();
+  }
+}

@@ -1,3 +1,4 @@
+import { randomBytes, scryptSync } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,7 +17,6 @@ import type { AttendeeRecord } from '../../../server/attendees/attendee.types.ts
 import type { EventRecord } from '../../../server/events/event.types.ts';
 import type { UserProfile, UserRecord } from '../../../server/people/person.types.ts';
 import { applyEventInput } from '../../../server/events/event.input.ts';
-import { hashPassword } from '../../../server/access/passwords.ts';
 import {
   createEvent,
   createOrganization,
@@ -25,6 +25,7 @@ import {
   UNLIMITED,
   type TestApp,
 } from '../../helpers/app.ts';
+import { allowLanHost } from '../../helpers/webhooks.ts';
 import { CHROMIUM_FLAGS, fakeCameraFlags, requireChromium } from './chromium.ts';
 import { writeCameraFeed, type Frame } from './fake-camera.ts';
 import { KIOSK_DIR } from './paths.ts';
@@ -47,6 +48,11 @@ export interface KioskServer {
    * real sign-in endpoint, so the page's context holds the session cookie. Returns the account's credentials.
    */
   signIn(page: Page, role?: 'owner' | 'staff'): Promise<{ name: string; email: string; password: string }>;
+  /**
+   * Lets the organization's webhooks reach `host` (a URL's host is taken from it), as an owner does under the
+   * dashboard's LAN integrations: loopback receivers are refused until then.
+   */
+  allowLanHost(host: string): void;
   /** The server itself, for a test that needs the store (seeding thousands of rows, reading what was saved). */
   app: TestApp['app'];
 }
@@ -57,14 +63,30 @@ interface ServerOptions {
 }
 
 /**
+ * A password hash in the server's self-describing format (`scrypt$N$r$p$salt$key`, see server/access/passwords.ts)
+ * at a cost far below the server's own. The server verifies a hash at the cost it names, so an account seeded with
+ * it signs in within milliseconds, where the full cost takes seconds on a busy machine. Accounts made through the
+ * dashboard in a test (setup, adding staff, a new password) still get, and are signed in with, the full cost.
+ */
+function quickPasswordHash(password: string): string {
+  const [N, r, p] = [2 ** 10, 8, 1];
+  const salt = randomBytes(16);
+  const key = scryptSync(password.normalize('NFKC'), salt, 32, { N, r, p });
+  return ['scrypt', N, r, p, salt.toString('base64'), key.toString('base64')].join('$');
+}
+
+/**
  * Chromium's own "Failed to load resource" line for an API refusal the page handles: a 4xx from the kiosk's
- * /public/ API or the dashboard's /dashboard/api/ (401 before sign-in, 422 under a form's fields).
+ * /public/ and /kiosk/api/ endpoints or the dashboard's /dashboard/api/ (401 before sign-in, 422 under a form's
+ * fields).
  */
 function isHandledApiRefusal(message: ConsoleMessage): boolean {
   const { pathname } = new URL(message.location().url);
   return (
     /^Failed to load resource: the server responded with a status of 4\d\d/.test(message.text()) &&
-    (pathname.startsWith('/public/') || pathname.startsWith('/dashboard/api/'))
+    (pathname.startsWith('/public/') ||
+      pathname.startsWith('/kiosk/api/') ||
+      pathname.startsWith('/dashboard/api/'))
   );
 }
 
@@ -130,6 +152,7 @@ export const test = base.extend<
         expect(response.statusCode, response.body).toBe(201);
       },
       attendee: (event, email) => app.store.repos.attendees.findForEmail(event.id, email),
+      allowLanHost: (host) => allowLanHost(app, organization, host),
       signIn: async (page, role = 'owner') => {
         signIns += 1;
         const account = {
@@ -142,7 +165,7 @@ export const test = base.extend<
             organizationId: organization.id,
             name: account.name,
             email: account.email,
-            passwordHash: await hashPassword(account.password),
+            passwordHash: quickPasswordHash(account.password),
             role,
           },
           toTimestamp(app.ctx.clock.now()),
@@ -200,6 +223,9 @@ export const test = base.extend<
     await use(async (page = defaultPage, { touch = true } = {}) => {
       const results = await new AxeBuilder({ page })
         .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+        // Run in the page itself. By default axe opens a second page to put together what it found in each frame;
+        // these pages have no frames, and on a busy machine that second page took as long as the scan.
+        .setLegacyMode()
         .analyze();
       const serious = results.violations
         .filter((v) => v.impact === 'serious' || v.impact === 'critical')

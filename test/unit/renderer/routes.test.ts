@@ -17,6 +17,7 @@ const DASHBOARD_PAGES: DashboardPage[] = [
   { name: 'tokens' },
   { name: 'webhooks' },
   { name: 'webhook', webhookId: 'w1' },
+  { name: 'lan-integrations' },
 ];
 
 describe('dashboard routes', () => {
@@ -34,6 +35,7 @@ describe('dashboard routes', () => {
     '/dashboard/events/new/desk',
     '/dashboard/developers',
     '/dashboard/developers/tokens/1',
+    '/dashboard/developers/lan-integrations/1',
   ])('%s is not a page', (path) => {
     expect(parseRoute(path)).toEqual({ name: 'not-found' });
   });

@@ -2,8 +2,9 @@ import { answer, api } from '../../shared/api/client.ts';
 import type { Answer, RequestBody, Schema } from '../../shared/api/types.ts';
 
 /**
- * Developers: API tokens (server/access/api-token.routes.ts) and webhook endpoints (server/webhooks/webhook.routes.ts,
- * mounted at /dashboard/api/webhooks), owners only. Secrets come back once, in the answer that made them.
+ * Developers: API tokens (server/access/api-token.routes.ts), webhook endpoints (server/webhooks/webhook.routes.ts,
+ * mounted at /dashboard/api/webhooks) and the LAN integrations webhooks may reach
+ * (server/webhooks/lan-integration.routes.ts), owners only. Secrets come back once, in the answer that made them.
  */
 
 export { TOKEN_EXPIRIES, TOKEN_SCOPES, WEBHOOK_EVENT_TYPES } from '../../shared/api/vocabulary.ts';
@@ -26,6 +27,10 @@ export type Delivery = Schema<'WebhookDelivery'>;
 export type DeliveryStatus = Delivery['status'];
 export type WebhookMessageType = Delivery['type'];
 export type DeliveryList = Answer<'/dashboard/api/webhooks/{id}/deliveries', 'get'>;
+
+/** A host on the venue network (or this machine) that webhooks may reach: `host` or `host:port`. */
+export type LanIntegration = Schema<'LanIntegration'>;
+export type LanIntegrationInput = RequestBody<'/dashboard/api/lan-integrations', 'post'>;
 
 /** An endpoint with the signing secret it was just given. */
 export type EndpointWithSecret = Answer<'/dashboard/api/webhooks', 'post'>;
@@ -67,4 +72,15 @@ export const webhooksApi = {
     ),
 
   sendTest: (id: string) => answer(api.POST('/dashboard/api/webhooks/{id}/test', endpoint(id))),
+};
+
+export const lanIntegrationsApi = {
+  list: (signal?: AbortSignal) =>
+    answer(api.GET('/dashboard/api/lan-integrations', { signal })).then((r) => r.data),
+
+  add: (input: LanIntegrationInput) =>
+    answer(api.POST('/dashboard/api/lan-integrations', { body: input })).then((r) => r.data),
+
+  remove: (id: number) =>
+    answer(api.DELETE('/dashboard/api/lan-integrations/{id}', { params: { path: { id } } })),
 };

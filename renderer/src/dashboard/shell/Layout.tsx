@@ -32,6 +32,12 @@ const NAV: NavItem[] = [
     section: ['webhooks', 'webhook'],
     ownerOnly: true,
   },
+  {
+    page: { name: 'lan-integrations' },
+    label: t.dashboard.nav.lanIntegrations,
+    section: ['lan-integrations'],
+    ownerOnly: true,
+  },
 ];
 
 /** The signed-in frame: the organization, the sections (Developers grouped), who is signed in, sign-out. */
@@ -49,7 +55,7 @@ export function Layout({ current, children }: { current: DashboardPage; children
       </a>
     </li>
   );
-  const developerPages: DashboardPage['name'][] = ['tokens', 'webhooks'];
+  const developerPages: DashboardPage['name'][] = ['tokens', 'webhooks', 'lan-integrations'];
   const main = items.filter((item) => !developerPages.includes(item.page.name));
   const developers = items.filter((item) => developerPages.includes(item.page.name));
   return (

@@ -907,6 +907,198 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/kiosk/api/events/{uuid}/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Register at a kiosk: the public registration, answered with the check-in code */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Event UUID */
+                    uuid: string;
+                };
+                cookie?: never;
+            };
+            /** @description One property per registration field key of the event; keys the event does not define are ignored. */
+            requestBody: {
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            data: components["schemas"]["KioskRegistration"];
+                            redirect_url?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/kiosk/api/events/{uuid}/scan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check in by a scanned check-in code or profile QR code, with the rules of self check-in
+         * @description The check-in code of a registration (`ARV1:<code>`), or the profile code of a person of the event's organization (a `/p/<code>` URL), whose registration for the event is found by email. A bare code is tried as both. Refusals are those of self check-in.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Event UUID */
+                    uuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @example ARV1:3kTqz9XwP0aLm2Vb */
+                        code: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            data: components["schemas"]["KioskCheckIn"];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dashboard/api/setup": {
         parameters: {
             query?: never;
@@ -914,7 +1106,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Whether first-run setup is still needed */
+        /** Whether first-run setup is still needed, and whether this device must give the setup code */
         get: {
             parameters: {
                 query?: never;
@@ -933,14 +1125,24 @@ export interface paths {
                         "application/json": {
                             data: {
                                 needs_setup: boolean;
+                                needs_setup_code: boolean;
                             };
                         };
+                    };
+                };
+                /** @description Default Response */
+                421: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
                     };
                 };
             };
         };
         put?: never;
-        /** Create the organization and its first owner (only while none exists) */
+        /** Create the first owner and their organization (only while no staff account exists) */
         post: {
             parameters: {
                 query?: never;
@@ -958,6 +1160,11 @@ export interface paths {
                         password: string;
                         /** @default false */
                         load_demo?: boolean;
+                        /**
+                         * @description The one-time code printed where the server was started; needed unless the request comes from the machine itself
+                         * @example 1234-5678-9012
+                         */
+                        setup_code?: string;
                     };
                 };
             };
@@ -991,6 +1198,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                421: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1068,6 +1284,15 @@ export interface paths {
                         "application/json": components["schemas"]["Message"];
                     };
                 };
+                /** @description Default Response */
+                421: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
             };
         };
         put?: never;
@@ -1117,6 +1342,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                421: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -1157,6 +1391,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                421: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1217,6 +1460,15 @@ export interface paths {
                         "application/json": components["schemas"]["Message"];
                     };
                 };
+                /** @description Default Response */
+                421: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
             };
         };
         put?: never;
@@ -1263,6 +1515,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                421: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1347,6 +1608,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                421: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -1359,7 +1629,7 @@ export interface paths {
         };
         options?: never;
         head?: never;
-        /** Rename, change the role or reset the password (which signs them out everywhere) */
+        /** Rename, change the role or set a new password (which ends every other session of that account) */
         patch: {
             parameters: {
                 query?: never;
@@ -1412,6 +1682,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                421: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1478,6 +1757,15 @@ export interface paths {
                         "application/json": components["schemas"]["Message"];
                     };
                 };
+                /** @description Default Response */
+                421: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
             };
         };
         put?: never;
@@ -1517,6 +1805,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                421: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1599,6 +1896,15 @@ export interface paths {
                         "application/json": components["schemas"]["Message"];
                     };
                 };
+                /** @description Default Response */
+                421: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
             };
         };
         put?: never;
@@ -1654,6 +1960,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                421: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1727,6 +2042,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                421: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1815,6 +2139,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                421: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -1880,6 +2213,15 @@ export interface paths {
                         "application/json": components["schemas"]["Message"];
                     };
                 };
+                /** @description Default Response */
+                421: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
             };
         };
         put?: never;
@@ -1913,6 +2255,112 @@ export interface paths {
                 cookie?: never;
             };
             requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            data: components["schemas"]["DeskAttendee"];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                421: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/events/{event_id}/scan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check in by a scanned check-in code or profile QR code, with the desk’s rules
+         * @description What the kiosk’s scan takes (`ARV1:<code>`, a `/p/<code>` URL, a bare code), checked in as the Check in button does: self check-in being off does not apply.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Event UUID */
+                    event_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @example ARV1:3kTqz9XwP0aLm2Vb */
+                        code: string;
+                    };
+                };
+            };
             responses: {
                 /** @description Default Response */
                 200: {
@@ -2034,6 +2482,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                421: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -2105,6 +2562,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                421: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -2128,7 +2594,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Export attendees as CSV (every registration field, status and times) */
+        /** Export attendees as CSV (every registration field, status, times and check-in code) */
         get: {
             parameters: {
                 query?: never;
@@ -2209,6 +2675,15 @@ export interface paths {
                         "application/json": components["schemas"]["Message"];
                     };
                 };
+                /** @description Default Response */
+                421: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
             };
         };
         put?: never;
@@ -2264,6 +2739,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                421: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2350,6 +2834,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                421: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2446,6 +2939,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                421: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -2530,6 +3032,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                421: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -2592,6 +3103,15 @@ export interface paths {
                         "application/json": components["schemas"]["Message"];
                     };
                 };
+                /** @description Default Response */
+                421: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
             };
         };
         put?: never;
@@ -2631,6 +3151,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                421: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2713,6 +3242,15 @@ export interface paths {
                         "application/json": components["schemas"]["Message"];
                     };
                 };
+                /** @description Default Response */
+                421: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
             };
         };
         put?: never;
@@ -2768,6 +3306,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                421: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2834,6 +3381,15 @@ export interface paths {
                         "application/json": components["schemas"]["Message"];
                     };
                 };
+                /** @description Default Response */
+                421: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
             };
         };
         put?: never;
@@ -2880,6 +3436,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                421: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2962,6 +3527,15 @@ export interface paths {
                         "application/json": components["schemas"]["Message"];
                     };
                 };
+                /** @description Default Response */
+                421: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
             };
         };
         options?: never;
@@ -3021,12 +3595,21 @@ export interface paths {
                         "application/json": components["schemas"]["Message"];
                     };
                 };
+                /** @description Default Response */
+                421: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
             };
         };
         put?: never;
         /**
          * Create an endpoint; its signing secret is in this response only
-         * @description At most 20 per organization. Every notification is a POST with body `{ "id", "type", "timestamp", "data" }` (data: the attendee as `GET /api/attendees/{id}` returns it, or the event), signed per Standard Webhooks: `webhook-id` (the same on every retry; dedupe on it), `webhook-timestamp` (Unix seconds of the attempt) and `webhook-signature: v1,<base64 HMAC-SHA256 of "id.timestamp.body">` keyed with the base64-decoded part of the `whsec_` secret. Kinds: attendee.registered, attendee.approved, attendee.checked_in, attendee.check_in_undone, attendee.canceled, attendee.no_show, event.created, event.updated; webhook.test is the test ping. Any 2xx is success; other answers, redirects included, are retried up to 8 attempts (at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 24 h, with jitter; Retry-After honoured); 410 Gone disables the endpoint.
+         * @description At most 20 per organization. Loopback, private, link-local and other non-public addresses are refused unless an owner allowed the host in the dashboard's LAN integrations: a URL naming such an address is a 422 on `url`, and a host name is checked each time a connection is made (a delivery to a refused address fails at once, with no response stored). Every notification is a POST with body `{ "id", "type", "timestamp", "data" }` (data: the attendee as `GET /api/attendees/{id}` returns it, or the event), signed per Standard Webhooks: `webhook-id` (the same on every retry; dedupe on it), `webhook-timestamp` (Unix seconds of the attempt) and `webhook-signature: v1,<base64 HMAC-SHA256 of "id.timestamp.body">` keyed with the base64-decoded part of the `whsec_` secret. Kinds: attendee.registered, attendee.approved, attendee.checked_in, attendee.check_in_undone, attendee.canceled, attendee.no_show, event.created, event.updated; webhook.test is the test ping. Any 2xx is success; other answers, redirects included, are retried up to 8 attempts (at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 24 h, with jitter; Retry-After honoured); 410 Gone disables the endpoint.
          */
         post: {
             parameters: {
@@ -3068,6 +3651,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                421: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3150,6 +3742,15 @@ export interface paths {
                         "application/json": components["schemas"]["Message"];
                     };
                 };
+                /** @description Default Response */
+                421: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
             };
         };
         put?: never;
@@ -3203,11 +3804,23 @@ export interface paths {
                         "application/json": components["schemas"]["Message"];
                     };
                 };
+                /** @description Default Response */
+                421: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
             };
         };
         options?: never;
         head?: never;
-        /** Edit an endpoint (only the keys sent change); enabling it resumes what waited */
+        /**
+         * Edit an endpoint (only the keys sent change); enabling it resumes what waited
+         * @description Loopback, private, link-local and other non-public addresses are refused unless an owner allowed the host in the dashboard's LAN integrations: a URL naming such an address is a 422 on `url`, and a host name is checked each time a connection is made (a delivery to a refused address fails at once, with no response stored).
+         */
         patch: {
             parameters: {
                 query?: never;
@@ -3255,6 +3868,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                421: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3333,6 +3955,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                421: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3419,6 +4050,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                421: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -3497,6 +4137,15 @@ export interface paths {
                         "application/json": components["schemas"]["Message"];
                     };
                 };
+                /** @description Default Response */
+                421: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
             };
         };
         put?: never;
@@ -3563,6 +4212,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                421: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3649,6 +4307,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                421: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -3710,6 +4377,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                421: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3781,6 +4457,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                421: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3863,6 +4548,15 @@ export interface paths {
                         "application/json": components["schemas"]["Message"];
                     };
                 };
+                /** @description Default Response */
+                421: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -3928,9 +4622,199 @@ export interface paths {
                         "application/json": components["schemas"]["Message"];
                     };
                 };
+                /** @description Default Response */
+                421: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
             };
         };
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/lan-integrations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The hosts on the venue network that webhooks may reach
+         * @description Webhooks may reach loopback, private, link-local and other non-public addresses only at the hosts listed here. An entry `host:port` allows that port, a bare `host` every port. A host name on the list is connected to wherever it resolves; any other name is refused when it resolves to a non-public address. Owners only; no API token can change the list.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["LanIntegration"][];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Allow webhooks to reach a host (host or host:port)
+         * @description Webhooks may reach loopback, private, link-local and other non-public addresses only at the hosts listed here. An entry `host:port` allows that port, a bare `host` every port. A host name on the list is connected to wherever it resolves; any other name is refused when it resolves to a non-public address. Owners only; no API token can change the list.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AllowLanHostInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["LanIntegration"];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/lan-integrations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Stop allowing a host; deliveries to it are refused from their next connection on */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description LAN integration id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -4380,7 +5264,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            data: components["schemas"]["Attendee"][];
+                            data: components["schemas"]["AttendeeListItem"][];
                             meta: {
                                 total: number;
                                 page: number;
@@ -4956,7 +5840,7 @@ export interface paths {
         put?: never;
         /**
          * Create an endpoint; its signing secret is in this response only
-         * @description At most 20 per organization. Every notification is a POST with body `{ "id", "type", "timestamp", "data" }` (data: the attendee as `GET /api/attendees/{id}` returns it, or the event), signed per Standard Webhooks: `webhook-id` (the same on every retry; dedupe on it), `webhook-timestamp` (Unix seconds of the attempt) and `webhook-signature: v1,<base64 HMAC-SHA256 of "id.timestamp.body">` keyed with the base64-decoded part of the `whsec_` secret. Kinds: attendee.registered, attendee.approved, attendee.checked_in, attendee.check_in_undone, attendee.canceled, attendee.no_show, event.created, event.updated; webhook.test is the test ping. Any 2xx is success; other answers, redirects included, are retried up to 8 attempts (at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 24 h, with jitter; Retry-After honoured); 410 Gone disables the endpoint.
+         * @description At most 20 per organization. Loopback, private, link-local and other non-public addresses are refused unless an owner allowed the host in the dashboard's LAN integrations: a URL naming such an address is a 422 on `url`, and a host name is checked each time a connection is made (a delivery to a refused address fails at once, with no response stored). Every notification is a POST with body `{ "id", "type", "timestamp", "data" }` (data: the attendee as `GET /api/attendees/{id}` returns it, or the event), signed per Standard Webhooks: `webhook-id` (the same on every retry; dedupe on it), `webhook-timestamp` (Unix seconds of the attempt) and `webhook-signature: v1,<base64 HMAC-SHA256 of "id.timestamp.body">` keyed with the base64-decoded part of the `whsec_` secret. Kinds: attendee.registered, attendee.approved, attendee.checked_in, attendee.check_in_undone, attendee.canceled, attendee.no_show, event.created, event.updated; webhook.test is the test ping. Any 2xx is success; other answers, redirects included, are retried up to 8 attempts (at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 24 h, with jitter; Retry-After honoured); 410 Gone disables the endpoint.
          */
         post: {
             parameters: {
@@ -5164,7 +6048,10 @@ export interface paths {
         };
         options?: never;
         head?: never;
-        /** Edit an endpoint (only the keys sent change); enabling it resumes what waited */
+        /**
+         * Edit an endpoint (only the keys sent change); enabling it resumes what waited
+         * @description Loopback, private, link-local and other non-public addresses are refused unless an owner allowed the host in the dashboard's LAN integrations: a URL naming such an address is a 422 on `url`, and a host name is checked each time a connection is made (a delivery to a refused address fails at once, with no response stored).
+         */
         patch: {
             parameters: {
                 query?: never;
@@ -5738,6 +6625,29 @@ export interface components {
         BulkNoShowInput: {
             attendee_ids: string[];
         };
+        AttendeeListItemInput: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            email: string;
+            /** @enum {string} */
+            status: "pending" | "confirmed" | "canceled" | "no_show";
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:42:05+00:00
+             */
+            registered_at: string;
+            checked_in_at: string | null;
+            event: {
+                id: string;
+                name: string;
+                starts_at: string | null;
+                ends_at: string | null;
+                location: string | null;
+            };
+            /** @description What the check-in QR code carries after `ARV1:` */
+            checkin_code: string;
+        };
         DeskAttendeeInput: {
             id: string;
             number: number;
@@ -5754,6 +6664,7 @@ export interface components {
             answers: {
                 [key: string]: string;
             };
+            checkin_code: string;
         };
         LiveStatsInput: {
             counts: {
@@ -5782,6 +6693,26 @@ export interface components {
             /** @enum {string} */
             status: "pending" | "confirmed" | "canceled";
             is_guest: boolean;
+        };
+        KioskRegistrationInput: {
+            id: number;
+            email: string;
+            name: string;
+            /** @enum {string} */
+            status: "pending" | "confirmed" | "canceled";
+            is_guest: boolean;
+            /** @description What the check-in QR code carries after `ARV1:` */
+            checkin_code: string;
+        };
+        KioskCheckInInput: {
+            id: number;
+            name: string;
+            company: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:42:05+00:00
+             */
+            checked_in_at: string;
         };
         RegistrationFieldInput: {
             key: string;
@@ -6042,6 +6973,7 @@ export interface components {
                     };
                     /** @enum {string} */
                     status: "pending" | "confirmed";
+                    checkin_code?: string;
                 };
             };
         } | {
@@ -6066,6 +6998,7 @@ export interface components {
                     };
                     /** @enum {string} */
                     status: "pending" | "confirmed";
+                    checkin_code?: string;
                 };
             };
         } | {
@@ -6185,6 +7118,24 @@ export interface components {
              */
             created_at: string;
             acknowledged_at: string | null;
+        };
+        LanIntegrationInput: {
+            id: number;
+            /**
+             * @description host or host:port, normalised (IPv6 in brackets); without a port every port of the host
+             * @example 192.168.1.20:8080
+             */
+            host: string;
+            description: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:42:05+00:00
+             */
+            created_at: string;
+        };
+        AllowLanHostInput: {
+            host: string;
+            description?: string;
         };
         /** @description event_types defaults to every kind; enabled defaults to true. */
         CreateWebhookEndpointInput: {
@@ -6334,6 +7285,29 @@ export interface components {
         BulkNoShow: {
             attendee_ids: string[];
         };
+        AttendeeListItem: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            email: string;
+            /** @enum {string} */
+            status: "pending" | "confirmed" | "canceled" | "no_show";
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:42:05+00:00
+             */
+            registered_at: string;
+            checked_in_at: string | null;
+            event: {
+                id: string;
+                name: string;
+                starts_at: string | null;
+                ends_at: string | null;
+                location: string | null;
+            };
+            /** @description What the check-in QR code carries after `ARV1:` */
+            checkin_code: string;
+        };
         DeskAttendee: {
             id: string;
             number: number;
@@ -6350,6 +7324,7 @@ export interface components {
             answers: {
                 [key: string]: string;
             };
+            checkin_code: string;
         };
         LiveStats: {
             counts: {
@@ -6378,6 +7353,26 @@ export interface components {
             /** @enum {string} */
             status: "pending" | "confirmed" | "canceled";
             is_guest: boolean;
+        };
+        KioskRegistration: {
+            id: number;
+            email: string;
+            name: string;
+            /** @enum {string} */
+            status: "pending" | "confirmed" | "canceled";
+            is_guest: boolean;
+            /** @description What the check-in QR code carries after `ARV1:` */
+            checkin_code: string;
+        };
+        KioskCheckIn: {
+            id: number;
+            name: string;
+            company: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:42:05+00:00
+             */
+            checked_in_at: string;
         };
         RegistrationField: {
             key: string;
@@ -6638,6 +7633,7 @@ export interface components {
                     };
                     /** @enum {string} */
                     status: "pending" | "confirmed";
+                    checkin_code?: string;
                 };
             };
         } | {
@@ -6662,6 +7658,7 @@ export interface components {
                     };
                     /** @enum {string} */
                     status: "pending" | "confirmed";
+                    checkin_code?: string;
                 };
             };
         } | {
@@ -6781,6 +7778,24 @@ export interface components {
              */
             created_at: string;
             acknowledged_at: string | null;
+        };
+        LanIntegration: {
+            id: number;
+            /**
+             * @description host or host:port, normalised (IPv6 in brackets); without a port every port of the host
+             * @example 192.168.1.20:8080
+             */
+            host: string;
+            description: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:42:05+00:00
+             */
+            created_at: string;
+        };
+        AllowLanHost: {
+            host: string;
+            description?: string;
         };
         /** @description event_types defaults to every kind; enabled defaults to true. */
         CreateWebhookEndpoint: {

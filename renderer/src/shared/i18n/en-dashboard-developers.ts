@@ -85,7 +85,8 @@ export const developersEn = {
 
     add: 'Add an endpoint',
     addSubmit: 'Add endpoint',
-    urlHint: 'An http or https address that accepts POST requests.',
+    urlHint:
+      'An http or https address that accepts POST requests. Addresses on this network or this computer must first be allowed under LAN integrations.',
     eventKindsHint: 'The notifications this endpoint receives.',
     kindNames: {
       'attendee.registered': 'Someone registered',
@@ -104,6 +105,28 @@ export const developersEn = {
     secretLabel: 'Signing secret',
     secretWarning:
       'Copy this secret now into the receiving system: it verifies the webhook-signature header with it. It cannot be shown again.',
+  },
+
+  lan: {
+    title: 'LAN integrations',
+    intro:
+      'Webhooks go to the internet. To send them to a system on the venue network or on this computer (a badge printer, a local CRM), allow its host here first; without that, Arrivals refuses such addresses, so that an API token cannot reach into the local network.',
+    none: 'No hosts are allowed yet.',
+    host: 'Host',
+    description: 'Description',
+    added: 'Added',
+    remove: 'Remove',
+    confirmRemoveTitle: 'Stop allowing this host?',
+    confirmRemove: (host: string) =>
+      `Stop allowing ${quoted(host)}? Webhooks to it are refused from their next attempt on.`,
+    removed: (host: string) => `${quoted(host)} is no longer allowed.`,
+
+    add: 'Allow a host',
+    addSubmit: 'Allow host',
+    hostHint:
+      'A host name or IP address, with a port to allow only that port: 192.168.1.20:8080, printer.local, [fd00::7]:9000.',
+    descriptionHint: 'What it is, for example “Badge printer”.',
+    allowed: (host: string) => `Webhooks may now reach ${quoted(host)}.`,
   },
 
   webhook: {

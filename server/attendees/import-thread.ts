@@ -1,0 +1,175 @@
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { EventRecord } from '../events/event.types.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { FieldErrors } from '../platform/field-errors.ts';
+import type { WriteGate } from '../platform/write-gate.ts';
+import type { ImportOutcome } from './import.service.ts';
+
+/** What an import can come to: the service's outcomes, or a body that its schema refuses. */
+export type ImportThreadOutcome = ImportOutcome | { ok: false; reason: 'body_invalid'; errors: FieldErrors };
+
+/** What the worker is started with. */
+export interface ImportWorkerData {
+  dataDir: string;
+  nativeBinding?: string;
+}
+
+/** One import: the event, the request body's text (null when there was none), the request's time (ISO). */
+export interface ImportJob {
+  eventId: number;
+  body: string | null;
+  at: string;
+}
+
+export type ToImportWorker = { type: 'import'; job: ImportJob } | { type: 'locked' };
+
+/**
+ * The worker's side of a job: `lock` when it is about to write (answered with `locked` once the write gate is
+ * ours), then `done` once it has finished writing (the import's transaction and the webhook fan-out after it), or
+ * `failed`. `queued` says whether the import stored notifications.
+ */
+export type FromImportWorker =
+  | { type: 'lock' }
+  | { type: 'done'; outcome: ImportThreadOutcome; queued: boolean }
+  | { type: 'failed'; message: string };
+
+export interface ImportThreadOptions {
+  dataDir: string;
+  nativeBinding?: string;
+  clock: Clock;
+  gate: WriteGate;
+  /** Notifications were stored (and fanned out): the dispatcher may send them. */
+  onQueued(): void;
+}
+
+/**
+ * The worker is this file's sibling: TypeScript when the server runs from its sources (through tsx, in the tests
+ * and in development), JavaScript beside the bundle that holds this code otherwise (bin/server-bundle.mjs and the
+ * desktop shell's build each emit `import.worker.js` next to their entry).
+ */
+const HERE = fileURLToPath(import.meta.url);
+const FROM_SOURCES = HERE.endsWith('.ts');
+const WORKER_FILE = path.join(path.dirname(HERE), FROM_SOURCES ? 'import.worker.ts' : 'import.worker.js');
+
+function startWorker(workerData: ImportWorkerData): Worker {
+  if (!FROM_SOURCES) return new Worker(WORKER_FILE, { workerData });
+  // A worker inherits no loader hooks, and Node 20 refuses a .ts entry before `--import tsx` could help: the
+  // worker registers tsx itself, then loads its entry.
+  const tsxApi = import.meta.resolve('tsx/esm/api');
+  const entry = pathToFileURL(WORKER_FILE).href;
+  const bootstrap = `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`;
+  return new Worker(bootstrap, { eval: true, workerData });
+}
+
+/**
+ * Runs CSV imports on a worker thread with its own database connection, so that a 10,000-row import never holds
+ * the event loop: the body's validation against its schema, the checks of every row, and the one write
+ * transaction all happen there. While the worker writes it holds the write gate, so this thread's writers wait for its commit
+ * asynchronously instead of inside SQLite's busy handler (platform/write-gate.ts); reads go on throughout.
+ *
+ * The worker starts with the first import and stays for the next (starting one takes longer than a small import);
+ * it is unref'd, so it never keeps the process alive. Imports run one at a time, in the order they came.
+ */
+export function importThread(options: ImportThreadOptions) {
+  const { clock, gate, onQueued } = options;
+  let worker: Worker | null = null;
+  let previous: Promise<void> = Promise.resolve();
+  let writing = false;
+  let closed = false;
+
+  function ensureWorker(): Worker {
+    if (worker) return worker;
+    const started = startWorker({ dataDir: options.dataDir, nativeBinding: options.nativeBinding });
+    started.unref();
+    // A worker that failed is replaced by a fresh one at the next import. Its error is the import's (runJob);
+    // listened to here too, since an 'error' nobody listens to would end the server.
+    const forget = () => {
+      if (worker === started) worker = null;
+    };
+    started.on('error', forget);
+    started.once('exit', forget);
+    worker = started;
+    return started;
+  }
+
+  function runJob(job: ImportJob): Promise<ImportThreadOutcome> {
+    return new Promise((resolve, reject) => {
+      if (closed) throw new Error('the import thread is closed');
+      const current = ensureWorker();
+      let ended = false;
+      let release: (() => void) | null = null;
+
+      const end = () => {
+        ended = true;
+        current.off('message', onMessage);
+        current.off('error', onError);
+        current.off('exit', onExit);
+        writing = false;
+        release?.();
+        release = null;
+      };
+      const onMessage = (message: FromImportWorker) => {
+        switch (message.type) {
+          case 'lock':
+            void gate.exclusive().then((granted) => {
+              // The worker died while we waited: nobody will write under the gate.
+              if (ended) return granted();
+              release = granted;
+              writing = true;
+              current.postMessage({ type: 'locked' } satisfies ToImportWorker);
+            });
+            return;
+          case 'done':
+            end();
+            if (message.queued) onQueued();
+            return resolve(message.outcome);
+          case 'failed':
+            end();
+            return reject(new Error(`the import failed in its worker: ${message.message}`));
+        }
+      };
+      // Its transaction, if any, died with its connection: SQLite rolls back what was not committed.
+      const onError = (error: Error) => {
+        end();
+        reject(error);
+      };
+      const onExit = (code: number) => {
+        end();
+        reject(new Error(`the import worker stopped (exit code ${code})`));
+      };
+      current.on('message', onMessage);
+      current.on('error', onError);
+      current.on('exit', onExit);
+      current.postMessage({ type: 'import', job } satisfies ToImportWorker);
+    });
+  }
+
+  return {
+    /** Imports the rows of `body` (the request's JSON text; undefined when it had none) into `event`. */
+    importAttendees(event: EventRecord, body: string | undefined): Promise<ImportThreadOutcome> {
+      if (closed) return Promise.reject(new Error('the import thread is closed'));
+      const job: ImportJob = { eventId: event.id, body: body ?? null, at: clock.now().toISOString() };
+      const outcome = previous.then(() => runJob(job));
+      previous = outcome.then(
+        () => undefined,
+        () => undefined,
+      );
+      return outcome;
+    },
+
+    /** Whether an import holds the write gate: other writers of this process wait for its commit. */
+    isWriting(): boolean {
+      return writing;
+    },
+
+    /** Stops the worker; an import under way fails, and its transaction rolls back. */
+    async close(): Promise<void> {
+      closed = true;
+      await worker?.terminate();
+    },
+  };
+}
+
+export type ImportThread = ReturnType<typeof importThread>;

@@ -1,0 +1,148 @@
+import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+
+/**
+ * Lets another thread write to the database without freezing this one.
+ *
+ * better-sqlite3 is synchronous: a write on this thread that meets another connection's write lock waits inside
+ * SQLite's busy handler, on the event loop, and every other request waits with it. A long write on another thread
+ * (the CSV import's worker, attendees/import-thread.ts) therefore takes the gate `exclusive`ly for as long as it
+ * holds the lock. Meanwhile this thread's writers wait here, asynchronously, and reads (which WAL never blocks) go
+ * on. The exclusive holder waits for the writes under way here to end first: a request that may write `enter`s
+ * the gate and `leave`s it when it is answered, so none of its writes (even one after an `await`, such as a
+ * sign-in's password hash) meets the other thread's lock.
+ *
+ * The gate only keeps the event loop free; SQLite's locks and busy timeout still keep the data right, so a write
+ * that slips past the gate is slow, never wrong.
+ */
+export interface WriteGate {
+  /** True while no other thread holds or waits for the write lock: this thread may write now. */
+  isOpen(): boolean;
+  /** Resolves once the gate is open; a write made in the same turn as the resolution cannot meet the lock. */
+  whenOpen(): Promise<void>;
+  /** Marks a write under way on this thread; only while the gate is open. Pair each with `leave`. */
+  enter(): void;
+  leave(): void;
+  /**
+   * Resolves, with the function that releases it, once no write of this thread is under way and no other
+   * exclusive holder remains. From the call on, new writes wait. Exclusive holders go first come, first served.
+   */
+  exclusive(): Promise<() => void>;
+}
+
+export function createWriteGate(): WriteGate {
+  let writers = 0;
+  let held = false;
+  const exclusiveQueue: (() => void)[] = [];
+  let openWaiters: (() => void)[] = [];
+
+  const isOpen = () => !held && exclusiveQueue.length === 0;
+
+  function grantNext(): void {
+    if (held || writers > 0) return;
+    const next = exclusiveQueue.shift();
+    if (next) {
+      held = true;
+      next();
+      return;
+    }
+    const waiters = openWaiters;
+    openWaiters = [];
+    for (const wake of waiters) wake();
+  }
+
+  async function whenOpen(): Promise<void> {
+    // Woken waiters check again: another exclusive holder may have queued before their turn came.
+    while (!isOpen()) await new Promise<void>((resolve) => openWaiters.push(resolve));
+  }
+
+  return {
+    isOpen,
+    whenOpen,
+    enter() {
+      if (!isOpen()) throw new Error('WriteGate.enter() while the gate is closed');
+      writers++;
+    },
+    leave() {
+      if (writers === 0) throw new Error('WriteGate.leave() without enter()');
+      writers--;
+      grantNext();
+    },
+    exclusive() {
+      return new Promise((resolve) => {
+        exclusiveQueue.push(() => {
+          let released = false;
+          resolve(() => {
+            if (released) return;
+            released = true;
+            held = false;
+            grantNext();
+          });
+        });
+        grantNext();
+      });
+    },
+  };
+}
+
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Whether a route may write on this thread. Public reads never do; the token API and the dashboard may even on a
+ * GET (a token's last use, a session's sliding expiry).
+ */
+function mayWrite(methods: readonly string[], url: string): boolean {
+  return (
+    methods.some((method) => !READ_METHODS.has(method)) ||
+    url.startsWith('/api/') ||
+    url.startsWith('/dashboard/api/')
+  );
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Leaves the write gate early: for a request whose writes happen on another thread, under the gate. */
+    leaveWriteGate(): void;
+  }
+}
+
+/**
+ * Holds the requests that may write at the gate while another thread writes. Registered before the routes. Two
+ * hooks: `onRequest`, at the app's root so that it runs before the authentication hooks (which may write), waits;
+ * `preHandler`, once the body has arrived, enters for the rest of the request. Entering any earlier would let a
+ * client that sends its body slowly keep an import waiting, and every writer behind it. Callback hooks: while the
+ * gate is open (nearly always) they cost a check and no promise, and public reads get no `preHandler` at all.
+ */
+export function registerWriteGate(app: FastifyInstance, gate: WriteGate): void {
+  app.decorateRequest('leaveWriteGate', function noGateEntered() {});
+
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (gate.isOpen() || !mayWrite([request.method], request.url)) return done();
+    gate.whenOpen().then(() => done(), done);
+  });
+
+  const enterGate: preHandlerHookHandler = (request, reply, done) => {
+    // Checked again after each wait: another exclusive holder may have come first.
+    if (!gate.isOpen()) {
+      gate.whenOpen().then(() => enterGate.call(app, request, reply, done), done);
+      return;
+    }
+    gate.enter();
+    let left = false;
+    request.leaveWriteGate = () => {
+      if (left) return;
+      left = true;
+      gate.leave();
+    };
+    // 'close' comes after the answer is sent, and also when the client goes away first (Fastify's onResponse
+    // would miss that one).
+    reply.raw.once('close', request.leaveWriteGate);
+    done();
+  };
+
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!mayWrite(methods, route.url ?? '')) return;
+    const own = route.preHandler ?? [];
+    route.preHandler = [enterGate, ...(Array.isArray(own) ? own : [own])];
+  });
+}

@@ -1,0 +1,225 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { attendeesRepository } from '../../server/attendees/attendee.repository.ts';
+import type { EventRecord } from '../../server/events/event.types.ts';
+import { DATABASE_FILE } from '../../server/platform/database.ts';
+import { call, createEvent, registration, startTestApp, type TestApp } from '../helpers/app.ts';
+import { dashboardClient, type DashboardClient, SAME_ORIGIN } from '../helpers/dashboard.ts';
+import { allowLanHost, createEndpoint } from '../helpers/webhooks.ts';
+
+let t: TestApp;
+let owner: DashboardClient;
+let event: EventRecord;
+/** Another connection to the app's database, as the CLI would have: holding its write lock stalls the import. */
+let other: Database.Database | null = null;
+
+const guests = (count: number, prefix = 'guest') =>
+  Array.from({ length: count }, (_, i) => registration(`${prefix}${i}@example.com`));
+
+const importRows = (rows: unknown[]) => owner.send('POST', `/events/${event.uuid}/import`, { rows });
+
+const attendeeCount = () =>
+  (
+    t.app.store.db.prepare('SELECT COUNT(*) AS n FROM attendees WHERE event_id = ?').get(event.id) as {
+      n: number;
+    }
+  ).n;
+
+/** Resolves once `condition` holds, looking again at every turn of the event loop. */
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setImmediate(resolve));
+}
+
+/** Tracks whether a promise has settled, to tell a request that waits from one that was answered. */
+function tracked<T>(promise: Promise<T>) {
+  const state = { settled: false, promise };
+  void promise.finally(() => {
+    state.settled = true;
+  });
+  return state;
+}
+
+function holdWriteLock(): Database.Database {
+  other = new Database(path.join(t.dataDir, DATABASE_FILE));
+  other.exec('BEGIN IMMEDIATE');
+  return other;
+}
+
+beforeEach(async () => {
+  t = await startTestApp({ webhooks: { autoDispatch: false } });
+  owner = dashboardClient(() => t.app);
+  const setUp = await owner.send('POST', '/setup', {
+    organization_name: 'City Hall Events',
+    name: 'Olive Owner',
+    email: 'olive@example.com',
+    password: 'correct horse battery',
+  });
+  expect(setUp.status).toBe(201);
+  event = createEvent(t.app, t.app.store.repos.organizations.list()[0]!);
+});
+
+afterEach(async () => {
+  if (other?.inTransaction) other.exec('ROLLBACK');
+  other?.close();
+  other = null;
+  await t.close();
+});
+
+describe('CSV import beside the server', () => {
+  it('keeps answering while the import waits to write: reads at once, writes once it has committed', async () => {
+    await call(t.app, 'POST', `/public/events/${event.uuid}/register`, {
+      body: registration('ada@example.com'),
+    });
+    const ada = t.app.store.repos.attendees.findForEmail(event.id, 'ada@example.com')!;
+    const lock = holdWriteLock();
+    const importing = tracked(importRows(guests(100)));
+    // The worker has checked every row and now holds the gate; its transaction waits for our lock.
+    await until(() => t.app.ctx.imports.isWriting());
+
+    const check = await call(t.app, 'GET', `/public/events/${event.uuid}/check?email=ada@example.com`);
+    expect(check.status).toBe(200);
+    expect(check.body.data.is_registered).toBe(true);
+    // A write without a body, so that it comes to its write as soon as a read would.
+    const checkingIn = tracked(owner.send('POST', `/events/${event.uuid}/attendees/${ada.uuid}/check-in`));
+    // Reads answered one after another, long after the check-in came to its write: it waits at the gate, off
+    // the event loop, rather than for our lock inside SQLite (which would hold every request here for seconds).
+    for (let i = 0; i < 20; i++) expect((await call(t.app, 'GET', '/satellite/status')).status).toBe(200);
+    expect(checkingIn.settled).toBe(false);
+    expect(importing.settled).toBe(false);
+
+    lock.exec('ROLLBACK');
+    expect((await importing.promise).body).toEqual({ message: 'Imported 100 attendees.', imported: 100 });
+    expect((await checkingIn.promise).status).toBe(200);
+    expect(attendeeCount()).toBe(101);
+  });
+
+  it('checks again inside its transaction what another writer may have changed since its first look', async () => {
+    const lock = holdWriteLock();
+    const importing = importRows(guests(100));
+    await until(() => t.app.ctx.imports.isWriting());
+    // Registered by another process after the worker's checks, before its transaction.
+    attendeesRepository(lock).register({
+      id: null,
+      opId: 'late-41',
+      eventId: event.id,
+      userId: null,
+      email: 'guest41@example.com',
+      name: 'Guest 41',
+      answers: { email: 'guest41@example.com' },
+      status: 'confirmed',
+      registeredAt: '2026-11-21T10:00:00+00:00',
+    });
+    lock.exec('COMMIT');
+
+    const refused = await importing;
+    expect(refused.status).toBe(422);
+    expect(refused.body).toEqual({
+      message: 'Some rows are invalid. Nothing was imported.',
+      rows: [{ row: 42, errors: { email: ['The email has already been taken.'] } }],
+    });
+    expect(attendeeCount()).toBe(1);
+  });
+
+  it('a failure inside the worker leaves nothing written, and the server and the next import go on', async () => {
+    const organization = t.app.store.repos.organizations.list()[0]!;
+    allowLanHost(t.app, organization, '127.0.0.1:9');
+    createEndpoint(t.app, organization, 'http://127.0.0.1:9/hooks', ['attendee.registered']);
+    // Half way through the INSERT, as a full disk or a broken file would fail it.
+    t.app.store.db
+      .exec(`CREATE TRIGGER import_breaks BEFORE INSERT ON attendees WHEN NEW.email = 'guest50@example.com'
+      BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END`);
+
+    const failed = await importRows(guests(100));
+    expect(failed.status).toBe(500);
+    expect(failed.body).toEqual({ message: 'Something went wrong on our side. Please try again.' });
+    expect(attendeeCount()).toBe(0);
+    expect(t.app.store.repos.webhookDeliveries.hasOutboxBatches()).toBe(false);
+
+    // The gate was given back: a write goes through, on this thread.
+    const walkIn = await call(t.app, 'POST', `/public/events/${event.uuid}/register`, {
+      body: registration('walk@example.com'),
+    });
+    expect(walkIn.status).toBe(201);
+
+    t.app.store.db.exec('DROP TRIGGER import_breaks');
+    expect((await importRows(guests(100))).body).toEqual({
+      message: 'Imported 100 attendees.',
+      imported: 100,
+    });
+    expect(attendeeCount()).toBe(101);
+    // Each imported row has its own check-in code, as every registration has.
+    const codes = t.app.store.db.prepare('SELECT checkin_code FROM attendees').pluck().all() as (
+      string | null
+    )[];
+    expect(new Set(codes.filter((code) => code !== null && code.length >= 16)).size).toBe(101);
+    expect(t.app.store.repos.webhookDeliveries.hasOutboxBatches()).toBe(false);
+    // Fanned out by the worker: a delivery per notification, ready for the dispatcher.
+    const deliveries = t.app.store.db.prepare('SELECT COUNT(*) AS n FROM webhook_deliveries').get() as {
+      n: number;
+    };
+    expect(deliveries.n).toBe(101);
+  });
+
+  it('answers a body the worker refuses as every route does', async () => {
+    const send = (payload: string, headers: Record<string, string> = {}) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/dashboard/api/events/${event.uuid}/import`,
+        headers: { ...SAME_ORIGIN, cookie: owner.cookie(), 'content-type': 'application/json', ...headers },
+        payload,
+      });
+    const answers = await Promise.all([
+      send(''),
+      send('{"rows": "x"}'),
+      send('{"rows": [1]}'),
+      send(JSON.stringify({ rows: guests(10_001) })),
+      send('{"rows": ['),
+      send('{"rows": [{"__proto__": {"x": 1}}]}'),
+      send('{"rows": []}', { 'content-encoding': 'gzip' }),
+    ]);
+    expect(answers.map((answer) => [answer.statusCode, answer.json()])).toEqual([
+      [422, { message: 'Validation failed.', errors: { rows: ['The rows field is required.'] } }],
+      [422, { message: 'Validation failed.', errors: { rows: ['The rows field must be an array.'] } }],
+      [422, { message: 'Validation failed.', errors: { 'rows.0': ['The rows.0 field must be an object.'] } }],
+      [
+        422,
+        {
+          message: 'Validation failed.',
+          errors: { rows: ['The rows field must not have more than 10000 items.'] },
+        },
+      ],
+      [400, { message: 'The request body is not valid JSON.' }],
+      [400, { message: 'The request body may not contain the keys __proto__ or constructor.prototype.' }],
+      [415, { message: 'Unsupported content encoding. Send the JSON body uncompressed.' }],
+    ]);
+    expect(attendeeCount()).toBe(0);
+  });
+
+  it('refuses rows beyond the seats, counting the seats when it writes', async () => {
+    const small = createEvent(t.app, t.app.store.repos.organizations.list()[0]!, { seats: 100 });
+    const lock = holdWriteLock();
+    const importing = owner.send('POST', `/events/${small.uuid}/import`, { rows: guests(90) });
+    await until(() => t.app.ctx.imports.isWriting());
+    // Seats taken by another process after the worker's checks: 90 rows no longer fit in the 89 left.
+    for (let i = 0; i < 11; i++) {
+      const email = `late${i}@example.com`;
+      const taken = attendeesRepository(lock).register({
+        id: null,
+        opId: `late-${i}`,
+        eventId: small.id,
+        userId: null,
+        email,
+        name: 'Late Comer',
+        answers: { email },
+        status: 'confirmed',
+        registeredAt: '2026-11-21T10:00:00+00:00',
+      });
+      expect(taken.ok).toBe(true);
+    }
+    lock.exec('COMMIT');
+    const refused = await importing;
+    expect(refused.status).toBe(422);
+    expect(refused.body).toEqual({ message: 'Not enough seats: 89 left.' });
+  });
+});
