@@ -57,20 +57,14 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
 
 /**
  * The server's one-time setup code while nobody owns the install yet (finding 1 of issue 21: setup needs it, and
- * the desktop app shows it on its staff screen), or null: once set up, on a satellite (the hub holds its own), and
- * on a server that has no setup code at all. Looked up rather than typed, so the shell works with either server.
+ * the desktop app shows it on its staff screen), or null: once set up, on a replica (its staff come from the hub)
+ * and on a satellite, which forwards to its hub and has no services of its own.
  */
 export function setupCodeOf(app: FastifyInstance): string | null {
-  const staff: unknown = (app as { ctx?: { staff?: unknown } }).ctx?.staff;
-  if (typeof staff !== 'object' || staff === null || !('setupCode' in staff)) return null;
-  const setupCode = staff.setupCode;
-  if (typeof setupCode !== 'function') return null;
-  const code: unknown = (setupCode as () => unknown).call(staff);
-  return typeof code === 'string' && code !== '' ? code : null;
+  return app.hasDecorator('ctx') ? app.ctx.staff.setupCode() : null;
 }
 
 /** How the replica the server runs is doing (waiting changes, offline, refused), or null when it runs no replica. */
 export function replicaStatusOf(app: FastifyInstance): ReplicaStatus | null {
-  const replica = (app as { ctx?: { replica?: { status(): ReplicaStatus } | null } }).ctx?.replica;
-  return replica ? replica.status() : null;
+  return app.hasDecorator('ctx') ? (app.ctx.replica?.status() ?? null) : null;
 }
