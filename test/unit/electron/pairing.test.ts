@@ -89,6 +89,8 @@ function shell(initial: Partial<Settings> = {}) {
         lastSyncAt: null,
         offline: false,
         refused: false,
+        pulledRevision: 0,
+        latestRevision: null,
         ...status,
       };
     },
