@@ -1,4 +1,3 @@
-import { randomBytes, scryptSync } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,8 +26,10 @@ import {
 } from '../../helpers/app.ts';
 import { allowLanHost } from '../../helpers/webhooks.ts';
 import { CHROMIUM_FLAGS, fakeCameraFlags, requireChromium } from './chromium.ts';
+import { signInToDashboard } from './dashboard-session.ts';
 import { writeCameraFeed, type Frame } from './fake-camera.ts';
 import { KIOSK_DIR } from './paths.ts';
+import { openVenue, type Venue } from './venue.ts';
 
 type EventInput = Parameters<typeof createEvent>[2];
 
@@ -60,19 +61,6 @@ export interface KioskServer {
 interface ServerOptions {
   /** Rate limits for this test's server; unlimited unless a test is about them. */
   rateLimits: Partial<RateLimits>;
-}
-
-/**
- * A password hash in the server's self-describing format (`scrypt$N$r$p$salt$key`, see server/access/passwords.ts)
- * at a cost far below the server's own. The server verifies a hash at the cost it names, so an account seeded with
- * it signs in within milliseconds, where the full cost takes seconds on a busy machine. Accounts made through the
- * dashboard in a test (setup, adding staff, a new password) still get, and are signed in with, the full cost.
- */
-function quickPasswordHash(password: string): string {
-  const [N, r, p] = [2 ** 10, 8, 1];
-  const salt = randomBytes(16);
-  const key = scryptSync(password.normalize('NFKC'), salt, 32, { N, r, p });
-  return ['scrypt', N, r, p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
 /**
@@ -112,6 +100,8 @@ function watchConsole(page: Page, problems: string[]): void {
 export const test = base.extend<
   ServerOptions & {
     server: KioskServer;
+    /** A hub and the kiosks a test pairs with it, each a real server on loopback (support/venue.ts). */
+    venue: Venue;
     consoleProblems: string[];
     /**
      * A page in a Chromium of its own whose camera shows `frames` (a looping y4m), or Chromium's test pattern for
@@ -160,27 +150,19 @@ export const test = base.extend<
           email: `${role}${signIns}@example.com`,
           password: 'correct horse battery',
         };
-        app.store.repos.staff.create(
-          {
-            organizationId: organization.id,
-            name: account.name,
-            email: account.email,
-            passwordHash: quickPasswordHash(account.password),
-            role,
-          },
-          toTimestamp(app.ctx.clock.now()),
-        );
-        const url = `http://127.0.0.1:${port}`;
-        const response = await page.request.post(`${url}/dashboard/api/session`, {
-          data: { email: account.email, password: account.password },
-          headers: { origin: url },
-        });
-        expect(response.status(), await response.text()).toBe(200);
+        await signInToDashboard(page, app, organization, `http://127.0.0.1:${port}`, { ...account, role });
         return account;
       },
       app,
     });
     await testApp.close();
+  },
+
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's needs from this pattern: none here.
+  venue: async ({}, use) => {
+    const venue = await openVenue();
+    await use(venue);
+    await venue.close();
   },
 
   baseURL: async ({ server }, use) => use(server.url),
