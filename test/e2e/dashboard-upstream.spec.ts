@@ -30,6 +30,23 @@ test('an owner connects the hub to the online server, downloads its event and se
   await expect(venue.token).toHaveAttribute('type', 'password');
   await expect(venue.token).toHaveAccessibleDescription(/with the sync scope/);
 
+  // An address that is no web address: one line under it.
+  await venue.findEvents('ftp://example.org', online.syncToken);
+  await expect(venue.alert).toHaveText('Please fix the problems marked below.');
+  await expect(venue.url).toHaveAttribute('aria-invalid', 'true');
+  await expect(venue.url).toHaveAccessibleDescription(
+    'For example https://tickets.example.org Enter the online server’s address, starting with https:// (or http:// on a test network).',
+  );
+  await expect(venue.token).not.toHaveAttribute('aria-invalid');
+
+  // A token without the sync scope: the online server's own line, under the token.
+  await venue.findEvents(online.url, online.createToken(['attendees:read']));
+  await expect(venue.url).not.toHaveAttribute('aria-invalid');
+  await expect(venue.token).toHaveAttribute('aria-invalid', 'true');
+  await expect(venue.token).toHaveAccessibleDescription(
+    /The online server refused: This token does not have the sync scope\. Create a token with it on the online server\.$/,
+  );
+
   // A wrong token: one line under the token field, the field marked, a summary announced above the form.
   await venue.findEvents(online.url, 'arv_wrong');
   await expect(venue.alert).toHaveText('Please fix the problems marked below.');

@@ -12,6 +12,7 @@ import {
   type Page,
 } from '@playwright/test';
 import type { RateLimits } from '../../../server/access/rate-limits.ts';
+import type { TokenScope } from '../../../server/contract/vocabulary.ts';
 import { toTimestamp } from '../../../server/platform/time.ts';
 import type { AttendeeRecord } from '../../../server/attendees/attendee.types.ts';
 import type { EventRecord } from '../../../server/events/event.types.ts';
@@ -70,6 +71,8 @@ export interface OnlineServer {
   attendeeCount: number;
   /** A token of the online organization with the `sync` and `attendees:read` scopes, covering all its events. */
   syncToken: string;
+  /** Another token of the online organization, with these scopes. */
+  createToken(scopes: TokenScope[]): string;
   app: TestApp['app'];
 }
 
@@ -226,6 +229,7 @@ export const test = base.extend<
       event,
       attendeeCount: ONLINE_ATTENDEES,
       syncToken: createToken(app, organization, { scopes: ['sync', 'attendees:read'] }),
+      createToken: (scopes) => createToken(app, organization, { scopes }),
       app,
     });
     await testApp.close();
