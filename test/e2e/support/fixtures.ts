@@ -11,6 +11,7 @@ import {
   type Page,
 } from '@playwright/test';
 import type { RateLimits } from '../../../server/access/rate-limits.ts';
+import type { TokenScope } from '../../../server/contract/vocabulary.ts';
 import { toTimestamp } from '../../../server/platform/time.ts';
 import type { AttendeeRecord } from '../../../server/attendees/attendee.types.ts';
 import type { EventRecord } from '../../../server/events/event.types.ts';
@@ -19,7 +20,9 @@ import { applyEventInput } from '../../../server/events/event.input.ts';
 import {
   createEvent,
   createOrganization,
+  createToken,
   createUser,
+  registration,
   startTestApp,
   UNLIMITED,
   type TestApp,
@@ -57,6 +60,26 @@ export interface KioskServer {
   /** The server itself, for a test that needs the store (seeding thousands of rows, reading what was saved). */
   app: TestApp['app'];
 }
+
+/**
+ * A second Arrivals server on another loopback port, standing for the organization's online instance that the hub
+ * (`server`) follows: its own organization, one published event with a few registrations, and a `sync` token.
+ */
+export interface OnlineServer {
+  url: string;
+  event: EventRecord;
+  /** How many people registered for `event`. */
+  attendeeCount: number;
+  /** A token of the online organization with the `sync` and `attendees:read` scopes, covering all its events. */
+  syncToken: string;
+  /** Another token of the online organization, with these scopes. */
+  createToken(scopes: TokenScope[]): string;
+  app: TestApp['app'];
+}
+
+/** The online server's event: a start a test can read back as the dashboard shows it. */
+const ONLINE_EVENT = { name: 'Harbour Festival', starts_at: '2026-12-05T18:00:00Z' };
+const ONLINE_ATTENDEES = 3;
 
 interface ServerOptions {
   /** Rate limits for this test's server; unlimited unless a test is about them. */
@@ -102,6 +125,7 @@ export const test = base.extend<
     server: KioskServer;
     /** A hub and the kiosks a test pairs with it, each a real server on loopback (support/venue.ts). */
     venue: Venue;
+    online: OnlineServer;
     consoleProblems: string[];
     /**
      * A page in a Chromium of its own whose camera shows `frames` (a looping y4m), or Chromium's test pattern for
@@ -163,6 +187,34 @@ export const test = base.extend<
     const venue = await openVenue();
     await use(venue);
     await venue.close();
+  },
+
+  // Playwright reads what a fixture needs from its first parameter's pattern: this one needs nothing.
+  // eslint-disable-next-line no-empty-pattern
+  online: async ({}, use) => {
+    const testApp = await startTestApp({ rateLimits: UNLIMITED });
+    await testApp.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = testApp.app.server.address() as { port: number };
+    const { app } = testApp;
+    const organization = createOrganization(app, 'City Hall Online');
+    const event = createEvent(app, organization, ONLINE_EVENT);
+    for (let i = 0; i < ONLINE_ATTENDEES; i += 1) {
+      const response = await app.inject({
+        method: 'POST',
+        url: `/public/events/${event.uuid}/register`,
+        payload: registration(`online${i}@example.com`),
+      });
+      expect(response.statusCode, response.body).toBe(201);
+    }
+    await use({
+      url: `http://127.0.0.1:${port}`,
+      event,
+      attendeeCount: ONLINE_ATTENDEES,
+      syncToken: createToken(app, organization, { scopes: ['sync', 'attendees:read'] }),
+      createToken: (scopes) => createToken(app, organization, { scopes }),
+      app,
+    });
+    await testApp.close();
   },
 
   baseURL: async ({ server }, use) => use(server.url),
