@@ -2199,6 +2199,11 @@ export interface components {
         SyncDevice: {
             id: string;
             name: string;
+            /**
+             * @description A kiosk paired with a code, or a venue’s hub following this server with a sync token
+             * @enum {string}
+             */
+            kind: "kiosk" | "venue";
             event_ids: string[];
             /**
              * Format: date-time
