@@ -266,6 +266,11 @@ export function syncHubService(
     nudge();
   }
 
+  /** Whether this server is closing: its long-polls answer at once. */
+  function isClosing(): boolean {
+    return closing;
+  }
+
   function listDevices(organizationId: number): DeviceRecord[] {
     return sync.listDevices(organizationId);
   }
@@ -296,6 +301,7 @@ export function syncHubService(
     waitForChange,
     nudge,
     close,
+    isClosing,
     listDevices,
     revokeDevice,
     listConflicts,
