@@ -143,7 +143,7 @@ export const syncDeviceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: changesResponse, ...refusals(deviceRefusals) },
       },
     },
-    async function readChanges(request) {
+    async function readChanges(request, reply) {
       const device = deviceOf(request);
       const { since, epoch, wait, waiting } = request.query;
       const current = syncHub.readFeed(device, since, epoch ?? null);
@@ -154,6 +154,9 @@ export const syncDeviceRoutes: FastifyPluginAsyncZod = async (app) => {
               .waitForChange(since, wait * 1000)
               .then(() => syncHub.readFeed(device, since, epoch ?? null));
       syncHub.recordPull(device, answer.revision, waiting ?? null);
+      // A long-poll answered because this server is closing ends its connection too: the server's close waits for
+      // every connection, and an idle kept-alive one would hold it for the whole keep-alive timeout.
+      if (syncHub.isClosing()) reply.header('connection', 'close');
       return answer;
     },
   );
