@@ -62,7 +62,8 @@ export const deskRoutes: FastifyPluginAsyncZod<DeskRoutesOptions> = async (app, 
     {
       schema: {
         tags,
-        summary: 'Attendees, searchable by name or email, filtered by status and check-in',
+        summary:
+          'Attendees, searchable by name, email or any answer (accents and case ignored), filtered by status and check-in',
         params: eventParams,
         querystring: deskListQuery,
         response: { 200: deskListResponse, ...errorResponses(401, 404, 422) },

@@ -1996,7 +1996,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Attendees, searchable by name or email, filtered by status and check-in */
+        /** Attendees, searchable by name, email or any answer (accents and case ignored), filtered by status and check-in */
         get: {
             parameters: {
                 query?: {
@@ -2403,6 +2403,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                421: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4688,6 +4697,15 @@ export interface paths {
                         "application/json": components["schemas"]["Message"];
                     };
                 };
+                /** @description Default Response */
+                421: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
             };
         };
         put?: never;
@@ -4730,6 +4748,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                421: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4806,6 +4833,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                421: {
                     headers: {
                         [name: string]: unknown;
                     };
