@@ -46,7 +46,8 @@ export const deskEn = {
 
   table: {
     heading: 'Attendees',
-    search: 'Search by name or email',
+    search: 'Search by name, email, company or any answer',
+    searchHint: 'Accents and capitals do not matter. Press Enter to check in the only match.',
     status: 'Status',
     anyStatus: 'Any status',
     checkedIn: 'Checked in',
@@ -55,6 +56,7 @@ export const deskEn = {
     notCheckedIn: 'Not checked in',
     name: 'Name',
     email: 'Email',
+    details: 'Company and choices',
     registered: 'Registered',
     actions: 'Actions',
     notYet: 'Not yet',
