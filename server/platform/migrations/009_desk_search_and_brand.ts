@@ -2,17 +2,22 @@ import { attendeeSearchText } from '../search-text.ts';
 import type { Db } from '../database.ts';
 
 /**
- * The desk's search.
+ * The desk's search, and the event's badges.
  *
  * `attendees.search_text`: name, email and every answer folded for search (platform/search-text.ts), written by
  * every insert of an attendee (the attendee, import, feed and replay repositories); filled here for the rows that
  * exist. The desk's query scans one event's rows by `attendees_event_status`, so it needs no index of its own. The
  * fill must not count as a change to replicate: `attendees_rev_update` (006_sync.ts) stands aside while it runs
  * and is put back as 006 made it.
+ *
+ * `events.badge_layout` (vocabulary.ts, `BADGE_LAYOUTS`) is a dashboard setting, kept out of the interface's event
+ * and of the sync feed (`events_rev_update` does not watch it): a replica's desk prints the classic layout.
  */
 export function deskSearchAndBrand(db: Db): void {
   db.exec(`
     ALTER TABLE attendees ADD COLUMN search_text TEXT NOT NULL DEFAULT '';
+    ALTER TABLE events ADD COLUMN badge_layout TEXT NOT NULL DEFAULT 'classic'
+      CHECK (badge_layout IN ('classic', 'side_qr', 'name_only'));
     DROP TRIGGER attendees_rev_update;
   `);
   const rows = db

@@ -11,6 +11,7 @@ export type DeskEvent = Pick<
 >;
 
 export type DeskAttendee = Schema<'DeskAttendee'>;
+export type BadgeSettings = Schema<'BadgeSettings'>;
 
 /** The list's search and filters as the desk's controls hold them ('' for any). */
 export interface DeskQuery {
@@ -60,6 +61,17 @@ export const deskApi = {
         params: { path: { event_id: eventId }, query: listQuery(query) },
         signal,
       }),
+    ),
+
+  /** How the event's badges are laid out (chosen in the event editor). */
+  badgeSettings: (eventId: string, signal?: AbortSignal): Promise<BadgeSettings> =>
+    answer(api.GET('/dashboard/api/events/{event_id}/badge', { ...event(eventId), signal })).then(
+      (r) => r.data,
+    ),
+
+  setBadgeSettings: (eventId: string, settings: BadgeSettings): Promise<BadgeSettings> =>
+    answer(api.PATCH('/dashboard/api/events/{event_id}/badge', { ...event(eventId), body: settings })).then(
+      (r) => r.data,
     ),
 
   stats: (eventId: string, signal?: AbortSignal) =>

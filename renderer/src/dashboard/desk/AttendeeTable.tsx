@@ -25,12 +25,14 @@ export function AttendeeTable({
   attendees,
   busy,
   onOutcome,
+  onPrintBadge,
 }: {
   eventId: string;
   fields: readonly RegistrationField[];
   attendees: DeskAttendee[];
   busy: boolean;
   onOutcome: (outcome: ActionOutcome) => void;
+  onPrintBadge: (attendee: DeskAttendee) => Promise<unknown>;
 }) {
   return (
     <div className="desk-table-wrap">
@@ -72,7 +74,12 @@ export function AttendeeTable({
                 )}
               </td>
               <td>
-                <RowActions eventId={eventId} attendee={attendee} onOutcome={onOutcome} />
+                <RowActions
+                  eventId={eventId}
+                  attendee={attendee}
+                  onOutcome={onOutcome}
+                  onPrintBadge={onPrintBadge}
+                />
               </td>
             </tr>
           ))}

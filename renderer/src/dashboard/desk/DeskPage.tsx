@@ -2,7 +2,15 @@ import { useEffect, useRef, useState } from 'react';
 import { describeFailure, Loading, Problem } from '../../shared/components/Status.tsx';
 import { t } from '../../shared/i18n/index.ts';
 import { followLink, paths } from '../../shared/router.ts';
-import { deskApi, PER_PAGE, type DeskEvent, type DeskList, type DeskQuery } from '../api/desk.ts';
+import { badgeFor, printBadgeInBrowser, type BadgeLayout } from '../../shared/badge/badge.ts';
+import {
+  deskApi,
+  PER_PAGE,
+  type DeskAttendee,
+  type DeskEvent,
+  type DeskList,
+  type DeskQuery,
+} from '../api/desk.ts';
 import { Notice } from '../shell/controls.tsx';
 import { useExpireOn401 } from '../shell/session.tsx';
 import { PageHeader } from '../shell/PageHeader.tsx';
@@ -29,13 +37,17 @@ interface Outcome {
 
 /** `/dashboard/events/{id}/desk`, for owners and staff: the attendee desk of one event. */
 export function DeskPage({ eventId }: { eventId: string }) {
-  const load = useDashboardLoad((signal) => deskApi.event(eventId, signal), [eventId]);
+  const load = useDashboardLoad(
+    (signal) => Promise.all([deskApi.event(eventId, signal), deskApi.badgeSettings(eventId, signal)]),
+    [eventId],
+  );
   if (load.status === 'loading') return <Loading />;
   if (load.status === 'failed') return <Problem message={describeFailure(load.error)} />;
-  return <Desk event={load.data} />;
+  const [event, badge] = load.data;
+  return <Desk event={event} badgeLayout={badge.layout} />;
 }
 
-function Desk({ event }: { event: DeskEvent }) {
+function Desk({ event, badgeLayout }: { event: DeskEvent; badgeLayout: BadgeLayout }) {
   const { isOwner } = useSession();
   const [query, setQuery] = useState<DeskQuery>(FIRST_QUERY);
   const feed = useDeskFeed(event.id, query);
@@ -64,6 +76,8 @@ function Desk({ event }: { event: DeskEvent }) {
       }
     }
   };
+  // Staff at a desk print through the browser's dialog, which lets them pick the label printer.
+  const printBadge = (attendee: DeskAttendee) => printBadgeInBrowser(badgeFor(event, badgeLayout, attendee));
   const onEnter = () => {
     if (feed.searching) enterPending.current = true;
     else void checkInSingleMatch();
@@ -137,6 +151,7 @@ function Desk({ event }: { event: DeskEvent }) {
             attendees={list.data}
             busy={feed.searching}
             onOutcome={report}
+            onPrintBadge={printBadge}
           />
         )}
         <Pager page={query.page} pages={pages} onPage={(page) => setQuery((q) => ({ ...q, page }))} />

@@ -80,6 +80,8 @@ export const deskEn = {
     confirmCancel: (name: string) => `Cancel the registration of ${name}? This cannot be undone.`,
     result: (name: string, message: string) => `${name}: ${message}`,
     showCode: 'Check-in code',
+    printBadge: 'Print badge',
+    reprintBadge: 'Reprint badge',
   },
 
   code: {
