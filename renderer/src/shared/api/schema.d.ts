@@ -2603,7 +2603,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Export attendees as CSV (every registration field, status, times and check-in code) */
+        /** Export attendees as CSV (every registration field by its label, choices by their labels, status, times in the event's zone, check-in code), UTF-8 with a byte order mark */
         get: {
             parameters: {
                 query?: never;
@@ -2790,7 +2790,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Import attendees, all or nothing; rows are already mapped to field keys */
+        /** Import attendees, all or nothing, or the valid rows with a report of the rest; rows are already mapped to field keys */
         post: {
             parameters: {
                 query?: never;
@@ -2807,6 +2807,8 @@ export interface paths {
                         rows: {
                             [key: string]: unknown;
                         }[];
+                        /** @enum {string} */
+                        mode?: "all_or_nothing" | "valid_rows";
                     };
                 };
             };
@@ -2820,6 +2822,12 @@ export interface paths {
                         "application/json": {
                             message: string;
                             imported: number;
+                            skipped?: {
+                                row: number;
+                                errors: {
+                                    [key: string]: string[];
+                                };
+                            }[];
                         };
                     };
                 };
