@@ -324,7 +324,7 @@ export const deskRoutes: FastifyPluginAsyncZod<DeskRoutesOptions> = async (app, 
         request.leaveWriteGate();
         const outcome = await imports.importAttendees(event, body?.text);
         if (outcome.ok) {
-          const { imported, skipped } = outcome;
+          const { imported, skipped = [] } = outcome;
           if (skipped.length === 0) return { message: messages.imported(imported), imported };
           return { message: messages.importedSome(imported, skipped.length), imported, skipped };
         }

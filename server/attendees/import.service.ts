@@ -15,8 +15,8 @@ export interface ImportRowError {
 }
 
 export type ImportOutcome =
-  /** `skipped`: the rows left out (`valid_rows` only). */
-  | { ok: true; imported: number; skipped: ImportRowError[] }
+  /** `skipped`: the rows left out, when a `valid_rows` import left some out. */
+  | { ok: true; imported: number; skipped?: ImportRowError[] }
   | { ok: false; reason: 'invalid'; rows: ImportRowError[] }
   | { ok: false; reason: 'event_full'; available: number }
   | { ok: false; reason: 'event_not_found' };
@@ -131,7 +131,8 @@ export function attendeeImportService(store: Store, notify: ChangeNotifier) {
         notify.attendeesChanged('attendee.registered', current, () =>
           repos.importStaging.insertedSummaries(),
         );
-        return { ok: true, imported: result.inserted, skipped: refused };
+        const done = { ok: true as const, imported: result.inserted };
+        return refused.length > 0 ? { ...done, skipped: refused } : done;
       });
     } finally {
       repos.importStaging.clear();
