@@ -23,6 +23,8 @@ import { attendeeActionRoutes, tokenAttendeeRoutes } from './attendees/attendee.
 import { attendeeService } from './attendees/attendee.service.ts';
 import { bulkNoShowService } from './attendees/bulk-no-show.service.ts';
 import { deskRoutes } from './attendees/desk.routes.ts';
+import { badgeRoutes } from './badges/badge.routes.ts';
+import { badgeService } from './badges/badge.service.ts';
 import { importThread } from './attendees/import-thread.ts';
 import { kioskAttendeeRoutes } from './attendees/kiosk-attendee.routes.ts';
 import { publicAttendeeRoutes } from './attendees/public-attendee.routes.ts';
@@ -188,6 +190,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registrations: registrationService(store, notify, journal),
     attendees: attendeeService(store, notify, journal),
     bulkNoShow: bulkNoShowService(store, notify),
+    badges: badgeService(store),
     imports,
     people: personService(store),
     tokens: apiTokenService(store),
@@ -294,6 +297,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await dashboard.register(staffRoutes);
       await dashboard.register(eventRoutes(staffCaller));
       await dashboard.register(deskRoutes, { wholeEventWork: true });
+      await dashboard.register(badgeRoutes({ writable: true }));
       await dashboard.register(attendeeActionRoutes(staffCaller));
       await dashboard.register(personRoutes(staffCaller, { readable: true }));
       await dashboard.register(apiTokenRoutes);
@@ -356,6 +360,7 @@ async function registerReplicaApis(
       await dashboard.register(sessionRoutes);
       await dashboard.register(eventRoutes(staffCaller, { writable: false }));
       await dashboard.register(deskRoutes, { wholeEventWork: false });
+      await dashboard.register(badgeRoutes({ writable: false }));
       await dashboard.register(attendeeActionRoutes(staffCaller));
     },
     { prefix: '/dashboard/api' },

@@ -4,6 +4,7 @@ import type { AttendeeService } from './attendees/attendee.service.ts';
 import type { BulkNoShowService } from './attendees/bulk-no-show.service.ts';
 import type { ImportThread } from './attendees/import-thread.ts';
 import type { RegistrationService } from './attendees/registration.service.ts';
+import type { BadgeService } from './badges/badge.service.ts';
 import type { EventService } from './events/event.service.ts';
 import type { OrganizationService } from './organizations/organization.service.ts';
 import type { PersonService } from './people/person.service.ts';
@@ -27,6 +28,8 @@ export interface AppContext {
   registrations: RegistrationService;
   attendees: AttendeeService;
   bulkNoShow: BulkNoShowService;
+  /** How name badges look (the event's layout). */
+  badges: BadgeService;
   /** CSV imports, run on a worker thread of their own. */
   imports: ImportThread;
   people: PersonService;

@@ -4,6 +4,7 @@ import { apiTokensRepository } from './access/api-token.repository.ts';
 import { staffRepository } from './access/staff.repository.ts';
 import { attendeesRepository } from './attendees/attendee.repository.ts';
 import { importStagingRepository } from './attendees/import.repository.ts';
+import { badgeSettingsRepository } from './badges/badge.repository.ts';
 import { eventsRepository } from './events/event.repository.ts';
 import { organizationsRepository } from './organizations/organization.repository.ts';
 import { usersRepository } from './people/person.repository.ts';
@@ -18,6 +19,7 @@ export function createRepositories(db: Db) {
     events: eventsRepository(db),
     attendees: attendeesRepository(db),
     importStaging: importStagingRepository(db),
+    badges: badgeSettingsRepository(db),
     users: usersRepository(db),
     apiTokens: apiTokensRepository(db),
     staff: staffRepository(db),

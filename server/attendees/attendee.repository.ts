@@ -5,8 +5,10 @@ import { FIRST_GRANTED_ID } from '../sync/id-ranges.rules.ts';
 import { emailKey } from '../platform/email.ts';
 import { randomBase62 } from '../platform/random.ts';
 import { CHECKIN_CODE_LENGTH } from './checkin-code.rules.ts';
+import { attendeeSearchText } from '../platform/search-text.ts';
 import type { AttendeeRecord, AttendeeSummary } from './attendee.types.ts';
 import type { AttendeeStatus } from '../contract/vocabulary.ts';
+import type { SearchTerm } from './search.rules.ts';
 
 interface AttendeeRow {
   id: number;
@@ -112,13 +114,29 @@ export type RegisterResult =
 export interface AttendeeFilter {
   status?: AttendeeStatus;
   email?: string;
-  /** Name or email contains, case-insensitively. */
-  q?: string;
+  /** Every term matches (search.rules.ts): the folded name, email or an answer contains it, or an option label. */
+  search?: readonly SearchTerm[];
   checkedIn?: boolean;
 }
 
 /** The `ESCAPE '\'` form of a LIKE pattern that matches `text` anywhere. */
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
+
+/**
+ * The SQL of one search term: the stored folded text contains it (`attendeeSearchText`, platform/search-text.ts),
+ * or a select answer is one of the values whose label contains it. It scans the event's rows, which the event's
+ * index narrows to; a contains-match cannot use an index anyway.
+ */
+function searchClause(term: SearchTerm): { clause: string; params: unknown[] } {
+  const alternatives = ["search_text LIKE ? ESCAPE '\\'"];
+  const params: unknown[] = [containsPattern(term.text)];
+  for (const { key, values } of term.options) {
+    // Field keys are a-z, 0-9 and _ (event.schemas.ts), safe in a JSON path.
+    alternatives.push(`json_extract(answers, '$.${key}') IN (${values.map(() => '?').join(', ')})`);
+    params.push(...values);
+  }
+  return { clause: `(${alternatives.join(' OR ')})`, params };
+}
 
 export function attendeesRepository(db: Db) {
   const byUuid = db.prepare<[string], AttendeeRow>(`SELECT ${COLUMNS} FROM attendees WHERE uuid = ?`);
@@ -138,10 +156,10 @@ export function attendeesRepository(db: Db) {
   // one below the ids a hub grants its replicas (sync/sync.repository.ts), so the two never meet.
   const insert = db.prepare<Record<string, unknown>, AttendeeRow>(
     `INSERT INTO attendees (id, uuid, event_id, user_id, email, email_key, name, answers, status, registered_at,
-       updated_at, op_id, checkin_code)
+       updated_at, op_id, checkin_code, search_text)
      VALUES (coalesce(@id, (SELECT coalesce(max(id), 0) + 1 FROM attendees WHERE id < ${FIRST_GRANTED_ID})),
        @uuid, @event_id, @user_id, @email, @email_key, @name, @answers, @status, @registered_at, @registered_at,
-       @op_id, @checkin_code)
+       @op_id, @checkin_code, @search_text)
      RETURNING ${COLUMNS}`,
   );
   // A no-show who turns up after all is checked in as confirmed.
@@ -218,9 +236,10 @@ export function attendeesRepository(db: Db) {
     }
     if (filter.checkedIn !== undefined)
       clauses.push(filter.checkedIn ? 'checked_in_at IS NOT NULL' : 'checked_in_at IS NULL');
-    if (filter.q) {
-      clauses.push("(name LIKE ? ESCAPE '\\' OR email_key LIKE ? ESCAPE '\\')");
-      params.push(containsPattern(filter.q), containsPattern(filter.q.toLowerCase()));
+    for (const term of filter.search ?? []) {
+      const { clause, params: termParams } = searchClause(term);
+      clauses.push(clause);
+      params.push(...termParams);
     }
     return { where: clauses.join(' AND '), params };
   }
@@ -265,6 +284,7 @@ export function attendeesRepository(db: Db) {
           status: attendee.status,
           registered_at: attendee.registeredAt,
           checkin_code: randomBase62(CHECKIN_CODE_LENGTH),
+          search_text: attendeeSearchText(attendee.name, attendee.email, attendee.answers),
         })!;
         return { ok: true, attendee: toAttendee(row) };
       } catch (error) {

@@ -19,6 +19,10 @@ import {
 import type { AttendeeRecord } from './attendee.types.ts';
 import type { ScannedCode } from './checkin-code.rules.ts';
 import { CHART_WINDOW_MS, liveStats, type LiveStats } from './live-stats.rules.ts';
+import { searchTerms } from './search.rules.ts';
+
+/** A list's filters as asked: `q` is the words typed (search.rules.ts). */
+export type AttendeeListFilter = Omit<AttendeeFilter, 'search'> & { q?: string };
 
 export type CheckInOutcome =
   | { ok: true; attendee: AttendeeRecord }
@@ -64,12 +68,14 @@ export function attendeeService(store: Store, notify: ChangeNotifier, journal: C
     return repos.attendees.findForEmail(event.id, email);
   }
 
+  /** One page of the event's attendees matching `filter`, in the order they registered, and how many match. */
   function listAttendees(
     event: EventRecord,
-    filter: AttendeeFilter,
+    { q, ...filter }: AttendeeListFilter,
     page: { limit: number; offset: number },
   ): { items: AttendeeRecord[]; total: number } {
-    return repos.attendees.list(event.id, filter, page);
+    const search = q ? searchTerms(q, event.registrationFields) : undefined;
+    return repos.attendees.list(event.id, { ...filter, search }, page);
   }
 
   /** Counts by status and the arrivals of the last hours, for the desk. */

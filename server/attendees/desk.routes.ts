@@ -2,12 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { staffCaller } from '../access/caller.http.ts';
 import type { EventRecord } from '../events/event.types.ts';
-import { toCsv } from '../platform/csv.ts';
+import { attachmentDisposition, toCsv, UTF8_BOM } from '../platform/csv.ts';
+import { formatZonedIso } from '../platform/time.ts';
 import { HttpError, ValidationError } from '../platform/errors.ts';
 import { type JsonText, registerJsonTextBody } from '../platform/json-body.ts';
 import { messages } from '../platform/messages.ts';
 import { refusalBody, refusals, varying } from '../platform/refusals.ts';
-import { messageBody } from '../platform/schemas.ts';
 import { textBodyValidatorCompiler } from '../platform/validation.ts';
 import { presentDeskAttendee } from './attendee.presenters.ts';
 import { attendeeParams, eventParams } from './attendee.schemas.ts';
@@ -19,6 +19,7 @@ import {
   deskListQuery,
   deskListResponse,
   importBody,
+  importDone,
   importRows,
   liveStatsSchema,
 } from './desk.schemas.ts';
@@ -67,7 +68,8 @@ export const deskRoutes: FastifyPluginAsyncZod<DeskRoutesOptions> = async (app, 
     {
       schema: {
         tags,
-        summary: 'Attendees, searchable by name or email, filtered by status and check-in',
+        summary:
+          'Attendees, searchable by name, email or any answer (accents and case ignored), filtered by status and check-in',
         params: eventParams,
         querystring: deskListQuery,
         response: { 200: deskListResponse, ...refusals(eventRefusals) },
@@ -225,7 +227,8 @@ export const deskRoutes: FastifyPluginAsyncZod<DeskRoutesOptions> = async (app, 
     {
       schema: {
         tags,
-        summary: 'Export attendees as CSV (every registration field, status, times and check-in code)',
+        summary:
+          "Export attendees as CSV (every registration field by its label, choices by their labels, status, times in the event's zone, check-in code), UTF-8 with a byte order mark",
         params: eventParams,
         response: {
           200: {
@@ -238,29 +241,34 @@ export const deskRoutes: FastifyPluginAsyncZod<DeskRoutesOptions> = async (app, 
     },
     async function exportAttendeesCsv(request, reply) {
       const event = eventOf(request, request.params.event_id);
-      const keys = event.registrationFields.map((f) => f.key);
+      const fields = event.registrationFields;
       const rows: (string | number | null)[][] = [
-        ['id', ...keys, 'status', 'registered_at', 'checked_in_at', 'checkin_code'],
+        ['id', ...fields.map((f) => f.label), 'status', 'registered_at', 'checked_in_at', 'checkin_code'],
       ];
+      // A choice is exported as its label: what the person picked, not the event's internal name for it.
+      const shown = fields.map((field) => {
+        const labels = new Map((field.options ?? []).map((option) => [option.value, option.label]));
+        return (value: string | undefined) => (value === undefined ? '' : (labels.get(value) ?? value));
+      });
+      const inZone = (timestamp: string | null) => timestamp && formatZonedIso(timestamp, event.timezone);
       for (let offset = 0; ; offset += EXPORT_PAGE_SIZE) {
         const { items } = attendees.listAttendees(event, {}, { limit: EXPORT_PAGE_SIZE, offset });
         for (const a of items) {
           rows.push([
             a.uuid,
-            ...keys.map((k) => a.answers[k] ?? ''),
+            ...fields.map((field, i) => shown[i]!(a.answers[field.key])),
             a.status,
-            a.registeredAt,
-            a.checkedInAt,
+            inZone(a.registeredAt),
+            inZone(a.checkedInAt),
             a.checkinCode,
           ]);
         }
         if (items.length < EXPORT_PAGE_SIZE) break;
       }
-      const filename = `${event.name.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'attendees'}.csv`;
       return reply
         .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${filename}"`)
-        .send(toCsv(rows));
+        .header('content-disposition', attachmentDisposition(event.name, 'csv', 'attendees'))
+        .send(UTF8_BOM + toCsv(rows));
     },
   );
 
@@ -323,11 +331,12 @@ export const deskRoutes: FastifyPluginAsyncZod<DeskRoutesOptions> = async (app, 
         bodyLimit: 16 * 1024 * 1024,
         schema: {
           tags,
-          summary: 'Import attendees, all or nothing; rows are already mapped to field keys',
+          summary:
+            'Import attendees, all or nothing, or the valid rows with a report of the rest; rows are already mapped to field keys',
           params: eventParams,
           body: importBody,
           response: {
-            200: messageBody.extend({ imported: z.number().int() }),
+            200: importDone,
             ...refusals(eventRefusals, { 409: [messages.importWhileFollowing] }),
             422: refusalBody(422, [messages.importInvalid, varying(messages.importFull, 3)], importRows),
           },
@@ -342,7 +351,11 @@ export const deskRoutes: FastifyPluginAsyncZod<DeskRoutesOptions> = async (app, 
         // This request writes nothing itself; the worker writes under the gate, which waits for us otherwise.
         request.leaveWriteGate();
         const outcome = await imports.importAttendees(event, body?.text);
-        if (outcome.ok) return { message: messages.imported(outcome.imported), imported: outcome.imported };
+        if (outcome.ok) {
+          const { imported, skipped = [] } = outcome;
+          if (skipped.length === 0) return { message: messages.imported(imported), imported };
+          return { message: messages.importedSome(imported, skipped.length), imported, skipped };
+        }
         switch (outcome.reason) {
           case 'body_invalid':
             throw new ValidationError(outcome.errors);

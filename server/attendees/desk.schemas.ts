@@ -53,8 +53,23 @@ export const bulkNoShowConfirm = z.object({ expected_count: z.number().int().min
 /** The largest CSV import: a big venue's guest list in one go. */
 export const MAX_IMPORT_ROWS = 10_000;
 
+/** `all_or_nothing` (the default) imports nothing while a row is refused; `valid_rows` imports the rest. */
+export const IMPORT_MODES = ['all_or_nothing', 'valid_rows'] as const;
+
 export const importBody = z.object({
   rows: z.array(z.record(z.string(), z.unknown())).min(1).max(MAX_IMPORT_ROWS),
+  mode: z.enum(IMPORT_MODES).optional(),
+});
+
+const importRowErrors = z.array(
+  z.object({ row: z.number().int(), errors: z.record(z.string(), z.array(z.string())) }),
+);
+
+export const importDone = z.object({
+  message: z.string(),
+  imported: z.number().int(),
+  /** With `valid_rows`: the rows left out, and why. */
+  skipped: importRowErrors.optional(),
 });
 
 /** A refused import's rows, each with its field errors (next to `message`: platform/refusals.ts). */

@@ -5,6 +5,7 @@ import { FIRST_GRANTED_ID } from '../sync/id-ranges.rules.ts';
 import { emailKey } from '../platform/email.ts';
 import { randomBase62 } from '../platform/random.ts';
 import { CHECKIN_CODE_LENGTH } from './checkin-code.rules.ts';
+import { attendeeSearchText } from '../platform/search-text.ts';
 import type { AttendeeSummary } from './attendee.types.ts';
 import type { AttendeeStatus } from '../contract/vocabulary.ts';
 
@@ -33,14 +34,15 @@ export function importStagingRepository(db: Db) {
     db.exec(
       `CREATE TEMP TABLE IF NOT EXISTS import_rows (
          row INTEGER PRIMARY KEY, uuid TEXT NOT NULL, email TEXT NOT NULL, email_key TEXT NOT NULL,
-         name TEXT NOT NULL, answers TEXT NOT NULL, checkin_code TEXT NOT NULL
+         name TEXT NOT NULL, answers TEXT NOT NULL, checkin_code TEXT NOT NULL,
+         search_text TEXT NOT NULL
        )`,
     );
     return {
       clear: db.prepare('DELETE FROM temp.import_rows'),
-      stage: db.prepare<[number, string, string, string, string, string, string]>(
-        `INSERT INTO temp.import_rows (row, uuid, email, email_key, name, answers, checkin_code)
-         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      stage: db.prepare<[number, string, string, string, string, string, string, string]>(
+        `INSERT INTO temp.import_rows (row, uuid, email, email_key, name, answers, checkin_code, search_text)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       // Served by the partial unique index attendees_live_email, one probe per row.
       taken: db.prepare<[number], { row: number }>(
@@ -55,9 +57,9 @@ export function importStagingRepository(db: Db) {
       insert: db.prepare<[number, string, string, number]>(
         `WITH base AS (SELECT coalesce(max(id), 0) AS id FROM attendees WHERE id < ${FIRST_GRANTED_ID})
          INSERT INTO attendees (id, uuid, event_id, user_id, email, email_key, name, answers, status, registered_at,
-           updated_at, op_id, checkin_code)
+           updated_at, op_id, checkin_code, search_text)
          SELECT base.id + r.row, r.uuid, ?, u.id, r.email, r.email_key, r.name, r.answers, 'confirmed', ?, ?,
-           lower(hex(randomblob(16))), r.checkin_code
+           lower(hex(randomblob(16))), r.checkin_code, r.search_text
          FROM temp.import_rows AS r CROSS JOIN base
            LEFT JOIN users AS u ON u.organization_id = ? AND u.email_key = r.email_key
          ORDER BY r.row`,
@@ -96,6 +98,7 @@ export function importStagingRepository(db: Db) {
             name,
             JSON.stringify(answers),
             randomBase62(CHECKIN_CODE_LENGTH),
+            attendeeSearchText(name, email, answers),
           );
         }
       })();

@@ -3,7 +3,9 @@ import { emailKey } from '../platform/email.ts';
 import { fieldMessage, type FieldErrors } from '../platform/field-errors.ts';
 import type { Store } from '../store.ts';
 import type { ChangeNotifier } from '../webhooks/notifier.ts';
+import type { IMPORT_MODES } from './desk.schemas.ts';
 import type { StagedRow } from './import.repository.ts';
+import { explainChoiceErrors, withOptionValues } from './import.rules.ts';
 import { attendeeName, validateRegistration } from './registration.rules.ts';
 
 /** Errors of one CSV row; `row` counts data rows from 1. */
@@ -13,7 +15,8 @@ export interface ImportRowError {
 }
 
 export type ImportOutcome =
-  | { ok: true; imported: number }
+  /** `skipped`: the rows left out, when a `valid_rows` import left some out. */
+  | { ok: true; imported: number; skipped?: ImportRowError[] }
   | { ok: false; reason: 'invalid'; rows: ImportRowError[] }
   | { ok: false; reason: 'event_full'; available: number }
   | { ok: false; reason: 'event_not_found' };
@@ -23,6 +26,8 @@ export interface ImportWrite {
   registeredAt: string;
   /** Called, and awaited, right before the write transaction begins (attendees/import-thread.ts). */
   beforeWriting(): Promise<void>;
+  /** Whether a refused row stops the import (`all_or_nothing`) or is left out and reported (`valid_rows`). */
+  mode: (typeof IMPORT_MODES)[number];
 }
 
 const takenEmail = (row: number): ImportRowError => ({
@@ -31,8 +36,10 @@ const takenEmail = (row: number): ImportRowError => ({
 });
 
 /**
- * Imports rows (already mapped to field keys) all or nothing: every row is checked against the field rules, the
- * other rows and the live registrations; then all are written in one transaction. It runs on the import worker's
+ * Imports rows (already mapped to field keys) all or nothing, or (`valid_rows`) the rows that pass with a report
+ * of the rest: every row is checked against the field rules, the other rows and the live registrations; then all
+ * that pass are written in one transaction. The seats are all or nothing either way: a partial list that does not
+ * fit is the organizer's call. It runs on the import worker's
  * own connection (attendees/import.worker.ts), so nothing here holds the server's event loop.
  *
  * The checks and the rows' preparation happen before the write lock is taken, which other writers must wait for;
@@ -49,9 +56,12 @@ export function attendeeImportService(store: Store, notify: ChangeNotifier) {
     const seen = new Set<string>();
     rows.forEach((body, index) => {
       const row = index + 1;
-      const check = validateRegistration(event.registrationFields, body);
+      const check = validateRegistration(
+        event.registrationFields,
+        withOptionValues(event.registrationFields, body),
+      );
       if (!check.ok) {
-        errors.push({ row, errors: check.errors });
+        errors.push({ row, errors: explainChoiceErrors(event.registrationFields, body, check.errors) });
         return;
       }
       const email = check.answers.email!;
@@ -79,21 +89,32 @@ export function attendeeImportService(store: Store, notify: ChangeNotifier) {
     const event = repos.events.findById(eventId);
     if (!event) return { ok: false, reason: 'event_not_found' };
     const { errors, accepted } = checkRows(event, rows);
+    const partial = write.mode === 'valid_rows';
+    const byRow = (a: ImportRowError, b: ImportRowError) => a.row - b.row;
     repos.importStaging.stage(accepted);
     try {
       const taken = repos.importStaging.takenRows(event.id).map(takenEmail);
-      if (errors.length > 0 || taken.length > 0) {
-        return { ok: false, reason: 'invalid', rows: [...errors, ...taken].sort((a, b) => a.row - b.row) };
-      }
+      const refused = [...errors, ...taken].sort(byRow);
+      if (refused.length > 0 && !partial) return { ok: false, reason: 'invalid', rows: refused };
+      let staged = leaveOut(accepted, taken);
+      if (staged.length === 0) return { ok: false, reason: 'invalid', rows: refused };
+      if (taken.length > 0) repos.importStaging.stage(staged);
 
       await write.beforeWriting();
       return store.inTransaction((): ImportOutcome => {
         // Someone registered with one of the emails since the check above: the same answer as if before.
-        const takenSince = repos.importStaging.takenRows(event.id);
-        if (takenSince.length > 0) return { ok: false, reason: 'invalid', rows: takenSince.map(takenEmail) };
+        const takenSince = repos.importStaging.takenRows(event.id).map(takenEmail);
+        if (takenSince.length > 0 && !partial) return { ok: false, reason: 'invalid', rows: takenSince };
+        if (takenSince.length > 0) {
+          staged = leaveOut(staged, takenSince);
+          refused.push(...takenSince);
+          refused.sort(byRow);
+          if (staged.length === 0) return { ok: false, reason: 'invalid', rows: refused };
+          repos.importStaging.stage(staged);
+        }
         const current = repos.events.findById(event.id);
         if (!current) return { ok: false, reason: 'event_not_found' };
-        if (current.seats !== null && current.attendeesCount + accepted.length > current.seats) {
+        if (current.seats !== null && current.attendeesCount + staged.length > current.seats) {
           return {
             ok: false,
             reason: 'event_full',
@@ -110,7 +131,8 @@ export function attendeeImportService(store: Store, notify: ChangeNotifier) {
         notify.attendeesChanged('attendee.registered', current, () =>
           repos.importStaging.insertedSummaries(),
         );
-        return { ok: true, imported: result.inserted };
+        const done = { ok: true as const, imported: result.inserted };
+        return refused.length > 0 ? { ...done, skipped: refused } : done;
       });
     } finally {
       repos.importStaging.clear();
@@ -118,6 +140,12 @@ export function attendeeImportService(store: Store, notify: ChangeNotifier) {
   }
 
   return { importAttendees };
+}
+
+/** The rows not among `refused`. */
+function leaveOut(rows: readonly StagedRow[], refused: readonly ImportRowError[]): StagedRow[] {
+  const out = new Set(refused.map((r) => r.row));
+  return rows.filter((row) => !out.has(row.row));
 }
 
 export type AttendeeImportService = ReturnType<typeof attendeeImportService>;

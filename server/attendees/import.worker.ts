@@ -55,6 +55,7 @@ async function outcomeOf(job: ImportJob): Promise<ImportThreadOutcome> {
   return imports.importAttendees(job.eventId, body.value.rows, {
     registeredAt: toTimestamp(jobTime),
     beforeWriting,
+    mode: body.value.mode ?? 'all_or_nothing',
   });
 }
 

@@ -117,3 +117,10 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
  * QR code (a `/p/{code}` URL) at a glance. The `1` leaves room for another format later.
  */
 export const CHECKIN_QR_PREFIX = 'ARV1:';
+
+/**
+ * How an event's name badges are laid out: `classic` (logo, name, company, ticket type, QR code below), `side_qr`
+ * (the QR code beside the name, for wide labels), `name_only` (large name and company, no QR code).
+ */
+export const BADGE_LAYOUTS = ['classic', 'side_qr', 'name_only'] as const;
+export type BadgeLayout = (typeof BADGE_LAYOUTS)[number];

@@ -30,3 +30,25 @@ export function csvCell(value: string | number | null | undefined): string {
 export function toCsv(rows: readonly (readonly (string | number | null | undefined)[])[]): string {
   return rows.map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }
+
+/** Put before a CSV file's text so that Excel reads it as UTF-8 and keeps its accents. */
+export const UTF8_BOM = '\uFEFF';
+
+/**
+ * A `Content-Disposition` for downloading `name` (without its extension): an ASCII `filename` for old clients, and
+ * the name with its accented letters as `filename*` (RFC 5987, RFC 6266), which browsers prefer.
+ */
+export function attachmentDisposition(name: string, extension: string, fallback: string): string {
+  const safe = name.replace(/[\\/:*?"<>|\p{Cc}]+/gu, '-').trim() || fallback;
+  const ascii =
+    safe
+      .normalize('NFKD')
+      .replace(/\p{M}/gu, '')
+      .replace(/[^A-Za-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || fallback;
+  const encoded = encodeURIComponent(`${safe}.${extension}`).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}.${extension}"; filename*=UTF-8''${encoded}`;
+}

@@ -31,6 +31,8 @@ export const fieldMessage = {
   lanHost: (field: string) =>
     `The ${attributeName(field)} field must be a host name or IP address with an optional port, such as 192.168.1.20:8080.`,
   selected: (field: string) => `The selected ${attributeName(field)} is invalid.`,
+  notAnOption: (field: string, value: string, allowed: readonly string[]) =>
+    `The ${attributeName(field)} "${value}" is not one of the choices: ${allowed.join(', ')}.`,
   maxCharacters: (field: string, max: number) =>
     `The ${attributeName(field)} field must not be greater than ${max} characters.`,
   minCharacters: (field: string, min: number) =>

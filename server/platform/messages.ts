@@ -76,6 +76,8 @@ export const messages = {
   importFull: (available: number) => `Not enough seats: ${available} left.`,
   importInvalid: 'Some rows are invalid. Nothing was imported.',
   imported: (count: number) => `Imported ${count} attendees.`,
+  importedSome: (count: number, skipped: number) =>
+    `Imported ${count} attendees. ${skipped} ${skipped === 1 ? 'row was' : 'rows were'} left out: see why below.`,
   bulkCountChanged: 'The number of attendees to mark changed. Please review and confirm again.',
 
   webhookNotFound: 'Webhook endpoint not found.',

@@ -83,6 +83,7 @@ const API_TAGS: Readonly<Record<string, string>> = {
     'The hosts on the venue network (loopback, private, link-local) that webhooks may reach (owners only).',
   'Dashboard: sync':
     'Replica kiosks: pairing codes, paired devices, revoking, and the conflicts sync settled.',
+  'Dashboard: badges': 'How an event’s name badges are laid out (staff read, owners choose).',
 };
 
 const RATE_LIMIT_HEADERS: Readonly<Record<string, ResponseHeader>> = {

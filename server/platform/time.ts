@@ -67,3 +67,33 @@ export function formatHumanDateTime(timestamp: string, timeZone: string): string
   );
   return `${parts.month} ${parts.day}, ${parts.year} ${parts.hour}:${parts.minute} ${parts.dayPeriod}`;
 }
+
+const zonedFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * `2026-11-21T11:00:00+01:00`: the instant as ISO 8601 in the given time zone, with that zone's offset then, so a
+ * spreadsheet shows the venue's clock and a program still reads the exact instant.
+ */
+export function formatZonedIso(timestamp: string, timeZone: string): string {
+  let formatter = zonedFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+      timeZoneName: 'longOffset',
+    });
+    zonedFormatters.set(timeZone, formatter);
+  }
+  const parts = Object.fromEntries(
+    formatter.formatToParts(new Date(timestamp)).map((p) => [p.type, p.value]),
+  );
+  // "GMT+01:00", or "GMT" alone at offset zero.
+  const offset = parts.timeZoneName!.replace('GMT', '') || '+00:00';
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}${offset}`;
+}

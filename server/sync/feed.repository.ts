@@ -1,4 +1,5 @@
 import type { Db } from '../platform/database.ts';
+import { attendeeSearchText } from '../platform/search-text.ts';
 
 /**
  * The change feed: what a hub sends its replicas (rows of the events they serve, changed after a revision), and
@@ -184,15 +185,17 @@ export function feedRepository(db: Db) {
   const attendeeByUuid = db.prepare<[string], { id: number; email_key: string; status: string }>(
     'SELECT id, email_key, status FROM attendees WHERE uuid = ?',
   );
+  // The search text is this database's own, folded from the row as it arrives, so the feed does not carry it.
   const insertAttendee = db.prepare<Record<string, unknown>>(
-    `INSERT INTO attendees (id, uuid, event_id, user_id, ${ATTENDEE_STATE.join(', ')})
+    `INSERT INTO attendees (id, uuid, event_id, user_id, search_text, ${ATTENDEE_STATE.join(', ')})
      VALUES (@id, @uuid, @event_id,
        (SELECT u.id FROM users u JOIN events e ON e.organization_id = u.organization_id
         WHERE e.id = @event_id AND u.email_key = @email_key),
-       ${ATTENDEE_STATE.map((c) => '@' + c).join(', ')})`,
+       @search_text, ${ATTENDEE_STATE.map((c) => '@' + c).join(', ')})`,
   );
   const updateAttendee = db.prepare<Record<string, unknown>>(
-    `UPDATE attendees SET ${ATTENDEE_STATE.map((c) => `${c} = @${c}`).join(', ')} WHERE uuid = @uuid`,
+    `UPDATE attendees SET search_text = @search_text, ${ATTENDEE_STATE.map((c) => `${c} = @${c}`).join(', ')}
+     WHERE uuid = @uuid`,
   );
   const deleteAttendee = db.prepare<[string]>('DELETE FROM attendees WHERE uuid = ?');
   const deleteStaff = db.prepare<[string]>('DELETE FROM staff_accounts WHERE uuid = ?');
@@ -240,9 +243,13 @@ export function feedRepository(db: Db) {
     upsertStaff: (row: Record<string, unknown>, organizationId: number) =>
       void upsertStaff.run({ ...pick(row, ['uuid', ...STAFF_COLUMNS]), organization_id: organizationId }),
     insertAttendee: (row: Record<string, unknown>, eventId: number) =>
-      void insertAttendee.run({ ...pick(row, ['id', 'uuid', ...ATTENDEE_STATE]), event_id: eventId }),
+      void insertAttendee.run({
+        ...pick(row, ['id', 'uuid', ...ATTENDEE_STATE]),
+        event_id: eventId,
+        search_text: searchTextOf(row),
+      }),
     updateAttendee: (row: Record<string, unknown>) =>
-      void updateAttendee.run(pick(row, ['uuid', ...ATTENDEE_STATE])),
+      void updateAttendee.run({ ...pick(row, ['uuid', ...ATTENDEE_STATE]), search_text: searchTextOf(row) }),
     deleteAttendee: (uuid: string) => void deleteAttendee.run(uuid),
     deleteStaff: (uuid: string) => void deleteStaff.run(uuid),
     /** 1 when this database holds any registration, else 0. */
@@ -250,6 +257,12 @@ export function feedRepository(db: Db) {
     /** Registrations of these events held here, whatever their status. */
     countAttendees: (eventUuids: readonly string[]) => countAttendees.get(JSON.stringify(eventUuids))!.n,
   };
+}
+
+/** The search text of an attendee row as the feed carries it (its answers as stored: JSON text). */
+function searchTextOf(row: Record<string, unknown>): string {
+  const answers = typeof row.answers === 'string' ? (JSON.parse(row.answers) as Record<string, string>) : {};
+  return attendeeSearchText(String(row.name ?? ''), String(row.email ?? ''), answers);
 }
 
 /** Only the named columns: a feed row from a newer hub may carry more. */

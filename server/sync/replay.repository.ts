@@ -2,6 +2,7 @@ import type { AttendeeStatus } from '../contract/vocabulary.ts';
 import { CHECKIN_CODE_LENGTH } from '../attendees/checkin-code.rules.ts';
 import type { Db } from '../platform/database.ts';
 import { randomBase62 } from '../platform/random.ts';
+import { attendeeSearchText } from '../platform/search-text.ts';
 
 /**
  * The attendee rows as an op replayed on a hub (or on a replica, over what its hub sent) reads and writes them.
@@ -72,9 +73,9 @@ export function replayRepository(db: Db) {
   );
   const insert = db.prepare<Record<string, unknown>>(
     `INSERT INTO attendees (id, uuid, event_id, user_id, email, email_key, name, answers, status, registered_at,
-       checked_in_at, status_before_no_show, op_id, checkin_op_id, checkin_code, updated_at)
+       checked_in_at, status_before_no_show, op_id, checkin_op_id, checkin_code, updated_at, search_text)
      VALUES (@id, @uuid, @event_id, @user_id, @email, @email_key, @name, @answers, @status, @registered_at,
-       @checked_in_at, @status_before_no_show, @op_id, @checkin_op_id, @checkin_code, @updated_at)`,
+       @checked_in_at, @status_before_no_show, @op_id, @checkin_op_id, @checkin_code, @updated_at, @search_text)`,
   );
   const setCheckIn = db.prepare<[string | null, string | null, AttendeeStatus, string, number]>(
     `UPDATE attendees SET checked_in_at = ?, checkin_op_id = ?, status = ?, updated_at = ? WHERE id = ?`,
@@ -119,6 +120,11 @@ export function replayRepository(db: Db) {
         checkin_op_id: attendee.checkinOpId,
         checkin_code: attendee.checkinCode ?? randomBase62(CHECKIN_CODE_LENGTH),
         updated_at: updatedAt,
+        search_text: attendeeSearchText(
+          attendee.name,
+          attendee.email,
+          JSON.parse(attendee.answers) as Record<string, string>,
+        ),
       });
     },
     setCheckIn: (id: number, at: string | null, opId: string | null, status: AttendeeStatus, now: string) =>

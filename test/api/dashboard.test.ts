@@ -492,9 +492,11 @@ describe('attendee desk', () => {
     const res = await owner.send('GET', `/events/${event.uuid}/attendees.csv`);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
-    const lines = (res.body as string).trim().split('\r\n');
+    // After the byte order mark that keeps Excel reading UTF-8: the fields by their labels.
+    expect((res.body as string).startsWith('\uFEFF')).toBe(true);
+    const lines = (res.body as string).slice(1).trim().split('\r\n');
     expect(lines[0]).toBe(
-      '"id","email","first_name","last_name","company","status","registered_at","checked_in_at","checkin_code"',
+      '"id","Email","First name","Last name","Company","status","registered_at","checked_in_at","checkin_code"',
     );
     const eve = t.app.store.repos.attendees.findForEmail(event.id, 'eve@example.com')!;
     expect(lines[1]).toBe(

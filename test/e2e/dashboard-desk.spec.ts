@@ -403,13 +403,14 @@ test('exports the attendees as a CSV file', async ({ page, server }) => {
     page.waitForEvent('download'),
     page.getByRole('link', { name: 'Export CSV' }).click(),
   ]);
-  expect(download.suggestedFilename()).toBe('Launch-Night.csv');
-  const lines = fs
-    .readFileSync((await download.path())!, 'utf8')
-    .trim()
-    .split(/\r?\n/);
+  // The name as it is (filename*), not the ASCII fallback.
+  expect(download.suggestedFilename()).toBe('Launch Night.csv');
+  const file = fs.readFileSync((await download.path())!);
+  // A UTF-8 byte order mark first, so that Excel keeps the accents.
+  expect([...file.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const lines = file.toString('utf8').slice(1).trim().split(/\r?\n/);
   expect(lines[0]).toBe(
-    '"id","email","first_name","last_name","company","status","registered_at","checked_in_at","checkin_code"',
+    '"id","Email","First name","Last name","Company","status","registered_at","checked_in_at","checkin_code"',
   );
   expect(lines).toHaveLength(3);
   const ada = server.attendee(event, ADA.email)!;

@@ -94,23 +94,23 @@ test('columns the file names its own way are mapped by hand; a required field le
   await importer.open(event.uuid);
   await expectAccessible(page, { touch: false });
 
-  // Semicolons, as Excel writes in many countries, and headers of its own.
-  const text = 'E-mail;Given name;Surname;Notes\nada@example.com;Ada;Lovelace;likes engines\n\n';
+  // Semicolons, as Excel writes in many countries, and headers of its own that no usual name matches.
+  const text = 'E-mail;Known as;Family line;Notes\nada@example.com;Ada;Lovelace;likes engines\n\n';
   await importer.choose('from-excel.csv', text);
   await expect(page.getByText('from-excel.csv: 1 row.')).toBeVisible();
   await expect(importer.column('E-mail')).toHaveValue('email');
   await expect(importer.column('Notes')).toHaveValue('');
   await expect(page.getByRole('alert')).toHaveText('Choose a column for: First name, Last name.');
 
-  await importer.column('Given name').selectOption({ label: 'First name (first_name)' });
-  await importer.column('Surname').selectOption({ label: 'First name (first_name)' });
+  await importer.column('Known as').selectOption({ label: 'First name (first_name)' });
+  await importer.column('Family line').selectOption({ label: 'First name (first_name)' });
   await expect(page.getByRole('alert')).toContainText('Choose a column for: Last name.');
   await expect(page.getByRole('alert')).toContainText(
     'Each field can fill from one column only: First name.',
   );
   await expect(importer.submit).toHaveAttribute('aria-disabled', 'true');
 
-  await importer.column('Surname').selectOption({ label: 'Last name (last_name)' });
+  await importer.column('Family line').selectOption({ label: 'Last name (last_name)' });
   await expect(page.getByRole('alert')).toHaveCount(0);
   await expect(importer.preview.getByRole('row')).toHaveText([
     'RowEmailFirst nameLast name',
@@ -141,4 +141,57 @@ test('a file that cannot be imported at all says why', async ({ page, server }) 
   await importer.choose('header-only.csv', 'Email,First name,Last name\r\n');
   await expect(page.getByRole('alert')).toHaveText('The file has a header row but no attendees under it.');
   await expect(importer.submit).toHaveCount(0);
+});
+
+test('a French file: its headers find their fields, a choice by its label, and the good rows imported on request', async ({
+  page,
+  server,
+  expectAccessible,
+}) => {
+  const event = server.createEvent({
+    registration_fields: [
+      { key: 'email', label: 'Email', type: 'email', required: true },
+      { key: 'first_name', label: 'First name', type: 'text', required: true },
+      { key: 'last_name', label: 'Last name', type: 'text', required: true },
+      { key: 'company', label: 'Company', type: 'text', required: false },
+      {
+        key: 'ticket',
+        label: 'Billet',
+        type: 'select',
+        required: true,
+        options: [
+          { value: 'visitor', label: 'Visiteur' },
+          { value: 'exhibitor', label: 'Exposant' },
+        ],
+      },
+    ],
+  });
+  await server.signIn(page, 'owner');
+  const importer = new DeskImportPage(page);
+  await importer.open(event.uuid);
+  await importer.choose(
+    'invités.csv',
+    '\uFEFFPrénom;Nom;Société;E-mail;Billet\r\n' +
+      'Hélène;Fontaine;Nestlé;helene@example.com;Visiteur\r\n' +
+      'Jürgen;Weiß;Nestlé Deutschland;jurgen@example.com;VIP\r\n' +
+      'Ada;Lovelace;;ada@example.com;exposant\r\n',
+  );
+  await expect(importer.column('Prénom')).toHaveValue('first_name');
+  await expect(importer.column('Nom')).toHaveValue('last_name');
+  await expect(importer.column('Société')).toHaveValue('company');
+  await expect(importer.column('E-mail')).toHaveValue('email');
+  await expect(importer.column('Billet')).toHaveValue('ticket');
+
+  await page.getByLabel('Import the good rows, and list the rows left out').check();
+  await expectAccessible(page, { touch: false });
+  await importer.submit.click();
+
+  await expect(page.getByText('Imported 2 attendees.')).toBeVisible();
+  await expect(importer.report).toContainText('1 row was not imported.');
+  expect(await importer.reportLines()).toEqual([
+    ['3', 'Billet', 'The ticket "VIP" is not one of the choices: Visiteur (visitor), Exposant (exhibitor).'],
+  ]);
+  expect(server.attendee(event, 'helene@example.com')!.answers.ticket).toBe('visitor');
+  expect(server.attendee(event, 'ada@example.com')!.answers.ticket).toBe('exhibitor');
+  expect(server.attendee(event, 'jurgen@example.com')).toBeNull();
 });

@@ -113,6 +113,7 @@ CREATE TRIGGER attendees_rev_insert AFTER INSERT ON attendees BEGIN
   UPDATE sync_meta SET revision = revision + 1;
   UPDATE attendees SET rev = (SELECT revision FROM sync_meta) WHERE id = NEW.id;
 END;
+-- 009_desk_search_and_brand.ts drops this trigger for its fill and creates it again as written here.
 CREATE TRIGGER attendees_rev_update AFTER UPDATE ON attendees WHEN NEW.rev = OLD.rev BEGIN
   UPDATE sync_meta SET revision = revision + 1;
   UPDATE attendees SET rev = (SELECT revision FROM sync_meta) WHERE id = NEW.id;

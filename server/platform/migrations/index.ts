@@ -7,8 +7,9 @@ import { sql as statusBeforeNoShow } from './005_status_before_no_show.ts';
 import { sql as sync } from './006_sync.ts';
 import { sql as lanIntegrations } from './007_lan_integrations.ts';
 import { addCheckinCodes } from './008_checkin_codes.ts';
+import { deskSearchAndBrand } from './009_desk_search_and_brand.ts';
 
-/** SQL to run, or a step in TypeScript for what SQL cannot do (drawing random codes for existing rows). */
+/** SQL to run, or a step in TypeScript for what SQL cannot do (drawing random codes, folding text for search). */
 export type Migration = string | ((db: Db) => void);
 
 /**
@@ -24,4 +25,5 @@ export const migrations: readonly Migration[] = [
   sync,
   lanIntegrations,
   addCheckinCodes,
+  deskSearchAndBrand,
 ];

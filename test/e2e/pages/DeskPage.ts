@@ -13,7 +13,7 @@ export class DeskPage {
   }
 
   get search(): Locator {
-    return this.page.getByRole('searchbox', { name: 'Search by name or email' });
+    return this.page.getByRole('searchbox', { name: 'Search by name, email, company or any answer' });
   }
 
   filter(label: 'Status' | 'Checked in'): Locator {

@@ -113,6 +113,24 @@ describe('import column mapping', () => {
     ]);
   });
 
+  it('knows French and German headers, accents and all', () => {
+    expect(guessMapping(['Prénom', 'Nom', 'Société', 'E-mail'], FIELDS)).toEqual([
+      'first_name',
+      'last_name',
+      'company',
+      'email',
+    ]);
+    expect(guessMapping(['Vorname', 'Nachname', 'Firma', 'E-Mail-Adresse'], FIELDS)).toEqual([
+      'first_name',
+      'last_name',
+      'company',
+      'email',
+    ]);
+    // An event's own label wins: here "Nom" is the company's field, not the last name.
+    const own = FIELDS.map((field) => (field.key === 'company' ? { ...field, label: 'Nom' } : field));
+    expect(guessMapping(['Nom', 'Nachname'], own)).toEqual(['company', 'last_name']);
+  });
+
   it('names required fields no column feeds, and fields chosen twice', () => {
     expect(mappingProblems(['email', 'email', IGNORE], FIELDS)).toEqual({
       missing: [FIELDS[1], FIELDS[2]],

@@ -1,6 +1,6 @@
 import { answer, api, type ApiError } from '../../shared/api/client.ts';
 import type { paths } from '../../shared/api/schema.d.ts';
-import type { Answer, AttendeeStatus, Refusal, Schema } from '../../shared/api/types.ts';
+import type { Answer, AttendeeStatus, Refusal, RequestBody, Schema } from '../../shared/api/types.ts';
 
 /** The attendee desk of one event (server/attendees/desk.routes.ts): the list, the live counts and the actions. */
 
@@ -11,6 +11,7 @@ export type DeskEvent = Pick<
 >;
 
 export type DeskAttendee = Schema<'DeskAttendee'>;
+export type BadgeSettings = Schema<'BadgeSettings'>;
 
 /** The list's search and filters as the desk's controls hold them ('' for any). */
 export interface DeskQuery {
@@ -24,6 +25,8 @@ export const PER_PAGE = 50;
 
 export type DeskList = Answer<'/dashboard/api/events/{event_id}/attendees', 'get'>;
 export type LiveStats = Schema<'LiveStats'>;
+
+export type ImportMode = NonNullable<RequestBody<'/dashboard/api/events/{event_id}/import', 'post'>['mode']>;
 
 /** One refused row of an import: its 1-based position in the rows sent and its problems by field. */
 export type ImportRowError = NonNullable<
@@ -62,6 +65,17 @@ export const deskApi = {
       }),
     ),
 
+  /** How the event's badges are laid out (chosen in the event editor). */
+  badgeSettings: (eventId: string, signal?: AbortSignal): Promise<BadgeSettings> =>
+    answer(api.GET('/dashboard/api/events/{event_id}/badge', { ...event(eventId), signal })).then(
+      (r) => r.data,
+    ),
+
+  setBadgeSettings: (eventId: string, settings: BadgeSettings): Promise<BadgeSettings> =>
+    answer(api.PATCH('/dashboard/api/events/{event_id}/badge', { ...event(eventId), body: settings })).then(
+      (r) => r.data,
+    ),
+
   stats: (eventId: string, signal?: AbortSignal) =>
     answer(api.GET('/dashboard/api/events/{event_id}/stats', { ...event(eventId), signal })).then(
       (r) => r.data,
@@ -98,8 +112,9 @@ export const deskApi = {
   exportUrl: (eventId: string) => `/dashboard/api/events/${encodeURIComponent(eventId)}/attendees.csv`,
 
   /** All or nothing: a refusal's per-row report is read with `importRefusalRows`. */
-  importRows: (eventId: string, rows: Record<string, string>[]) =>
-    answer(api.POST('/dashboard/api/events/{event_id}/import', { ...event(eventId), body: { rows } })),
+  /** `mode`: whether a refused row stops the import, or is left out and reported. */
+  importRows: (eventId: string, rows: Record<string, string>[], mode: ImportMode) =>
+    answer(api.POST('/dashboard/api/events/{event_id}/import', { ...event(eventId), body: { rows, mode } })),
 };
 
 /** The per-row report of a refused import, or none when the refusal was about something else (seats). */

@@ -1,7 +1,8 @@
-import type { AttendeeStatus } from '../../shared/api/types.ts';
+import type { AttendeeStatus, RegistrationField } from '../../shared/api/types.ts';
 import { format, t } from '../../shared/i18n/index.ts';
 import type { DeskAttendee } from '../api/desk.ts';
 import { Pill, type PillTone } from '../shell/controls.tsx';
+import { attendeeDetails } from './attendee-details.ts';
 import { RowActions, type ActionOutcome } from './RowActions.tsx';
 
 const words = t.dashboard.desk.table;
@@ -15,18 +16,23 @@ const STATUS_TONES: Record<AttendeeStatus, PillTone> = {
 
 /**
  * One page of attendees. Rows are keyed by attendee, so a poll that changes a row keeps the focus and scroll of
- * everything else; `busy` (a search under way) dims the old rows rather than removing them.
+ * everything else; `busy` (a search under way) dims the old rows rather than removing them. On a phone each row
+ * is a card (desk.css), so the buttons stay in reach without scrolling sideways.
  */
 export function AttendeeTable({
   eventId,
+  fields,
   attendees,
   busy,
   onOutcome,
+  onPrintBadge,
 }: {
   eventId: string;
+  fields: readonly RegistrationField[];
   attendees: DeskAttendee[];
   busy: boolean;
   onOutcome: (outcome: ActionOutcome) => void;
+  onPrintBadge: (attendee: DeskAttendee) => Promise<unknown>;
 }) {
   return (
     <div className="desk-table-wrap">
@@ -36,6 +42,7 @@ export function AttendeeTable({
           <tr>
             <th scope="col">{words.name}</th>
             <th scope="col">{words.email}</th>
+            <th scope="col">{words.details}</th>
             <th scope="col">{words.status}</th>
             <th scope="col">{words.checkedIn}</th>
             <th scope="col">
@@ -47,7 +54,15 @@ export function AttendeeTable({
           {attendees.map((attendee) => (
             <tr key={attendee.id} data-testid="attendee-row">
               <th scope="row">{attendee.name}</th>
-              <td>{attendee.email}</td>
+              <td className="desk-cell-email">{attendee.email}</td>
+              <td data-testid="attendee-details">
+                {attendeeDetails(fields, attendee.answers).map((detail) => (
+                  <span key={detail.key} className="desk-detail">
+                    <span className="visually-hidden">{detail.label}: </span>
+                    {detail.text}
+                  </span>
+                ))}
+              </td>
               <td>
                 <Pill tone={STATUS_TONES[attendee.status]}>{t.dashboard.desk.statuses[attendee.status]}</Pill>
               </td>
@@ -59,7 +74,12 @@ export function AttendeeTable({
                 )}
               </td>
               <td>
-                <RowActions eventId={eventId} attendee={attendee} onOutcome={onOutcome} />
+                <RowActions
+                  eventId={eventId}
+                  attendee={attendee}
+                  onOutcome={onOutcome}
+                  onPrintBadge={onPrintBadge}
+                />
               </td>
             </tr>
           ))}

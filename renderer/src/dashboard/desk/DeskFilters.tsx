@@ -5,13 +5,18 @@ import type { DeskQuery } from '../api/desk.ts';
 
 const words = t.dashboard.desk.table;
 
-/** Search as you type, and the status and check-in filters. Each change starts again from the first page. */
+/**
+ * Search as you type, and the status and check-in filters. Each change starts again from the first page; Enter in
+ * the search field is `onEnter` (the desk checks in a single match).
+ */
 export function DeskFilters({
   query,
   onChange,
+  onEnter,
 }: {
   query: DeskQuery;
   onChange: (change: Partial<Omit<DeskQuery, 'page'>>) => void;
+  onEnter: () => void;
 }) {
   const id = useId();
   return (
@@ -25,8 +30,17 @@ export function DeskFilters({
           maxLength={255}
           autoComplete="off"
           spellCheck={false}
+          aria-describedby={`${id}-q-hint`}
           onChange={(e) => onChange({ q: e.target.value })}
+          onKeyDown={(e) => {
+            if (e.key !== 'Enter') return;
+            e.preventDefault();
+            onEnter();
+          }}
         />
+        <p id={`${id}-q-hint`} className="dfield-hint">
+          {words.searchHint}
+        </p>
       </div>
       <div className="dfield">
         <label htmlFor={`${id}-status`}>{words.status}</label>

@@ -1,9 +1,18 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { describeFailure, Loading, Problem } from '../../shared/components/Status.tsx';
 import { t } from '../../shared/i18n/index.ts';
 import { followLink, paths } from '../../shared/router.ts';
-import { deskApi, PER_PAGE, type DeskEvent, type DeskList, type DeskQuery } from '../api/desk.ts';
+import { badgeFor, printBadgeInBrowser, type BadgeLayout } from '../../shared/badge/badge.ts';
+import {
+  deskApi,
+  PER_PAGE,
+  type DeskAttendee,
+  type DeskEvent,
+  type DeskList,
+  type DeskQuery,
+} from '../api/desk.ts';
 import { Notice } from '../shell/controls.tsx';
+import { useExpireOn401 } from '../shell/session.tsx';
 import { PageHeader } from '../shell/PageHeader.tsx';
 import { useDashboardLoad, useSession } from '../shell/session.tsx';
 import { AttendeeTable } from './AttendeeTable.tsx';
@@ -12,6 +21,7 @@ import { DeskFilters } from './DeskFilters.tsx';
 import { DeskScan } from './DeskScan.tsx';
 import { LivePicture } from './LivePicture.tsx';
 import { Pager } from './Pager.tsx';
+import { actionsFor } from './RowActions.tsx';
 import { StatusCounts } from './StatusCounts.tsx';
 import { useDeskFeed } from './useDeskFeed.ts';
 import { WalkInForm } from './WalkInForm.tsx';
@@ -27,24 +37,56 @@ interface Outcome {
 
 /** `/dashboard/events/{id}/desk`, for owners and staff: the attendee desk of one event. */
 export function DeskPage({ eventId }: { eventId: string }) {
-  const load = useDashboardLoad((signal) => deskApi.event(eventId, signal), [eventId]);
+  const load = useDashboardLoad(
+    (signal) => Promise.all([deskApi.event(eventId, signal), deskApi.badgeSettings(eventId, signal)]),
+    [eventId],
+  );
   if (load.status === 'loading') return <Loading />;
   if (load.status === 'failed') return <Problem message={describeFailure(load.error)} />;
-  return <Desk event={load.data} />;
+  const [event, badge] = load.data;
+  return <Desk event={event} badgeLayout={badge.layout} />;
 }
 
-function Desk({ event }: { event: DeskEvent }) {
+function Desk({ event, badgeLayout }: { event: DeskEvent; badgeLayout: BadgeLayout }) {
   const { isOwner } = useSession();
   const [query, setQuery] = useState<DeskQuery>(FIRST_QUERY);
   const feed = useDeskFeed(event.id, query);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [walkInOpen, setWalkInOpen] = useState(false);
+  const isApiError = useExpireOn401();
+  // Enter pressed before the answer to what was typed came: acted on when it comes.
+  const enterPending = useRef(false);
 
   const report = (next: Outcome) => {
     setOutcome(next);
     if (next.tone === 'success') feed.refresh();
   };
   const list = feed.list;
+
+  /** Enter in the search field: a single match that can be checked in is; anything else is left to the mouse. */
+  const checkInSingleMatch = async () => {
+    const only = list?.meta.total === 1 ? list.data[0] : undefined;
+    if (!only || !actionsFor(only).includes('check-in')) return;
+    try {
+      const { message } = await deskApi.act(event.id, only.id, 'check-in');
+      report({ tone: 'success', text: t.dashboard.desk.actions.result(only.name, message) });
+    } catch (error) {
+      if (isApiError(error)) {
+        report({ tone: 'error', text: t.dashboard.desk.actions.result(only.name, describeFailure(error)) });
+      }
+    }
+  };
+  // Staff at a desk print through the browser's dialog, which lets them pick the label printer.
+  const printBadge = (attendee: DeskAttendee) => printBadgeInBrowser(badgeFor(event, badgeLayout, attendee));
+  const onEnter = () => {
+    if (feed.searching) enterPending.current = true;
+    else void checkInSingleMatch();
+  };
+  useEffect(() => {
+    if (feed.searching || !enterPending.current) return;
+    enterPending.current = false;
+    void checkInSingleMatch();
+  });
   const pages = list ? Math.ceil(list.meta.total / PER_PAGE) : 1;
 
   return (
@@ -82,23 +124,40 @@ function Desk({ event }: { event: DeskEvent }) {
       <div id="desk-walkin-panel">{walkInOpen && <WalkInForm event={event} onAdded={feed.refresh} />}</div>
       <DeskScan eventId={event.id} onCheckedIn={feed.refresh} />
       <StatusCounts counts={feed.stats?.counts} />
-      <LivePicture stats={feed.stats} />
 
       <section className="dsection" aria-labelledby="desk-attendees">
         <h2 id="desk-attendees">{words.table.heading}</h2>
-        <DeskFilters query={query} onChange={(change) => setQuery((q) => ({ ...q, ...change, page: 1 }))} />
-        <div className="dactions desk-bulk">
-          <BulkNoShow eventId={event.id} onOutcome={report} />
-        </div>
+        <DeskFilters
+          query={query}
+          onChange={(change) => {
+            enterPending.current = false;
+            setQuery((q) => ({ ...q, ...change, page: 1 }));
+          }}
+          onEnter={onEnter}
+        />
         {outcome && <Notice tone={outcome.tone}>{outcome.text}</Notice>}
-        <p className="desk-showing" role="status" data-testid="desk-showing">
-          {feed.searching ? words.table.searching : list && showing(list)}
-        </p>
+        <div className="desk-list-bar">
+          <p className="desk-showing" role="status" data-testid="desk-showing">
+            {feed.searching ? words.table.searching : list && showing(list)}
+          </p>
+          <div className="dactions">
+            <BulkNoShow eventId={event.id} onOutcome={report} />
+          </div>
+        </div>
         {list && (
-          <AttendeeTable eventId={event.id} attendees={list.data} busy={feed.searching} onOutcome={report} />
+          <AttendeeTable
+            eventId={event.id}
+            fields={event.registration_fields}
+            attendees={list.data}
+            busy={feed.searching}
+            onOutcome={report}
+            onPrintBadge={printBadge}
+          />
         )}
         <Pager page={query.page} pages={pages} onPage={(page) => setQuery((q) => ({ ...q, page }))} />
       </section>
+      {/* Below the list, so the list starts on the first screen of a laptop. */}
+      <LivePicture stats={feed.stats} />
     </>
   );
 }

@@ -5,7 +5,7 @@ import { describeFailure, Loading, Problem } from '../../shared/components/Statu
 import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
 import { t } from '../../shared/i18n/index.ts';
 import { followLink, paths } from '../../shared/router.ts';
-import { deskApi, importRefusalRows, type DeskEvent } from '../api/desk.ts';
+import { deskApi, importRefusalRows, type DeskEvent, type ImportMode } from '../api/desk.ts';
 import { Notice } from '../shell/controls.tsx';
 import { PageHeader } from '../shell/PageHeader.tsx';
 import { useDashboardLoad, useExpireOn401 } from '../shell/session.tsx';
@@ -33,11 +33,14 @@ interface ParsedFile {
 }
 
 type Result =
-  | { kind: 'imported'; count: number }
+  | { kind: 'imported'; count: number; skipped: number; lines: ReportLine[] }
   | { kind: 'refused'; rows: number; lines: ReportLine[] }
   | { kind: 'failed'; message: string };
 
-/** `/dashboard/events/{id}/import`, owners only: attendees from a CSV file, all or nothing. */
+/**
+ * `/dashboard/events/{id}/import`, owners only: attendees from a CSV file, all or nothing, or the good rows with a
+ * report of the rest.
+ */
 export function ImportPage({ eventId }: { eventId: string }) {
   const load = useDashboardLoad((signal) => deskApi.event(eventId, signal), [eventId]);
   if (load.status === 'loading') return <Loading />;
@@ -71,6 +74,7 @@ function Importer({ event }: { event: DeskEvent }) {
   const [mapping, setMapping] = useState<Mapping>([]);
   const [stage, setStage] = useState<ImportStage>('read');
   const [result, setResult] = useState<Result | null>(null);
+  const [mode, setMode] = useState<ImportMode>('all_or_nothing');
   const isApiError = useExpireOn401();
   const inputId = useId();
 
@@ -100,8 +104,13 @@ function Importer({ event }: { event: DeskEvent }) {
     setResult(null);
     setStage('send');
     try {
-      const { imported } = await deskApi.importRows(event.id, rows.rows);
-      setResult({ kind: 'imported', count: imported });
+      const { imported, skipped = [] } = await deskApi.importRows(event.id, rows.rows, mode);
+      setResult({
+        kind: 'imported',
+        count: imported,
+        skipped: skipped.length,
+        lines: reportLines(skipped, rows.fileRows, fields),
+      });
       setFile(null);
       setStage('done');
     } catch (error) {
@@ -148,6 +157,9 @@ function Importer({ event }: { event: DeskEvent }) {
         />
       )}
       {result?.kind === 'imported' && <Imported count={result.count} deskPath={deskPath} />}
+      {result?.kind === 'imported' && result.skipped > 0 && (
+        <ImportReport rows={result.skipped} lines={result.lines} skipped />
+      )}
       {result?.kind === 'failed' && <Notice tone="error">{result.message}</Notice>}
       {result?.kind === 'refused' && <ImportReport rows={result.rows} lines={result.lines} />}
 
@@ -168,6 +180,21 @@ function Importer({ event }: { event: DeskEvent }) {
           <section className="dsection" aria-labelledby="import-preview">
             <h2 id="import-preview">{words.previewHeading}</h2>
             <ImportPreview rows={rows} fields={fields} />
+            <fieldset className="dfieldset import-mode">
+              <legend>{words.modeLegend}</legend>
+              {(['all_or_nothing', 'valid_rows'] as const).map((option) => (
+                <div className="dcheck" key={option}>
+                  <input
+                    id={`${inputId}-${option}`}
+                    type="radio"
+                    name={`${inputId}-mode`}
+                    checked={mode === option}
+                    onChange={() => setMode(option)}
+                  />
+                  <label htmlFor={`${inputId}-${option}`}>{words.modes[option]}</label>
+                </div>
+              ))}
+            </fieldset>
             <button
               type="button"
               className="dbutton dbutton--primary"

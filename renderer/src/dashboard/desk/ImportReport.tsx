@@ -27,14 +27,23 @@ export function reportLines(
   );
 }
 
-export function ImportReport({ rows, lines }: { rows: number; lines: ReportLine[] }) {
+/** The rows refused (nothing imported), or with `skipped` the rows left out of an import of the good ones. */
+export function ImportReport({
+  rows,
+  lines,
+  skipped = false,
+}: {
+  rows: number;
+  lines: ReportLine[];
+  skipped?: boolean;
+}) {
   const heading = useFocusOnMount<HTMLHeadingElement>();
   return (
     <section className="dsection" aria-labelledby="import-report" data-testid="import-report">
       <h2 id="import-report" ref={heading} tabIndex={-1}>
-        {words.reportHeading}
+        {skipped ? words.skippedHeading : words.reportHeading}
       </h2>
-      <p>{words.reportIntro(rows)}</p>
+      <p>{skipped ? words.skippedIntro(rows) : words.reportIntro(rows)}</p>
       <div className="import-table-wrap">
         <table className="dtable">
           <caption className="visually-hidden">{words.reportCaption}</caption>

@@ -36,10 +36,13 @@ export function RowActions({
   eventId,
   attendee,
   onOutcome,
+  onPrintBadge,
 }: {
   eventId: string;
   attendee: DeskAttendee;
   onOutcome: (outcome: ActionOutcome) => void;
+  /** Prints the attendee's name badge (its first print, or a reprint once checked in). */
+  onPrintBadge: (attendee: DeskAttendee) => Promise<unknown>;
 }) {
   const [busy, setBusy] = useState(false);
   const [confirmingCancel, setConfirmingCancel] = useState(false);
@@ -89,6 +92,12 @@ export function RowActions({
       {attendee.status !== 'canceled' && (
         <button type="button" className="dbutton" onClick={() => setShowingCode(true)}>
           {words.showCode}
+          <span className="visually-hidden"> {attendee.name}</span>
+        </button>
+      )}
+      {attendee.status !== 'canceled' && (
+        <button type="button" className="dbutton" onClick={() => void onPrintBadge(attendee)}>
+          {attendee.checked_in_at ? words.reprintBadge : words.printBadge}
           <span className="visually-hidden"> {attendee.name}</span>
         </button>
       )}

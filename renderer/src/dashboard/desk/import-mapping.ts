@@ -10,9 +10,50 @@ import { isBlankRecord } from './csv.ts';
 export type ColumnMapping = string[];
 export const IGNORE = '';
 
-const normalize = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
+/** Accents, case and punctuation dropped: "Prénom", "PRENOM" and "pré-nom" are one name. */
+const normalize = (text: string) =>
+  text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/ß/g, 'ss')
+    .replace(/[^a-z0-9]/g, '');
 
-/** Each column matched to the field whose key or label it names ("First name", "first_name", "FIRST NAME"). */
+/**
+ * What venues' spreadsheets call the usual fields, in English, French and German, by the key the event's field
+ * has (event.input.ts's defaults and the people fields), normalised.
+ */
+const HEADER_NAMES: Record<string, string[]> = {
+  email: ['email', 'mail', 'emailaddress', 'courriel', 'adresseemail', 'adressemail', 'emailadresse'],
+  first_name: ['firstname', 'givenname', 'forename', 'prenom', 'vorname'],
+  last_name: ['lastname', 'surname', 'familyname', 'nom', 'nomdefamille', 'nachname', 'familienname'],
+  company: [
+    'company',
+    'organization',
+    'organisation',
+    'employer',
+    'societe',
+    'entreprise',
+    'firma',
+    'unternehmen',
+  ],
+  job_title: ['jobtitle', 'title', 'position', 'fonction', 'poste', 'titre', 'berufsbezeichnung', 'jobtitel'],
+  phone: ['phone', 'telephone', 'mobile', 'telefon', 'handy', 'portable'],
+};
+
+/** Whether a column header names this field: by its key, its label, or what spreadsheets call it. */
+function names(field: RegistrationField, header: string): boolean {
+  return (
+    normalize(field.key) === header ||
+    normalize(field.label) === header ||
+    (HEADER_NAMES[field.key]?.includes(header) ?? false)
+  );
+}
+
+/**
+ * Each column matched to the field it names ("First name", "first_name", "FIRST NAME", "Prénom", "Vorname"): a key
+ * or label first, so an event's own words win over the usual names.
+ */
 export function guessMapping(
   headers: readonly string[],
   fields: readonly RegistrationField[],
@@ -20,9 +61,10 @@ export function guessMapping(
   const taken = new Set<string>();
   return headers.map((header) => {
     const name = normalize(header);
-    const field = fields.find(
-      (f) => !taken.has(f.key) && name !== '' && (normalize(f.key) === name || normalize(f.label) === name),
-    );
+    const free = fields.filter((f) => !taken.has(f.key) && name !== '');
+    const field =
+      free.find((f) => normalize(f.key) === name || normalize(f.label) === name) ??
+      free.find((f) => names(f, name));
     if (!field) return IGNORE;
     taken.add(field.key);
     return field.key;

@@ -6,6 +6,7 @@ import { eventsApi, type DashboardEvent } from '../api/events.ts';
 import { Notice, useSubmit } from '../shell/controls.tsx';
 import { PageHeader } from '../shell/PageHeader.tsx';
 import { useDashboardLoad, useExpireOn401 } from '../shell/session.tsx';
+import { BadgeSection } from './BadgeSection.tsx';
 import { CheckInPeriodSection } from './CheckInPeriodSection.tsx';
 import { EventDetailsSection } from './EventDetailsSection.tsx';
 import {
@@ -161,6 +162,9 @@ function EventEditor({ event: loaded }: { event: DashboardEvent | null }) {
               </div>
             </div>
           </form>
+          {event && (
+            <BadgeSection eventId={event.id} eventName={event.name} fields={event.registration_fields} />
+          )}
         </div>
         <div className="event-editor-preview">
           <KioskPreview eventName={draft.name} fields={draft.fields} />

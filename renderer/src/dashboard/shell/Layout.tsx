@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { t } from '../../shared/i18n/index.ts';
 import { followLink, paths, type DashboardPage } from '../../shared/router.ts';
 import { useSession } from './session.tsx';
@@ -40,9 +40,16 @@ const NAV: NavItem[] = [
   },
 ];
 
-/** The signed-in frame: the organization, the sections (Developers grouped), who is signed in, sign-out. */
+/**
+ * The signed-in frame: the organization, the sections (Developers grouped), who is signed in, sign-out. On a
+ * phone or a narrow tablet the sections fold into a menu button (dashboard.css), so the page keeps the width.
+ */
 export function Layout({ current, children }: { current: DashboardPage; children: ReactNode }) {
   const { session, isOwner, signOut } = useSession();
+  // The page the menu was opened on: following a link closes it, so the page it opened is what shows.
+  const here = paths.dashboard(current);
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const menuOpen = menuOpenOn === here;
   const items = NAV.filter((item) => isOwner || !item.ownerOnly);
   const link = (item: NavItem) => (
     <li key={item.page.name}>
@@ -68,6 +75,15 @@ export function Layout({ current, children }: { current: DashboardPage; children
           <strong>{session.organization.name}</strong>
           <span>{t.dashboard.title}</span>
         </p>
+        <button
+          type="button"
+          className="dbutton dmenu-toggle"
+          aria-expanded={menuOpen}
+          aria-controls="dashboard-nav"
+          onClick={() => setMenuOpenOn(menuOpen ? null : here)}
+        >
+          {t.dashboard.nav.menu}
+        </button>
         <p className="dheader-user">
           {t.dashboard.nav.signedInAs(session.staff.name, t.dashboard.nav.roles[session.staff.role] ?? '')}
         </p>
@@ -76,7 +92,11 @@ export function Layout({ current, children }: { current: DashboardPage; children
         </button>
       </header>
       <div className="dbody">
-        <nav className="dnav" aria-label={t.dashboard.nav.label}>
+        <nav
+          id="dashboard-nav"
+          className={`dnav${menuOpen ? ' dnav--open' : ''}`}
+          aria-label={t.dashboard.nav.label}
+        >
           <ul>{main.map(link)}</ul>
           {developers.length > 0 && (
             <>

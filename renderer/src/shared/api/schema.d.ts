@@ -503,7 +503,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Attendees, searchable by name or email, filtered by status and check-in
+         * Attendees, searchable by name, email or any answer (accents and case ignored), filtered by status and check-in
          * @description Needs a signed-in staff member (owners or staff).
          *
          *     Needs a signed-in staff member (owners or staff).
@@ -633,7 +633,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Export attendees as CSV (every registration field, status, times and check-in code)
+         * Export attendees as CSV (every registration field by its label, choices by their labels, status, times in the event's zone, check-in code), UTF-8 with a byte order mark
          * @description Needs a signed-in staff member (owners or staff).
          *
          *     Needs a signed-in staff member (owners or staff).
@@ -683,7 +683,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Import attendees, all or nothing; rows are already mapped to field keys
+         * Import attendees, all or nothing, or the valid rows with a report of the rest; rows are already mapped to field keys
          * @description Needs a signed-in owner.
          */
         post: operations["dashboardImportAttendees"];
@@ -691,6 +691,32 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/events/{event_id}/badge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How the event's name badges are laid out
+         * @description Needs a signed-in staff member (owners or staff).
+         *
+         *     Needs a signed-in staff member (owners or staff).
+         */
+        get: operations["dashboardShowBadgeSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Choose the event's badge layout
+         * @description Needs a signed-in owner.
+         */
+        patch: operations["dashboardUpdateBadgeSettings"];
         trace?: never;
     };
     "/dashboard/api/events/{event_id}/attendees/{attendee_id}/cancel": {
@@ -1662,6 +1688,10 @@ export interface components {
         BulkNoShowInput: {
             attendee_ids: string[];
         };
+        BadgeSettingsInput: {
+            /** @enum {string} */
+            layout: "classic" | "side_qr" | "name_only";
+        };
         CreateEventInput: {
             name: string;
             description?: string;
@@ -2055,6 +2085,10 @@ export interface components {
              * @example 2026-11-21T10:42:05+00:00
              */
             checked_in_at: string;
+        };
+        BadgeSettings: {
+            /** @enum {string} */
+            layout: "classic" | "side_qr" | "name_only";
         };
         RegistrationField: {
             key: string;
@@ -5773,6 +5807,8 @@ export interface operations {
                     rows: {
                         [key: string]: unknown;
                     }[];
+                    /** @enum {string} */
+                    mode?: "all_or_nothing" | "valid_rows";
                 };
             };
         };
@@ -5786,6 +5822,12 @@ export interface operations {
                     "application/json": {
                         message: string;
                         imported: number;
+                        skipped?: {
+                            row: number;
+                            errors: {
+                                [key: string]: string[];
+                            };
+                        }[];
                     };
                 };
             };
@@ -5866,6 +5908,182 @@ export interface operations {
                             errors: components["schemas"]["FieldErrors"];
                         }[];
                         message: ("Some rows are invalid. Nothing was imported." | "Validation failed.") | string;
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    dashboardShowBadgeSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event UUID */
+                event_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BadgeSettings"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Unauthorized: "Please sign in." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Please sign in.";
+                    };
+                };
+            };
+            /** @description Not Found: "Event not found." */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Event not found.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            /** @description Misdirected Request: "This server does not answer to that name. Open the dashboard at its address, or allow the name with --allowed-host." */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This server does not answer to that name. Open the dashboard at its address, or allow the name with --allowed-host.";
+                    };
+                };
+            };
+            /** @description Unprocessable Entity: "Validation failed." */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Validation failed.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    dashboardUpdateBadgeSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event UUID */
+                event_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BadgeSettingsInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BadgeSettings"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequestBody"];
+            /** @description Unauthorized: "Please sign in." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Please sign in.";
+                    };
+                };
+            };
+            /** @description Forbidden: "This request must come from the Arrivals dashboard itself." or "Only organization owners can do this." */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This request must come from the Arrivals dashboard itself." | "Only organization owners can do this.";
+                    };
+                };
+            };
+            /** @description Not Found: "Event not found." */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Event not found.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Misdirected Request: "This server does not answer to that name. Open the dashboard at its address, or allow the name with --allowed-host." */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This server does not answer to that name. Open the dashboard at its address, or allow the name with --allowed-host.";
+                    };
+                };
+            };
+            /** @description Unprocessable Entity: "Validation failed." */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Validation failed.";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };

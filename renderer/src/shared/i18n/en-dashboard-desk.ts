@@ -46,7 +46,8 @@ export const deskEn = {
 
   table: {
     heading: 'Attendees',
-    search: 'Search by name or email',
+    search: 'Search by name, email, company or any answer',
+    searchHint: 'Accents and capitals do not matter. Press Enter to check in the only match.',
     status: 'Status',
     anyStatus: 'Any status',
     checkedIn: 'Checked in',
@@ -55,6 +56,7 @@ export const deskEn = {
     notCheckedIn: 'Not checked in',
     name: 'Name',
     email: 'Email',
+    details: 'Company and choices',
     registered: 'Registered',
     actions: 'Actions',
     notYet: 'Not yet',
@@ -78,6 +80,8 @@ export const deskEn = {
     confirmCancel: (name: string) => `Cancel the registration of ${name}? This cannot be undone.`,
     result: (name: string, message: string) => `${name}: ${message}`,
     showCode: 'Check-in code',
+    printBadge: 'Print badge',
+    reprintBadge: 'Reprint badge',
   },
 
   code: {
@@ -122,7 +126,7 @@ export const deskEn = {
     title: 'Import attendees',
     pageTitle: (event: string) => `${event}: import attendees`,
     intro:
-      'Add many attendees at once from a CSV file (a spreadsheet saved as CSV). Either every row is imported or none is: fix the rows reported and choose the file again.',
+      'Add many attendees at once from a CSV file (a spreadsheet saved as CSV). Columns named in English, French or German find their fields by themselves, and a choice may hold its label or its value.',
     backToDesk: 'Back to the desk',
     file: 'CSV file',
     fileHint: 'The first row names the columns. Comma or semicolon separated, UTF-8.',
@@ -151,6 +155,11 @@ export const deskEn = {
       `The first ${count(shown)} of ${count(total)} rows, as they will be imported`,
     row: 'Row',
 
+    modeLegend: 'If some rows have problems',
+    modes: {
+      all_or_nothing: 'Import nothing, and list the problems to fix',
+      valid_rows: 'Import the good rows, and list the rows left out',
+    },
     submit: (rows: number) => `Import ${count(rows)} ${rows === 1 ? 'attendee' : 'attendees'}`,
     progressLabel: 'Import progress',
     stages: {
@@ -166,6 +175,9 @@ export const deskEn = {
     reportHeading: 'Problems to fix',
     reportIntro: (rows: number) =>
       `${count(rows)} ${rows === 1 ? 'row has' : 'rows have'} problems, so nothing was imported. Fix ${rows === 1 ? 'it' : 'them'} in the file and choose it again.`,
+    skippedHeading: 'Rows left out',
+    skippedIntro: (rows: number) =>
+      `${count(rows)} ${rows === 1 ? 'row was' : 'rows were'} not imported. Fix ${rows === 1 ? 'it' : 'them'} and import ${rows === 1 ? 'it' : 'them'} again: the rows already imported are refused as taken.`,
     reportCaption: 'Problems by row (row numbers as in the file; the header is row 1)',
     reportField: 'Field',
     reportMessage: 'Problem',

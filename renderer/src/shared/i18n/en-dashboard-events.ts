@@ -1,4 +1,5 @@
 /** The dashboard's events pages' words (part of the English catalogue, en.ts). */
+import type { Schema } from '../api/types.ts';
 const quoted = (name: string) => `“${name}”`;
 
 export const eventsEn = {
@@ -31,6 +32,26 @@ export const eventsEn = {
     showKioskLink: 'Kiosk link',
     publishedNotice: (name: string) => `${quoted(name)} is published: its kiosk takes registrations.`,
     unpublishedNotice: (name: string) => `${quoted(name)} is unpublished: its kiosk is closed.`,
+  },
+
+  badges: {
+    heading: 'Name badges',
+    layout: 'Layout',
+    layouts: {
+      classic: 'Classic: name, company, ticket type and QR code, one above the other',
+      side_qr: 'Wide: the QR code beside the name, for landscape labels',
+      name_only: 'Name only: a large name and company, no QR code',
+    } satisfies Record<Schema<'BadgeSettings'>['layout'], string>,
+    names: { classic: 'Classic', side_qr: 'Wide', name_only: 'Name only' } satisfies Record<
+      Schema<'BadgeSettings'>['layout'],
+      string
+    >,
+    preview: (layout: string) => `Badge preview: ${layout}`,
+    sampleName: 'Hélène Fontaine',
+    sampleCompany: 'Nestlé',
+    save: 'Save badge layout',
+    unsaved: 'Not saved yet',
+    saved: (layout: string) => `Badges now print as: ${layout}.`,
   },
 
   kioskLink: {

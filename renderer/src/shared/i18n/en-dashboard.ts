@@ -27,6 +27,7 @@ export const dashboardEn = {
 
   nav: {
     label: 'Dashboard',
+    menu: 'Menu',
     events: 'Events',
     people: 'People',
     staff: 'Staff',
