@@ -4,6 +4,8 @@ import type { Answer, Schema } from '../shared/api/types.ts';
 /** The public endpoints the kiosk and its start page call: no credentials, the event's UUID in the path. */
 
 export type PublicEvent = Schema<'PublicEvent'>;
+/** The public event with what a kiosk adds: the event's time zone, its times, and when things open. */
+export type KioskEvent = Schema<'KioskEvent'>;
 export type OrganizationSummary = Schema<'PublicOrganization'>;
 export type EventSummary = Schema<'PublicEventSummary'>;
 export type PublicProfile = Schema<'PublicProfile'>;
@@ -20,7 +22,9 @@ export const kioskApi = {
     ),
 
   event: (uuid: string, signal?: AbortSignal) =>
-    answer(api.GET('/public/events/{uuid}', { params: { path: { uuid } }, signal })).then((r) => r.data),
+    answer(api.GET('/public/events/{uuid}/kiosk', { params: { path: { uuid } }, signal })).then(
+      (r) => r.data,
+    ),
 
   register: (uuid: string, answers: Record<string, string>) =>
     answer(api.POST('/public/events/{uuid}/register', { params: { path: { uuid } }, body: answers })),

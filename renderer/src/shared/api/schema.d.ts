@@ -64,6 +64,65 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/public/events/{uuid}/kiosk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Event details for a kiosk, with the event's time zone and times */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Event UUID */
+                    uuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["KioskEvent"];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/public/events/{uuid}/register": {
         parameters: {
             query?: never;
@@ -5998,6 +6057,32 @@ export interface components {
             seats: number | null;
             attendees_count: number;
         };
+        KioskEventInput: {
+            id: string;
+            name: string;
+            description: string;
+            organization: {
+                name: string;
+                slug: string;
+            };
+            registration_fields: components["schemas"]["RegistrationFieldInput"][];
+            is_registration_open: boolean;
+            /** @enum {string} */
+            checkin_period_type: "disabled" | "immediate" | "starts_on" | "date_range";
+            is_checkin_allowed: boolean;
+            allow_self_checkin: boolean;
+            seats: number | null;
+            attendees_count: number;
+            /** @description IANA time zone every time on the kiosk is shown in */
+            timezone: string;
+            starts_at: string | null;
+            ends_at: string | null;
+            location: string | null;
+            /** @description When registration opens, while that is still ahead; else null */
+            registration_opens_at: string | null;
+            /** @description When check-in opens, while that is still ahead; else null */
+            checkin_opens_at: string | null;
+        };
         CreateEventInput: {
             name: string;
             description?: string;
@@ -6108,6 +6193,8 @@ export interface components {
             /** Format: date-time */
             ends_at: string | null;
             location: string | null;
+            /** @description IANA time zone the start page shows the times in */
+            timezone: string;
         };
         OrganizationInput: {
             id: string;
@@ -6612,6 +6699,32 @@ export interface components {
             seats: number | null;
             attendees_count: number;
         };
+        KioskEvent: {
+            id: string;
+            name: string;
+            description: string;
+            organization: {
+                name: string;
+                slug: string;
+            };
+            registration_fields: components["schemas"]["RegistrationField"][];
+            is_registration_open: boolean;
+            /** @enum {string} */
+            checkin_period_type: "disabled" | "immediate" | "starts_on" | "date_range";
+            is_checkin_allowed: boolean;
+            allow_self_checkin: boolean;
+            seats: number | null;
+            attendees_count: number;
+            /** @description IANA time zone every time on the kiosk is shown in */
+            timezone: string;
+            starts_at: string | null;
+            ends_at: string | null;
+            location: string | null;
+            /** @description When registration opens, while that is still ahead; else null */
+            registration_opens_at: string | null;
+            /** @description When check-in opens, while that is still ahead; else null */
+            checkin_opens_at: string | null;
+        };
         CreateEvent: {
             name: string;
             description?: string;
@@ -6722,6 +6835,8 @@ export interface components {
             /** Format: date-time */
             ends_at: string | null;
             location: string | null;
+            /** @description IANA time zone the start page shows the times in */
+            timezone: string;
         };
         Organization: {
             id: string;

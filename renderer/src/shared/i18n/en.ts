@@ -50,6 +50,11 @@ export const en = {
     scan: 'Scan my profile',
     scanHint: 'Show your profile QR code to the camera.',
     staffCheckIn: 'Please check in with event staff.',
+    checkInOpens: ({ text, sameDay }: { text: string; sameDay: boolean }) =>
+      sameDay ? `Opens at ${text}.` : `Opens on ${text}.`,
+    registrationOpens: ({ text, sameDay }: { text: string; sameDay: boolean }) =>
+      sameDay ? `Registration opens at ${text}.` : `Registration opens on ${text}.`,
+    registrationClosed: 'Registration is closed. Please see event staff.',
     eventUnavailable: 'This event is not available.',
     chooseEvent: 'Choose another event',
     actions: 'What would you like to do?',
