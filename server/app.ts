@@ -4,7 +4,11 @@ import { apiTokenRoutes } from './access/api-token.routes.ts';
 import { apiTokenService } from './access/api-token.service.ts';
 import { staffCaller, tokenCaller } from './access/caller.http.ts';
 import { DEFAULT_RATE_LIMITS, registerRateLimits, type RateLimits } from './access/rate-limits.ts';
-import { registerSessionAuthentication } from './access/session-auth.http.ts';
+import {
+  registerDashboardHostCheck,
+  registerSessionAuthentication,
+  type OwnHostCheck,
+} from './access/session-auth.http.ts';
 import { sessionRoutes } from './access/session.routes.ts';
 import { staffRoutes } from './access/staff.routes.ts';
 import { staffService } from './access/staff.service.ts';
@@ -14,12 +18,14 @@ import { attendeeService } from './attendees/attendee.service.ts';
 import { bulkNoShowService } from './attendees/bulk-no-show.service.ts';
 import { deskRoutes } from './attendees/desk.routes.ts';
 import { importThread } from './attendees/import-thread.ts';
+import { kioskAttendeeRoutes } from './attendees/kiosk-attendee.routes.ts';
 import { publicAttendeeRoutes } from './attendees/public-attendee.routes.ts';
 import { registrationService } from './attendees/registration.service.ts';
 import type { AppContext } from './context.ts';
 import { eventRoutes } from './events/event.routes.ts';
 import { eventService } from './events/event.service.ts';
 import { publicEventRoutes } from './events/public-event.routes.ts';
+import { registerKioskAccess } from './kiosk/kiosk-access.http.ts';
 import { DEFAULT_KIOSK_DIR, kioskStaticRoutes } from './kiosk/static.routes.ts';
 import { publicOrganizationRoutes } from './kiosk/start-page.routes.ts';
 import { organizationRoutes } from './organizations/organization.routes.ts';
@@ -41,6 +47,7 @@ import {
   type ConnectionLimits,
 } from './platform/connections.ts';
 import { openDatabase, SCHEMA_VERSION } from './platform/database.ts';
+import { ownHostCheck } from './platform/own-host.ts';
 import { earlyErrorOptions, registerErrorHandling } from './platform/errors.ts';
 import { registerJsonBodyParser } from './platform/json-body.ts';
 import { withRedactedRequests } from './platform/logging.ts';
@@ -106,6 +113,11 @@ export interface BuildAppOptions {
    * built for Electron's ABI (electron/README.md); Node, the CLI and the tests use the default.
    */
   nativeBinding?: string;
+  /**
+   * Host names the dashboard API answers to besides its own addresses, localhost and the machine's host name
+   * (platform/own-host.ts): a name in the venue's DNS, or the address a port-forward or container is reached at.
+   */
+  allowedHosts?: readonly string[];
   /** Fail any response whose body strays from its declared schema (platform/serializer.ts); the tests turn it on. */
   checkResponseShapes?: boolean;
   /** How a paired replica talks to its hub (sync/replica.service.ts); tests shorten the waits. */
@@ -178,6 +190,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     syncHub,
     replica,
   };
+  // Printed by `serve` and shown by the desktop shell through `app.ctx.staff.setupCode()`. A replica's staff
+  // accounts come from its hub, so setup is the hub's.
+  if (!upstream) ctx.staff.issueSetupCode();
+  const isOwnHost = ownHostCheck({ allowedHosts: options.allowedHosts });
 
   const trust = forwardingTrust({
     reverseProxy: options.trustProxy === true,
@@ -238,19 +254,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     replica: replica ? () => replica.status() : undefined,
   });
   await app.register(syncDeviceRoutes);
+  // The kiosk's own endpoints: whoever `kioskAccess` admits (today any browser on the LAN); rate limits by path. A
+  // replica answers them from its own database, like the public ones.
+  await app.register(async (kiosk) => {
+    registerKioskAccess(kiosk);
+    await kiosk.register(kioskAttendeeRoutes);
+  });
   if (options.kioskDir !== false) {
     await app.register(kioskStaticRoutes, { root: options.kioskDir ?? DEFAULT_KIOSK_DIR });
   }
 
   if (upstream) {
-    await registerReplicaApis(app, upstream.url);
+    await registerReplicaApis(app, upstream.url, isOwnHost);
     return app;
   }
 
   // The staff dashboard's API, under `/dashboard/api`, authenticated by a session cookie.
   await app.register(
     async (dashboard) => {
-      registerSessionAuthentication(dashboard);
+      registerSessionAuthentication(dashboard, isOwnHost);
       await dashboard.register(sessionRoutes);
       await dashboard.register(staffRoutes);
       await dashboard.register(eventRoutes(staffCaller));
@@ -286,16 +308,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
  * API forwarded to the hub (503 while it is away), the dashboard with the hub session the replica keeps beside its
  * own (sync/hub-session.http.ts).
  */
-async function registerReplicaApis(app: FastifyInstance, hubUrl: string): Promise<void> {
+async function registerReplicaApis(
+  app: FastifyInstance,
+  hubUrl: string,
+  isOwnHost: OwnHostCheck,
+): Promise<void> {
   const bridge = hubSessionBridge(hubUrl, SATELLITE_DEFAULTS.connectTimeoutMs);
   const forward = {
     hubUrl,
     connectTimeoutMs: SATELLITE_DEFAULTS.connectTimeoutMs,
     responseTimeoutMs: SATELLITE_DEFAULTS.responseTimeoutMs,
   };
+  // Also before the paths forwarded to the hub, which would otherwise reach it with the hub's own name as Host.
+  registerDashboardHostCheck(app, isOwnHost);
   await app.register(
     async (dashboard) => {
-      registerSessionAuthentication(dashboard);
+      registerSessionAuthentication(dashboard, isOwnHost);
       dashboard.addHook('onSend', async (request, reply, payload) => {
         if (request.routeOptions.url === '/dashboard/api/session') {
           if (request.method === 'POST' && reply.statusCode === 200) {

@@ -1,11 +1,12 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import type { z } from 'zod';
 import { buildApp } from './app.ts';
 import { systemClock } from './platform/clock.ts';
 import { DEFAULT_TRUSTED_SATELLITES, parseTrustedAddress } from './platform/client-address.ts';
 import { ConfigError, DEFAULT_HOST, defaultDataDir, resolvePort, SATELLITE_HOST } from './platform/config.ts';
 import { openDatabase } from './platform/database.ts';
+import { invalidHostNames } from './platform/own-host.ts';
 import { RATE_LIMIT_SETTINGS, resolveRateLimits } from './access/rate-limits.ts';
 import { TOKEN_EXPIRIES, type TokenExpiry } from './access/api-token.rules.ts';
 import { parseHubAddress } from './satellite/hub-address.rules.ts';
@@ -14,11 +15,14 @@ import { createStore, type Store } from './store.ts';
 import { deviceService } from './sync/device.service.ts';
 import { eventService } from './events/event.service.ts';
 import { silentNotifier } from './webhooks/notifier.ts';
-import type { pairResponse } from './sync/sync.schemas.ts';
-import { toTimestamp } from './platform/time.ts';
+import { describePairingFailure, pairWithHub } from './sync/pairing.ts';
 import { seedDemo } from './demo/demo.service.ts';
 import { apiTokenService } from './access/api-token.service.ts';
 import { organizationService } from './organizations/organization.service.ts';
+import { staffService } from './access/staff.service.ts';
+import { MIN_PASSWORD_LENGTH } from './access/passwords.ts';
+import { isValidEmail } from './platform/email.ts';
+import { STAFF_ROLES, type StaffRole } from './contract/vocabulary.ts';
 
 export const USAGE = `Usage: arrivals <command> [options]
 
@@ -32,6 +36,10 @@ Commands:
                                             create an API token and print it (shown once)
   token list --org SLUG                     list tokens: name, created, last used, expires
   token delete --org SLUG --name NAME       delete a token; it stops working at once
+  staff create --org SLUG --name NAME --email EMAIL [--role owner|staff] [--password-file FILE]
+                                            create a dashboard account; the password is read from stdin
+                                            (or the file); the role defaults to owner while the organization
+                                            has none, else staff
   demo                                      create a demo organization, event and profiles
   device code [--org SLUG] [--events UUID,UUID]
                                             on a hub: a pairing code for one kiosk (default: the published events)
@@ -40,7 +48,8 @@ Commands:
                                             then \`arrivals serve\` runs it as the hub's replica
 
 Every command takes --data DIR (default: $ARRIVALS_DATA_DIR, else the per-user app-data directory).
-serve also takes --trust-proxy and ${Object.values(RATE_LIMIT_SETTINGS)
+serve also takes --allowed-host NAME (repeatable: a name the dashboard answers to besides this machine's own
+names and addresses), --trust-proxy and ${Object.values(RATE_LIMIT_SETTINGS)
   .map((s) => `--${s.flag} N`)
   .join(', ')} (requests per minute).
 `;
@@ -51,6 +60,15 @@ export class UsageError extends Error {}
 interface Io {
   out: (line: string) => void;
   err: (line: string) => void;
+  /** Everything piped to stdin; null when stdin is a terminal. Defaults to the process's stdin. */
+  readStdin?: () => Promise<string | null>;
+}
+
+async function readProcessStdin(): Promise<string | null> {
+  if (process.stdin.isTTY) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 const OPTIONS = {
@@ -63,8 +81,12 @@ const OPTIONS = {
   expires: { type: 'string' },
   scopes: { type: 'string' },
   events: { type: 'string' },
+  email: { type: 'string' },
+  role: { type: 'string' },
+  'password-file': { type: 'string' },
   'trust-proxy': { type: 'boolean' },
   'trusted-satellite': { type: 'string', multiple: true },
+  'allowed-host': { type: 'string', multiple: true },
   hub: { type: 'string' },
   code: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
@@ -92,6 +114,15 @@ function withStore<T>(dataDir: string, work: (store: Store) => T): T {
   const db = openDatabase(dataDir);
   try {
     return work(createStore(db, systemClock));
+  } finally {
+    db.close();
+  }
+}
+
+async function withStoreAsync<T>(dataDir: string, work: (store: Store) => Promise<T>): Promise<T> {
+  const db = openDatabase(dataDir);
+  try {
+    return await work(createStore(db, systemClock));
   } finally {
     db.close();
   }
@@ -154,6 +185,8 @@ export async function runCli(argv: string[], io: Io, env: NodeJS.ProcessEnv = pr
         io.out(`Deleted token ${name}.`);
         return 0;
       }
+      case 'staff create':
+        return await staffCreate(dataDir, flags, io);
       case 'demo':
         return demo(dataDir, io);
       case 'device code':
@@ -205,6 +238,62 @@ function tokenCreate(dataDir: string, flags: Flags, io: Io): number {
     );
   }
   io.out(result.token);
+  return 0;
+}
+
+/**
+ * One password, from `--password-file` or stdin. One trailing line break (what `echo` and editors add) is not part
+ * of it.
+ */
+async function readPassword(flags: Flags, io: Io): Promise<string> {
+  const file = flags['password-file'];
+  let text: string | null;
+  if (typeof file === 'string') {
+    try {
+      text = fs.readFileSync(file, 'utf8');
+    } catch (error) {
+      throw new UsageError(`--password-file: ${(error as Error).message}`);
+    }
+  } else {
+    text = await (io.readStdin ?? readProcessStdin)();
+    // Typed at a terminal it would be echoed on screen and kept in the scrollback.
+    if (text === null) throw new UsageError('Pipe the password on stdin, or pass --password-file FILE.');
+  }
+  const password = text.replace(/\r?\n$/, '');
+  if (password.length < MIN_PASSWORD_LENGTH) {
+    throw new UsageError(`The password must be at least ${MIN_PASSWORD_LENGTH} characters.`);
+  }
+  if (password.length > 1024) throw new UsageError('The password must not be longer than 1024 characters.');
+  return password;
+}
+
+async function staffCreate(dataDir: string, flags: Flags, io: Io): Promise<number> {
+  const slug = required(flags, 'org');
+  const name = required(flags, 'name');
+  if (name.length > 255) throw new UsageError('--name must not be longer than 255 characters.');
+  const email = required(flags, 'email');
+  if (!isValidEmail(email)) throw new UsageError(`--email "${email}" is not a valid email address.`);
+  const role = flags.role as string | undefined;
+  if (role !== undefined && !STAFF_ROLES.includes(role as StaffRole)) {
+    throw new UsageError(`--role must be one of ${STAFF_ROLES.join(', ')}.`);
+  }
+  const password = await readPassword(flags, io);
+  const created = await withStoreAsync(dataDir, async (store) => {
+    const organization = organizationBySlug(store, slug);
+    const staff = staffService(store);
+    const hasOwner = staff.listStaff(organization.id).some((account) => account.role === 'owner');
+    const outcome = await staff.createStaff(organization.id, {
+      name,
+      email,
+      password,
+      role: (role as StaffRole | undefined) ?? (hasOwner ? 'staff' : 'owner'),
+    });
+    return outcome.ok ? { ...outcome, organization } : outcome;
+  });
+  if (!created.ok) throw new UsageError(`A staff account with email ${email} already exists.`);
+  io.out(
+    `Created ${created.staff.role} ${created.staff.name} <${created.staff.email}> in ${created.organization.name} (${created.organization.slug}).`,
+  );
   return 0;
 }
 
@@ -276,10 +365,22 @@ function trustedSatelliteList(flags: Flags, env: NodeJS.ProcessEnv): string[] {
   ];
 }
 
+/** `--allowed-host` (repeatable), else `ARRIVALS_ALLOWED_HOSTS` (comma-separated); each must be a host name. */
+function resolveAllowedHosts(fromFlags: string[] | undefined, env: NodeJS.ProcessEnv): string[] {
+  const names = fromFlags ? fromFlags.map((name) => name.trim()) : list(env.ARRIVALS_ALLOWED_HOSTS);
+  const invalid = invalidHostNames(names);
+  if (invalid.length > 0) {
+    const source = fromFlags ? '--allowed-host' : 'ARRIVALS_ALLOWED_HOSTS';
+    throw new ConfigError(`${source}: "${invalid[0]}" is not a host name.`);
+  }
+  return names;
+}
+
 async function serve(dataDir: string, flags: Flags, env: NodeJS.ProcessEnv, io: Io): Promise<number> {
   const port = resolvePort((flags.port as string | undefined) ?? env.ARRIVALS_PORT);
   const rateLimits = resolveRateLimits(flags as Record<string, string | undefined>, env);
   const trustProxy = flags['trust-proxy'] === true || env.ARRIVALS_TRUST_PROXY === 'true';
+  const allowedHosts = resolveAllowedHosts(flags['allowed-host'] as string[] | undefined, env);
   const hubInput = (flags.hub as string | undefined) ?? env.ARRIVALS_HUB;
   const hub = hubInput === undefined ? null : parseHubAddress(hubInput);
   if (hub && !hub.ok) throw new UsageError(`--hub: ${hub.reason}`);
@@ -293,6 +394,7 @@ async function serve(dataDir: string, flags: Flags, env: NodeJS.ProcessEnv, io: 
     dataDir,
     rateLimits,
     trustProxy,
+    allowedHosts,
     logger: { level: env.ARRIVALS_LOG_LEVEL ?? 'info' },
     ...(hub ? { satellite: { hubUrl: hub.url } } : { trustedSatellites: trustedSatelliteList(flags, env) }),
   });
@@ -304,6 +406,12 @@ async function serve(dataDir: string, flags: Flags, env: NodeJS.ProcessEnv, io: 
       ? `Arrivals is a satellite of the hub at ${hub.url}, serving the kiosk at http://localhost:${boundPort}/ (listening on ${address})`
       : `Arrivals is serving ${dataDir} at http://localhost:${boundPort}/ (listening on ${address})`,
   );
+  const setupCode = hub ? null : app.ctx.staff.setupCode();
+  if (setupCode) {
+    io.err(
+      `Setup code: ${setupCode} (asked by first-run setup at /dashboard from any other device; not needed on this one)`,
+    );
+  }
 
   return new Promise((resolve) => {
     let closing = false;
@@ -355,48 +463,28 @@ function deviceCode(dataDir: string, flags: Flags, io: Io): number {
   return 0;
 }
 
-/** On a kiosk: pairs the data dir with a hub, then takes the first snapshot of its events. */
+/** On a kiosk: pairs the data dir with a hub, then takes the first snapshot of its events (sync/pairing.ts). */
 async function devicePair(dataDir: string, flags: Flags, io: Io): Promise<number> {
-  const hub = parseHubAddress(required(flags, 'hub'));
-  if (!hub.ok) throw new UsageError(`--hub: ${hub.reason}`);
+  const hubAddress = required(flags, 'hub');
   const code = required(flags, 'code');
   const name = (flags.name as string | undefined)?.trim() || os.hostname();
-  const paired = withStore(dataDir, (store) => deviceService(store).pairedHub());
-  if (paired) throw new UsageError(`${dataDir} is already paired with ${paired.url}.`);
-  let answer: z.output<typeof pairResponse>;
-  try {
-    const response = await fetch(new URL('/sync/pair', hub.url), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ code, name }),
-      signal: AbortSignal.timeout(10_000),
-    });
-    const body = (await response.json().catch(() => ({}))) as { message?: string };
-    if (!response.ok) throw new UsageError(body.message ?? `The hub answered ${response.status}.`);
-    answer = body as z.output<typeof pairResponse>;
-  } catch (error) {
-    if (error instanceof UsageError) throw error;
-    throw new UsageError(`The hub at ${hub.url} cannot be reached (${(error as Error).message}).`);
+  const outcome = await pairWithHub(dataDir, hubAddress, code, name);
+  if (!outcome.ok) {
+    switch (outcome.reason) {
+      case 'invalid_hub_address':
+        throw new UsageError(`--hub: ${outcome.detail}`);
+      case 'already_paired':
+        throw new UsageError(`${dataDir} is already paired with ${outcome.hubUrl}.`);
+      default:
+        throw new UsageError(describePairingFailure(outcome));
+    }
   }
-  withStore(dataDir, (store) =>
-    deviceService(store).rememberPairing({
-      url: hub.url,
-      deviceUuid: answer.data.device,
-      credential: answer.data.credential,
-      organizationUuid: answer.data.organization,
-      eventIds: answer.data.event_ids,
-      grantedNext: answer.data.grant.from,
-      grantedTo: answer.data.grant.to,
-      pairedAt: toTimestamp(systemClock.now()),
-    }),
-  );
-  const app = await buildApp({ dataDir, kioskDir: false });
-  try {
-    await app.ctx.replica!.syncNow();
-  } finally {
-    await app.close();
+  io.out(`Paired with ${outcome.hubUrl} as "${name}", serving ${outcome.eventIds.length} event(s).`);
+  if (!outcome.snapshot.taken) {
+    io.err(
+      `The first snapshot could not be taken yet (${outcome.snapshot.detail}); the replica takes it once the hub answers.`,
+    );
   }
-  io.out(`Paired with ${hub.url} as "${name}", serving ${answer.data.event_ids.length} event(s).`);
   io.out(`Run: arrivals serve --data ${dataDir}`);
   return 0;
 }

@@ -13,6 +13,11 @@ export const setupBody = z.object({
   email: emailInput,
   password,
   load_demo: z.boolean().default(false),
+  setup_code: z.string().max(64).optional().meta({
+    description:
+      'The one-time code printed where the server was started; needed unless the request comes from the machine itself',
+    example: '1234-5678-9012',
+  }),
 });
 
 export const signInBody = z.object({ email: emailInput, password: z.string().min(1).max(1024) });

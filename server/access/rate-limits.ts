@@ -20,6 +20,8 @@ export interface RateLimits {
   profile: number;
   /** Any other public path (`/p/{code}`), per IP. */
   publicOther: number;
+  /** Check-in by scanned code at a kiosk (`/kiosk/api/events/{uuid}/scan`), per IP: codes are not for guessing. */
+  kioskScan: number;
   /** Token-authenticated requests, per token (per IP while no valid token is shown). */
   token: number;
   /** Dashboard sign-in and setup attempts, per IP. */
@@ -32,6 +34,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   publicEvents: 60,
   profile: 60,
   publicOther: 10,
+  kioskScan: 30,
   token: 60,
   signIn: 10,
   signInAccount: 5,
@@ -66,6 +69,9 @@ export const RATE_LIMIT_TABLE: readonly RateLimitRule[] = [
   { path: '/public/organizations', limits: [{ group: 'publicEvents', per: 'ip' }], phase: 'onRequest' },
   { path: '/public/profile/', limits: [{ group: 'profile', per: 'ip' }], phase: 'onRequest' },
   { path: '/p/', limits: [{ group: 'publicOther', per: 'ip' }], phase: 'onRequest' },
+  // Matched against the route's pattern, so the scan route gets its own row before the rest of the kiosk's.
+  { path: '/kiosk/api/events/:uuid/scan', limits: [{ group: 'kioskScan', per: 'ip' }], phase: 'onRequest' },
+  { path: '/kiosk/api/', limits: [{ group: 'publicEvents', per: 'ip' }], phase: 'onRequest' },
   { path: '/api/', limits: [{ group: 'token', per: 'token' }], phase: 'token authentication' },
   // Pairing codes are short: guessing them is throttled like a password.
   { path: '/sync/pair', method: 'POST', limits: [{ group: 'signIn', per: 'ip' }], phase: 'preHandler' },
@@ -101,6 +107,7 @@ export const RATE_LIMIT_SETTINGS: Record<RateLimitGroup, { flag: string; env: st
   publicEvents: { flag: 'rate-limit-public-events', env: 'ARRIVALS_RATE_LIMIT_PUBLIC_EVENTS' },
   profile: { flag: 'rate-limit-profile', env: 'ARRIVALS_RATE_LIMIT_PROFILE' },
   publicOther: { flag: 'rate-limit-public', env: 'ARRIVALS_RATE_LIMIT_PUBLIC' },
+  kioskScan: { flag: 'rate-limit-kiosk-scan', env: 'ARRIVALS_RATE_LIMIT_KIOSK_SCAN' },
   token: { flag: 'rate-limit-token', env: 'ARRIVALS_RATE_LIMIT_TOKEN' },
   signIn: { flag: 'rate-limit-sign-in', env: 'ARRIVALS_RATE_LIMIT_SIGN_IN' },
   signInAccount: { flag: 'rate-limit-sign-in-account', env: 'ARRIVALS_RATE_LIMIT_SIGN_IN_ACCOUNT' },

@@ -1,4 +1,4 @@
-import { hash } from 'node:crypto';
+import { hash, randomInt } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import { base62Fixed, randomBase62 } from '../platform/random.ts';
 
@@ -41,4 +41,24 @@ export function sameHash(a: string, b: string): boolean {
   let difference = 0;
   for (let i = 0; i < a.length; i++) difference |= a.charCodeAt(i) ^ b.charCodeAt(i);
   return difference === 0;
+}
+
+/**
+ * The one-time setup code: 12 random digits (about 40 bits) shown as `1234-5678-9012`. Digits, because it is read off
+ * a console or the kiosk's staff screen and typed on whatever device is at hand, phones included; guessing it is
+ * held back by the per-IP sign-in limit, which allows 10 tries a minute.
+ */
+export function generateSetupCode(): string {
+  let digits = '';
+  for (let i = 0; i < 12; i++) digits += String(randomInt(10));
+  return `${digits.slice(0, 4)}-${digits.slice(4, 8)}-${digits.slice(8)}`;
+}
+
+/**
+ * Whether a typed setup code is `code`, whatever spaces or dashes were typed between the digits. Both sides are
+ * hashed to the same length first, so the comparison takes the same time wherever they differ.
+ */
+export function setupCodeMatches(typed: string, code: string): boolean {
+  const digitsOf = (value: string) => value.replace(/[\s-]/g, '');
+  return sameHash(hashApiToken(digitsOf(typed)), hashApiToken(digitsOf(code)));
 }

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../platform/errors.ts';
 import { messages } from '../platform/messages.ts';
+import { isDashboardApiPath, isSameOrigin } from '../platform/own-host.ts';
+import { errorResponses } from '../platform/schemas.ts';
 import type { StaffAccount } from './access.types.ts';
 import type { NewSession } from './staff.service.ts';
 
@@ -8,6 +10,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in staff member, inside the dashboard scope. */
     staff: StaffAccount | null;
+    /** Set when this request moved its session's expiry on: the cookie is sent again with that Max-Age. */
+    renewedSession: NewSession | null;
   }
   interface FastifyContextConfig {
     /** Who may call a dashboard route: anyone (sign-in, setup), any signed-in staff, or owners only. */
@@ -35,37 +39,91 @@ function cookieHeader(value: string, maxAgeSeconds: number): string {
   return `${SESSION_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${maxAgeSeconds}`;
 }
 
-/**
- * Browsers send Origin on every cross-site and same-site POST; a state-changing request whose Origin is missing
- * or names another host is refused, which stops cross-site request forgery even where SameSite is not honoured.
- */
-function isSameOrigin(request: FastifyRequest): boolean {
-  const { origin, host } = request.headers;
-  if (!origin || !host) return false;
-  try {
-    // Through URL on both sides, so `http://kiosk:80` and `kiosk` compare equal.
-    return new URL(origin).host === new URL(`http://${host}`).host;
-  } catch {
-    return false;
-  }
-}
+/** Whether a request's Host names this server (platform/own-host.ts), given the address the connection reached. */
+export type OwnHostCheck = (hostHeader: string | undefined, localAddress: string | undefined) => boolean;
 
-/** Hooks for the dashboard scope: origin check, session lookup (sliding expiry), access by role. */
-export function registerSessionAuthentication(scope: FastifyInstance): void {
+/**
+ * Hooks for the dashboard scope: the Host check, the origin check, session lookup (sliding expiry), access by
+ * role.
+ *
+ * The Host check defeats DNS rebinding: a page on `attacker.example` whose name is made to point at this server
+ * reaches it with `Host: attacker.example`, and is refused before anything else runs. Browsers send Origin on
+ * every cross-site and same-site POST; a state-changing request whose Origin is missing, or is not this server's
+ * own scheme, host and port, is refused, which stops cross-site request forgery even where SameSite is not
+ * honoured.
+ */
+export function registerSessionAuthentication(scope: FastifyInstance, isOwnHost: OwnHostCheck): void {
   const { staff } = scope.ctx;
   scope.decorateRequest('staff', null);
+  scope.decorateRequest('renewedSession', null);
+
+  // Every dashboard route can answer 421, so each says so in the OpenAPI document.
+  scope.addHook('onRoute', (route) => {
+    if (route.schema?.response) {
+      route.schema.response = { ...errorResponses(421), ...(route.schema.response as object) };
+    }
+  });
 
   scope.addHook('onRequest', async (request) => {
-    if (UNSAFE_METHODS.has(request.method) && !isSameOrigin(request)) {
+    if (!isOwnHost(request.headers.host, request.socket.localAddress)) {
+      throw new HttpError(421, messages.hostRefused);
+    }
+    const { origin, host } = request.headers;
+    if (UNSAFE_METHODS.has(request.method) && !isSameOrigin(origin, host, request.protocol)) {
       throw new HttpError(403, messages.originRefused);
     }
     const value = readCookie(request.headers.cookie, SESSION_COOKIE);
-    if (value) request.staff = staff.staffOfSession(value);
+    const session = value ? staff.staffOfSession(value) : null;
+    if (session) {
+      request.staff = session.staff;
+      if (session.renewedMaxAgeSeconds !== null) {
+        request.renewedSession = { value: value!, maxAgeSeconds: session.renewedMaxAgeSeconds };
+      }
+    }
     const access = request.routeOptions.config.access ?? 'staff';
     if (access === 'public') return;
     if (!request.staff) throw new HttpError(401, messages.signInRequired);
     if (access === 'owner' && request.staff.role !== 'owner') throw new HttpError(403, messages.ownersOnly);
   });
+
+  // The browser's copy of the cookie would otherwise run out 12 hours after sign-in while the server's session
+  // slides on. Sign-in, setup and sign-out set their own cookie, and theirs must be the one that stays.
+  scope.addHook('onSend', async (request, reply) => {
+    if (request.renewedSession && !reply.hasHeader('set-cookie'))
+      setSessionCookie(reply, request.renewedSession);
+  });
+}
+
+const LOOPBACK_ADDRESSES = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+
+/**
+ * Whether the request was made on this machine: its socket's peer is a loopback address. X-Forwarded-For is
+ * never believed for this; on the contrary, a request that carries a forwarding header came through a proxy (a
+ * satellite on this machine, say) from somewhere else, so it does not count as local.
+ */
+export function isFromThisMachine(request: FastifyRequest): boolean {
+  const peer = request.socket.remoteAddress ?? '';
+  const forwarded =
+    request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
+  return LOOPBACK_ADDRESSES.test(peer) && !forwarded;
+}
+
+/**
+ * The Host check of `registerSessionAuthentication`, for a server that forwards dashboard paths rather than routing
+ * them itself (a satellite, a replica's paths the hub answers): forwarding renames Host to the hub's, so the check
+ * must happen here, on every path the hub would route to the dashboard API.
+ */
+export function registerDashboardHostCheck(app: FastifyInstance, isOwnHost: OwnHostCheck): void {
+  app.addHook('onRequest', async (request) => {
+    if (isDashboardApiPath(request.url) && !isOwnHost(request.headers.host, request.socket.localAddress)) {
+      throw new HttpError(421, messages.hostRefused);
+    }
+  });
+}
+
+/** The session cookie's value the request carries, if any. */
+export function sessionValueOf(request: FastifyRequest): string | null {
+  return readCookie(request.headers.cookie, SESSION_COOKIE);
 }
 
 /** Sets the cookie of a session just started. */

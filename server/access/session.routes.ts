@@ -6,7 +6,8 @@ import { errorResponses, messageBody } from '../platform/schemas.ts';
 import type { StaffAccount } from './access.types.ts';
 import { presentStaff } from './access.presenters.ts';
 import { sessionSchema, setupBody, signInBody } from './access.schemas.ts';
-import { endSessionOf, setSessionCookie, staffOf } from './session-auth.http.ts';
+import { fieldMessage } from '../platform/field-errors.ts';
+import { endSessionOf, isFromThisMachine, setSessionCookie, staffOf } from './session-auth.http.ts';
 
 const tags = ['Dashboard: session'];
 
@@ -30,12 +31,17 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: {
         tags,
-        summary: 'Whether first-run setup is still needed',
-        response: { 200: z.object({ data: z.object({ needs_setup: z.boolean() }) }) },
+        summary: 'Whether first-run setup is still needed, and whether this device must give the setup code',
+        response: {
+          200: z.object({ data: z.object({ needs_setup: z.boolean(), needs_setup_code: z.boolean() }) }),
+        },
       },
     },
-    async function showSetupState() {
-      return { data: { needs_setup: staff.needsSetup() } };
+    async function showSetupState(request) {
+      const needsSetup = staff.needsSetup();
+      return {
+        data: { needs_setup: needsSetup, needs_setup_code: needsSetup && !isFromThisMachine(request) },
+      };
     },
   );
 
@@ -45,7 +51,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: {
         tags,
-        summary: 'Create the organization and its first owner (only while none exists)',
+        summary: 'Create the first owner and their organization (only while no staff account exists)',
         body: setupBody,
         response: { 201: sessionSchema, ...errorResponses(403, 409, 422, 429) },
       },
@@ -58,8 +64,18 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         email: body.email,
         password: body.password,
         loadDemo: body.load_demo,
+        setupCode: body.setup_code ?? null,
+        fromThisMachine: isFromThisMachine(request),
       });
-      if (!outcome.ok) throw new HttpError(409, messages.alreadySetUp);
+      if (!outcome.ok) {
+        if (outcome.reason === 'setup_code_required') {
+          throw new ValidationError({ setup_code: [fieldMessage.required('setup_code')] });
+        }
+        if (outcome.reason === 'wrong_setup_code') {
+          throw new ValidationError({ setup_code: [messages.wrongSetupCode] }, messages.wrongSetupCode);
+        }
+        throw new HttpError(409, messages.alreadySetUp);
+      }
       setSessionCookie(reply, staff.startSession(outcome.owner));
       reply.code(201);
       return sessionBody(outcome.owner);

@@ -12,3 +12,10 @@ export function slugify(name: string): string {
 
 /** What an organization's slug may look like: `a-z`, `0-9` and single dashes, like `city-hall`. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** Slugs to try for a new organization named `name`, in order: `city-hall`, then `city-hall-2`, `city-hall-3`... */
+export function* slugCandidates(name: string): Generator<string> {
+  const base = slugify(name);
+  yield base;
+  for (let n = 2; ; n++) yield `${base.slice(0, 60 - String(n).length - 1).replace(/-+$/, '')}-${n}`;
+}

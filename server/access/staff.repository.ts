@@ -39,12 +39,14 @@ export interface NewStaffAccount {
 
 interface SessionRow extends StaffRow {
   session_id: number;
+  session_created_at: string;
   session_expires_at: string;
   session_last_seen_at: string;
 }
 
 export interface SessionWithStaff {
   sessionId: number;
+  createdAt: string;
   expiresAt: string;
   lastSeenAt: string;
   staff: StaffAccount;
@@ -75,7 +77,8 @@ export function staffRepository(db: Db) {
     'INSERT INTO staff_sessions (token_hash, staff_id, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?)',
   );
   const sessionByHash = db.prepare<[string], SessionRow>(
-    `SELECT s.*, ss.id AS session_id, ss.expires_at AS session_expires_at, ss.last_seen_at AS session_last_seen_at
+    `SELECT s.*, ss.id AS session_id, ss.created_at AS session_created_at, ss.expires_at AS session_expires_at,
+       ss.last_seen_at AS session_last_seen_at
      FROM staff_sessions ss JOIN staff_accounts s ON s.id = ss.staff_id WHERE ss.token_hash = ?`,
   );
   const touchSession = db.prepare<[string, string, number]>(
@@ -83,6 +86,9 @@ export function staffRepository(db: Db) {
   );
   const removeSession = db.prepare<[string]>('DELETE FROM staff_sessions WHERE token_hash = ?');
   const removeSessionsOf = db.prepare<[number]>('DELETE FROM staff_sessions WHERE staff_id = ?');
+  const removeOtherSessionsOf = db.prepare<[number, string]>(
+    'DELETE FROM staff_sessions WHERE staff_id = ? AND token_hash <> ?',
+  );
   const removeExpired = db.prepare<[string]>('DELETE FROM staff_sessions WHERE expires_at <= ?');
 
   return {
@@ -142,6 +148,7 @@ export function staffRepository(db: Db) {
       if (!row) return null;
       return {
         sessionId: row.session_id,
+        createdAt: row.session_created_at,
         expiresAt: row.session_expires_at,
         lastSeenAt: row.session_last_seen_at,
         staff: toStaff(row),
@@ -152,6 +159,9 @@ export function staffRepository(db: Db) {
     removeSession: (tokenHash: string) => removeSession.run(tokenHash),
     /** Signs an account out everywhere: after a password reset or removal. */
     removeSessionsOf: (staffId: number) => removeSessionsOf.run(staffId),
+    /** Signs an account out everywhere but the one session whose hash is `keptTokenHash`. */
+    removeOtherSessionsOf: (staffId: number, keptTokenHash: string) =>
+      removeOtherSessionsOf.run(staffId, keptTokenHash),
     removeExpiredSessions: (now: string) => removeExpired.run(now),
   };
 }

@@ -7,7 +7,7 @@ import { errorResponses, messageBody, uuidParam } from '../platform/schemas.ts';
 import type { StaffAccount } from './access.types.ts';
 import { presentStaff } from './access.presenters.ts';
 import { createStaffBody, staffSchema, updateStaffBody } from './access.schemas.ts';
-import { staffOf } from './session-auth.http.ts';
+import { sessionValueOf, staffOf } from './session-auth.http.ts';
 
 const tags = ['Dashboard: staff'];
 const params = z.object({ id: uuidParam('Staff account UUID') });
@@ -62,7 +62,8 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'owner' },
       schema: {
         tags,
-        summary: 'Rename, change the role or reset the password (which signs them out everywhere)',
+        summary:
+          'Rename, change the role or set a new password (which ends every other session of that account)',
         params,
         body: updateStaffBody,
         response: { 200: z.object({ data: staffSchema }), ...errorResponses(401, 403, 404, 422) },
@@ -70,7 +71,12 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async function editStaff(request) {
       const me = staffOf(request);
-      const outcome = await staff.updateStaff(me, accountOf(me, request.params.id), request.body);
+      const outcome = await staff.updateStaff(
+        me,
+        accountOf(me, request.params.id),
+        request.body,
+        sessionValueOf(request),
+      );
       if (!outcome.ok) throw new ValidationError({ role: [messages.lastOwner] });
       return { data: presentStaff(outcome.staff) };
     },

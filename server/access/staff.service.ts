@@ -5,9 +5,10 @@ import { toTimestamp } from '../platform/time.ts';
 import type { Store } from '../store.ts';
 import type { StaffAccount } from './access.types.ts';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.ts';
-import { hashApiToken } from './secrets.ts';
+import { generateSetupCode, hashApiToken, setupCodeMatches } from './secrets.ts';
 import { isSessionLive, sessionExpiryFrom, shouldExtendSession } from './session.rules.ts';
-import { slugify } from './setup.rules.ts';
+import { slugCandidates } from './setup.rules.ts';
+import type { Organization } from '../organizations/organization.types.ts';
 
 export interface SetupRequest {
   organizationName: string;
@@ -15,9 +16,15 @@ export interface SetupRequest {
   email: string;
   password: string;
   loadDemo: boolean;
+  /** What was typed as the setup code, if anything. */
+  setupCode: string | null;
+  /** Whether the request comes from this machine itself, which needs no setup code. */
+  fromThisMachine: boolean;
 }
 
-export type SetupOutcome = { ok: true; owner: StaffAccount } | { ok: false; reason: 'already_set_up' };
+export type SetupOutcome =
+  | { ok: true; owner: StaffAccount }
+  | { ok: false; reason: 'already_set_up' | 'setup_code_required' | 'wrong_setup_code' };
 
 export type CreateStaffOutcome = { ok: true; staff: StaffAccount } | { ok: false; reason: 'email_taken' };
 
@@ -32,27 +39,75 @@ export interface NewSession {
 }
 
 /**
+ * The account a session cookie signs in, and, when this request moved the session's expiry on, how long the
+ * cookie should now live (null when it did not, so the cookie is not rewritten on every request).
+ */
+export interface LiveSession {
+  staff: StaffAccount;
+  renewedMaxAgeSeconds: number | null;
+}
+
+const secondsBetween = (from: Date, to: Date) => Math.round((to.getTime() - from.getTime()) / 1000);
+
+/**
  * Staff accounts of the dashboard: first-run setup, sign-in and sessions, and owners managing the accounts. A
  * session is stored as the SHA-256 of its cookie's value.
  */
 export function staffService(store: Store) {
   const { repos, clock } = store;
   const now = () => toTimestamp(clock.now());
+  let setupCode: string | null = null;
 
+  /** Setup is for the first account: while none exists, even where organizations do (`arrivals demo` makes one). */
   function needsSetup(): boolean {
-    return repos.organizations.list().length === 0;
+    return repos.staff.count() === 0;
   }
 
-  /** The organization and its first owner (with demo content if asked), only while none exists. */
+  /**
+   * Makes the one-time setup code, while setup is needed; the app calls this once as it starts. Only in memory: a
+   * restart makes a new one, which is printed again.
+   */
+  function issueSetupCode(): string | null {
+    setupCode = needsSetup() ? generateSetupCode() : null;
+    return setupCode;
+  }
+
+  /** The setup code to show where the server was started (its console, the desktop app's staff screen). */
+  function currentSetupCode(): string | null {
+    return needsSetup() ? setupCode : null;
+  }
+
+  /**
+   * The organization the first owner belongs to: the only one when exactly one exists (made by `arrivals demo` or
+   * `org create`), renamed as setup asks but keeping its slug, which kiosk links and tokens already use; otherwise
+   * a new one.
+   */
+  function organizationForFirstOwner(name: string): { organization: Organization; isNew: boolean } {
+    const existing = repos.organizations.list();
+    if (existing.length === 1) {
+      return { organization: repos.organizations.rename(existing[0]!.id, name), isNew: false };
+    }
+    for (const slug of slugCandidates(name)) {
+      const organization = repos.organizations.create(name, slug, now());
+      if (organization) return { organization, isNew: true };
+    }
+    throw new Error('unreachable: slug candidates never run out');
+  }
+
+  /** The first owner (and their organization, with demo content if asked), only while no staff account exists. */
   async function setUp(request: SetupRequest): Promise<SetupOutcome> {
+    // Every cheap refusal comes before the password hash, which costs 128 MiB and ~100 ms.
+    if (!needsSetup()) return { ok: false, reason: 'already_set_up' };
+    if (!request.fromThisMachine) {
+      if (!request.setupCode) return { ok: false, reason: 'setup_code_required' };
+      if (setupCode === null || !setupCodeMatches(request.setupCode, setupCode)) {
+        return { ok: false, reason: 'wrong_setup_code' };
+      }
+    }
     const passwordHash = await hashPassword(request.password);
     const owner = store.inTransaction(() => {
       if (!needsSetup()) return null;
-      const organization = repos.organizations.create(
-        request.organizationName,
-        slugify(request.organizationName),
-        now(),
-      )!;
+      const { organization, isNew } = organizationForFirstOwner(request.organizationName);
       const staff = repos.staff.create(
         {
           organizationId: organization.id,
@@ -63,10 +118,14 @@ export function staffService(store: Store) {
         },
         now(),
       )!;
-      if (request.loadDemo) seedDemoContent(store, organization);
+      // An organization that has events already (the demo's, or its own) is not given a second demo event.
+      const isEmpty = isNew || repos.events.listForOrganization(organization.id).length === 0;
+      if (request.loadDemo && isEmpty) seedDemoContent(store, organization);
       return staff;
     });
-    return owner ? { ok: true, owner } : { ok: false, reason: 'already_set_up' };
+    if (!owner) return { ok: false, reason: 'already_set_up' };
+    setupCode = null;
+    return { ok: true, owner };
   }
 
   /** The account, when the password is its own. An unknown email costs as much time as a wrong password. */
@@ -84,18 +143,21 @@ export function staffService(store: Store) {
     const expiresAt = sessionExpiryFrom(at);
     repos.staff.removeExpiredSessions(toTimestamp(at));
     repos.staff.createSession(hashApiToken(value), staff.id, toTimestamp(at), toTimestamp(expiresAt));
-    return { value, maxAgeSeconds: Math.round((expiresAt.getTime() - at.getTime()) / 1000) };
+    return { value, maxAgeSeconds: secondsBetween(at, expiresAt) };
   }
 
-  /** The signed-in account of a session cookie's value, sliding the session's expiry while it is used. */
-  function staffOfSession(value: string): StaffAccount | null {
+  /**
+   * The signed-in account of a session cookie's value, sliding the session's expiry while it is used, up to the
+   * session's absolute lifetime.
+   */
+  function staffOfSession(value: string): LiveSession | null {
     const session = repos.staff.findSession(hashApiToken(value));
     const at = clock.now();
     if (!session || !isSessionLive(session, at)) return null;
-    if (shouldExtendSession(session, at)) {
-      repos.staff.extendSession(session.sessionId, toTimestamp(at), toTimestamp(sessionExpiryFrom(at)));
-    }
-    return session.staff;
+    if (!shouldExtendSession(session, at)) return { staff: session.staff, renewedMaxAgeSeconds: null };
+    const expiresAt = sessionExpiryFrom(at, new Date(session.createdAt));
+    repos.staff.extendSession(session.sessionId, toTimestamp(at), toTimestamp(expiresAt));
+    return { staff: session.staff, renewedMaxAgeSeconds: secondsBetween(at, expiresAt) };
   }
 
   function endSession(value: string): void {
@@ -130,13 +192,15 @@ export function staffService(store: Store) {
   }
 
   /**
-   * Renames, changes the role or resets the password. The last owner cannot be demoted; a password reset signs
-   * the account out everywhere (but not `actor` out of their own session when they reset their own).
+   * Renames, changes the role or resets the password. The last owner cannot be demoted; a new password signs the
+   * account out everywhere, except the session `actorSession` (the cookie value of the request) when the actor
+   * changes their own: whoever knew the old password is out, the person who just changed it is not.
    */
   async function updateStaff(
     actor: StaffAccount,
     staff: StaffAccount,
     changes: { name?: string; role?: StaffRole; password?: string },
+    actorSession: string | null,
   ): Promise<UpdateStaffOutcome> {
     const passwordHash = changes.password ? await hashPassword(changes.password) : staff.passwordHash;
     return store.inTransaction((): UpdateStaffOutcome => {
@@ -149,7 +213,13 @@ export function staffService(store: Store) {
         { ...staff, name: changes.name ?? staff.name, role: changes.role ?? staff.role, passwordHash },
         now(),
       );
-      if (changes.password && staff.id !== actor.id) repos.staff.removeSessionsOf(staff.id);
+      if (changes.password) {
+        if (staff.id === actor.id && actorSession !== null) {
+          repos.staff.removeOtherSessionsOf(staff.id, hashApiToken(actorSession));
+        } else {
+          repos.staff.removeSessionsOf(staff.id);
+        }
+      }
       return { ok: true, staff: updated };
     });
   }
@@ -162,6 +232,8 @@ export function staffService(store: Store) {
 
   return {
     needsSetup,
+    issueSetupCode,
+    setupCode: currentSetupCode,
     setUp,
     signIn,
     startSession,

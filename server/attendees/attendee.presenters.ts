@@ -1,9 +1,10 @@
 import type { z } from 'zod';
 import type { EventRecord } from '../events/event.types.ts';
 import { publicStatus } from './attendee.rules.ts';
-import type { attendeeSchema } from './attendee.schemas.ts';
+import type { attendeeListItemSchema, attendeeSchema } from './attendee.schemas.ts';
 import type { AttendeeRecord, AttendeeSummary } from './attendee.types.ts';
 import type { deskAttendeeSchema } from './desk.schemas.ts';
+import type { kioskRegistrationSchema, kioskScanResponse } from './kiosk-attendee.schemas.ts';
 import type { checkInResponse, checkResponse, registeredAttendeeSchema } from './public-attendee.schemas.ts';
 
 /** The attendee as the authenticated lookup (and every attendee webhook) shows it. */
@@ -12,6 +13,14 @@ export function presentAttendee(
   event: EventRecord,
 ): z.input<typeof attendeeSchema> {
   return { ...presentAttendeeOwnFields(attendee), event: presentAttendeeEvent(event) };
+}
+
+/** An item of the token API's attendee list: the lookup's attendee and its check-in code. */
+export function presentListedAttendee(
+  attendee: AttendeeRecord,
+  event: EventRecord,
+): z.input<typeof attendeeListItemSchema> {
+  return { ...presentAttendee(attendee, event), checkin_code: attendee.checkinCode };
 }
 
 /** The attendee's part of `presentAttendee`, for notifications that store the event once for many attendees. */
@@ -74,6 +83,24 @@ export function presentCheckIn(attendee: AttendeeRecord): z.input<typeof checkIn
   };
 }
 
+/** A kiosk's registration: the public 201's attendee and the check-in code its screen shows as a QR code. */
+export function presentKioskRegistration(
+  attendee: AttendeeRecord,
+  isGuest: boolean,
+): z.input<typeof kioskRegistrationSchema> {
+  return { ...presentRegistration(attendee, isGuest), checkin_code: attendee.checkinCode };
+}
+
+/** A check-in by scanned code at a kiosk: who it was, for the welcome and the badge. */
+export function presentKioskCheckIn(attendee: AttendeeRecord): z.input<typeof kioskScanResponse>['data'] {
+  return {
+    id: attendee.id,
+    name: attendee.name,
+    company: attendee.answers.company || null,
+    checked_in_at: attendee.checkedInAt!,
+  };
+}
+
 /** A row of the staff desk: the attendee with its integer number and every answer. */
 export const presentDeskAttendee = (a: AttendeeRecord): z.input<typeof deskAttendeeSchema> => ({
   id: a.uuid,
@@ -84,4 +111,5 @@ export const presentDeskAttendee = (a: AttendeeRecord): z.input<typeof deskAtten
   registered_at: a.registeredAt,
   checked_in_at: a.checkedInAt,
   answers: a.answers,
+  checkin_code: a.checkinCode,
 });

@@ -3,6 +3,8 @@ import Database from 'better-sqlite3';
 import type { Db } from '../platform/database.ts';
 import { FIRST_GRANTED_ID } from '../sync/id-ranges.rules.ts';
 import { emailKey } from '../platform/email.ts';
+import { randomBase62 } from '../platform/random.ts';
+import { CHECKIN_CODE_LENGTH } from './checkin-code.rules.ts';
 import type { AttendeeRecord, AttendeeSummary } from './attendee.types.ts';
 import type { AttendeeStatus } from '../contract/vocabulary.ts';
 
@@ -19,6 +21,7 @@ interface AttendeeRow {
   checked_in_at: string | null;
   status_before_no_show: 'pending' | 'confirmed' | null;
   checkin_op_id: string | null;
+  checkin_code: string;
 }
 
 type AttendeeSummaryRow = Pick<
@@ -37,7 +40,7 @@ const toSummary = (row: AttendeeSummaryRow): AttendeeSummary => ({
 
 const COLUMNS =
   'id, uuid, event_id, user_id, email, name, answers, status, registered_at, checked_in_at, status_before_no_show, ' +
-  'checkin_op_id';
+  'checkin_op_id, checkin_code';
 
 /**
  * An attendee as its row holds it. `answers` is parsed on first read: the public check, check-in and lookup
@@ -58,6 +61,7 @@ class StoredAttendee implements AttendeeRecord {
   readonly checkedInAt: string | null;
   readonly statusBeforeNoShow: 'pending' | 'confirmed' | null;
   readonly checkinOpId: string | null;
+  readonly checkinCode: string;
   readonly #answersJson: string;
   #answers: Record<string, string> | undefined;
 
@@ -73,6 +77,7 @@ class StoredAttendee implements AttendeeRecord {
     this.checkedInAt = row.checked_in_at;
     this.statusBeforeNoShow = row.status_before_no_show;
     this.checkinOpId = row.checkin_op_id;
+    this.checkinCode = row.checkin_code;
     this.#answersJson = row.answers;
   }
 
@@ -117,6 +122,9 @@ const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => '\\
 
 export function attendeesRepository(db: Db) {
   const byUuid = db.prepare<[string], AttendeeRow>(`SELECT ${COLUMNS} FROM attendees WHERE uuid = ?`);
+  const byCheckinCode = db.prepare<[string], AttendeeRow>(
+    `SELECT ${COLUMNS} FROM attendees WHERE checkin_code = ?`,
+  );
   // The live registration first, else the most recent cancelled one.
   const forEmail = db.prepare<[number, string], AttendeeRow>(
     `SELECT ${COLUMNS} FROM attendees WHERE event_id = ? AND email_key = ?
@@ -126,10 +134,10 @@ export function attendeesRepository(db: Db) {
   // one below the ids a hub grants its replicas (sync/sync.repository.ts), so the two never meet.
   const insert = db.prepare<Record<string, unknown>, AttendeeRow>(
     `INSERT INTO attendees (id, uuid, event_id, user_id, email, email_key, name, answers, status, registered_at,
-       updated_at, op_id)
+       updated_at, op_id, checkin_code)
      VALUES (coalesce(@id, (SELECT coalesce(max(id), 0) + 1 FROM attendees WHERE id < ${FIRST_GRANTED_ID})),
        @uuid, @event_id, @user_id, @email, @email_key, @name, @answers, @status, @registered_at, @registered_at,
-       @op_id)
+       @op_id, @checkin_code)
      RETURNING ${COLUMNS}`,
   );
   // A no-show who turns up after all is checked in as confirmed.
@@ -219,6 +227,11 @@ export function attendeesRepository(db: Db) {
       return attendeeOrNull(byUuid.get(uuid.toLowerCase()));
     },
 
+    /** The registration whose check-in code this is (case-sensitive, like the code), of any event. */
+    findByCheckinCode(code: string): AttendeeRecord | null {
+      return attendeeOrNull(byCheckinCode.get(code));
+    },
+
     /** The email's live registration for the event, else its latest cancelled one, else null. */
     findForEmail(eventId: number, email: string): AttendeeRecord | null {
       return attendeeOrNull(forEmail.get(eventId, emailKey(email)));
@@ -242,6 +255,7 @@ export function attendeesRepository(db: Db) {
           answers: JSON.stringify(attendee.answers),
           status: attendee.status,
           registered_at: attendee.registeredAt,
+          checkin_code: randomBase62(CHECKIN_CODE_LENGTH),
         })!;
         return { ok: true, attendee: toAttendee(row) };
       } catch (error) {

@@ -8,7 +8,7 @@ import type { EventRecord } from '../events/event.types.ts';
 import { HttpError } from '../platform/errors.ts';
 import { messages } from '../platform/messages.ts';
 import { errorResponses, messageBody, uuidParam } from '../platform/schemas.ts';
-import { presentAttendee } from './attendee.presenters.ts';
+import { presentAttendee, presentListedAttendee } from './attendee.presenters.ts';
 import { MAX_BULK_ATTENDEE_IDS } from './attendee.rules.ts';
 import {
   attendeeListQuery,
@@ -138,7 +138,7 @@ export const tokenAttendeeRoutes: FastifyPluginAsyncZod = async (app) => {
         { limit: perPage, offset: (page - 1) * perPage },
       );
       return {
-        data: items.map((attendee) => presentAttendee(attendee, event)),
+        data: items.map((attendee) => presentListedAttendee(attendee, event)),
         meta: { total, page, per_page: perPage },
       };
     },

@@ -53,7 +53,17 @@ export const attendeeListQuery = z.object({
   per_page: z.coerce.number().int().min(1).max(100).default(25),
 });
 
+/**
+ * An item of the token API's attendee list: the lookup's attendee and its check-in code, for an organization that
+ * prints its own tickets or badges. The lookup (and every webhook) keeps the interface's exact shape.
+ */
+export const attendeeListItemSchema = attendeeSchema
+  .extend({
+    checkin_code: z.string().meta({ description: 'What the check-in QR code carries after `ARV1:`' }),
+  })
+  .meta({ id: 'AttendeeListItem' });
+
 export const attendeeListResponse = z.object({
-  data: z.array(attendeeSchema),
+  data: z.array(attendeeListItemSchema),
   meta: z.object({ total: z.number().int(), page: z.number().int(), per_page: z.number().int() }),
 });

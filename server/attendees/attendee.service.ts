@@ -17,6 +17,7 @@ import {
   type StaffCheckInRefusal,
 } from './attendee.rules.ts';
 import type { AttendeeRecord } from './attendee.types.ts';
+import type { ScannedCode } from './checkin-code.rules.ts';
 import { CHART_WINDOW_MS, liveStats, type LiveStats } from './live-stats.rules.ts';
 
 export type CheckInOutcome =
@@ -26,6 +27,9 @@ export type CheckInOutcome =
 export type StaffCheckInOutcome =
   | { ok: true; attendee: AttendeeRecord }
   | { ok: false; reason: StaffCheckInRefusal; attendee: AttendeeRecord };
+
+/** A code scanned at the desk: staff check-in, or no registration of the event carries that code. */
+export type DeskScanOutcome = StaffCheckInOutcome | { ok: false; reason: 'code_not_found' };
 
 export type CancelOutcome = { ok: true } | { ok: false; reason: CancelRefusal };
 export type NoShowOutcome = { ok: true; attendee: AttendeeRecord } | { ok: false; reason: NoShowRefusal };
@@ -76,11 +80,44 @@ export function attendeeService(store: Store, notify: ChangeNotifier, journal: C
     );
   }
 
-  /** An attendee checking themselves in at a kiosk with the email they registered with (or a scanned code). */
-  function selfCheckIn(event: EventRecord, email: string, via: 'self' | 'scan' = 'self'): CheckInOutcome {
+  /**
+   * The registration of `event` that a scanned code names: the registration whose check-in code it is, or the
+   * event's registration for the email of the organization's person whose profile code it is (the live one, else
+   * the latest cancelled one, as a check-in by that email finds). A code of another event or organization is null.
+   */
+  function findByScannedCode(event: EventRecord, scanned: ScannedCode): AttendeeRecord | null {
+    if (scanned.kind !== 'profile') {
+      const attendee = repos.attendees.findByCheckinCode(scanned.code);
+      if (attendee) return attendee.eventId === event.id ? attendee : null;
+      if (scanned.kind === 'checkin') return null;
+    }
+    const person = repos.users.findByProfileCode(scanned.code);
+    if (!person || person.organizationId !== event.organizationId) return null;
+    return repos.attendees.findForEmail(event.id, person.email);
+  }
+
+  /** An attendee checking themselves in at a kiosk with the email they registered with. */
+  function selfCheckIn(event: EventRecord, email: string): CheckInOutcome {
+    return selfCheckInOf(event, 'self', () => repos.attendees.findForEmail(event.id, email));
+  }
+
+  /**
+   * An attendee checking themselves in at a kiosk by scanning their check-in code or profile QR code: the same
+   * rules and outcomes as with their email.
+   */
+  function checkInByCode(event: EventRecord, scanned: ScannedCode): CheckInOutcome {
+    return selfCheckInOf(event, 'scan', () => findByScannedCode(event, scanned));
+  }
+
+  /** Self check-in of the registration `find` reads, inside the transaction that writes it. */
+  function selfCheckInOf(
+    event: EventRecord,
+    via: 'self' | 'scan',
+    find: () => AttendeeRecord | null,
+  ): CheckInOutcome {
     const now = clock.now();
     return store.inTransaction((): CheckInOutcome => {
-      const attendee = repos.attendees.findForEmail(event.id, email);
+      const attendee = find();
       const decision = decideSelfCheckIn(event, attendee, now);
       if (!decision.ok) return { ok: false, reason: decision.reason, attendee };
       const opId = newOpId();
@@ -110,6 +147,13 @@ export function attendeeService(store: Store, notify: ChangeNotifier, journal: C
       const again = decideStaffCheckIn(event, current, now);
       return { ok: false, reason: again.ok ? 'already_checked_in' : again.reason, attendee: current };
     });
+  }
+
+  /** Staff scanning a code at the desk: the desk's check-in of the registration it names. */
+  function checkInByCodeAtDesk(event: EventRecord, scanned: ScannedCode): DeskScanOutcome {
+    const attendee = findByScannedCode(event, scanned);
+    if (!attendee) return { ok: false, reason: 'code_not_found' };
+    return checkInAtDesk(event, attendee);
   }
 
   function undoCheckIn(event: EventRecord, attendee: AttendeeRecord): UndoCheckInOutcome {
@@ -193,7 +237,9 @@ export function attendeeService(store: Store, notify: ChangeNotifier, journal: C
     listAttendees,
     liveStatsOf,
     selfCheckIn,
+    checkInByCode,
     checkInAtDesk,
+    checkInByCodeAtDesk,
     undoCheckIn,
     approveRegistration,
     cancelRegistration,

@@ -13,6 +13,8 @@ export interface AttendeeRecord {
   checkedInAt: string | null;
   /** While a no-show: the status it had before (pending or confirmed), which the public side still shows. */
   statusBeforeNoShow: 'pending' | 'confirmed' | null;
+  /** What the registration's QR code carries (`ARV1:<code>`): scanned at a kiosk or the desk, it checks them in. */
+  checkinCode: string;
   /** The op that checked the attendee in: what an undo names (sync/sync.types.ts). */
   checkinOpId: string | null;
 }

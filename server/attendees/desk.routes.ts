@@ -21,8 +21,10 @@ import {
   importRefusal,
   liveStatsSchema,
 } from './desk.schemas.ts';
+import { parseScannedCode } from './checkin-code.rules.ts';
+import { scanBody } from './kiosk-attendee.schemas.ts';
 import { registrationBody } from './public-attendee.schemas.ts';
-import { deskCheckInRefusal } from './refusals.http.ts';
+import { deskCheckInRefusal, deskCodeNotFound } from './refusals.http.ts';
 
 const tags = ['Dashboard: attendee desk'];
 const attendeeResponse = z.object({ message: z.string(), data: deskAttendeeSchema });
@@ -137,6 +139,32 @@ export const deskRoutes: FastifyPluginAsyncZod<DeskRoutesOptions> = async (app, 
   );
 
   app.post(
+    '/events/:event_id/scan',
+    {
+      schema: {
+        tags,
+        summary: 'Check in by a scanned check-in code or profile QR code, with the desk’s rules',
+        description:
+          'What the kiosk’s scan takes (`ARV1:<code>`, a `/p/<code>` URL, a bare code), checked in as the ' +
+          'Check in button does: self check-in being off does not apply.',
+        params: eventParams,
+        body: scanBody,
+        response: { 200: attendeeResponse, ...errorResponses(401, 403, 404, 409, 422) },
+      },
+    },
+    async function checkInByScannedCode(request) {
+      const event = eventOf(request, request.params.event_id);
+      // The body's schema has refused what is not a code.
+      const outcome = attendees.checkInByCodeAtDesk(event, parseScannedCode(request.body.code)!);
+      if (!outcome.ok) {
+        if (outcome.reason === 'code_not_found') throw deskCodeNotFound();
+        throw deskCheckInRefusal(outcome.reason, outcome.attendee, event);
+      }
+      return { message: messages.staffCheckedIn, data: presentDeskAttendee(outcome.attendee) };
+    },
+  );
+
+  app.post(
     '/events/:event_id/attendees/:attendee_id/undo-check-in',
     {
       schema: {
@@ -177,7 +205,7 @@ export const deskRoutes: FastifyPluginAsyncZod<DeskRoutesOptions> = async (app, 
     {
       schema: {
         tags,
-        summary: 'Export attendees as CSV (every registration field, status and times)',
+        summary: 'Export attendees as CSV (every registration field, status, times and check-in code)',
         params: eventParams,
       },
     },
@@ -185,7 +213,7 @@ export const deskRoutes: FastifyPluginAsyncZod<DeskRoutesOptions> = async (app, 
       const event = eventOf(request, request.params.event_id);
       const keys = event.registrationFields.map((f) => f.key);
       const rows: (string | number | null)[][] = [
-        ['id', ...keys, 'status', 'registered_at', 'checked_in_at'],
+        ['id', ...keys, 'status', 'registered_at', 'checked_in_at', 'checkin_code'],
       ];
       for (let offset = 0; ; offset += EXPORT_PAGE_SIZE) {
         const { items } = attendees.listAttendees(event, {}, { limit: EXPORT_PAGE_SIZE, offset });
@@ -196,6 +224,7 @@ export const deskRoutes: FastifyPluginAsyncZod<DeskRoutesOptions> = async (app, 
             a.status,
             a.registeredAt,
             a.checkedInAt,
+            a.checkinCode,
           ]);
         }
         if (items.length < EXPORT_PAGE_SIZE) break;

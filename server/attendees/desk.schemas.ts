@@ -12,6 +12,7 @@ export const deskAttendeeSchema = z
     registered_at: timestamp,
     checked_in_at: timestamp.nullable(),
     answers: z.record(z.string(), z.string()),
+    checkin_code: z.string(),
   })
   .meta({ id: 'DeskAttendee' });
 

@@ -3,6 +3,8 @@ import Database from 'better-sqlite3';
 import type { Db } from '../platform/database.ts';
 import { FIRST_GRANTED_ID } from '../sync/id-ranges.rules.ts';
 import { emailKey } from '../platform/email.ts';
+import { randomBase62 } from '../platform/random.ts';
+import { CHECKIN_CODE_LENGTH } from './checkin-code.rules.ts';
 import type { AttendeeSummary } from './attendee.types.ts';
 import type { AttendeeStatus } from '../contract/vocabulary.ts';
 
@@ -31,13 +33,14 @@ export function importStagingRepository(db: Db) {
     db.exec(
       `CREATE TEMP TABLE IF NOT EXISTS import_rows (
          row INTEGER PRIMARY KEY, uuid TEXT NOT NULL, email TEXT NOT NULL, email_key TEXT NOT NULL,
-         name TEXT NOT NULL, answers TEXT NOT NULL
+         name TEXT NOT NULL, answers TEXT NOT NULL, checkin_code TEXT NOT NULL
        )`,
     );
     return {
       clear: db.prepare('DELETE FROM temp.import_rows'),
-      stage: db.prepare<[number, string, string, string, string, string]>(
-        'INSERT INTO temp.import_rows (row, uuid, email, email_key, name, answers) VALUES (?, ?, ?, ?, ?, ?)',
+      stage: db.prepare<[number, string, string, string, string, string, string]>(
+        `INSERT INTO temp.import_rows (row, uuid, email, email_key, name, answers, checkin_code)
+         VALUES (?, ?, ?, ?, ?, ?, ?)`,
       ),
       // Served by the partial unique index attendees_live_email, one probe per row.
       taken: db.prepare<[number], { row: number }>(
@@ -48,13 +51,13 @@ export function importStagingRepository(db: Db) {
       ),
       // The same row as attendeesRepository.register writes; the user is linked by email as it is there. Ids
       // follow this database's own, below the range granted to replicas (sync/id-ranges.rules.ts); each row gets
-      // an op id like every registration (sync/journal.ts).
+      // an op id like every registration (sync/journal.ts) and a check-in code drawn as the repository draws it.
       insert: db.prepare<[number, string, string, number]>(
         `WITH base AS (SELECT coalesce(max(id), 0) AS id FROM attendees WHERE id < ${FIRST_GRANTED_ID})
          INSERT INTO attendees (id, uuid, event_id, user_id, email, email_key, name, answers, status, registered_at,
-           updated_at, op_id)
+           updated_at, op_id, checkin_code)
          SELECT base.id + r.row, r.uuid, ?, u.id, r.email, r.email_key, r.name, r.answers, 'confirmed', ?, ?,
-           lower(hex(randomblob(16)))
+           lower(hex(randomblob(16))), r.checkin_code
          FROM temp.import_rows AS r CROSS JOIN base
            LEFT JOIN users AS u ON u.organization_id = ? AND u.email_key = r.email_key
          ORDER BY r.row`,
@@ -85,7 +88,15 @@ export function importStagingRepository(db: Db) {
       db.transaction(() => {
         clear.run();
         for (const { row, email, name, answers } of rows) {
-          stage.run(row, randomUUID(), email, emailKey(email), name, JSON.stringify(answers));
+          stage.run(
+            row,
+            randomUUID(),
+            email,
+            emailKey(email),
+            name,
+            JSON.stringify(answers),
+            randomBase62(CHECKIN_CODE_LENGTH),
+          );
         }
       })();
     },

@@ -1,8 +1,9 @@
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { EventRecord } from '../events/event.types.ts';
 import { publicEventParams } from '../events/public-event.routes.ts';
 import { fieldMessage } from '../platform/field-errors.ts';
-import { HttpError, ValidationError } from '../platform/errors.ts';
+import { HttpError } from '../platform/errors.ts';
 import { messages } from '../platform/messages.ts';
 import { errorResponses, messageBody } from '../platform/schemas.ts';
 import { presentCheckedAttendee, presentCheckIn, presentRegistration } from './attendee.presenters.ts';
@@ -14,21 +15,27 @@ import {
   registerResponse,
   registrationBody,
 } from './public-attendee.schemas.ts';
-import { ownCancelRefusal, selfCheckInRefusal } from './refusals.http.ts';
+import {
+  ownCancelRefusal,
+  registeredMessage,
+  registrationRefusal,
+  selfCheckInRefusal,
+} from './refusals.http.ts';
 
 const tags = ['Public events'];
 const params = publicEventParams;
 
+/** The event of a public or kiosk path; unpublished events do not exist for the public. */
+export function publishedEventOf(app: FastifyInstance, uuid: string): EventRecord {
+  const event = app.ctx.events.findPublishedEvent(uuid);
+  if (!event) throw new HttpError(404, messages.eventNotFound);
+  return event;
+}
+
 /** The self-service endpoints of a registration page or a kiosk: register, am I registered, check in, cancel. */
 export const publicAttendeeRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { events, registrations, attendees } = app.ctx;
-
-  /** Unpublished events do not exist for the public. */
-  function publishedEvent(uuid: string): EventRecord {
-    const event = events.findPublishedEvent(uuid);
-    if (!event) throw new HttpError(404, messages.eventNotFound);
-    return event;
-  }
+  const { registrations, attendees } = app.ctx;
+  const publishedEvent = (uuid: string) => publishedEventOf(app, uuid);
 
   app.post(
     '/public/events/:uuid/register',
@@ -44,21 +51,11 @@ export const publicAttendeeRoutes: FastifyPluginAsyncZod = async (app) => {
     async function registerForEvent(request, reply) {
       const event = publishedEvent(request.params.uuid);
       const outcome = registrations.registerAttendee(event, request.body);
-      if (!outcome.ok) {
-        switch (outcome.reason) {
-          case 'registration_closed':
-            throw new HttpError(403, messages.registrationClosed);
-          case 'invalid':
-            throw new ValidationError(outcome.errors, messages.validationFailed);
-          case 'already_registered':
-            throw new HttpError(409, messages.alreadyRegistered);
-        }
-      }
-      const { attendee } = outcome;
+      if (!outcome.ok) throw registrationRefusal(outcome);
       reply.code(201);
       return {
-        message: attendee.status === 'pending' ? messages.registeredPendingApproval : messages.registered,
-        data: presentRegistration(attendee, outcome.isGuest),
+        message: registeredMessage(outcome.attendee),
+        data: presentRegistration(outcome.attendee, outcome.isGuest),
         ...(outcome.redirectUrl ? { redirect_url: outcome.redirectUrl } : {}),
       };
     },

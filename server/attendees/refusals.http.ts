@@ -1,5 +1,5 @@
 import type { EventRecord } from '../events/event.types.ts';
-import { HttpError } from '../platform/errors.ts';
+import { HttpError, ValidationError } from '../platform/errors.ts';
 import { messages } from '../platform/messages.ts';
 import { formatHumanDateTime } from '../platform/time.ts';
 import type {
@@ -10,6 +10,7 @@ import type {
 } from './attendee.rules.ts';
 import type { AttendeeRecord } from './attendee.types.ts';
 import type { BulkNoShowFailure } from './bulk-no-show.service.ts';
+import type { RegistrationOutcome } from './registration.service.ts';
 
 /**
  * How each refusal of the attendee rules reads on the wire, in one place for the public endpoints, the token API
@@ -18,6 +19,22 @@ import type { BulkNoShowFailure } from './bulk-no-show.service.ts';
 
 const checkedInAt = (attendee: AttendeeRecord, event: EventRecord) =>
   formatHumanDateTime(attendee.checkedInAt!, event.timezone);
+
+/** Registering oneself (the public endpoint and the kiosk's). */
+export function registrationRefusal(outcome: Extract<RegistrationOutcome, { ok: false }>): HttpError {
+  switch (outcome.reason) {
+    case 'registration_closed':
+      return new HttpError(403, messages.registrationClosed);
+    case 'invalid':
+      return new ValidationError(outcome.errors, messages.validationFailed);
+    case 'already_registered':
+      return new HttpError(409, messages.alreadyRegistered);
+  }
+}
+
+/** The 201's message: a registration awaiting approval says so. */
+export const registeredMessage = (attendee: Pick<AttendeeRecord, 'status'>) =>
+  attendee.status === 'pending' ? messages.registeredPendingApproval : messages.registered;
 
 /** Self check-in at a kiosk. */
 export function selfCheckInRefusal(
@@ -40,6 +57,9 @@ export function selfCheckInRefusal(
       return new HttpError(409, messages.alreadyCheckedInAt(checkedInAt(attendee!, event)));
   }
 }
+
+/** A code scanned at the desk that no registration of the event carries. */
+export const deskCodeNotFound = () => new HttpError(404, messages.codeNotFound);
 
 /** Check-in by staff at the desk. */
 export function deskCheckInRefusal(

@@ -66,6 +66,7 @@ export function registrationService(store: Store, notify: ChangeNotifier, journa
           name: attendee.name,
           answers: attendee.answers,
           status: attendee.status,
+          checkin_code: attendee.checkinCode,
         },
       });
     }

@@ -96,3 +96,10 @@ export type WebhookDisabledReason = (typeof WEBHOOK_DISABLED_REASONS)[number];
 
 export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+/**
+ * What a registration's check-in QR code holds: this prefix and the attendee's check-in code (`ARV1:Ab3...`). A
+ * prefix rather than a URL: no address goes stale or points at `localhost`, and a scanner tells it from a profile
+ * QR code (a `/p/{code}` URL) at a glance. The `1` leaves room for another format later.
+ */
+export const CHECKIN_QR_PREFIX = 'ARV1:';

@@ -25,6 +25,9 @@ export function organizationsRepository(db: Db) {
   const insert = db.prepare<[string, string, string, string], OrganizationRow>(
     'INSERT INTO organizations (uuid, name, slug, created_at) VALUES (?, ?, ?, ?) RETURNING *',
   );
+  const rename = db.prepare<[string, number], OrganizationRow>(
+    'UPDATE organizations SET name = ? WHERE id = ? RETURNING *',
+  );
 
   return {
     findById(id: number): Organization | null {
@@ -42,6 +45,9 @@ export function organizationsRepository(db: Db) {
     create(name: string, slug: string, createdAt: string): Organization | null {
       if (bySlug.get(slug)) return null;
       return toOrganization(insert.get(randomUUID(), name, slug, createdAt)!);
+    },
+    rename(id: number, name: string): Organization {
+      return toOrganization(rename.get(name, id)!);
     },
   };
 }

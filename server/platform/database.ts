@@ -118,7 +118,9 @@ export function migrate(db: Db): void {
   const apply = db.transaction(() => {
     const current = db.pragma('user_version', { simple: true }) as number;
     for (let version = current; version < migrations.length; version++) {
-      db.exec(migrations[version]!);
+      const migration = migrations[version]!;
+      if (typeof migration === 'string') db.exec(migration);
+      else migration(db);
       db.pragma(`user_version = ${version + 1}`);
     }
   });

@@ -52,8 +52,12 @@ export const messages = {
   signInRequired: 'Please sign in.',
   ownersOnly: 'Only organization owners can do this.',
   originRefused: 'This request must come from the Arrivals dashboard itself.',
+  hostRefused:
+    'This server does not answer to that name. Open the dashboard at its address, or allow the name with --allowed-host.',
   invalidCredentials: 'These credentials do not match our records.',
   alreadySetUp: 'Arrivals is already set up. Please sign in.',
+  wrongSetupCode:
+    "This setup code is not right. It is shown where Arrivals was started: on its console, or on the desktop app's staff screen.",
   signedOut: 'Signed out.',
   lastOwner: 'An organization needs at least one owner.',
   cannotRemoveSelf: 'You cannot remove your own account.',
@@ -67,6 +71,7 @@ export const messages = {
   checkInCanceledStaff: 'This registration is cancelled.',
   checkInPendingStaff: 'This registration is awaiting approval. Approve it first.',
   alreadyCheckedInStaff: (when: string) => `Already checked in at ${when}.`,
+  codeNotFound: 'No registration for this event has this code.',
   eventFull: 'The event is full.',
   importFull: (available: number) => `Not enough seats: ${available} left.`,
   importInvalid: 'Some rows are invalid. Nothing was imported.',

@@ -16,6 +16,7 @@ export const errors = {
   403: messageBody,
   404: messageBody,
   409: messageBody,
+  421: messageBody,
   422: validationErrorBody,
   429: messageBody,
 } as const;

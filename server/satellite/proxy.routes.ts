@@ -1,6 +1,7 @@
 import replyFrom from '@fastify/reply-from';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { canonicalAddress } from '../platform/client-address.ts';
+import { isSameOrigin } from '../platform/own-host.ts';
 
 /** The 503 a satellite answers while its hub cannot be reached: the kiosk shows the message as it is. */
 export const HUB_UNREACHABLE_MESSAGE = 'The hub cannot be reached right now. Please see event staff.';
@@ -57,17 +58,6 @@ export function forwardedHeaders(
   return result;
 }
 
-/** Reads whether a request's Origin is the satellite's own origin (the one its window loads from). */
-function isOwnOrigin(request: FastifyRequest): boolean {
-  const { origin, host } = request.headers;
-  if (!origin || !host) return false;
-  try {
-    return new URL(origin).host === new URL(`http://${host}`).host;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * Forwards every request that the satellite does not answer itself (the kiosk screens, their assets and
  * `/satellite/status`) to the hub: `/public`, `/api`, `/dashboard/api`, `/p`, `/openapi.json`, `/docs` and any
@@ -111,7 +101,9 @@ export const satelliteProxyRoutes: FastifyPluginAsync<SatelliteProxyOptions> = a
         // The hub refuses a state-changing dashboard request whose Origin is not its own (CSRF). The page's origin
         // is the satellite's; that origin, and only that one, is vouched for here and renamed to the hub's. A
         // foreign origin passes through unchanged, so the hub still refuses it.
-        if (isOwnOrigin(request)) return { ...forwarded, origin: hubOrigin };
+        if (isSameOrigin(request.headers.origin, request.headers.host, request.protocol)) {
+          return { ...forwarded, origin: hubOrigin };
+        }
         return forwarded;
       },
       // One retry, at once, for a request that met a keep-alive connection the restarted hub had already closed.

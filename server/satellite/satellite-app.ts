@@ -10,7 +10,9 @@ import {
 import { earlyErrorOptions, registerErrorHandling } from '../platform/errors.ts';
 import { withRedactedRequests } from '../platform/logging.ts';
 import { registerSecurityHeaders } from '../platform/security-headers.ts';
+import { registerDashboardHostCheck } from '../access/session-auth.http.ts';
 import { zodValidatorCompiler } from '../platform/validation.ts';
+import { ownHostCheck } from '../platform/own-host.ts';
 import { DEFAULT_KIOSK_DIR, kioskStaticRoutes } from '../kiosk/static.routes.ts';
 import { satelliteProxyRoutes } from './proxy.routes.ts';
 import { hubProbe, satelliteStatusRoutes } from './status.routes.ts';
@@ -32,6 +34,8 @@ export interface SatelliteAppOptions {
   connections?: Partial<ConnectionLimits>;
   /** The built kiosk screens, as `buildApp`'s option; false serves none. */
   kioskDir?: string | false;
+  /** Host names to answer the dashboard API to, as `buildApp`'s option. */
+  allowedHosts?: readonly string[];
 }
 
 export const SATELLITE_DEFAULTS = { connectTimeoutMs: 2_000, responseTimeoutMs: 10_000 } as const;
@@ -60,6 +64,10 @@ export async function buildSatelliteApp(options: SatelliteAppOptions): Promise<F
   registerSecurityHeaders(app);
   registerForwardedHeaderPolicy(app, trust);
   registerErrorHandling(app);
+
+  // The hub checks the Host of what reaches it, but the satellite renames Host to the hub's on the way through:
+  // a page rebound to the satellite's address must be refused here, as the hub would refuse it.
+  registerDashboardHostCheck(app, ownHostCheck({ allowedHosts: options.allowedHosts }));
 
   if (options.kioskDir !== false) {
     await app.register(kioskStaticRoutes, { root: options.kioskDir ?? DEFAULT_KIOSK_DIR });

@@ -123,6 +123,7 @@ export function applyService(
         statusBeforeNoShow: null,
         opId: op.op_id,
         checkinOpId: null,
+        checkinCode: incoming.checkin_code ?? null,
       };
       const rival = replay.liveByEmail(event!.id, row.emailKey);
       if (rival) {

@@ -9,8 +9,9 @@ import { syncRepository } from './sync.repository.ts';
 import type { UpstreamRecord } from './sync.types.ts';
 
 /**
- * Pairing from the command line (`arrivals device code` on a hub, `arrivals device pair` on a kiosk), over a data
- * dir that may be served meanwhile: the same operations as the server's, through the store.
+ * Pairing from outside a running server (`arrivals device code` on a hub; `arrivals device pair` and the desktop
+ * app's staff screen on a kiosk, through pairing.ts), over a data dir that may be served meanwhile: the same
+ * operations as the server's, through the store.
  */
 export function deviceService(store: Store) {
   const sync = syncRepository(store.db);
@@ -27,6 +28,8 @@ export function deviceService(store: Store) {
     createPairingCode: hub.createPairingCode,
     /** The hub this data dir follows, if it is paired. */
     pairedHub: (): UpstreamRecord | null => sync.upstream(),
+    /** Changes made here that the hub has not acked yet. */
+    waitingChanges: (): number => sync.pendingCount(),
     rememberPairing: (record: Omit<UpstreamRecord, 'upstreamEpoch' | 'pulledRev' | 'ackedSeq'>) =>
       store.inTransaction(() => {
         if (sync.upstream()) throw new Error('this data dir is paired already');

@@ -64,6 +64,7 @@ const ATTENDEE_STATE = [
   'status_before_no_show',
   'op_id',
   'checkin_op_id',
+  'checkin_code',
 ] as const;
 
 const USER_COLUMNS = [

@@ -1,5 +1,7 @@
 import type { AttendeeStatus } from '../contract/vocabulary.ts';
+import { CHECKIN_CODE_LENGTH } from '../attendees/checkin-code.rules.ts';
 import type { Db } from '../platform/database.ts';
+import { randomBase62 } from '../platform/random.ts';
 
 /**
  * The attendee rows as an op replayed on a hub (or on a replica, over what its hub sent) reads and writes them.
@@ -20,6 +22,8 @@ export interface ReplayedAttendee {
   statusBeforeNoShow: 'pending' | 'confirmed' | null;
   opId: string | null;
   checkinOpId: string | null;
+  /** Null when the op carried none (made before check-in codes): the insert draws one. */
+  checkinCode: string | null;
 }
 
 interface Row {
@@ -36,11 +40,12 @@ interface Row {
   status_before_no_show: 'pending' | 'confirmed' | null;
   op_id: string | null;
   checkin_op_id: string | null;
+  checkin_code: string;
 }
 
 const COLUMNS =
   'id, uuid, event_id, email, email_key, name, answers, status, registered_at, checked_in_at, ' +
-  'status_before_no_show, op_id, checkin_op_id';
+  'status_before_no_show, op_id, checkin_op_id, checkin_code';
 
 const toReplayed = (row: Row): ReplayedAttendee => ({
   id: row.id,
@@ -56,6 +61,7 @@ const toReplayed = (row: Row): ReplayedAttendee => ({
   statusBeforeNoShow: row.status_before_no_show,
   opId: row.op_id,
   checkinOpId: row.checkin_op_id,
+  checkinCode: row.checkin_code,
 });
 
 export function replayRepository(db: Db) {
@@ -66,9 +72,9 @@ export function replayRepository(db: Db) {
   );
   const insert = db.prepare<Record<string, unknown>>(
     `INSERT INTO attendees (id, uuid, event_id, user_id, email, email_key, name, answers, status, registered_at,
-       checked_in_at, status_before_no_show, op_id, checkin_op_id, updated_at)
+       checked_in_at, status_before_no_show, op_id, checkin_op_id, checkin_code, updated_at)
      VALUES (@id, @uuid, @event_id, @user_id, @email, @email_key, @name, @answers, @status, @registered_at,
-       @checked_in_at, @status_before_no_show, @op_id, @checkin_op_id, @updated_at)`,
+       @checked_in_at, @status_before_no_show, @op_id, @checkin_op_id, @checkin_code, @updated_at)`,
   );
   const setCheckIn = db.prepare<[string | null, string | null, AttendeeStatus, string, number]>(
     `UPDATE attendees SET checked_in_at = ?, checkin_op_id = ?, status = ?, updated_at = ? WHERE id = ?`,
@@ -111,6 +117,7 @@ export function replayRepository(db: Db) {
         status_before_no_show: attendee.statusBeforeNoShow,
         op_id: attendee.opId,
         checkin_op_id: attendee.checkinOpId,
+        checkin_code: attendee.checkinCode ?? randomBase62(CHECKIN_CODE_LENGTH),
         updated_at: updatedAt,
       });
     },

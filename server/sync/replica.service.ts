@@ -13,7 +13,10 @@ import type { UpstreamRecord } from './sync.types.ts';
 export interface ReplicaOptions {
   /** Ops sent in one request. */
   batchSize: number;
-  /** How long the hub may hold a feed request open when nothing changed. */
+  /**
+   * How long the hub may hold a feed request open when nothing changed. Its answer is how an idle replica learns
+   * that the hub is still there, so this stays well under OFFLINE_AFTER_MS.
+   */
   longPollMs: number;
   /** The wait before trying the hub again after a failure. */
   retryMs: number;
@@ -25,7 +28,7 @@ export interface ReplicaOptions {
 
 export const DEFAULT_REPLICA_OPTIONS: ReplicaOptions = {
   batchSize: 500,
-  longPollMs: 20_000,
+  longPollMs: 2_000,
   retryMs: 1_000,
   connectTimeoutMs: 2_000,
   keepAckedMs: 7 * 24 * 60 * 60_000,
@@ -78,8 +81,16 @@ export function replicaService(
   let controller = new AbortController();
   let failures = 0;
   let lastSuccessMs: number | null = null;
+  // "Without a good sync" counts from the start: a kiosk does not say it works offline before it had a chance.
+  let startedMs: number | null = null;
   let lastSyncAt: string | null = null;
   let refused = false;
+  /**
+   * Whether the hub should hear from this replica even with no ops to send. At each push the hub measures the
+   * replica's clock (sync/clock.rules.ts), so a replica pushes once at each boot: else every op of a boot that ends
+   * while cut off would have an uncertain time, though the hub could have measured the clock while it was there.
+   */
+  let reportDue = true;
   let pushWake: (() => void) | null = null;
   let pushing: Promise<void> = Promise.resolve();
   let pulling: Promise<void> = Promise.resolve();
@@ -124,11 +135,14 @@ export function replicaService(
     return body;
   }
 
-  /** Sends the waiting ops, a batch at a time, and stores the hub's acks. */
-  async function pushOnce(): Promise<number> {
+  /** Sends a batch of the waiting ops and stores the hub's acks; true when there is more to send at once. */
+  async function pushOnce(): Promise<boolean> {
     const pending = sync.pendingOps(options.batchSize);
     const record = upstream();
-    if (pending.length === 0 && !needsRefill(record.grantedNext, record.grantedTo)) return 0;
+    const wantsIds = needsRefill(record.grantedNext, record.grantedTo);
+    if (pending.length === 0 && !reportDue && !wantsIds) return false;
+    const reporting = reportDue;
+    reportDue = false;
     const answer = await call<PushAnswer>('/sync/ops', {
       method: 'POST',
       timeoutMs: 30_000 + options.connectTimeoutMs,
@@ -138,9 +152,12 @@ export function replicaService(
         boot_id: bootIdOf(clock),
         waiting: sync.pendingCount(),
         acked_seq: record.ackedSeq,
-        wants_ids: needsRefill(record.grantedNext, record.grantedTo),
+        wants_ids: wantsIds,
         ops: pending,
       }),
+    }).catch((error: unknown) => {
+      reportDue ||= reporting;
+      throw error;
     });
     store.inTransaction(() => {
       if (answer.restored) {
@@ -160,7 +177,7 @@ export function replicaService(
     });
     succeeded();
     const stuck = answer.outcomes.some((outcome) => outcome.status === 'upgrade_required');
-    return stuck ? 0 : answer.outcomes.length;
+    return !stuck && answer.outcomes.length > 0;
   }
 
   /** Takes one page of the hub's feed and writes it, then re-applies the ops still waiting over it. */
@@ -286,8 +303,7 @@ export function replicaService(
   async function pushLoop(): Promise<void> {
     while (!stopped) {
       try {
-        const sent = await pushOnce();
-        if (sent > 0) continue;
+        if (await pushOnce()) continue;
       } catch (error) {
         if (stopped) return;
         failed(error);
@@ -312,9 +328,24 @@ export function replicaService(
       } catch (error) {
         if (stopped) return;
         failed(error);
-        await new Promise((resolve) => setTimeout(resolve, options.retryMs).unref());
+        await untilRetryOrStop();
       }
     }
+  }
+
+  /** The pull loop's wait before trying again, cut short by stop(), which would otherwise wait for it. */
+  function untilRetryOrStop(): Promise<void> {
+    const { signal } = controller;
+    return new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, options.retryMs);
+      timer.unref();
+      signal.addEventListener('abort', done);
+    });
   }
 
   return {
@@ -322,6 +353,7 @@ export function replicaService(
     start(): void {
       if (!stopped) return;
       stopped = false;
+      startedMs = clock.now().getTime();
       controller = new AbortController();
       pushing = pushLoop();
       pulling = pullLoop();
@@ -338,7 +370,7 @@ export function replicaService(
     },
     /** One push and one pull, for the CLI's first sync and for tests. */
     async syncNow(): Promise<void> {
-      while ((await pushOnce()) > 0);
+      while (await pushOnce());
       for (;;) {
         const answer = await pullOnce(0);
         if (!answer.more) break;
@@ -346,7 +378,8 @@ export function replicaService(
     },
     status(): ReplicaStatus {
       const record = upstream();
-      const staleMs = lastSuccessMs === null ? Infinity : clock.now().getTime() - lastSuccessMs;
+      const since = lastSuccessMs ?? startedMs;
+      const staleMs = since === null ? Infinity : clock.now().getTime() - since;
       return {
         hub: record.url,
         hubReachable: failures === 0 && lastSuccessMs !== null,

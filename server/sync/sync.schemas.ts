@@ -35,6 +35,11 @@ const registrationPayload = z.object({
     name: z.string().max(600),
     answers: z.record(z.string(), z.string().max(5000)),
     status: z.enum(['pending', 'confirmed']),
+    // Absent from ops made before check-in codes: the hub then draws one.
+    checkin_code: z
+      .string()
+      .regex(/^[0-9A-Za-z]{1,64}$/)
+      .optional(),
   }),
 });
 const attendeePayload = z.object({ event: uuid, attendee: uuid });

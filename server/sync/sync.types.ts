@@ -23,6 +23,8 @@ export interface RegistrationPayload {
     name: string;
     answers: Record<string, string>;
     status: AttendeeStatus;
+    /** The check-in code the replica drew and showed; absent from ops made before codes existed. */
+    checkin_code?: string;
   };
 }
 

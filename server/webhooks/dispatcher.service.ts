@@ -170,12 +170,17 @@ export function webhookDispatcher(
   let timer: NodeJS.Timeout | null = null;
   let pruneTimer: NodeJS.Timeout | null = null;
   let wakeScheduled = false;
+  const sendTimeouts = new Set<AbortSignal>();
 
   async function send(endpoint: WebhookEndpointRecord, delivery: ClaimedDelivery): Promise<Answer | null> {
     const attemptedAt = clock.now();
     const timestamp = Math.floor(attemptedAt.getTime() / 1000);
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
+    // Held until the answer is in: Node 20 lets the garbage collector take a timeout signal that only
+    // AbortSignal.any() refers to, and then it never fires, leaving a send to a silent receiver hanging.
+    const timeout = AbortSignal.timeout(options.timeoutMs);
+    sendTimeouts.add(timeout);
     try {
       // The list is read at every attempt: an owner's change applies from the next connection on.
       const listed = lanIntegrations.hostsFor(endpoint.organizationId);
@@ -195,7 +200,7 @@ export function webhookDispatcher(
         },
         body: delivery.payload,
         redirect: 'manual',
-        signal: AbortSignal.any([AbortSignal.timeout(options.timeoutMs), shutdown.signal]),
+        signal: AbortSignal.any([timeout, shutdown.signal]),
       });
       const excerpt = await readExcerpt(response);
       return {
@@ -219,6 +224,8 @@ export function webhookDispatcher(
         durationMs: elapsed(),
         attemptedAt,
       };
+    } finally {
+      sendTimeouts.delete(timeout);
     }
   }
 

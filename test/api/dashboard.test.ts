@@ -1,7 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventRecord } from '../../server/events/event.types.ts';
 import { call, createEvent, createUser, registration, startTestApp, type TestApp } from '../helpers/app.ts';
 import { dashboardClient, SAME_ORIGIN } from '../helpers/dashboard.ts';
+import { seedDemo } from '../../server/demo/demo.service.ts';
+
+// Setup, adding staff, a new password and every sign-in run scrypt at its full cost (128 MiB; about 100 ms on an idle
+// machine, seconds on a busy one), several times in some tests.
+vi.setConfig({ testTimeout: 90_000 });
 
 let t: TestApp;
 const ORIGIN = SAME_ORIGIN;
@@ -44,7 +49,9 @@ afterEach(async () => t.close());
 
 describe('first run and sign-in', () => {
   it('setup creates the organization and owner once, signs in, and can load the demo event', async () => {
-    expect((await client().send('GET', '/setup')).body).toEqual({ data: { needs_setup: true } });
+    expect((await client().send('GET', '/setup')).body).toEqual({
+      data: { needs_setup: true, needs_setup_code: false },
+    });
     const owner = client();
     const res = await owner.send('POST', '/setup', { ...OWNER, load_demo: true });
     expect(res.status).toBe(201);
@@ -60,10 +67,49 @@ describe('first run and sign-in', () => {
       'Arrivals Demo Night',
     ]);
 
-    expect((await client().send('GET', '/setup')).body).toEqual({ data: { needs_setup: false } });
+    expect((await client().send('GET', '/setup')).body).toEqual({
+      data: { needs_setup: false, needs_setup_code: false },
+    });
     const again = await client().send('POST', '/setup', { ...OWNER, email: 'other@example.com' });
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ message: 'Arrivals is already set up. Please sign in.' });
+  });
+
+  it("setup after `arrivals demo` makes the demo organization the owner's, renamed, with no second demo event", async () => {
+    const demo = seedDemo(t.app.store);
+    expect((await client().send('GET', '/setup')).body.data.needs_setup).toBe(true);
+    const owner = client();
+    const res = await owner.send('POST', '/setup', { ...OWNER, load_demo: true });
+    expect(res.status).toBe(201);
+    expect(res.body.data.organization).toEqual({
+      id: demo.organization.uuid,
+      name: 'City Hall Events',
+      slug: 'demo',
+    });
+    expect((await owner.send('GET', '/events')).body.data.map((e: { id: string }) => e.id)).toEqual([
+      demo.events[0]!.uuid,
+    ]);
+    expect(t.app.store.repos.organizations.list()).toHaveLength(1);
+    expect((await client().send('GET', '/setup')).body.data.needs_setup).toBe(false);
+  });
+
+  it('setup with several organizations and no staff makes a new one, on a slug of its own', async () => {
+    createEvent(
+      t.app,
+      t.app.store.repos.organizations.create('A', 'city-hall-events', '2026-11-21T10:00:00+00:00')!,
+    );
+    t.app.store.repos.organizations.create('B', 'b', '2026-11-21T10:00:00+00:00');
+    const res = await client().send('POST', '/setup', { ...OWNER, load_demo: true });
+    expect(res.status).toBe(201);
+    expect(res.body.data.organization).toMatchObject({
+      name: 'City Hall Events',
+      slug: 'city-hall-events-2',
+    });
+    expect(t.app.store.repos.organizations.list().map((o) => o.slug)).toEqual([
+      'city-hall-events',
+      'b',
+      'city-hall-events-2',
+    ]);
   });
 
   it('setup refuses a short password', async () => {
@@ -109,6 +155,53 @@ describe('first run and sign-in', () => {
     expect((await owner.send('GET', '/session')).status).toBe(200);
     t.clock.advance(12 * 60 * 60 * 1000);
     expect((await owner.send('GET', '/session')).status).toBe(401);
+  });
+
+  it('a session ends 7 days after sign-in however busy it is, and its cookie is renewed as it slides', async () => {
+    const owner = await setUp();
+    const cookieOf = (res: { headers: Record<string, unknown> }) =>
+      res.headers['set-cookie'] as string | undefined;
+
+    // Within a minute of the last write the session is not slid, and the cookie is not sent again.
+    t.clock.advance(30_000);
+    expect(cookieOf(await owner.send('GET', '/session'))).toBeUndefined();
+    t.clock.advance(60 * 60 * 1000);
+    const renewed = await owner.send('GET', '/session');
+    expect(cookieOf(renewed)).toBe(`${owner.cookie()}; Path=/; HttpOnly; SameSite=Strict; Max-Age=43200`);
+
+    // Used every 11 hours, up to the seventh day: the last renewal lives only until the week is up.
+    const weekAfterSignIn = Date.parse('2026-11-21T10:00:00Z') + 7 * 24 * 60 * 60 * 1000;
+    for (let i = 0; i < 14; i++) {
+      t.clock.advance(11 * 60 * 60 * 1000);
+      expect((await owner.send('GET', '/session')).status).toBe(200);
+    }
+    t.clock.set('2026-11-28T09:00:00Z');
+    const last = await owner.send('GET', '/session');
+    expect(last.status).toBe(200);
+    expect(cookieOf(last)).toMatch(/; Max-Age=3600$/);
+    t.clock.set(new Date(weekAfterSignIn - 1000).toISOString());
+    expect((await owner.send('GET', '/session')).status).toBe(200);
+    t.clock.set(new Date(weekAfterSignIn).toISOString());
+    expect((await owner.send('GET', '/session')).status).toBe(401);
+  });
+
+  it('a new password of your own ends your other sessions and keeps this one', async () => {
+    const here = await setUp();
+    const elsewhere = client();
+    expect(
+      (await elsewhere.send('POST', '/session', { email: OWNER.email, password: OWNER.password })).status,
+    ).toBe(200);
+    const { member } = await addStaff(here, 'staff');
+    const me = (await here.send('GET', '/session')).body.data.staff.id;
+
+    const renamed = await here.send('PATCH', `/staff/${me}`, { name: 'Olive O.' });
+    expect(renamed.status).toBe(200);
+    expect((await elsewhere.send('GET', '/session')).status).toBe(200);
+
+    expect((await here.send('PATCH', `/staff/${me}`, { password: 'a brand new password' })).status).toBe(200);
+    expect((await here.send('GET', '/session')).status).toBe(200);
+    expect((await elsewhere.send('GET', '/session')).status).toBe(401);
+    expect((await member.send('GET', '/session')).status).toBe(200);
   });
 
   it('sign-in is throttled per account, wherever the attempts come from', async () => {
@@ -401,10 +494,11 @@ describe('attendee desk', () => {
     expect(res.headers['content-type']).toContain('text/csv');
     const lines = (res.body as string).trim().split('\r\n');
     expect(lines[0]).toBe(
-      '"id","email","first_name","last_name","company","status","registered_at","checked_in_at"',
+      '"id","email","first_name","last_name","company","status","registered_at","checked_in_at","checkin_code"',
     );
+    const eve = t.app.store.repos.attendees.findForEmail(event.id, 'eve@example.com')!;
     expect(lines[1]).toBe(
-      `"${idOf('eve@example.com')}","eve@example.com","'=HYPERLINK(""x"")","Smith, Jr.","","confirmed","2026-11-21T10:00:00+00:00",""`,
+      `"${eve.uuid}","eve@example.com","'=HYPERLINK(""x"")","Smith, Jr.","","confirmed","2026-11-21T10:00:00+00:00","","${eve.checkinCode}"`,
     );
   });
 

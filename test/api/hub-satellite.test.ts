@@ -152,6 +152,21 @@ describe('a satellite forwards the API to its hub', () => {
     expect(openapi.body.paths).toHaveProperty('/public/events/{uuid}/register');
   });
 
+  it("forwards the kiosk's own endpoints: a registration's code, scanned at the satellite, checks in at the hub", async () => {
+    const registered = await send('POST', `${satelliteUrl}/kiosk/api/events/${event.uuid}/register`, {
+      body: registration('walk-in@example.com'),
+    });
+    expect(registered.status).toBe(201);
+    const scanned = await send('POST', `${satelliteUrl}/kiosk/api/events/${event.uuid}/scan`, {
+      body: { code: `ARV1:${registered.body.data.checkin_code}` },
+    });
+    expect(scanned.status).toBe(200);
+    expect(scanned.body.data.name).toBe('Ada Lovelace');
+    expect(
+      hub!.app.store.repos.attendees.findForEmail(event.id, 'walk-in@example.com')?.checkedInAt,
+    ).not.toBeNull();
+  });
+
   it("passes the hub's answers through unchanged: validation, malformed JSON, unknown and broken paths", async () => {
     const invalid = await send('POST', `${satelliteUrl}/public/events/${event.uuid}/register`, {
       body: { email: 'not-an-email' },
@@ -191,12 +206,14 @@ describe('a satellite forwards the API to its hub', () => {
     expect(foreign.status).toBe(403);
     expect(foreign.body.message).toBe('This request must come from the Arrivals dashboard itself.');
 
+    // A password too short to pass validation, so nothing is set up: the 422 shows the request got past the origin
+    // check, which runs before validation.
     const own = await send('POST', `${satelliteUrl}/dashboard/api/setup`, {
-      body: setup,
+      body: { ...setup, password: 'short' },
       headers: { origin: satelliteUrl },
     });
-    // Past the origin check: 409 because the hub already has an organization (City Hall).
-    expect(own.status).toBe(409);
+    expect(own.status).toBe(422);
+    expect(Object.keys(own.body.errors)).toEqual(['password']);
   });
 
   it('tells the kiosk whether the hub is reachable; a hub says it is no satellite', async () => {

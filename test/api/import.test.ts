@@ -6,7 +6,7 @@ import type { EventRecord } from '../../server/events/event.types.ts';
 import { DATABASE_FILE } from '../../server/platform/database.ts';
 import { call, createEvent, registration, startTestApp, type TestApp } from '../helpers/app.ts';
 import { dashboardClient, type DashboardClient, SAME_ORIGIN } from '../helpers/dashboard.ts';
-import { createEndpoint } from '../helpers/webhooks.ts';
+import { allowLanHost, createEndpoint } from '../helpers/webhooks.ts';
 
 let t: TestApp;
 let owner: DashboardClient;
@@ -123,6 +123,7 @@ describe('CSV import beside the server', () => {
 
   it('a failure inside the worker leaves nothing written, and the server and the next import go on', async () => {
     const organization = t.app.store.repos.organizations.list()[0]!;
+    allowLanHost(t.app, organization, '127.0.0.1:9');
     createEndpoint(t.app, organization, 'http://127.0.0.1:9/hooks', ['attendee.registered']);
     // Half way through the INSERT, as a full disk or a broken file would fail it.
     t.app.store.db
@@ -147,6 +148,11 @@ describe('CSV import beside the server', () => {
       imported: 100,
     });
     expect(attendeeCount()).toBe(101);
+    // Each imported row has its own check-in code, as every registration has.
+    const codes = t.app.store.db.prepare('SELECT checkin_code FROM attendees').pluck().all() as (
+      string | null
+    )[];
+    expect(new Set(codes.filter((code) => code !== null && code.length >= 16)).size).toBe(101);
     expect(t.app.store.repos.webhookDeliveries.hasOutboxBatches()).toBe(false);
     // Fanned out by the worker: a delivery per notification, ready for the dispatcher.
     const deliveries = t.app.store.db.prepare('SELECT COUNT(*) AS n FROM webhook_deliveries').get() as {

@@ -87,12 +87,23 @@ describe('the kiosk renderer on the API origin', () => {
     expect((await get('/p/unknown')).body).toContain('Profile not found.');
     expect((await get('/api/organization')).statusCode).toBe(401);
     expect((await get('/dashboard/api/session')).statusCode).toBe(401);
-    expect((await get('/dashboard/api/setup')).json()).toEqual({ data: { needs_setup: true } });
+    expect((await get('/dashboard/api/setup')).json()).toEqual({
+      data: { needs_setup: true, needs_setup_code: false },
+    });
   });
 
   it('does not list its pages in the OpenAPI document', async () => {
     const paths = Object.keys((await get('/openapi.json')).json().paths);
-    expect(paths.filter((p) => p === '/' || p.startsWith('/kiosk') || p.startsWith('/assets'))).toEqual([]);
+    const pages = paths.filter(
+      (p) => p === '/' || (p.startsWith('/kiosk') && !p.startsWith('/kiosk/api/')) || p.startsWith('/assets'),
+    );
+    expect(pages).toEqual([]);
+  });
+
+  it("never answers a path of the kiosk's API with a page", async () => {
+    const res = await get('/kiosk/api/events/x/scan');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'Not found.' });
   });
 
   it('says how to build the screens when they are not built yet', async () => {

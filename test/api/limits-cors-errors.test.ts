@@ -278,6 +278,7 @@ describe('Errors', () => {
     const event = createEvent(t.app, createOrganization(t.app));
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     const { port } = t.app.server.address() as AddressInfo;
+    const accepted = new Promise<net.Socket>((resolve) => t.app.server.once('connection', resolve));
     const socket = net.connect(port, '127.0.0.1');
     socket.setEncoding('utf8');
     let answer = '';
@@ -288,10 +289,11 @@ describe('Errors', () => {
     });
     await new Promise((resolve) => socket.once('connect', resolve));
 
-    // Half a request keeps the connection busy, so closing waits for it instead of dropping it. The server runs in
-    // this process, so it has read those bytes by the time the timer fires.
+    // Half a request keeps the connection busy, so closing waits for it instead of dropping it, once the server has
+    // read it: until then the connection is idle, and closing drops it.
+    const serverSide = await accepted;
     socket.write(`GET /public/events/${event.uuid} HTTP/1.1\r\nHost: kiosk\r\n`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    while (serverSide.bytesRead === 0) await new Promise((resolve) => setImmediate(resolve));
     const closed = t.app.close();
     // The listening socket closes once shutdown has begun; then the request is finished.
     while (t.app.server.listening) await new Promise((resolve) => setImmediate(resolve));

@@ -477,7 +477,7 @@ describe('dashboard: Developers -> Webhooks', () => {
   let owner: DashboardClient;
   let venue: Organization;
 
-  // First-run setup needs a device without organizations: start over, then add another organization to stay out of.
+  // First-run setup needs a device without staff accounts: start over, then add another organization to stay out of.
   beforeEach(async () => {
     await t.close();
     t = await startWebhookTestApp();

@@ -1,11 +1,13 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import { promisify } from 'node:util';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { runCli } from '../../server/cli.ts';
 import { defaultDataDir } from '../../server/platform/config.ts';
 import { call, tempDataDir } from '../helpers/app.ts';
+import { startServer } from '../helpers/server-process.ts';
 
 let dataDir: string;
 beforeEach(() => {
@@ -13,16 +15,19 @@ beforeEach(() => {
 });
 afterEach(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-async function cli(...args: string[]) {
+/** Runs the CLI in this process; `stdin` is what is piped to it (null: a terminal). */
+async function cliWithStdin(stdin: string | null, ...args: string[]) {
   const out: string[] = [];
   const err: string[] = [];
   const code = await runCli(
     [...args, '--data', dataDir],
-    { out: (l) => out.push(l), err: (l) => err.push(l) },
+    { out: (l) => out.push(l), err: (l) => err.push(l), readStdin: async () => stdin },
     {},
   );
   return { code, out, err };
 }
+
+const cli = (...args: string[]) => cliWithStdin('', ...args);
 
 describe('arrivals CLI', () => {
   it('org create, token create (printed alone, once), token list, token delete', async () => {
@@ -128,6 +133,10 @@ describe('arrivals CLI', () => {
       '--trusted-satellite is for a hub',
     ],
     [['org', 'create', '--colour', 'red'], "Unknown option '--colour'"],
+    [
+      ['serve', '--allowed-host', 'ok.example', '--allowed-host', 'a/b'],
+      '--allowed-host: "a/b" is not a host name.',
+    ],
   ])('%j fails with one clear line and a non-zero exit', async (args, message) => {
     await cli('demo');
     const result = await cli(...args);
@@ -142,6 +151,145 @@ describe('arrivals CLI', () => {
     const again = await cli('token', 'create', '--org', 'demo', '--name', 'dup');
     expect(again.code).toBe(2);
     expect(again.err).toEqual(['arrivals: A token named "dup" already exists in demo.']);
+  });
+
+  it('staff create makes a dashboard account through the staff service, its password piped or in a file', async () => {
+    await cli('demo');
+    const first = await cliWithStdin(
+      'correct horse battery\n',
+      'staff',
+      'create',
+      '--org',
+      'demo',
+      '--name',
+      'Olive Owner',
+      '--email',
+      'olive@example.com',
+    );
+    expect(first).toEqual({
+      code: 0,
+      out: ['Created owner Olive Owner <olive@example.com> in Demo Venue (demo).'],
+      err: [],
+    });
+
+    const passwordFile = `${dataDir}/password.txt`;
+    fs.writeFileSync(passwordFile, 'another long password\r\n');
+    const second = await cli(
+      'staff',
+      'create',
+      '--org',
+      'demo',
+      '--name',
+      'Sam Staff',
+      '--email',
+      'sam@example.com',
+      '--password-file',
+      passwordFile,
+    );
+    expect(second.out).toEqual(['Created staff Sam Staff <sam@example.com> in Demo Venue (demo).']);
+
+    const app = await buildApp({ dataDir });
+    const headers = { origin: 'http://localhost:80', host: 'localhost:80' };
+    expect((await call(app, 'GET', '/dashboard/api/setup', { headers })).body.data.needs_setup).toBe(false);
+    for (const [email, password, role] of [
+      ['olive@example.com', 'correct horse battery', 'owner'],
+      ['sam@example.com', 'another long password', 'staff'],
+    ]) {
+      const signIn = await call(app, 'POST', '/dashboard/api/session', {
+        headers,
+        body: { email, password },
+      });
+      expect(signIn.status, email).toBe(200);
+      expect(signIn.body.data.staff.role).toBe(role);
+      expect(signIn.body.data.organization.slug).toBe('demo');
+    }
+    await app.close();
+  });
+
+  it.each([
+    [null, [], 'Pipe the password on stdin, or pass --password-file FILE.'],
+    ['short\n', [], 'The password must be at least 12 characters.'],
+    ['correct horse battery', ['--role', 'admin'], '--role must be one of owner, staff.'],
+    ['correct horse battery', ['--password-file', '/nonexistent/password'], '--password-file: ENOENT'],
+    [
+      'correct horse battery',
+      ['--email', 'not-an-email'],
+      '--email "not-an-email" is not a valid email address.',
+    ],
+    ['correct horse battery', ['--org', 'nope'], 'No organization with slug "nope".'],
+    [
+      'correct horse battery',
+      ['--email', 'TAKEN@example.com'],
+      'A staff account with email TAKEN@example.com already exists.',
+    ],
+  ])('staff create with stdin %j and %j fails with one clear line', async (stdin, extra, message) => {
+    await cli('demo');
+    const base = ['staff', 'create', '--org', 'demo', '--name', 'X', '--email', 'taken@example.com'];
+    expect((await cliWithStdin('correct horse battery', ...base)).code).toBe(0);
+    const result = await cliWithStdin(
+      stdin,
+      'staff',
+      'create',
+      '--org',
+      'demo',
+      '--name',
+      'Y',
+      '--email',
+      'y@example.com',
+      ...extra,
+    );
+    expect(result.code).toBe(2);
+    expect(result.err).toHaveLength(1);
+    expect(result.err[0]).toContain(message);
+  });
+
+  it('serve prints the one-time setup code on one line, that code sets up from another device, and ARRIVALS_ALLOWED_HOSTS is heard', async () => {
+    const server = await startServer({
+      dataDir,
+      readyPath: '/satellite/status',
+      env: { ARRIVALS_ALLOWED_HOSTS: 'checkin.venue.example, desk.venue.example' },
+    });
+    try {
+      const line = await vi.waitFor(() => {
+        const found = server.output().match(/^Setup code: (\d{4}-\d{4}-\d{4}) .*$/m);
+        expect(found).not.toBeNull();
+        return found!;
+      });
+      const setUp = (setupCode: string) =>
+        fetch(`${server.baseUrl}/dashboard/api/setup`, {
+          method: 'POST',
+          // Through a proxy, so not this machine as far as setup is concerned.
+          headers: {
+            'content-type': 'application/json',
+            origin: server.baseUrl,
+            'x-forwarded-for': '192.0.2.7',
+          },
+          body: JSON.stringify({
+            organization_name: 'City Hall',
+            name: 'Olive Owner',
+            email: 'olive@example.com',
+            password: 'correct horse battery',
+            setup_code: setupCode,
+          }),
+        });
+      expect((await setUp('0000-0000-0000')).status).toBe(422);
+      expect((await setUp(line[1]!)).status).toBe(201);
+
+      // fetch may not set Host, so a plain request does.
+      const statusWithHost = (host: string) =>
+        new Promise<number>((resolve, reject) => {
+          http
+            .get(`${server.baseUrl}/dashboard/api/setup`, { headers: { host } }, (res) => {
+              res.resume();
+              resolve(res.statusCode!);
+            })
+            .on('error', reject);
+        });
+      expect(await statusWithHost('desk.venue.example:8787')).toBe(200);
+      expect(await statusWithHost('attacker.example:8787')).toBe(421);
+    } finally {
+      await server.stop();
+    }
   });
 
   it('the default data dir follows each OS convention', () => {

@@ -12,7 +12,7 @@ async function signInWith(page: Page, email: string, password: string) {
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Dashboard' });
 
 test.describe('first run', () => {
-  // A server with no organization yet: the dashboard offers setup and nothing else.
+  // A server with no staff account yet: the dashboard offers setup and nothing else.
   test('sets up the organization and its owner, then signs out and in again', async ({
     page,
     expectAccessible,
@@ -54,6 +54,42 @@ test.describe('first run', () => {
 
       await signInWith(page, 'olivia@example.com', 'correct horse battery');
       await expect(page).toHaveURL(`${base}/dashboard/events`);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  test('from another device, setup asks for the setup code the server printed', async ({
+    page,
+    expectAccessible,
+  }) => {
+    const fresh = await startTestApp({ kioskDir: KIOSK_DIR, rateLimits: UNLIMITED });
+    try {
+      await fresh.app.listen({ host: '127.0.0.1', port: 0 });
+      const { port } = fresh.app.server.address() as { port: number };
+      const base = `http://127.0.0.1:${port}`;
+      // The browser runs on the server's machine; a forwarding header makes its requests another device's.
+      await page.route('**/dashboard/api/**', (route) =>
+        route.continue({ headers: { ...route.request().headers(), 'x-forwarded-for': '192.0.2.7' } }),
+      );
+
+      await page.goto(`${base}/dashboard/setup`);
+      const code = page.getByLabel('Setup code');
+      await expect(code).toBeVisible();
+      await expectAccessible(page, { touch: false });
+      await page.getByLabel('Organization name').fill('Harbour Arts Centre');
+      await page.getByLabel('Your name').fill('Olivia Owner');
+      await page.getByLabel('Email').fill('olivia@example.com');
+      await page.getByLabel('Password').fill('correct horse battery');
+      await code.fill('0000-0000-0000');
+      await page.getByRole('button', { name: 'Create organization' }).click();
+      await expect(page.getByText('This setup code is not right.', { exact: false }).first()).toBeVisible();
+      expect(fresh.app.store.repos.staff.count()).toBe(0);
+
+      await code.fill(fresh.app.ctx.staff.setupCode()!);
+      await page.getByRole('button', { name: 'Create organization' }).click();
+      await expect(page).toHaveURL(`${base}/dashboard/events`);
+      await expect(page.getByRole('banner')).toContainText('Olivia Owner (owner)');
     } finally {
       await fresh.close();
     }

@@ -22,7 +22,7 @@ test('the start page lists the published events; picking one opens its kiosk', a
   await home.expectShown('Launch Night');
   await expect(page).toHaveURL(`/kiosk/${event.uuid}`);
   await expect(page.getByText('Doors at seven.')).toBeVisible();
-  await expect(home.actions).toHaveText([/^Register/, /^Check in/, /^Scan my profile/]);
+  await expect(home.actions).toHaveText([/^Register/, /^Check in/, /^Scan my code/]);
 });
 
 test('the buttons follow what the event allows now', async ({ page, server }) => {
@@ -33,7 +33,7 @@ test('the buttons follow what the event allows now', async ({ page, server }) =>
   await expect(home.actions).toHaveCount(2);
   await expect(home.action('Register')).toHaveCount(0);
   await expect(home.action('Check in')).toBeVisible();
-  await expect(home.action('Scan my profile')).toBeVisible();
+  await expect(home.action('Scan my code')).toBeVisible();
 
   const notYet = server.createEvent({
     checkin_period_type: 'starts_on',
@@ -110,7 +110,7 @@ test('a kiosk left open across a server update reloads for the new build instead
   });
   const home = new KioskHomePage(page);
   await home.open(event.uuid);
-  await expect.poll(() => loads, { timeout: 10_000 }).toBe(2);
+  await expect.poll(() => loads).toBe(2);
   await home.expectShown(event.name);
   await home.action('Register').click();
 

@@ -13,11 +13,15 @@ const ADA = {
   'Ticket type': 'press',
 };
 
-test('registers with every field type, each with its own control, and shows name and status', async ({
+test('registers with every field type, each with its own control, and shows name, status and check-in code', async ({
   page,
   server,
 }) => {
-  const event = server.createEvent({ registration_fields: EVERY_FIELD_TYPE });
+  // Check-in is not open yet: registering only registers, and the code is for the door later.
+  const event = server.createEvent({
+    registration_fields: EVERY_FIELD_TYPE,
+    checkin_period_type: 'disabled',
+  });
   const registration = new RegistrationPage(page);
   await registration.open(event.uuid);
 
@@ -38,12 +42,21 @@ test('registers with every field type, each with its own control, and shows name
   }
 
   await registration.fill(ADA);
+  await expect(registration.form.getByRole('button', { name: 'Register', exact: true })).toBeVisible();
   await registration.submit();
 
   await expect(registration.result.heading).toHaveText("You're registered, Ada Lovelace!");
   await expect(page.getByTestId('registration-status')).toHaveText('Confirmed');
   expect(await registration.result.tone).toBe('success');
   const stored = server.attendee(event, 'ada@example.com');
+  const code = registration.result.root.getByTestId('checkin-qr');
+  await expect(code.getByRole('img', { name: 'Your check-in QR code' })).toHaveAttribute(
+    'data-qr-text',
+    `ARV1:${stored!.checkinCode}`,
+  );
+  await expect(code).toContainText('Your check-in code: scan it at the door');
+  await expect(code).toContainText(stored!.checkinCode);
+  expect(stored!.checkedInAt).toBeNull();
   expect(stored).toMatchObject({
     status: 'confirmed',
     answers: {
@@ -56,6 +69,33 @@ test('registers with every field type, each with its own control, and shows name
       ticket_type: 'press',
     },
   });
+});
+
+test('while check-in is open, "Register and check in" leaves a walk-in checked in, badge on offer, code shown', async ({
+  page,
+  server,
+}) => {
+  const event = server.createEvent();
+  const registration = new RegistrationPage(page);
+  await registration.open(event.uuid);
+  await registration.fill({
+    Email: 'ada@example.com',
+    'First name': 'Ada',
+    'Last name': 'Lovelace',
+    Company: 'Analytical Engines',
+  });
+  await expect(registration.form.getByRole('button', { name: 'Register and check in' })).toBeVisible();
+  await registration.submit();
+
+  await expect(registration.result.heading).toHaveText('Welcome, Ada Lovelace!');
+  expect(await registration.result.tone).toBe('success');
+  await expect(registration.result.button('Print my badge')).toBeVisible();
+  const stored = server.attendee(event, 'ada@example.com')!;
+  expect(stored).toMatchObject({ status: 'confirmed', checkedInAt: '2026-11-21T10:00:00+00:00' });
+  await expect(page.getByTestId('checkin-qr').getByRole('img')).toHaveAttribute(
+    'data-qr-text',
+    `ARV1:${stored.checkinCode}`,
+  );
 });
 
 test('a registration that needs approval shows as pending approval', async ({ page, server }) => {

@@ -39,7 +39,13 @@ export function tempDataDir(): string {
 }
 
 /** Limits high enough that only tests about rate limiting ever meet them. */
-export const UNLIMITED = { publicEvents: 100_000, profile: 100_000, publicOther: 100_000, token: 100_000 };
+export const UNLIMITED = {
+  publicEvents: 100_000,
+  profile: 100_000,
+  publicOther: 100_000,
+  kioskScan: 100_000,
+  token: 100_000,
+};
 
 export interface TestApp {
   app: FastifyInstance;

@@ -5,6 +5,7 @@ import { visibleProfile } from '../../server/people/profile.rules.ts';
 import { generateApiToken, hashApiToken, hasValidTokenShape, sameHash } from '../../server/access/secrets.ts';
 import { formatHumanDateTime, parseOffsetDateTime, toTimestamp } from '../../server/platform/time.ts';
 import { isTokenExpired } from '../../server/access/api-token.rules.ts';
+import { parseScannedCode } from '../../server/attendees/checkin-code.rules.ts';
 import type { AttendeeRecord } from '../../server/attendees/attendee.types.ts';
 import type { EventRecord } from '../../server/events/event.types.ts';
 
@@ -47,6 +48,7 @@ const attendee = (overrides: Partial<AttendeeRecord> = {}): AttendeeRecord => ({
   registeredAt: '',
   checkedInAt: null,
   statusBeforeNoShow: null,
+  checkinCode: 'AbCdEfGh12345678',
   checkinOpId: null,
   ...overrides,
 });
@@ -197,5 +199,32 @@ describe('tokens and profiles', () => {
         publicFields: ['first_name', 'last_name', 'phone', 'address', 'employment'],
       }),
     ).toEqual({ first_name: 'Ada', employment: { job_title: 'Analyst' } });
+  });
+});
+
+describe('scanned codes', () => {
+  it.each([
+    ['ARV1:Ab3dEf6hIj9lMn0p', { kind: 'checkin', code: 'Ab3dEf6hIj9lMn0p' }],
+    ['arv1:Ab3dEf6hIj9lMn0p', { kind: 'checkin', code: 'Ab3dEf6hIj9lMn0p' }],
+    ['  ARV1:Ab3\r\n', { kind: 'checkin', code: 'Ab3' }],
+    ['Ab3dEf6hIj9l', { kind: 'either', code: 'Ab3dEf6hIj9l' }],
+    ['http://192.168.1.20:8787/p/Ab3dEf6hIj9l', { kind: 'profile', code: 'Ab3dEf6hIj9l' }],
+    ['https://arrivals.example/p/Ab3dEf6hIj9l/', { kind: 'profile', code: 'Ab3dEf6hIj9l' }],
+  ])('%j is %j', (text, expected) => {
+    expect(parseScannedCode(text)).toEqual(expected);
+  });
+
+  it.each([
+    '',
+    'ARV1:',
+    'ARV1:has space',
+    'ARV1:../etc',
+    'two words',
+    'https://example.com/tickets/42',
+    'ftp://example.com/p/Ab3dEf6hIj9l',
+    'javascript:alert(1)//p/Ab3',
+    'x'.repeat(65),
+  ])('%j is no code', (text) => {
+    expect(parseScannedCode(text)).toBeNull();
   });
 });

@@ -25,7 +25,7 @@ import './dashboard.css';
 type Gate =
   | { status: 'loading' }
   | { status: 'failed'; error: ApiError }
-  | { status: 'needs-setup' }
+  | { status: 'needs-setup'; needsSetupCode: boolean }
   | { status: 'signed-out'; notice?: string }
   | { status: 'signed-in'; session: Session };
 
@@ -35,7 +35,8 @@ const FIRST_PAGE: DashboardPage = { name: 'events' };
 
 /** Where the server says we stand: first run, signed out, or signed in as whom. */
 async function findGate(signal: AbortSignal): Promise<Gate> {
-  if (await sessionApi.needsSetup(signal)) return { status: 'needs-setup' };
+  const setup = await sessionApi.setupState(signal);
+  if (setup.needsSetup) return { status: 'needs-setup', needsSetupCode: setup.needsSetupCode };
   try {
     return { status: 'signed-in', session: await sessionApi.current(signal) };
   } catch (error) {
@@ -45,7 +46,7 @@ async function findGate(signal: AbortSignal): Promise<Gate> {
 }
 
 /**
- * `/dashboard/*`: the staff dashboard. Until an organization exists it shows first-run setup; signed out, the
+ * `/dashboard/*`: the staff dashboard. Until a staff account exists it shows first-run setup; signed out, the
  * sign-in (and afterwards the page that was asked for); signed in, the page inside the dashboard's frame.
  */
 export default function DashboardApp({ page }: { page: DashboardPage }) {
@@ -101,7 +102,13 @@ export default function DashboardApp({ page }: { page: DashboardPage }) {
     case 'failed':
       return <Problem message={describeFailure(gate.error)} />;
     case 'needs-setup':
-      return <SetupPage onDone={signedIn} onAlreadyDone={() => setGate({ status: 'signed-out' })} />;
+      return (
+        <SetupPage
+          needsSetupCode={gate.needsSetupCode}
+          onDone={signedIn}
+          onAlreadyDone={() => setGate({ status: 'signed-out' })}
+        />
+      );
     case 'signed-out':
       return <SignInPage notice={gate.notice} onDone={signedIn} />;
     case 'signed-in':

@@ -1,7 +1,11 @@
 import { answer, api } from '../shared/api/client.ts';
 import type { Answer, Schema } from '../shared/api/types.ts';
 
-/** The public endpoints the kiosk and its start page call: no credentials, the event's UUID in the path. */
+/**
+ * The endpoints the kiosk and its start page call: the public ones, and the kiosk's own under `/kiosk/api`
+ * (registration that answers with the check-in code, check-in by scanned code). No credentials, the event's UUID
+ * in the path.
+ */
 
 export type PublicEvent = Schema<'PublicEvent'>;
 /** The public event with what a kiosk adds: the event's time zone, its times, and when things open. */
@@ -9,8 +13,11 @@ export type KioskEvent = Schema<'KioskEvent'>;
 export type OrganizationSummary = Schema<'PublicOrganization'>;
 export type EventSummary = Schema<'PublicEventSummary'>;
 export type PublicProfile = Schema<'PublicProfile'>;
-export type Registration = Answer<'/public/events/{uuid}/register', 'post'>;
+/** A registration made at this kiosk: the public answer and the person's check-in code. */
+export type Registration = Answer<'/kiosk/api/events/{uuid}/register', 'post'>;
 export type CheckIn = Answer<'/public/events/{uuid}/check-in', 'post'>;
+/** A check-in by a scanned code: who it was (name and company), not the email. */
+export type ScanCheckIn = Answer<'/kiosk/api/events/{uuid}/scan', 'post'>;
 
 export const kioskApi = {
   organizations: (signal?: AbortSignal) =>
@@ -27,10 +34,14 @@ export const kioskApi = {
     ),
 
   register: (uuid: string, answers: Record<string, string>) =>
-    answer(api.POST('/public/events/{uuid}/register', { params: { path: { uuid } }, body: answers })),
+    answer(api.POST('/kiosk/api/events/{uuid}/register', { params: { path: { uuid } }, body: answers })),
 
   checkIn: (uuid: string, email: string) =>
     answer(api.POST('/public/events/{uuid}/check-in', { params: { path: { uuid } }, body: { email } })),
+
+  /** `code` as the scanner read it (`ARV1:...`, a profile URL, a bare code): the server tells them apart. */
+  scan: (uuid: string, code: string, signal?: AbortSignal) =>
+    answer(api.POST('/kiosk/api/events/{uuid}/scan', { params: { path: { uuid } }, body: { code }, signal })),
 
   profile: (code: string, signal?: AbortSignal) =>
     answer(api.GET('/public/profile/{code}', { params: { path: { code } }, signal })).then((r) => r.data),

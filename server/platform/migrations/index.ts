@@ -1,13 +1,21 @@
+import type { Db } from '../database.ts';
 import { sql as initial } from './001_initial.ts';
 import { sql as staff } from './002_staff.ts';
 import { sql as webhooks } from './003_webhooks.ts';
 import { sql as outboxShared } from './004_outbox_shared.ts';
 import { sql as statusBeforeNoShow } from './005_status_before_no_show.ts';
-import { sql as lanIntegrations } from './007_lan_integrations.ts';
 import { sql as sync } from './006_sync.ts';
+import { sql as lanIntegrations } from './007_lan_integrations.ts';
+import { addCheckinCodes } from './008_checkin_codes.ts';
 
-/** Every migration, in the order it is applied. `PRAGMA user_version` records how many have run. */
-export const migrations: readonly string[] = [
+/** SQL to run, or a step in TypeScript for what SQL cannot do (drawing random codes for existing rows). */
+export type Migration = string | ((db: Db) => void);
+
+/**
+ * Every migration, in the order it is applied. `PRAGMA user_version` records how many have run; the file
+ * numbers follow this order.
+ */
+export const migrations: readonly Migration[] = [
   initial,
   staff,
   webhooks,
@@ -15,4 +23,5 @@ export const migrations: readonly string[] = [
   statusBeforeNoShow,
   sync,
   lanIntegrations,
+  addCheckinCodes,
 ];

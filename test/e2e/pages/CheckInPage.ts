@@ -24,6 +24,10 @@ export class CheckInPage {
   async checkIn(email: string): Promise<void> {
     await this.email.fill(email);
     await this.keyboard.settle();
+    await this.submit();
+  }
+
+  async submit(): Promise<void> {
     await this.page.getByRole('form', { name: 'Check in' }).getByRole('button', { name: 'Check in' }).click();
   }
 

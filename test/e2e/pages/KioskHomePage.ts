@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
-export type KioskAction = 'Register' | 'Check in' | 'Scan my profile';
+export type KioskAction = 'Register' | 'Check in' | 'Scan my code';
 
 /** `/kiosk/{event}`: the event and its action buttons. */
 export class KioskHomePage {
@@ -22,6 +22,13 @@ export class KioskHomePage {
 
   get actions(): Locator {
     return this.page.getByRole('navigation').getByRole('link');
+  }
+
+  /** What a USB/HID barcode scanner does: types the code and Enter, with nothing touched first. */
+  async scanWithWedge(text: string): Promise<void> {
+    await expect(this.heading).toBeVisible();
+    await this.page.keyboard.type(text);
+    await this.page.keyboard.press('Enter');
   }
 
   get staffNotice(): Locator {

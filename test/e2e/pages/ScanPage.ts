@@ -1,6 +1,12 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
-/** `/kiosk/{event}/scan`: the camera, a keyboard-wedge scanner, and the profile they find. */
+/**
+ * How long to wait for the camera to start, or for a code before it to be read: ZXing decodes in JavaScript, in a
+ * second Chromium, which on a busy machine reads a frame every few seconds.
+ */
+export const CAMERA_TIMEOUT_MS = 30_000;
+
+/** `/kiosk/{event}/scan`: the camera, a keyboard-wedge scanner, and the check-in or profile they find. */
 export class ScanPage {
   constructor(readonly page: Page) {}
 
@@ -10,7 +16,7 @@ export class ScanPage {
   }
 
   get heading(): Locator {
-    return this.page.getByRole('heading', { level: 1, name: 'Scan my profile' });
+    return this.page.getByRole('heading', { level: 1, name: 'Scan my code' });
   }
 
   get camera(): Locator {
@@ -19,7 +25,7 @@ export class ScanPage {
 
   /** starting, scanning, missing, denied or unavailable. */
   async expectCamera(status: string): Promise<void> {
-    await expect(this.camera).toHaveAttribute('data-status', status, { timeout: 10_000 });
+    await expect(this.camera).toHaveAttribute('data-status', status, { timeout: CAMERA_TIMEOUT_MS });
   }
 
   get profile(): Locator {

@@ -70,6 +70,10 @@ export const deskApi = {
   addWalkIn: (eventId: string, answers: Record<string, string>) =>
     answer(api.POST('/dashboard/api/events/{event_id}/attendees', { ...event(eventId), body: answers })),
 
+  /** Checks in whoever `code` names: what a scanner read (`ARV1:...`, a profile URL) or a code typed. */
+  scan: (eventId: string, code: string) =>
+    answer(api.POST('/dashboard/api/events/{event_id}/scan', { ...event(eventId), body: { code } })),
+
   /** Every action answers with the server's message (check-in, undo and approve also with the attendee). */
   act: (eventId: string, attendeeId: string, action: AttendeeAction) =>
     answer(

@@ -15,8 +15,12 @@ export type StaffInput = RequestBody<'/dashboard/api/staff', 'post'>;
 export type StaffChanges = RequestBody<'/dashboard/api/staff/{id}', 'patch'>;
 
 export const sessionApi = {
-  needsSetup: (signal?: AbortSignal) =>
-    answer(api.GET('/dashboard/api/setup', { signal })).then((r) => r.data.needs_setup),
+  /** Whether first-run setup is still needed, and whether this device must give the setup code for it. */
+  setupState: (signal?: AbortSignal) =>
+    answer(api.GET('/dashboard/api/setup', { signal })).then((r) => ({
+      needsSetup: r.data.needs_setup,
+      needsSetupCode: r.data.needs_setup_code,
+    })),
   setUp: (input: SetupInput) => answer(api.POST('/dashboard/api/setup', { body: input })).then((r) => r.data),
   current: (signal?: AbortSignal) =>
     answer(api.GET('/dashboard/api/session', { signal })).then((r) => r.data),

@@ -9,6 +9,7 @@ import { useDashboardLoad, useSession } from '../shell/session.tsx';
 import { AttendeeTable } from './AttendeeTable.tsx';
 import { BulkNoShow } from './BulkNoShow.tsx';
 import { DeskFilters } from './DeskFilters.tsx';
+import { DeskScan } from './DeskScan.tsx';
 import { LivePicture } from './LivePicture.tsx';
 import { Pager } from './Pager.tsx';
 import { StatusCounts } from './StatusCounts.tsx';
@@ -79,6 +80,7 @@ function Desk({ event }: { event: DeskEvent }) {
       />
       {feed.error && <Notice tone="error">{words.cannotReach}</Notice>}
       <div id="desk-walkin-panel">{walkInOpen && <WalkInForm event={event} onAdded={feed.refresh} />}</div>
+      <DeskScan eventId={event.id} onCheckedIn={feed.refresh} />
       <StatusCounts counts={feed.stats?.counts} />
       <LivePicture stats={feed.stats} />
 

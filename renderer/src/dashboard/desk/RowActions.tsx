@@ -3,6 +3,7 @@ import { describeFailure } from '../../shared/components/Status.tsx';
 import { t } from '../../shared/i18n/index.ts';
 import { deskApi, type AttendeeAction, type DeskAttendee } from '../api/desk.ts';
 import { ConfirmDialog } from '../shell/ConfirmDialog.tsx';
+import { CheckinCodeDialog } from './CheckinCodeDialog.tsx';
 import { useExpireOn401 } from '../shell/session.tsx';
 
 const words = t.dashboard.desk.actions;
@@ -42,6 +43,7 @@ export function RowActions({
 }) {
   const [busy, setBusy] = useState(false);
   const [confirmingCancel, setConfirmingCancel] = useState(false);
+  const [showingCode, setShowingCode] = useState(false);
   const isApiError = useExpireOn401();
   const box = useRef<HTMLDivElement>(null);
   const refocus = useRef(false);
@@ -84,6 +86,13 @@ export function RowActions({
           <span className="visually-hidden"> {attendee.name}</span>
         </button>
       ))}
+      {attendee.status !== 'canceled' && (
+        <button type="button" className="dbutton" onClick={() => setShowingCode(true)}>
+          {words.showCode}
+          <span className="visually-hidden"> {attendee.name}</span>
+        </button>
+      )}
+      {showingCode && <CheckinCodeDialog attendee={attendee} onClose={() => setShowingCode(false)} />}
       {confirmingCancel && (
         <ConfirmDialog
           title={words.cancelTitle}

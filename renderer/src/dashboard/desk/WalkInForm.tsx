@@ -10,10 +10,14 @@ import { useExpireOn401 } from '../shell/session.tsx';
 
 const words = t.dashboard.desk.walkIn;
 
+/** What became of a walk-in: the notice says whether they were checked in too. */
+type Added = { name: string; checkIn: 'not-asked' | 'done' | { problem: string } };
+
 /**
  * A walk-in, registered by staff with the event's own registration fields (the kiosk's FormField and
- * useFieldsForm: the same controls and hints). The server adds them as confirmed, not checked in. After each one
- * the form empties and the first field takes the cursor for the next person.
+ * useFieldsForm: the same controls and hints). The server adds them as confirmed; while check-in is open, "Add and
+ * check in" (the form's first button, so Enter takes it) checks them in too. After each one the form empties and
+ * the first field takes the cursor for the next person.
  */
 export function WalkInForm({
   event,
@@ -23,18 +27,18 @@ export function WalkInForm({
   onAdded: (attendee: DeskAttendee) => void;
 }) {
   // Each walk-in added empties the form (a new round of fields) and says who was added.
-  const [added, setAdded] = useState<{ round: number; name: string } | null>(null);
+  const [added, setAdded] = useState<(Added & { round: number }) | null>(null);
   const round = added?.round ?? 0;
   return (
     <section className="dsection desk-walkin" aria-labelledby="desk-walkin">
       <h2 id="desk-walkin">{words.heading}</h2>
       <p className="muted">{words.intro}</p>
-      {added && <Notice tone="success">{words.added(added.name)}</Notice>}
+      {added && <AddedNotice added={added} />}
       <WalkInFields
         key={round}
         event={event}
-        onAdded={(attendee) => {
-          setAdded({ round: round + 1, name: attendee.name });
+        onAdded={(attendee, result) => {
+          setAdded({ ...result, round: round + 1 });
           onAdded(attendee);
         }}
       />
@@ -42,7 +46,21 @@ export function WalkInForm({
   );
 }
 
-function WalkInFields({ event, onAdded }: { event: DeskEvent; onAdded: (attendee: DeskAttendee) => void }) {
+function AddedNotice({ added: { name, checkIn } }: { added: Added }) {
+  if (checkIn === 'not-asked') return <Notice tone="success">{words.added(name)}</Notice>;
+  if (checkIn === 'done') return <Notice tone="success">{words.addedAndCheckedIn(name)}</Notice>;
+  return <Notice tone="error">{words.addedNotCheckedIn(name, checkIn.problem)}</Notice>;
+}
+
+const CHECK_IN = 'check-in';
+
+function WalkInFields({
+  event,
+  onAdded,
+}: {
+  event: DeskEvent;
+  onAdded: (attendee: DeskAttendee, result: Added) => void;
+}) {
   const fields = event.registration_fields;
   const form = useFieldsForm(fields);
   const [busy, setBusy] = useState(false);
@@ -58,10 +76,19 @@ function WalkInFields({ event, onAdded }: { event: DeskEvent; onAdded: (attendee
     if (busy) return;
     setFailure(null);
     if (!form.validateAll()) return;
+    const checkInToo = (e.nativeEvent as SubmitEvent).submitter?.getAttribute('value') === CHECK_IN;
     setBusy(true);
     try {
       const { data } = await deskApi.addWalkIn(event.id, form.answers());
-      onAdded(data);
+      if (!checkInToo) return onAdded(data, { name: data.name, checkIn: 'not-asked' });
+      try {
+        await deskApi.act(event.id, data.id, 'check-in');
+        onAdded(data, { name: data.name, checkIn: 'done' });
+      } catch (error) {
+        // Added all the same: they are in the list, to check in once it can be done.
+        if (isApiError(error))
+          onAdded(data, { name: data.name, checkIn: { problem: describeFailure(error) } });
+      }
     } catch (error) {
       if (!isApiError(error)) return;
       const stray = error.status === 422 ? form.showServerErrors(error.fieldErrors) : [];
@@ -77,7 +104,21 @@ function WalkInFields({ event, onAdded }: { event: DeskEvent; onAdded: (attendee
       {failure && <Notice tone="error">{failure}</Notice>}
       <FormFields fields={fields} form={form} />
       <div className="dactions">
-        <button type="submit" className="dbutton dbutton--primary" aria-disabled={busy || undefined}>
+        {event.is_checkin_allowed && (
+          <button
+            type="submit"
+            value={CHECK_IN}
+            className="dbutton dbutton--primary"
+            aria-disabled={busy || undefined}
+          >
+            {words.submitAndCheckIn}
+          </button>
+        )}
+        <button
+          type="submit"
+          className={`dbutton${event.is_checkin_allowed ? '' : ' dbutton--primary'}`}
+          aria-disabled={busy || undefined}
+        >
           {words.submit}
         </button>
       </div>

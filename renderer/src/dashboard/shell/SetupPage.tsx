@@ -7,11 +7,16 @@ import { PageHeader } from './PageHeader.tsx';
 /** Passwords of at least this many characters (the server's rule, server/access/passwords.ts). */
 export const MIN_PASSWORD_LENGTH = 12;
 
-/** First run: the organization and its first owner, optionally with the demo event. */
+/**
+ * First run: the organization and its first owner, optionally with the demo event. From any device but the
+ * server's own machine, the server also asks for the one-time setup code it printed when it started.
+ */
 export function SetupPage({
+  needsSetupCode,
   onDone,
   onAlreadyDone,
 }: {
+  needsSetupCode: boolean;
   onDone: (session: Session) => void;
   onAlreadyDone: () => void;
 }) {
@@ -22,6 +27,7 @@ export function SetupPage({
     email: '',
     password: '',
     load_demo: false,
+    setup_code: '',
   });
   const submit = useSubmit();
   const set = (key: keyof typeof form) => (value: string | boolean) =>
@@ -30,7 +36,10 @@ export function SetupPage({
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const session = await submit.run(
-      () => sessionApi.setUp(form),
+      () => {
+        const { setup_code, ...rest } = form;
+        return sessionApi.setUp(needsSetupCode ? { ...rest, setup_code } : rest);
+      },
       (error) => {
         // Someone else finished the setup meanwhile: sign in instead.
         if (error.status !== 409) return true;
@@ -46,6 +55,20 @@ export function SetupPage({
       <PageHeader title={words.title} intro={words.intro} />
       {submit.failure && <Notice tone="error">{submit.failure}</Notice>}
       <form onSubmit={onSubmit} noValidate className="dform">
+        {needsSetupCode && (
+          <TextInput
+            label={words.setupCode}
+            value={form.setup_code}
+            onChange={set('setup_code')}
+            hint={words.setupCodeHint}
+            error={submit.error('setup_code')}
+            required
+            maxLength={64}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            spellCheck={false}
+          />
+        )}
         <TextInput
           label={words.organizationName}
           value={form.organization_name}

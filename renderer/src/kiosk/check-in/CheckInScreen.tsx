@@ -3,7 +3,7 @@ import { ApiError } from '../../shared/api/client.ts';
 import type { RegistrationField } from '../../shared/api/types.ts';
 import { describeFailure } from '../../shared/components/Status.tsx';
 import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
-import { format, t } from '../../shared/i18n/index.ts';
+import { t } from '../../shared/i18n/index.ts';
 import { FormFields } from '../../shared/registration-form/FormField.tsx';
 import { useFieldsForm } from '../../shared/registration-form/useFieldsForm.ts';
 import type { CheckIn } from '../api.ts';
@@ -12,7 +12,7 @@ import { Alert, type AlertContent } from '../components/Alert.tsx';
 import { ResultPanel, type Tone } from '../components/ResultPanel.tsx';
 import { useKioskSession } from '../shell/session.ts';
 import { settings } from '../shell/settings.ts';
-import { printBadge } from './badge.ts';
+import { CheckedIn } from './CheckedIn.tsx';
 
 /** The one question of a self check-in. */
 const CHECK_IN_FIELDS: readonly RegistrationField[] = [
@@ -83,21 +83,8 @@ export function CheckInScreen() {
 
   if (outcome?.kind === 'checked-in') {
     const { name, checked_in_at: at } = outcome.checkIn.data;
-    // The company is known when the person came from their scanned profile; an email alone does not tell it.
-    const badge = { name, company: prefill?.answers.company?.trim() || null, event: event.name };
-    return (
-      <ResultPanel
-        tone="success"
-        title={t.checkIn.successTitle(name)}
-        returnAfterMs={settings.resultMs}
-        onDone={finish}
-        actions={settings.badges && <PrintBadgeButton badge={badge} />}
-      >
-        <p data-testid="checked-in-at">
-          <time dateTime={at}>{t.checkIn.checkedInAt(format.time(at, event.timezone))}</time>
-        </p>
-      </ResultPanel>
-    );
+    // The company is known when the person came from the registration form; an email alone does not tell it.
+    return <CheckedIn name={name} at={at} company={prefill?.answers.company ?? null} />;
   }
   if (outcome?.kind === 'refused') {
     const email = outcome.offerRegistration;
@@ -141,38 +128,5 @@ export function CheckInScreen() {
         </div>
       </form>
     </div>
-  );
-}
-
-type PrintState =
-  { kind: 'idle' } | { kind: 'printing' } | { kind: 'printed' } | { kind: 'failed'; reason: string };
-
-/** After a check-in: the person's name badge, on the desktop shell's printer or through the browser's dialog. */
-function PrintBadgeButton({ badge }: { badge: Parameters<typeof printBadge>[0] }) {
-  const [state, setState] = useState<PrintState>({ kind: 'idle' });
-  const print = async () => {
-    if (state.kind === 'printing') return;
-    setState({ kind: 'printing' });
-    const result = await printBadge(badge).catch((error: unknown) => ({
-      ok: false as const,
-      reason: error instanceof Error ? error.message : String(error),
-    }));
-    setState(result.ok ? { kind: 'printed' } : { kind: 'failed', reason: result.reason });
-  };
-  return (
-    <>
-      <button
-        type="button"
-        className="button button--secondary"
-        aria-disabled={state.kind === 'printing'}
-        onClick={() => void print()}
-      >
-        {state.kind === 'printing' ? t.checkIn.printing : t.checkIn.printBadge}
-      </button>
-      <p role="status" className="print-status">
-        {state.kind === 'printed' && t.checkIn.printed}
-        {state.kind === 'failed' && t.checkIn.printFailed(state.reason)}
-      </p>
-    </>
   );
 }

@@ -4,6 +4,9 @@ import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
 import { format, t } from '../../shared/i18n/index.ts';
 import { whenIdle } from '../../shared/lazy.ts';
 import { followLink, paths, type KioskScreen } from '../../shared/router.ts';
+import { ScanResult, ScanStatus } from '../scan/ScanOutcome.tsx';
+import { isFinalScan, useCodeCheckIn } from '../scan/useCodeCheckIn.ts';
+import { useKeyboardWedge } from '../scan/useKeyboardWedge.ts';
 import { preloadLaterScreens } from '../shell/later-screens.ts';
 import { useKioskSession } from '../shell/session.ts';
 
@@ -14,8 +17,17 @@ interface Action {
   Icon: ComponentType<{ size?: number }>;
 }
 
-/** The kiosk's home: the event, and a large button for each thing a person can do right now. */
+/**
+ * The kiosk's home: the event, and a large button for each thing a person can do right now. A keyboard-wedge
+ * scanner works here too: a scanned code checks the person in without a tap.
+ */
 export function HomeScreen() {
+  const { state, scanned } = useCodeCheckIn();
+  useKeyboardWedge(scanned);
+  return isFinalScan(state) ? <ScanResult state={state} /> : <Home scan={state} />;
+}
+
+function Home({ scan }: { scan: ReturnType<typeof useCodeCheckIn>['state'] }) {
   const { event } = useKioskSession();
   const heading = useFocusOnMount<HTMLHeadingElement>();
   // The home is up: fetch the other screens now, so a tap on a button never waits for them.
@@ -53,6 +65,14 @@ export function HomeScreen() {
         {event.name}
       </h1>
       {event.description && <p className="lead">{event.description}</p>}
+      <section
+        className="scan-result home-scan"
+        aria-live="polite"
+        aria-busy={scan.kind === 'looking'}
+        aria-label={t.home.scanned}
+      >
+        <ScanStatus state={scan} />
+      </section>
       <nav aria-label={t.home.actions}>
         <ul className="tiles">
           {actions.map(({ screen, label, hint, Icon }) => (

@@ -5,17 +5,27 @@ import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
 import { t } from '../../shared/i18n/index.ts';
 import { FormFields } from '../../shared/registration-form/FormField.tsx';
 import { useFieldsForm } from '../../shared/registration-form/useFieldsForm.ts';
-import type { Registration } from '../api.ts';
+import { CHECKIN_QR_PREFIX } from '../../shared/api/vocabulary.ts';
+import { CheckinCodeQr } from '../../shared/components/CheckinCodeQr.tsx';
+import type { Registration, ScanCheckIn } from '../api.ts';
 import { kioskApi } from '../api.ts';
+import { CheckedIn } from '../check-in/CheckedIn.tsx';
 import { Alert, type AlertContent } from '../components/Alert.tsx';
 import { ResultPanel } from '../components/ResultPanel.tsx';
 import { useKioskSession } from '../shell/session.ts';
 import { settings } from '../shell/settings.ts';
 import { RedirectQr } from './RedirectQr.tsx';
 
-type Outcome = { kind: 'registered'; registration: Registration } | { kind: 'closed'; message: string };
+type Outcome =
+  | { kind: 'registered'; registration: Registration; checkInProblem?: string }
+  | { kind: 'checked-in'; registration: Registration; checkIn: ScanCheckIn['data'] }
+  | { kind: 'closed'; message: string };
 
-/** The registration form built from the event's fields, and what became of the registration. */
+/**
+ * The registration form built from the event's fields, and what became of the registration. While check-in is
+ * open at this kiosk, registering checks the person in too (with the code just received), so a walk-in leaves
+ * checked in, badge on offer, in one step.
+ */
 export function RegisterScreen() {
   const { event, prefill, go, finish } = useKioskSession();
   const fields = event.registration_fields;
@@ -37,7 +47,13 @@ export function RegisterScreen() {
     const answers = form.answers();
     setSubmitting(true);
     try {
-      setOutcome({ kind: 'registered', registration: await kioskApi.register(event.id, answers) });
+      const registration = await kioskApi.register(event.id, answers);
+      // A registration awaiting approval cannot be checked in yet: it stays registered, as it would anyway.
+      setOutcome(
+        canCheckIn && registration.data.status === 'confirmed'
+          ? await checkInAfterRegistering(event.id, registration)
+          : { kind: 'registered', registration },
+      );
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       if (error.status === 422) {
@@ -61,14 +77,28 @@ export function RegisterScreen() {
     }
   }
 
+  if (outcome?.kind === 'checked-in') {
+    const { data, redirect_url: redirectUrl } = outcome.registration;
+    const { name, company, checked_in_at: at } = outcome.checkIn;
+    return (
+      <CheckedIn
+        name={name}
+        at={at}
+        company={company}
+        returnAfterMs={redirectUrl ? scanningTime : settings.resultMs}
+      >
+        <CodeQrs code={data.checkin_code} redirectUrl={redirectUrl} />
+      </CheckedIn>
+    );
+  }
   if (outcome?.kind === 'registered') {
     const { data, redirect_url: redirectUrl } = outcome.registration;
     return (
       <ResultPanel
         tone="success"
         title={t.register.successTitle(data.name)}
-        // A person scanning the QR code needs longer than a glance at a result.
-        returnAfterMs={redirectUrl ? Math.max(settings.idleMs, settings.resultMs) : settings.resultMs}
+        // Not checked in yet: the person keeps the code for the door, and scanning it needs more than a glance.
+        returnAfterMs={scanningTime}
         onDone={finish}
       >
         <p className="result-status">
@@ -76,7 +106,12 @@ export function RegisterScreen() {
           <strong data-testid="registration-status">{t.register.statusName[data.status]}</strong>
         </p>
         {data.status === 'pending' && <p>{t.register.pendingNote}</p>}
-        {redirectUrl && <RedirectQr url={redirectUrl} />}
+        {outcome.checkInProblem && (
+          <p data-testid="check-in-problem">
+            {t.register.notCheckedIn} {outcome.checkInProblem}
+          </p>
+        )}
+        <CodeQrs code={data.checkin_code} redirectUrl={redirectUrl} />
       </ResultPanel>
     );
   }
@@ -124,10 +159,41 @@ export function RegisterScreen() {
         <FormFields fields={fields} form={form} />
         <div className="actions">
           <button type="submit" className="button button--primary" aria-disabled={submitting}>
-            {submitting ? t.register.submitting : t.register.submit}
+            {canCheckIn
+              ? submitting
+                ? t.register.submittingAndCheckingIn
+                : t.register.submitAndCheckIn
+              : submitting
+                ? t.register.submitting
+                : t.register.submit}
           </button>
         </div>
       </form>
+    </div>
+  );
+}
+
+/** Long enough for a person to scan a QR code off the screen with their phone. */
+const scanningTime = Math.max(settings.idleMs, settings.resultMs);
+
+/** The second half of "Register and check in": the registration's own code, scanned for the person. */
+async function checkInAfterRegistering(eventId: string, registration: Registration): Promise<Outcome> {
+  try {
+    const { data } = await kioskApi.scan(eventId, `${CHECKIN_QR_PREFIX}${registration.data.checkin_code}`);
+    return { kind: 'checked-in', registration, checkIn: data };
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    // Registered all the same: the code shown lets them check in at the door once it can be done.
+    return { kind: 'registered', registration, checkInProblem: describeFailure(error) };
+  }
+}
+
+/** The person's check-in code, and the redirect integration's link when the event has one. */
+function CodeQrs({ code, redirectUrl }: { code: string; redirectUrl: string | undefined }) {
+  return (
+    <div className="result-qrs">
+      <CheckinCodeQr code={code} caption={t.register.checkinCode} alt={t.register.checkinCodeImage} />
+      {redirectUrl && <RedirectQr url={redirectUrl} />}
     </div>
   );
 }

@@ -77,6 +77,22 @@ export const deskEn = {
     cancelTitle: 'Cancel registration',
     confirmCancel: (name: string) => `Cancel the registration of ${name}? This cannot be undone.`,
     result: (name: string, message: string) => `${name}: ${message}`,
+    showCode: 'Check-in code',
+  },
+
+  code: {
+    title: (name: string) => `Check-in code of ${name}`,
+    image: (name: string) => `Check-in QR code of ${name}`,
+    explain: 'Scanned at a kiosk or at this desk, it checks them in. Show it, or print it to hand over.',
+    print: 'Print',
+    close: 'Close',
+  },
+
+  scan: {
+    heading: 'Check in by code',
+    label: 'Check-in code',
+    hint: 'Scan a check-in or profile QR code into this field with a barcode scanner, or type the code printed under it.',
+    submit: 'Check in',
   },
 
   bulk: {
@@ -93,9 +109,13 @@ export const deskEn = {
   walkIn: {
     heading: 'Add a walk-in',
     intro:
-      'Someone at the door who did not register: they are added as confirmed. Check them in from the list.',
+      'Someone at the door who did not register: they are added as confirmed, and checked in at once with “Add and check in”.',
     submit: 'Add walk-in',
+    submitAndCheckIn: 'Add and check in',
     added: (name: string) => `${name} was added. Find them in the list to check them in.`,
+    addedAndCheckedIn: (name: string) => `${name} was added and checked in.`,
+    addedNotCheckedIn: (name: string, problem: string) =>
+      `${name} was added, but could not be checked in: ${problem}`,
   },
 
   import: {

@@ -44,6 +44,9 @@ export const dashboardEn = {
   setup: {
     title: 'Set up Arrivals',
     intro: 'Create your organization and its first owner account. You can add staff afterwards.',
+    setupCode: 'Setup code',
+    setupCodeHint:
+      'Shown where Arrivals was started: on its console, or on the desktop app’s staff screen. Not needed on that machine itself.',
     organizationName: 'Organization name',
     name: 'Your name',
     email: 'Email',

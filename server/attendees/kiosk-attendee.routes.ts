@@ -1,0 +1,76 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { publicEventParams } from '../events/public-event.routes.ts';
+import { HttpError } from '../platform/errors.ts';
+import { messages } from '../platform/messages.ts';
+import { errorResponses } from '../platform/schemas.ts';
+import { presentKioskCheckIn, presentKioskRegistration } from './attendee.presenters.ts';
+import { parseScannedCode } from './checkin-code.rules.ts';
+import { kioskRegisterResponse, kioskScanResponse, scanBody } from './kiosk-attendee.schemas.ts';
+import { publishedEventOf } from './public-attendee.routes.ts';
+import { registrationBody } from './public-attendee.schemas.ts';
+import { registeredMessage, registrationRefusal, selfCheckInRefusal } from './refusals.http.ts';
+
+const tags = ['Kiosk'];
+const params = publicEventParams;
+
+/**
+ * The kiosk's own endpoints, under `/kiosk/api` (app.ts admits their callers with `kioskAccess`): registering with
+ * the check-in code in the answer, and checking in by a scanned code. Public registration and check-in keep the
+ * interface's exact answers; these add what a kiosk screen shows.
+ */
+export const kioskAttendeeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { registrations, attendees } = app.ctx;
+
+  // The kiosk's pages are `/kiosk/*` (kiosk/static.routes.ts): no read under its API may be answered with one.
+  app.get('/kiosk/api/*', { schema: { hide: true } }, async function notAKioskPage() {
+    throw new HttpError(404, messages.routeNotFound);
+  });
+
+  app.post(
+    '/kiosk/api/events/:uuid/register',
+    {
+      schema: {
+        tags,
+        summary: 'Register at a kiosk: the public registration, answered with the check-in code',
+        params,
+        body: registrationBody,
+        response: { 201: kioskRegisterResponse, ...errorResponses(403, 404, 409, 422, 429) },
+      },
+    },
+    async function registerAtKiosk(request, reply) {
+      const event = publishedEventOf(app, request.params.uuid);
+      const outcome = registrations.registerAttendee(event, request.body);
+      if (!outcome.ok) throw registrationRefusal(outcome);
+      reply.code(201);
+      return {
+        message: registeredMessage(outcome.attendee),
+        data: presentKioskRegistration(outcome.attendee, outcome.isGuest),
+        ...(outcome.redirectUrl ? { redirect_url: outcome.redirectUrl } : {}),
+      };
+    },
+  );
+
+  app.post(
+    '/kiosk/api/events/:uuid/scan',
+    {
+      schema: {
+        tags,
+        summary: 'Check in by a scanned check-in code or profile QR code, with the rules of self check-in',
+        description:
+          'The check-in code of a registration (`ARV1:<code>`), or the profile code of a person of the ' +
+          "event's organization (a `/p/<code>` URL), whose registration for the event is found by email. " +
+          'A bare code is tried as both. Refusals are those of self check-in.',
+        params,
+        body: scanBody,
+        response: { 200: kioskScanResponse, ...errorResponses(403, 404, 409, 422, 429) },
+      },
+    },
+    async function checkInByScannedCode(request) {
+      const event = publishedEventOf(app, request.params.uuid);
+      // The body's schema has refused what is not a code.
+      const outcome = attendees.checkInByCode(event, parseScannedCode(request.body.code)!);
+      if (!outcome.ok) throw selfCheckInRefusal(outcome.reason, outcome.attendee, event);
+      return { message: messages.checkedIn, data: presentKioskCheckIn(outcome.attendee) };
+    },
+  );
+};

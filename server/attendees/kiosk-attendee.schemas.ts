@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { ATTRIBUTE, timestamp } from '../platform/schemas.ts';
+import { fieldMessage } from '../platform/field-errors.ts';
+import { parseScannedCode } from './checkin-code.rules.ts';
+import { registeredAttendeeSchema } from './public-attendee.schemas.ts';
+
+/** The registration a kiosk made: what public registration answers, and the check-in code its screen shows. */
+export const kioskRegistrationSchema = registeredAttendeeSchema
+  .extend({
+    checkin_code: z.string().meta({ description: 'What the check-in QR code carries after `ARV1:`' }),
+  })
+  .meta({ id: 'KioskRegistration' });
+
+export const kioskRegisterResponse = z.object({
+  message: z.string(),
+  data: kioskRegistrationSchema,
+  redirect_url: z.string().optional(),
+});
+
+/** What a scanner read, as it read it: `ARV1:<check-in code>`, a profile URL (`.../p/<code>`), or a bare code. */
+export const scanBody = z.object({
+  code: z
+    .string()
+    .trim()
+    // An empty code is missing, and only that: its format is not judged too.
+    .min(1, { abort: true })
+    .max(512)
+    .refine((text) => parseScannedCode(text) !== null, { message: fieldMessage.format(ATTRIBUTE) })
+    .meta({ example: 'ARV1:3kTqz9XwP0aLm2Vb' }),
+});
+
+/**
+ * A check-in by scanned code at a kiosk: the public check-in's answer without the email (a code is all the person
+ * showed, so the answer tells no more than the screen shows), with the company for the badge.
+ */
+export const kioskScanResponse = z.object({
+  message: z.string(),
+  data: z
+    .object({
+      id: z.number().int(),
+      name: z.string(),
+      company: z.string().nullable(),
+      checked_in_at: timestamp,
+    })
+    .meta({ id: 'KioskCheckIn' }),
+});
