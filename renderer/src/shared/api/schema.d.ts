@@ -4915,6 +4915,62 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dashboard/api/lan-origins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This server as other devices on the venue network reach it, for QR codes and links */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["LanOrigins"];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                421: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/organization": {
         parameters: {
             query?: never;
@@ -6959,6 +7015,10 @@ export interface components {
              */
             updated_at: string;
         };
+        LanOriginsInput: {
+            /** @description This server as other devices on the venue network reach it (scheme, LAN address and port), best first; empty when the machine has no such address */
+            origins: string[];
+        };
         PublicOrganizationInput: {
             name: string;
             slug: string;
@@ -7646,6 +7706,10 @@ export interface components {
              * @example 2026-11-21T10:42:05+00:00
              */
             updated_at: string;
+        };
+        LanOrigins: {
+            /** @description This server as other devices on the venue network reach it (scheme, LAN address and port), best first; empty when the machine has no such address */
+            origins: string[];
         };
         PublicOrganization: {
             name: string;
