@@ -35,7 +35,7 @@ test("409: checking in twice shows the server's message with the earlier time", 
 
   await expect(checkIn.result.heading).toHaveText('Already checked in');
   await expect(checkIn.serverMessage).toHaveText('You have already checked in at Nov 21, 2026 10:00 AM.');
-  expect(await checkIn.result.tone).toBe('warning');
+  expect(await checkIn.result.tone).toBe('already');
 });
 
 test('404: not registered offers registration, with the email carried over', async ({ page, server }) => {

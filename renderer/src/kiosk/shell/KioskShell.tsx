@@ -10,9 +10,22 @@ import { OnScreenKeyboard } from '../keyboard/OnScreenKeyboard.tsx';
 import { LATER_SCREENS } from './later-screens.ts';
 import { KioskSessionContext, type KioskSession, type Prefill } from './session.ts';
 import { settings } from './settings.ts';
+import { StillThere } from './StillThere.tsx';
 import { useIdleReset } from './useIdleReset.ts';
 
 const SCREENS = { home: HomeScreen, ...LATER_SCREENS };
+
+/** A form on the screen with something typed or chosen in it: what an idle reset would throw away. */
+function hasHalfFilledForm(): boolean {
+  const fields = document.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>(
+    '.kiosk-main form input, .kiosk-main form select, .kiosk-main form textarea',
+  );
+  return [...fields].some((field) =>
+    field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')
+      ? field.checked
+      : field.value.trim() !== '',
+  );
+}
 
 /**
  * `/kiosk/{event}/...`: one event's kiosk. Holds the visit in progress and forgets it all at once — on Back, on
@@ -31,7 +44,10 @@ export function KioskShell({ eventId, screen }: { eventId: string; screen: Kiosk
     setVisit((v) => v + 1);
     navigate(paths.kiosk(eventId), { replace: true });
   }, [eventId]);
-  useIdleReset(settings.idleMs, finish);
+  const stillThere = useIdleReset(settings.idleMs, finish, {
+    warnMs: settings.stillThereMs,
+    worthWarning: hasHalfFilledForm,
+  });
 
   const session = useMemo<KioskSession | null>(
     () =>
@@ -95,6 +111,7 @@ export function KioskShell({ eventId, screen }: { eventId: string; screen: Kiosk
           </Suspense>
         </main>
         {settings.onScreenKeyboard && <OnScreenKeyboard />}
+        {stillThere && <StillThere ms={settings.stillThereMs} />}
       </div>
     </KioskSessionContext.Provider>
   );

@@ -16,6 +16,10 @@ export const en = {
     back: 'Back',
     done: 'Done',
     returningIn: (seconds: number) => `Returning to the start screen in ${seconds} s.`,
+    stillThere: 'Still there?',
+    stillThereMessage: (seconds: number) =>
+      `What you typed will be cleared in ${seconds} s, for the next person's privacy.`,
+    continue: 'Continue',
     pageNotFound: 'This page does not exist.',
     goToStart: 'Go to the start page',
     somethingWrong: 'Something went wrong. Please try again or ask event staff for help.',
@@ -40,6 +44,7 @@ export const en = {
     organizationNotFound: 'This organization does not exist.',
     dashboard: 'Staff dashboard: set up Arrivals, events, attendees and API tokens',
     when: (start: string, end: string | null) => (end ? `${start} – ${end}` : start),
+    sound: 'Play a sound for each result on this device’s kiosks',
   },
 
   home: {
