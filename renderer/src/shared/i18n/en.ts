@@ -159,7 +159,8 @@ export const en = {
     shift: 'Shift',
     enter: 'Enter',
     hide: 'Hide keyboard',
-    dotCom: '.com',
+    accents: 'àéç',
+    letters: 'abc',
   },
 
   dashboard: dashboardEn,
