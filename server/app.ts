@@ -35,6 +35,7 @@ import { eventService } from './events/event.service.ts';
 import { publicEventRoutes } from './events/public-event.routes.ts';
 import { registerKioskAccess } from './kiosk/kiosk-access.http.ts';
 import { DEFAULT_KIOSK_DIR, kioskStaticRoutes } from './kiosk/static.routes.ts';
+import { lanAddressRoutes } from './kiosk/lan-address.routes.ts';
 import { publicOrganizationRoutes } from './kiosk/start-page.routes.ts';
 import { organizationRoutes } from './organizations/organization.routes.ts';
 import { organizationService } from './organizations/organization.service.ts';
@@ -128,6 +129,8 @@ export interface BuildAppOptions {
    * (platform/own-host.ts): a name in the venue's DNS, or the address a port-forward or container is reached at.
    */
   allowedHosts?: readonly string[];
+  /** The machine's interface addresses (the OS's by default): the Host check and the LAN origins QR codes carry. */
+  interfaceAddresses?: () => string[];
   /** Fail any response whose body strays from its declared schema (platform/serializer.ts); the tests turn it on. */
   checkResponseShapes?: boolean;
   /** How a paired replica talks to its hub (sync/replica.service.ts); tests shorten the waits. */
@@ -205,7 +208,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Printed by `serve` and shown by the desktop shell through `app.ctx.staff.setupCode()`. A replica's staff
   // accounts come from its hub, so setup is the hub's.
   if (!isReplica) ctx.staff.issueSetupCode();
-  const isOwnHost = ownHostCheck({ allowedHosts: options.allowedHosts });
+  const isOwnHost = ownHostCheck({
+    allowedHosts: options.allowedHosts,
+    interfaceAddresses: options.interfaceAddresses,
+  });
 
   const trust = forwardingTrust({
     reverseProxy: options.trustProxy === true,
@@ -306,6 +312,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await dashboard.register(venueDashboardRoutes(venue!));
       // Dashboard only: a token may never open the venue network to webhooks.
       await dashboard.register(lanIntegrationRoutes);
+      await dashboard.register(lanAddressRoutes, { interfaceAddresses: options.interfaceAddresses });
     },
     { prefix: '/dashboard/api' },
   );

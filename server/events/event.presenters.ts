@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Organization } from '../organizations/organization.types.ts';
-import { isCheckInAllowed, isRegistrationOpen } from './event.rules.ts';
-import type { eventSchema, publicEventSchema } from './event.schemas.ts';
+import { checkInOpensAt, isCheckInAllowed, isRegistrationOpen, registrationOpensAt } from './event.rules.ts';
+import type { eventSchema, kioskEventSchema, publicEventSchema } from './event.schemas.ts';
 import type { EventRecord } from './event.types.ts';
 
 /** What the event endpoints (token API and dashboard) and the event webhooks show of an event. */
@@ -51,5 +51,22 @@ export function presentPublicEvent(
     allow_self_checkin: event.allowSelfCheckin,
     seats: event.seats,
     attendees_count: event.attendeesCount,
+  };
+}
+
+/** The event as a kiosk shows it (`GET /public/events/{uuid}/kiosk`): the public event and its times and zone. */
+export function presentKioskEvent(
+  event: EventRecord,
+  organization: Organization,
+  now: Date,
+): z.input<typeof kioskEventSchema> {
+  return {
+    ...presentPublicEvent(event, organization, now),
+    timezone: event.timezone,
+    starts_at: event.startsAt,
+    ends_at: event.endsAt,
+    location: event.location,
+    registration_opens_at: registrationOpensAt(event, now),
+    checkin_opens_at: checkInOpensAt(event, now),
   };
 }

@@ -38,6 +38,19 @@ export function isCheckInAllowed(event: EventSettings, now: Date): boolean {
   }
 }
 
+/** When check-in opens, while that is still ahead of `now` (a `starts_on` or `date_range` period); else null. */
+export function checkInOpensAt(event: EventSettings, now: Date): string | null {
+  if (event.checkinPeriodType !== 'starts_on' && event.checkinPeriodType !== 'date_range') return null;
+  const starts = event.checkinStartsAt;
+  return starts !== null && now.getTime() < at(starts) ? starts : null;
+}
+
+/** When registration opens, while that is still ahead of `now`; else null. */
+export function registrationOpensAt(event: EventSettings, now: Date): string | null {
+  const opens = event.registrationOpensAt;
+  return opens !== null && now.getTime() < at(opens) ? opens : null;
+}
+
 /** A new registration waits for approval when the event asks for it. */
 export function initialStatus(event: Pick<EventSettings, 'requiresApproval'>): AttendeeStatus {
   return event.requiresApproval ? 'pending' : 'confirmed';

@@ -84,6 +84,25 @@ export const publicEventSchema = z
   })
   .meta({ id: 'PublicEvent' });
 
+/**
+ * What a kiosk shows of an event (`GET /public/events/{uuid}/kiosk`): the public event, and what it needs to tell
+ * times in the event's own zone and say when things open. The interface's public event keeps its exact shape.
+ */
+export const kioskEventSchema = publicEventSchema
+  .extend({
+    timezone: z.string().meta({ description: 'IANA time zone every time on the kiosk is shown in' }),
+    starts_at: timestamp.nullable(),
+    ends_at: timestamp.nullable(),
+    location: z.string().nullable(),
+    registration_opens_at: timestamp
+      .nullable()
+      .meta({ description: 'When registration opens, while that is still ahead; else null' }),
+    checkin_opens_at: timestamp
+      .nullable()
+      .meta({ description: 'When check-in opens, while that is still ahead; else null' }),
+  })
+  .meta({ id: 'KioskEvent' });
+
 export const createEventBody = z
   .object(settingsShape)
   .partial()

@@ -3,14 +3,24 @@ import { z } from 'zod';
 import { HttpError } from '../platform/errors.ts';
 import { messages } from '../platform/messages.ts';
 import { refusals } from '../platform/refusals.ts';
-import { presentPublicEvent } from './event.presenters.ts';
-import { publicEventSchema } from './event.schemas.ts';
+import { presentKioskEvent, presentPublicEvent } from './event.presenters.ts';
+import { kioskEventSchema, publicEventSchema } from './event.schemas.ts';
+import type { EventRecord } from './event.types.ts';
 
 export const publicEventParams = z.object({ uuid: z.string().max(64).meta({ description: 'Event UUID' }) });
 
-/** `GET /public/events/{uuid}`: what a registration page or a kiosk shows of an event. */
+/**
+ * `GET /public/events/{uuid}`: what a registration page or a kiosk shows of an event; and `.../kiosk`, the same
+ * with the event's time zone and times, which the interface's answer does not carry.
+ */
 export const publicEventRoutes: FastifyPluginAsyncZod = async (app) => {
   const { events, organizations, clock } = app.ctx;
+
+  function availableEvent(uuid: string): EventRecord {
+    const event = events.findPublishedEvent(uuid);
+    if (!event) throw new HttpError(404, messages.eventNotAvailable);
+    return event;
+  }
 
   app.get(
     '/public/events/:uuid',
@@ -26,10 +36,29 @@ export const publicEventRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async function showPublicEvent(request) {
-      const event = events.findPublishedEvent(request.params.uuid);
-      if (!event) throw new HttpError(404, messages.eventNotAvailable);
+      const event = availableEvent(request.params.uuid);
       const organization = organizations.findOrganization(event.organizationId)!;
       return { data: presentPublicEvent(event, organization, clock.now()) };
+    },
+  );
+
+  app.get(
+    '/public/events/:uuid/kiosk',
+    {
+      schema: {
+        tags: ['Kiosk'],
+        summary: "Event details for a kiosk, with the event's time zone and times",
+        params: publicEventParams,
+        response: {
+          200: z.object({ data: kioskEventSchema }),
+          ...refusals({ 404: [messages.eventNotAvailable] }),
+        },
+      },
+    },
+    async function showKioskEvent(request) {
+      const event = availableEvent(request.params.uuid);
+      const organization = organizations.findOrganization(event.organizationId)!;
+      return { data: presentKioskEvent(event, organization, clock.now()) };
     },
   );
 };

@@ -19,6 +19,7 @@ const eventSummary = z
     starts_at: z.string().nullable().meta({ format: 'date-time' }),
     ends_at: z.string().nullable().meta({ format: 'date-time' }),
     location: z.string().nullable(),
+    timezone: z.string().meta({ description: 'IANA time zone the start page shows the times in' }),
   })
   .meta({ id: 'PublicEventSummary' });
 
@@ -29,6 +30,7 @@ const presentEventSummary = (event: EventRecord): z.input<typeof eventSummary> =
   starts_at: event.startsAt,
   ends_at: event.endsAt,
   location: event.location,
+  timezone: event.timezone,
 });
 
 /**

@@ -114,3 +114,23 @@ export function isDashboardApiPath(url: string): boolean {
   }
   return decoded.startsWith('/dashboard/api/');
 }
+
+/**
+ * The machine's addresses that other devices on the venue network can reach, best first: IPv4 before IPv6 (phones
+ * and kiosks type and scan those most reliably), without loopback or link-local ones, which no other device can
+ * use in a URL.
+ */
+export function lanAddresses(interfaceAddresses: () => string[] = osInterfaceAddresses): string[] {
+  const found = new Set<string>();
+  for (const address of interfaceAddresses()) {
+    const name = addressName(address);
+    if (!name || name === 'localhost') continue;
+    if (/^127\./.test(name) || name === '::1' || /^fe[89ab][0-9a-f]:/i.test(name) || /^169\.254\./.test(name))
+      continue;
+    if (name === '0.0.0.0' || name === '::') continue;
+    found.add(name);
+  }
+  const ipv4 = [...found].filter((name) => !name.includes(':'));
+  const ipv6 = [...found].filter((name) => name.includes(':'));
+  return [...ipv4, ...ipv6];
+}

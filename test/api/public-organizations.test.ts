@@ -33,6 +33,7 @@ describe('GET /public/organizations/{slug}/events', () => {
     const sooner = createEvent(t.app, organization, {
       name: 'Launch Night',
       starts_at: '2026-11-21T18:00:00Z',
+      timezone: 'Europe/Paris',
     });
     createEvent(t.app, organization, { name: 'Draft', is_published: false });
 
@@ -47,6 +48,7 @@ describe('GET /public/organizations/{slug}/events', () => {
           starts_at: '2026-11-21T18:00:00+00:00',
           ends_at: null,
           location: null,
+          timezone: 'Europe/Paris',
         },
         {
           id: later.uuid,
@@ -55,6 +57,7 @@ describe('GET /public/organizations/{slug}/events', () => {
           starts_at: '2026-12-01T19:00:00+00:00',
           ends_at: '2026-12-01T23:00:00+00:00',
           location: 'Roof',
+          timezone: 'UTC',
         },
       ],
     });

@@ -73,7 +73,7 @@ test('check-in: form and each kind of result', async ({ page, server, expectAcce
 
   for (const [email, tone] of [
     ['ada@example.com', 'success'],
-    ['ada@example.com', 'warning'],
+    ['ada@example.com', 'already'],
     ['nobody@example.com', 'warning'],
   ] as const) {
     await checkIn.open(event.uuid, HOLD);
@@ -111,7 +111,7 @@ test('scan: camera missing, a profile, a refusal, and each kind of check-in resu
   const { checkinCode } = server.attendee(event, 'grace@example.com')!;
   for (const [code, tone] of [
     [`ARV1:${checkinCode}`, 'success'],
-    [`ARV1:${checkinCode}`, 'warning'],
+    [`ARV1:${checkinCode}`, 'already'],
     ['ARV1:NoSuchCode000000', 'warning'],
   ] as const) {
     await scan.open(event.uuid);

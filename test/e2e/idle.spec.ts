@@ -3,7 +3,6 @@ import { pauseClock } from './support/clock.ts';
 import { CheckInPage } from './pages/CheckInPage.ts';
 import { KioskHomePage } from './pages/KioskHomePage.ts';
 import { RegistrationPage } from './pages/RegistrationPage.ts';
-import { ScanPage } from './pages/ScanPage.ts';
 
 /**
  * The kiosk's timers run on the page's clock (Playwright's), installed before the page loads and paused once the
@@ -66,33 +65,6 @@ test('input keeps the kiosk where it is; only quiet time counts', async ({ page,
   // A full idle time after the last key, it goes.
   await page.clock.fastForward(1_000);
   await new KioskHomePage(page).expectShown(event.name);
-});
-
-test('a scanned profile is forgotten at the idle reset', async ({ page, server }) => {
-  const event = server.createEvent();
-  const ada = server.createUser({
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    publicFields: ['first_name', 'last_name'],
-  });
-  const scan = new ScanPage(page);
-  await scan.open(event.uuid, IDLE);
-  await scan.expectCamera('missing');
-  await pauseClock(page);
-  await scan.scanWithWedge(ada.profileCode);
-  await expect(scan.profile).toBeVisible();
-
-  const home = new KioskHomePage(page);
-  await page.clock.fastForward(IDLE_MS - 1_000);
-  await expect(scan.profile).toBeVisible();
-  await page.clock.fastForward(1_000);
-  await home.expectShown(event.name);
-
-  await page.clock.resume();
-  await home.action('Scan my code').click();
-  await expect(scan.heading).toBeVisible();
-  await expect(scan.profile).toHaveCount(0);
-  await expect(page.getByText('Ada Lovelace')).toHaveCount(0);
 });
 
 test('a result screen returns home by itself after a few seconds', async ({ page, server }) => {

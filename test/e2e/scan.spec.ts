@@ -293,7 +293,7 @@ test.describe('checking in by code', () => {
     await expect(page.getByTestId('server-message')).toHaveText(
       'You have already checked in at Nov 21, 2026 10:00 AM.',
     );
-    expect(await result.tone).toBe('warning');
+    expect(await result.tone).toBe('already');
   });
 
   test('the profile QR code of a registered person checks them in', async ({ page, server }) => {

@@ -8,6 +8,8 @@ import type { Answer, Schema } from '../shared/api/types.ts';
  */
 
 export type PublicEvent = Schema<'PublicEvent'>;
+/** The public event with what a kiosk adds: the event's time zone, its times, and when things open. */
+export type KioskEvent = Schema<'KioskEvent'>;
 export type OrganizationSummary = Schema<'PublicOrganization'>;
 export type EventSummary = Schema<'PublicEventSummary'>;
 export type PublicProfile = Schema<'PublicProfile'>;
@@ -27,7 +29,9 @@ export const kioskApi = {
     ),
 
   event: (uuid: string, signal?: AbortSignal) =>
-    answer(api.GET('/public/events/{uuid}', { params: { path: { uuid } }, signal })).then((r) => r.data),
+    answer(api.GET('/public/events/{uuid}/kiosk', { params: { path: { uuid } }, signal })).then(
+      (r) => r.data,
+    ),
 
   register: (uuid: string, answers: Record<string, string>) =>
     answer(api.POST('/kiosk/api/events/{uuid}/register', { params: { path: { uuid } }, body: answers })),

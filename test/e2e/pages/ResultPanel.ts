@@ -12,7 +12,7 @@ export class ResultPanel {
     return this.root.getByRole('heading', { level: 1 });
   }
 
-  /** success, warning or error: the tone the colour and icon tell. */
+  /** success, already, warning or error: the tone the colour, sound and icon tell. */
   get tone(): Promise<string | null> {
     return this.root.getAttribute('data-tone');
   }

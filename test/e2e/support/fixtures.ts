@@ -84,6 +84,11 @@ const ONLINE_ATTENDEES = 3;
 interface ServerOptions {
   /** Rate limits for this test's server; unlimited unless a test is about them. */
   rateLimits: Partial<RateLimits>;
+  /**
+   * The server machine's interface addresses. Loopback only unless a test is about LAN addresses, so the links the
+   * dashboard prints do not depend on the test machine's network.
+   */
+  interfaceAddresses: string[];
 }
 
 /**
@@ -140,9 +145,14 @@ export const test = base.extend<
   }
 >({
   rateLimits: [{}, { option: true }],
+  interfaceAddresses: [['127.0.0.1', '::1'], { option: true }],
 
-  server: async ({ rateLimits }, use) => {
-    const testApp = await startTestApp({ kioskDir: KIOSK_DIR, rateLimits: { ...UNLIMITED, ...rateLimits } });
+  server: async ({ rateLimits, interfaceAddresses }, use) => {
+    const testApp = await startTestApp({
+      kioskDir: KIOSK_DIR,
+      rateLimits: { ...UNLIMITED, ...rateLimits },
+      interfaceAddresses: () => interfaceAddresses,
+    });
     await testApp.app.listen({ host: '127.0.0.1', port: 0 });
     const { port } = testApp.app.server.address() as { port: number };
     const { app } = testApp;

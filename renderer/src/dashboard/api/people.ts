@@ -30,9 +30,9 @@ export const peopleApi = {
     answer(api.PATCH('/dashboard/api/users/{id}', { ...person(id), body: changes })).then((r) => r.data),
 };
 
-/** The address a profile QR code holds: this server, as the dashboard reached it. */
-export function profileUrl(person: Pick<Person, 'profile_code'>): string {
-  return `${window.location.origin}/p/${encodeURIComponent(person.profile_code)}`;
+/** The address a profile QR code holds: this server, at an origin other devices reach (`useReachableOrigin`). */
+export function profileUrl(person: Pick<Person, 'profile_code'>, origin: string): string {
+  return `${origin}/p/${encodeURIComponent(person.profile_code)}`;
 }
 
 export function personName(person: Pick<Person, 'first_name' | 'last_name'>): string {

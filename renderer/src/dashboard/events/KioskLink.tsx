@@ -2,18 +2,19 @@ import { useId } from 'react';
 import { QrImage } from '../../shared/components/QrImage.tsx';
 import { t } from '../../shared/i18n/index.ts';
 import { paths } from '../../shared/router.ts';
+import { useReachableOrigin } from '../api/lan-origin.ts';
 import { useCopyFromField } from '../shell/useCopyFromField.ts';
 
 const words = t.dashboard.events.kioskLink;
 
-/** The kiosk's address as a kiosk or a phone opens it: this server's origin, as the dashboard was reached. */
-export function kioskUrl(eventId: string): string {
-  return window.location.origin + paths.kiosk(eventId);
+/** The kiosk's address as a kiosk or a phone opens it: this server, at an origin other devices reach. */
+export function kioskUrl(eventId: string, origin: string): string {
+  return origin + paths.kiosk(eventId);
 }
 
 /** An event's kiosk link: the address to copy, and its QR code for a tablet's camera. */
 export function KioskLink({ eventId, eventName }: { eventId: string; eventName: string }) {
-  const url = kioskUrl(eventId);
+  const url = kioskUrl(eventId, useReachableOrigin());
   const id = useId();
   const { input, copied, copy } = useCopyFromField(url);
 

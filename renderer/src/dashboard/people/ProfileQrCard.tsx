@@ -1,5 +1,6 @@
 import { QrImage } from '../../shared/components/QrImage.tsx';
 import { t } from '../../shared/i18n/index.ts';
+import { useReachableOrigin } from '../api/lan-origin.ts';
 import { personName, profileUrl, type Person } from '../api/people.ts';
 import { Notice } from '../shell/controls.tsx';
 
@@ -10,7 +11,7 @@ const words = t.dashboard.people.qr;
  * stylesheet (people.css) prints the card alone.
  */
 export function ProfileQrCard({ person }: { person: Person }) {
-  const url = profileUrl(person);
+  const url = profileUrl(person, useReachableOrigin());
   const name = personName(person) || person.email;
   return (
     <section className="person-qr" aria-labelledby="person-qr-heading">

@@ -51,7 +51,7 @@ export function CheckInScreen() {
         case 409:
           setOutcome({
             kind: 'refused',
-            tone: 'warning',
+            tone: 'already',
             title: t.checkIn.alreadyTitle,
             message: error.message,
           });

@@ -34,7 +34,7 @@ export function CheckedIn({
       actions={settings.badges && <PrintBadgeButton badge={badge} />}
     >
       <p data-testid="checked-in-at">
-        <time dateTime={at}>{t.checkIn.checkedInAt(format.time(at))}</time>
+        <time dateTime={at}>{t.checkIn.checkedInAt(format.time(at, event.timezone))}</time>
       </p>
       {children}
     </ResultPanel>

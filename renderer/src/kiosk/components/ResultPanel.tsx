@@ -1,12 +1,23 @@
-import type { ReactNode } from 'react';
-import { ErrorIcon, SuccessIcon, WarningIcon } from '../../shared/components/Icons.tsx';
+import { useEffect, type ReactNode } from 'react';
+import { CheckInIcon, ErrorIcon, SuccessIcon, WarningIcon } from '../../shared/components/Icons.tsx';
 import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
 import { t } from '../../shared/i18n/index.ts';
 import { useCountdown } from './useCountdown.ts';
 
-export type Tone = 'success' | 'warning' | 'error';
+import { playOutcome } from './outcome-sound.ts';
 
-const TONE_ICONS = { success: SuccessIcon, warning: WarningIcon, error: ErrorIcon } as const;
+/**
+ * An outcome's colour and sound: `success` checked in (green), `already` checked in before (violet), `warning` not
+ * registered or not found (amber), `error` refused (red). "Already" and "not registered" must differ at a glance.
+ */
+export type Tone = 'success' | 'already' | 'warning' | 'error';
+
+const TONE_ICONS = {
+  success: SuccessIcon,
+  already: CheckInIcon,
+  warning: WarningIcon,
+  error: ErrorIcon,
+} as const;
 
 interface ResultPanelProps {
   tone: Tone;
@@ -18,9 +29,13 @@ interface ResultPanelProps {
   onDone: () => void;
 }
 
-/** The outcome of what a person did, told three ways: colour, icon and words. */
+/**
+ * The outcome of what a person did, told four ways: a colour over the whole screen (readable from the queue), a
+ * sound, an icon and words.
+ */
 export function ResultPanel({ tone, title, children, actions, returnAfterMs, onDone }: ResultPanelProps) {
   const heading = useFocusOnMount<HTMLHeadingElement>();
+  useEffect(() => playOutcome(tone), [tone]);
   const secondsLeft = useCountdown(returnAfterMs, onDone);
   const Icon = TONE_ICONS[tone];
   return (

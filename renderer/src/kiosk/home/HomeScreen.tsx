@@ -1,7 +1,7 @@
 import { useEffect, type ComponentType } from 'react';
 import { CheckInIcon, RegisterIcon, ScanIcon } from '../../shared/components/Icons.tsx';
 import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
-import { t } from '../../shared/i18n/index.ts';
+import { format, t } from '../../shared/i18n/index.ts';
 import { whenIdle } from '../../shared/lazy.ts';
 import { followLink, paths, type KioskScreen } from '../../shared/router.ts';
 import { ScanResult, ScanStatus } from '../scan/ScanOutcome.tsx';
@@ -42,10 +42,22 @@ function Home({ scan }: { scan: ReturnType<typeof useCodeCheckIn>['state'] }) {
       Icon: RegisterIcon,
     });
   }
-  if (event.is_checkin_allowed && event.allow_self_checkin) {
+  const selfCheckIn = event.allow_self_checkin;
+  if (event.is_checkin_allowed && selfCheckIn) {
     actions.push({ screen: 'check-in', label: t.home.checkIn, hint: t.home.checkInHint, Icon: CheckInIcon });
   }
   actions.push({ screen: 'scan', label: t.home.scan, hint: t.home.scanHint, Icon: ScanIcon });
+
+  const now = new Date();
+  const when = (iso: string) => format.moment(iso, event.timezone, now);
+  // Check-in that opens later keeps its place, saying when, so nobody walks off thinking there is none.
+  const checkInOpens = selfCheckIn && !event.is_checkin_allowed && event.checkin_opens_at;
+  let registrationNotice: string | null = null;
+  if (!event.is_registration_open) {
+    registrationNotice = event.registration_opens_at
+      ? t.home.registrationOpens(when(event.registration_opens_at))
+      : t.home.registrationClosed;
+  }
 
   return (
     <div className="home">
@@ -82,8 +94,22 @@ function Home({ scan }: { scan: ReturnType<typeof useCodeCheckIn>['state'] }) {
               </a>
             </li>
           ))}
+          {checkInOpens && (
+            <li>
+              <p className="tile tile--later" data-testid="check-in-opens">
+                <CheckInIcon size={56} />
+                <span className="tile-label">{t.home.checkIn}</span>
+                <span className="tile-hint">{t.home.checkInOpens(when(checkInOpens))}</span>
+              </p>
+            </li>
+          )}
         </ul>
       </nav>
+      {registrationNotice && (
+        <p className="notice" data-testid="registration-notice">
+          {registrationNotice}
+        </p>
+      )}
       {!event.allow_self_checkin && (
         <p className="notice" data-testid="staff-check-in">
           {t.home.staffCheckIn}

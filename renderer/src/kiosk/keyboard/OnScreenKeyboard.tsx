@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { t } from '../../shared/i18n/index.ts';
 import { lazyWithPreload, whenIdle } from '../../shared/lazy.ts';
 
@@ -28,21 +28,38 @@ const LAYOUTS = {
     'q w e r t y u i o p',
     "a s d f g h j k l ' -",
     '{shift} z x c v b n m , . {enter}',
-    '{hide} {space}',
+    '{hide} {accents} {space}',
   ],
   defaultShift: [
     '1 2 3 4 5 6 7 8 9 0 {bksp}',
     'Q W E R T Y U I O P',
     'A S D F G H J K L & /',
     '{shift} Z X C V B N M ( ) {enter}',
-    '{hide} {space}',
+    '{hide} {accents} {space}',
+  ],
+  // Names as a venue in Europe spells them: "François Lefèvre", "Müller", "Ñúñez" stay typeable without a
+  // physical keyboard. Shift gives the capitals.
+  accents: [
+    'é è ê ë à â ä á {bksp}',
+    'î ï í ô ö ó ù û ü ú',
+    'ç ñ ÿ ß æ œ å ø',
+    "{shift} ' - , . {enter}",
+    '{hide} {abc} {space}',
+  ],
+  accentsShift: [
+    'É È Ê Ë À Â Ä Á {bksp}',
+    'Î Ï Í Ô Ö Ó Ù Û Ü Ú',
+    'Ç Ñ Ÿ ß Æ Œ Å Ø',
+    "{shift} ' - , . {enter}",
+    '{hide} {abc} {space}',
   ],
   email: [
     '1 2 3 4 5 6 7 8 9 0 {bksp}',
     'q w e r t y u i o p',
     'a s d f g h j k l',
     'z x c v b n m _ - + .',
-    '{hide} @ {dotcom} {enter}',
+    '@ .com .org .fr .de gmail.com',
+    '{hide} {enter}',
   ],
   phone: ['1 2 3', '4 5 6', '7 8 9', '+ 0 {bksp}', '{hide} {space} {enter}'],
 };
@@ -53,8 +70,11 @@ const DISPLAY = {
   '{shift}': t.keyboard.shift,
   '{enter}': t.keyboard.enter,
   '{hide}': t.keyboard.hide,
-  '{dotcom}': t.keyboard.dotCom,
+  '{accents}': t.keyboard.accents,
+  '{abc}': t.keyboard.letters,
 };
+
+const DOMAIN_KEYS = '.com .org .fr .de gmail.com';
 
 const ALL_KEYS = [...new Set(Object.values(LAYOUTS).flatMap((rows) => rows.join(' ').split(' ')))].join(' ');
 
@@ -122,6 +142,8 @@ export function OnScreenKeyboard() {
   const [field, setField] = useState<TextField | null>(null);
   const [hidden, setHidden] = useState(false);
   const [shift, setShift] = useState(false);
+  const [accents, setAccents] = useState(false);
+  const keys = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     let pressing = false;
@@ -139,6 +161,7 @@ export function OnScreenKeyboard() {
       setField(next);
       setHidden(false);
       setShift(false);
+      setAccents(false);
     };
     // Focus leaving for nowhere (a tap on the page's background) sends no focusin.
     const onFocusOut = (event: FocusEvent) => {
@@ -171,13 +194,30 @@ export function OnScreenKeyboard() {
 
   useEffect(() => whenIdle(() => void Keyboard.preload()), []);
 
-  // The keyboard takes the bottom of the screen: keep the field being typed in above it.
+  // The keyboard takes the bottom of the screen: keep the field being typed in above it. Its keys load and draw
+  // after it appears (the first time after a load, a while after), and a layout can be taller than the last, so
+  // the field is checked again whenever the keyboard's height changes, not only when the field does.
   useEffect(() => {
-    if (field && !hidden) field.scrollIntoView({ block: 'center' });
+    const board = keys.current;
+    if (!field || hidden || !board) return;
+    const keepInView = () => {
+      const top = board.getBoundingClientRect().top;
+      const { top: fieldTop, bottom: fieldBottom } = field.getBoundingClientRect();
+      if (fieldBottom > top || fieldTop < 0) field.scrollIntoView({ block: 'center' });
+    };
+    keepInView();
+    const watch = new ResizeObserver(keepInView);
+    watch.observe(board);
+    return () => watch.disconnect();
   }, [field, hidden]);
 
   if (!field || hidden) return null;
   const layout = layoutFor(field);
+  let layoutName: string = layout;
+  if (layout === 'default') {
+    const base = accents ? 'accents' : 'default';
+    layoutName = shift ? `${base}Shift` : base;
+  }
 
   function press(button: string) {
     if (!field) return;
@@ -192,8 +232,10 @@ export function OnScreenKeyboard() {
         return insert(field, ' ');
       case '{enter}':
         return enter(field);
-      case '{dotcom}':
-        return insert(field, '.com');
+      case '{accents}':
+        return setAccents(true);
+      case '{abc}':
+        return setAccents(false);
       default:
         insert(field, button);
         setShift(false);
@@ -202,6 +244,7 @@ export function OnScreenKeyboard() {
 
   return (
     <div
+      ref={keys}
       className="osk"
       role="group"
       aria-label={t.keyboard.label}
@@ -213,13 +256,14 @@ export function OnScreenKeyboard() {
       <Suspense fallback={null}>
         <Keyboard
           layout={LAYOUTS}
-          layoutName={shift && layout === 'default' ? 'defaultShift' : layout}
+          layoutName={layoutName}
           display={DISPLAY}
           onKeyPress={press}
           useButtonTag
           disableButtonHold
           preventMouseDownDefault
           buttonAttributes={[{ attribute: 'tabindex', value: '-1', buttons: ALL_KEYS }]}
+          buttonTheme={[{ class: 'osk-domain', buttons: DOMAIN_KEYS }]}
           theme="hg-theme-default osk-keys"
         />
       </Suspense>

@@ -1,7 +1,9 @@
 import { t } from '../../shared/i18n/index.ts';
 import { CheckedIn } from '../check-in/CheckedIn.tsx';
+import type { PublicProfile } from '../api.ts';
 import { Alert } from '../components/Alert.tsx';
 import { ResultPanel } from '../components/ResultPanel.tsx';
+import { useCountdown } from '../components/useCountdown.ts';
 import { useKioskSession } from '../shell/session.ts';
 import { settings } from '../shell/settings.ts';
 import { answersFromProfile } from './profile-code.ts';
@@ -25,33 +27,45 @@ export function ScanResult({ state }: { state: ScanState }) {
 
 /** What a scan left on the screen: the lookup under way, a profile to register with, or a problem to scan past. */
 export function ScanStatus({ state }: { state: ScanState }) {
-  const { event, go } = useKioskSession();
   switch (state.kind) {
     case 'looking':
       return <p className="loading">{t.scan.looking}</p>;
     case 'profile':
-      return (
-        <>
-          <ProfileCard profile={state.profile} />
-          {event.is_registration_open && (
-            <button
-              type="button"
-              className="button button--primary"
-              onClick={() =>
-                go('register', {
-                  answers: answersFromProfile(event.registration_fields, state.profile),
-                  fromProfile: true,
-                })
-              }
-            >
-              {t.scan.registerWithProfile}
-            </button>
-          )}
-        </>
-      );
+      return <ProfileOffer profile={state.profile} />;
     case 'refused':
       return <Alert tone={state.tone} title={state.title} message={state.message} announce={false} />;
     default:
       return null;
   }
+}
+
+/**
+ * A scanned profile (email, employer) and the offer to register with it. It goes with the result timer, like every
+ * result: the next person in the queue must not read it while the idle reset is still far off.
+ */
+function ProfileOffer({ profile }: { profile: PublicProfile }) {
+  const { event, go, finish } = useKioskSession();
+  const secondsLeft = useCountdown(settings.resultMs, finish);
+  return (
+    <>
+      <ProfileCard profile={profile} />
+      {event.is_registration_open && (
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() =>
+            go('register', {
+              answers: answersFromProfile(event.registration_fields, profile),
+              fromProfile: true,
+            })
+          }
+        >
+          {t.scan.registerWithProfile}
+        </button>
+      )}
+      <p className="countdown" data-testid="profile-countdown">
+        {t.app.returningIn(secondsLeft)}
+      </p>
+    </>
+  );
 }

@@ -80,7 +80,7 @@ export function useCodeCheckIn(): { state: ScanState; scanned: (text: string) =>
             case 409:
               return show({
                 kind: 'result',
-                tone: 'warning',
+                tone: 'already',
                 title: t.checkIn.alreadyTitle,
                 message: refusal.message,
               });

@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useMemo, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { BackIcon } from '../../shared/components/Icons.tsx';
 import { describeFailure, Loading, Problem } from '../../shared/components/Status.tsx';
 import { useLoad } from '../../shared/hooks/useLoad.ts';
@@ -10,9 +10,25 @@ import { OnScreenKeyboard } from '../keyboard/OnScreenKeyboard.tsx';
 import { LATER_SCREENS } from './later-screens.ts';
 import { KioskSessionContext, type KioskSession, type Prefill } from './session.ts';
 import { settings } from './settings.ts';
+import { StillThere } from './StillThere.tsx';
 import { useIdleReset } from './useIdleReset.ts';
 
 const SCREENS = { home: HomeScreen, ...LATER_SCREENS };
+
+/** How often a kiosk that could not load its event tries again by itself (the hub back, the network back). */
+const RETRY_MS = 3_000;
+
+/** A form on the screen with something typed or chosen in it: what an idle reset would throw away. */
+function hasHalfFilledForm(): boolean {
+  const fields = document.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>(
+    '.kiosk-main form input, .kiosk-main form select, .kiosk-main form textarea',
+  );
+  return [...fields].some((field) =>
+    field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')
+      ? field.checked
+      : field.value.trim() !== '',
+  );
+}
 
 /**
  * `/kiosk/{event}/...`: one event's kiosk. Holds the visit in progress and forgets it all at once — on Back, on
@@ -26,12 +42,24 @@ export function KioskShell({ eventId, screen }: { eventId: string; screen: Kiosk
   // The event's state (registration open, check-in allowed) changes over a day: read it again at every return home.
   const load = useLoad((signal) => kioskApi.event(eventId, signal), [eventId, visit, attempt]);
 
+  // Nobody may be there to press "Try again": a kiosk on an error page comes back by itself once the server does.
+  // An event that is not available (404) stays so until staff change it.
+  const retrying = load.status === 'failed' && load.error.status !== 404;
+  useEffect(() => {
+    if (!retrying) return;
+    const timer = window.setTimeout(() => setAttempt((a) => a + 1), RETRY_MS);
+    return () => window.clearTimeout(timer);
+  }, [retrying, attempt]);
+
   const finish = useCallback(() => {
     setPrefill(null);
     setVisit((v) => v + 1);
     navigate(paths.kiosk(eventId), { replace: true });
   }, [eventId]);
-  useIdleReset(settings.idleMs, finish);
+  const stillThere = useIdleReset(settings.idleMs, finish, {
+    warnMs: settings.stillThereMs,
+    worthWarning: hasHalfFilledForm,
+  });
 
   const session = useMemo<KioskSession | null>(
     () =>
@@ -95,6 +123,7 @@ export function KioskShell({ eventId, screen }: { eventId: string; screen: Kiosk
           </Suspense>
         </main>
         {settings.onScreenKeyboard && <OnScreenKeyboard />}
+        {stillThere && <StillThere ms={settings.stillThereMs} />}
       </div>
     </KioskSessionContext.Provider>
   );

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { KioskScreen } from '../../shared/router.ts';
-import type { PublicEvent } from '../api.ts';
+import type { KioskEvent } from '../api.ts';
 
 /** Answers handed from one screen to the next: an email to check in with, or a scanned profile to register. */
 export interface Prefill {
@@ -10,7 +10,7 @@ export interface Prefill {
 
 /** What a kiosk screen knows of the visit in progress. Everything here is forgotten when the kiosk goes home. */
 export interface KioskSession {
-  event: PublicEvent;
+  event: KioskEvent;
   prefill: Prefill | null;
   /** Opens another screen of this kiosk, optionally with answers for its form. */
   go(screen: KioskScreen, prefill?: Prefill): void;

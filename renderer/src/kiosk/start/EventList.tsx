@@ -5,8 +5,8 @@ import type { EventSummary } from '../api.ts';
 function when(event: EventSummary): string | null {
   if (!event.starts_at) return null;
   return t.start.when(
-    format.dateTime(event.starts_at),
-    event.ends_at ? format.dateTime(event.ends_at) : null,
+    format.dateTime(event.starts_at, event.timezone),
+    event.ends_at ? format.dateTime(event.ends_at, event.timezone) : null,
   );
 }
 

@@ -5,6 +5,7 @@ import { t } from '../../shared/i18n/index.ts';
 import { followLink, paths } from '../../shared/router.ts';
 import { kioskApi } from '../api.ts';
 import { EventList } from './EventList.tsx';
+import { SoundToggle } from './SoundToggle.tsx';
 
 /**
  * `/`: staff pick the event this kiosk runs. A server usually hosts one organization, whose events show at once;
@@ -27,6 +28,7 @@ export function StartScreen() {
         {events || organizations.length === 0 ? t.start.title : t.start.organizationsTitle}
       </h1>
       <p className="lead">{t.start.intro}</p>
+      <SoundToggle />
       {organizations.length === 0 && <p className="lead">{t.start.noEvents}</p>}
       {events && <EventList events={events} />}
       {!events && organizations.length > 0 && (
@@ -67,6 +69,7 @@ export function OrganizationScreen({ slug }: { slug: string }) {
         {t.start.title}
       </h1>
       <p className="lead">{t.start.intro}</p>
+      <SoundToggle />
       <EventList events={load.data} />
     </>
   );

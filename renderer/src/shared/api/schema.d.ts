@@ -27,6 +27,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/public/events/{uuid}/kiosk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Event details for a kiosk, with the event's time zone and times
+         * @description No credentials needed.
+         *
+         *     Rate limit: 60 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         */
+        get: operations["showKioskEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/public/events/{uuid}/register": {
         parameters: {
             query?: never;
@@ -1203,6 +1225,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dashboard/api/lan-origins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * This server as other devices on the venue network reach it, for QR codes and links
+         * @description Needs a signed-in staff member (owners or staff).
+         *
+         *     Needs a signed-in staff member (owners or staff).
+         */
+        get: operations["dashboardShowLanOrigins"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/organization": {
         parameters: {
             query?: never;
@@ -2118,6 +2162,32 @@ export interface components {
             seats: number | null;
             attendees_count: number;
         };
+        KioskEvent: {
+            id: string;
+            name: string;
+            description: string;
+            organization: {
+                name: string;
+                slug: string;
+            };
+            registration_fields: components["schemas"]["RegistrationField"][];
+            is_registration_open: boolean;
+            /** @enum {string} */
+            checkin_period_type: "disabled" | "immediate" | "starts_on" | "date_range";
+            is_checkin_allowed: boolean;
+            allow_self_checkin: boolean;
+            seats: number | null;
+            attendees_count: number;
+            /** @description IANA time zone every time on the kiosk is shown in */
+            timezone: string;
+            starts_at: string | null;
+            ends_at: string | null;
+            location: string | null;
+            /** @description When registration opens, while that is still ahead; else null */
+            registration_opens_at: string | null;
+            /** @description When check-in opens, while that is still ahead; else null */
+            checkin_opens_at: string | null;
+        };
         Event: {
             id: string;
             name: string;
@@ -2152,6 +2222,10 @@ export interface components {
              */
             updated_at: string;
         };
+        LanOrigins: {
+            /** @description This server as other devices on the venue network reach it (scheme, LAN address and port), best first; empty when the machine has no such address */
+            origins: string[];
+        };
         PublicOrganization: {
             name: string;
             slug: string;
@@ -2166,6 +2240,8 @@ export interface components {
             /** Format: date-time */
             ends_at: string | null;
             location: string | null;
+            /** @description IANA time zone the start page shows the times in */
+            timezone: string;
         };
         Organization: {
             id: string;
@@ -2501,6 +2577,86 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["PublicEvent"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not Found: "Event not found or not available." */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Event not found or not available.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            /** @description Unprocessable Entity: "Validation failed." */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Validation failed.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Too Many Requests: "Too Many Attempts." */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Too Many Attempts.";
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    showKioskEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event UUID */
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["KioskEvent"];
                     };
                 };
             };
@@ -8605,6 +8761,56 @@ export interface operations {
                         /** @enum {string} */
                         message: "Validation failed.";
                         errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    dashboardShowLanOrigins: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["LanOrigins"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Unauthorized: "Please sign in." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Please sign in.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            /** @description Misdirected Request: "This server does not answer to that name. Open the dashboard at its address, or allow the name with --allowed-host." */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This server does not answer to that name. Open the dashboard at its address, or allow the name with --allowed-host.";
                     };
                 };
             };

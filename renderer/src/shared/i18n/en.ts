@@ -16,6 +16,10 @@ export const en = {
     back: 'Back',
     done: 'Done',
     returningIn: (seconds: number) => `Returning to the start screen in ${seconds} s.`,
+    stillThere: 'Still there?',
+    stillThereMessage: (seconds: number) =>
+      `What you typed will be cleared in ${seconds} s, for the next person's privacy.`,
+    continue: 'Continue',
     pageNotFound: 'This page does not exist.',
     goToStart: 'Go to the start page',
     somethingWrong: 'Something went wrong. Please try again or ask event staff for help.',
@@ -40,6 +44,7 @@ export const en = {
     organizationNotFound: 'This organization does not exist.',
     dashboard: 'Staff dashboard: set up Arrivals, events, attendees and API tokens',
     when: (start: string, end: string | null) => (end ? `${start} – ${end}` : start),
+    sound: 'Play a sound for each result on this device’s kiosks',
   },
 
   home: {
@@ -51,6 +56,11 @@ export const en = {
     scanHint: 'Show your check-in QR code or profile QR code to the camera.',
     scanned: 'Your scanned code',
     staffCheckIn: 'Please check in with event staff.',
+    checkInOpens: ({ text, sameDay }: { text: string; sameDay: boolean }) =>
+      sameDay ? `Opens at ${text}.` : `Opens on ${text}.`,
+    registrationOpens: ({ text, sameDay }: { text: string; sameDay: boolean }) =>
+      sameDay ? `Registration opens at ${text}.` : `Registration opens on ${text}.`,
+    registrationClosed: 'Registration is closed. Please see event staff.',
     eventUnavailable: 'This event is not available.',
     chooseEvent: 'Choose another event',
     actions: 'What would you like to do?',
@@ -149,7 +159,8 @@ export const en = {
     shift: 'Shift',
     enter: 'Enter',
     hide: 'Hide keyboard',
-    dotCom: '.com',
+    accents: 'àéç',
+    letters: 'abc',
   },
 
   dashboard: dashboardEn,

@@ -1,0 +1,45 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { hostNameOf, lanAddresses } from '../platform/own-host.ts';
+
+export interface LanAddressOptions {
+  /** The machine's interface addresses; the OS's unless a test says otherwise. */
+  interfaceAddresses?: () => string[];
+}
+
+const lanOriginsSchema = z
+  .object({
+    origins: z.array(z.string()).meta({
+      description:
+        'This server as other devices on the venue network reach it (scheme, LAN address and port), best first; ' +
+        'empty when the machine has no such address',
+    }),
+  })
+  .meta({ id: 'LanOrigins' });
+
+/**
+ * `GET /dashboard/api/lan-origins`: the addresses a QR code should carry. A dashboard opened as `localhost` would
+ * otherwise print codes that send a phone or another kiosk to itself.
+ */
+export const lanAddressRoutes: FastifyPluginAsyncZod<LanAddressOptions> = async (app, options) => {
+  app.get(
+    '/lan-origins',
+    {
+      schema: {
+        tags: ['Dashboard: session'],
+        summary: 'This server as other devices on the venue network reach it, for QR codes and links',
+        response: { 200: z.object({ data: lanOriginsSchema }) },
+      },
+    },
+    async function showLanOrigins(request) {
+      // The port the dashboard itself was reached at: the one the server listens on, or a forward to it.
+      const host = request.headers.host ?? '';
+      const port = hostNameOf(host) === null ? '' : new URL(`http://${host}`).port;
+      const suffix = port ? `:${port}` : '';
+      const origins = lanAddresses(options.interfaceAddresses).map(
+        (name) => `${request.protocol}://${name.includes(':') ? `[${name}]` : name}${suffix}`,
+      );
+      return { data: { origins } };
+    },
+  );
+};
