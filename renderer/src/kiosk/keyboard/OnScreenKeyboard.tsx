@@ -47,14 +47,15 @@ const LAYOUTS = {
   phone: ['1 2 3', '4 5 6', '7 8 9', '+ 0 {bksp}', '{hide} {space} {enter}'],
 };
 
-const DISPLAY = {
+/** The special keys' names, in the language on screen. */
+const display = () => ({
   '{bksp}': t.keyboard.backspace,
   '{space}': t.keyboard.space,
   '{shift}': t.keyboard.shift,
   '{enter}': t.keyboard.enter,
   '{hide}': t.keyboard.hide,
   '{dotcom}': t.keyboard.dotCom,
-};
+});
 
 const ALL_KEYS = [...new Set(Object.values(LAYOUTS).flatMap((rows) => rows.join(' ').split(' ')))].join(' ');
 
@@ -214,7 +215,7 @@ export function OnScreenKeyboard() {
         <Keyboard
           layout={LAYOUTS}
           layoutName={shift && layout === 'default' ? 'defaultShift' : layout}
-          display={DISPLAY}
+          display={display()}
           onKeyPress={press}
           useButtonTag
           disableButtonHold
