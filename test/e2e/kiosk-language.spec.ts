@@ -107,7 +107,7 @@ test('?lang=fr: home, registration and its result in French, with French times, 
   await expectAccessible();
 });
 
-test('the server’s English refusals are shown in French: already registered, already checked in, a field', async ({
+test('the server’s English refusals are shown in French: already registered, already checked in, a field, scanned codes', async ({
   page,
   server,
   expectAccessible,
@@ -178,9 +178,20 @@ test('the server’s English refusals are shown in French: already registered, a
   );
   await expect(page.getByRole('alert')).toHaveText('Veuillez corriger les champs signalés ci-dessous.');
   expect(server.attendee(event, 'grace@example.com')).toBeNull();
+
+  // Codes scanned at the home: a private profile (403), then a code of nobody registered here (404).
+  await page.getByRole('button', { name: 'Retour' }).click();
+  const alan = server.createUser({ firstName: 'Alan', profilePublic: false });
+  await home.scanWithWedge(alan.profileCode);
+  await expect(page.getByRole('region', { name: 'Votre code scanné' })).toContainText('Ce profil est privé.');
+  await home.scanWithWedge('NoSuchCode123');
+  await expect(result.heading).toHaveText('Aucune inscription trouvée');
+  await expect(result.root.getByTestId('server-message')).toHaveText(
+    'Nous ne trouvons pas votre inscription à cet événement.',
+  );
 });
 
-test('the home’s language switch: French on a touch, kept through a reload and Back, English again at the idle reset', async ({
+test('the home’s language switch: French at one press, kept through a reload and Back, English again at the idle reset', async ({
   page,
   server,
   expectAccessible,
