@@ -64,10 +64,12 @@ import { applyService } from './sync/apply.service.ts';
 import { feedRepository } from './sync/feed.repository.ts';
 import { hubSessionBridge } from './sync/hub-session.http.ts';
 import { syncHubService } from './sync/hub.service.ts';
-import { replicaJournal, rootJournal } from './sync/journal.ts';
+import { replicaJournal } from './sync/journal.ts';
 import { replayRepository } from './sync/replay.repository.ts';
 import { DEFAULT_REPLICA_OPTIONS, replicaService, type ReplicaOptions } from './sync/replica.service.ts';
 import { syncRepository } from './sync/sync.repository.ts';
+import { upstreamServerRoutes, venueDashboardRoutes } from './sync/upstream.routes.ts';
+import { venueService } from './sync/venue.service.ts';
 import { syncDashboardRoutes, syncDeviceRoutes } from './sync/sync.routes.ts';
 import {
   DEFAULT_WEBHOOK_DISPATCH,
@@ -139,8 +141,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { nativeBinding } = options;
   const store = createStore(openDatabase(options.dataDir, { nativeBinding }), clock);
   const sync = syncRepository(store.db);
-  // A data dir paired with a hub (`arrivals device pair`) runs as its replica: docs/sync.md.
+  // A data dir paired with a hub (`arrivals device pair`) runs as its replica kiosk; a hub may follow an online
+  // server (`arrivals upstream connect`) and stays a hub for its kiosks: docs/sync.md.
   const upstream = sync.upstream();
+  const isReplica = upstream?.role === 'kiosk';
   // Every writer on this thread waits here while the import's worker writes (platform/write-gate.ts).
   const writeGate = createWriteGate();
   // The dispatcher writes through a connection of its own (see webhooks/dispatcher.service.ts), to the file the
@@ -160,19 +164,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const outbox = webhookOutbox(store.repos, clock, dispatcher.wake);
   // Webhooks leave from the hub, once per change that won there; a replica tells nobody.
-  const notify = upstream ? silentNotifier : webhookNotifier(outbox);
+  const notify = isReplica ? silentNotifier : webhookNotifier(outbox);
   const apply = applyService(store, sync, replayRepository(store.db), notify);
   const feed = feedRepository(store.db);
-  const replica = upstream
-    ? replicaService(store, sync, feed, apply, SCHEMA_VERSION, {
-        ...DEFAULT_REPLICA_OPTIONS,
-        ...options.replica,
-      })
-    : null;
-  const journal = upstream
-    ? replicaJournal(sync, clock, upstream.deviceUuid, SCHEMA_VERSION, () => replica!.wake())
-    : rootJournal;
-  const syncHub = syncHubService(store, sync, feed, apply, notify, SCHEMA_VERSION);
+  const replicaOptions = { ...DEFAULT_REPLICA_OPTIONS, ...options.replica };
+  const replica = isReplica ? replicaService(store, sync, feed, apply, SCHEMA_VERSION, replicaOptions) : null;
+  // Every hub can follow an online server; until it does, its journal records nothing.
+  const venue = isReplica ? null : venueService(store, sync, feed, apply, SCHEMA_VERSION, replicaOptions);
+  const journal = replica
+    ? replicaJournal(sync, clock, upstream!.deviceUuid, SCHEMA_VERSION, () => replica.wake())
+    : venue!.journal;
+  const syncHub = syncHubService(store, sync, feed, apply, notify, SCHEMA_VERSION, venue?.relay);
   const ctx: AppContext = {
     clock,
     organizations: organizationService(store),
@@ -189,10 +191,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     webhookDispatcher: dispatcher,
     syncHub,
     replica,
+    venue,
   };
   // Printed by `serve` and shown by the desktop shell through `app.ctx.staff.setupCode()`. A replica's staff
   // accounts come from its hub, so setup is the hub's.
-  if (!upstream) ctx.staff.issueSetupCode();
+  if (!isReplica) ctx.staff.issueSetupCode();
   const isOwnHost = ownHostCheck({ allowedHosts: options.allowedHosts });
 
   const trust = forwardingTrust({
@@ -219,6 +222,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // onClose hooks run last added first: the import's worker stops before the connections of this thread close.
   app.addHook('onClose', async () => imports.close());
   app.addHook('onClose', async () => replica?.stop());
+  app.addHook('onClose', async () => venue?.stop());
   // Long-polls answer at once when closing begins, so closing never waits for one.
   app.addHook('preClose', (done) => {
     syncHub.close();
@@ -226,7 +230,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.addHook('onReady', async () => {
     if (replica) replica.start();
-    else dispatcher.start(app.log);
+    else {
+      dispatcher.start(app.log);
+      venue!.start();
+    }
   });
   // Replicas waiting on the feed look at once after a write here.
   app.addHook('onResponse', (request, _reply, done) => {
@@ -264,7 +271,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(kioskStaticRoutes, { root: options.kioskDir ?? DEFAULT_KIOSK_DIR });
   }
 
-  if (upstream) {
+  if (isReplica) {
     await registerReplicaApis(app, upstream.url, isOwnHost);
     return app;
   }
@@ -282,6 +289,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await dashboard.register(apiTokenRoutes);
       await dashboard.register(webhookRoutes(staffCaller));
       await dashboard.register(syncDashboardRoutes);
+      await dashboard.register(venueDashboardRoutes(venue!));
       // Dashboard only: a token may never open the venue network to webhooks.
       await dashboard.register(lanIntegrationRoutes);
     },
@@ -297,6 +305,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await api.register(attendeeActionRoutes(tokenCaller));
     await api.register(personRoutes(tokenCaller, { readable: false }));
     await api.register(webhookRoutes(tokenCaller));
+    // A venue's hub following this server authenticates with a `sync` token, at /sync/connect and /sync/events.
+    await api.register(upstreamServerRoutes);
   });
 
   return app;

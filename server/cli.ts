@@ -16,6 +16,9 @@ import { deviceService } from './sync/device.service.ts';
 import { eventService } from './events/event.service.ts';
 import { silentNotifier } from './webhooks/notifier.ts';
 import { describePairingFailure, pairWithHub } from './sync/pairing.ts';
+import type { VenueService } from './sync/venue.service.ts';
+import type { VenueStatus } from './sync/sync.types.ts';
+import { describeVenueRefusal } from './sync/venue-refusals.http.ts';
 import { seedDemo } from './demo/demo.service.ts';
 import { apiTokenService } from './access/api-token.service.ts';
 import { organizationService } from './organizations/organization.service.ts';
@@ -46,6 +49,10 @@ Commands:
   device pair --hub HOST[:PORT] --code CODE [--name NAME]
                                             on a kiosk: pair this data dir with a hub and take its first snapshot;
                                             then \`arrivals serve\` runs it as the hub's replica
+  upstream connect --url URL --token TOKEN --events UUID,UUID
+                                            on a venue's hub: follow those events of an online Arrivals server
+                                            (a token with the sync scope) and download them
+  upstream status                           on a venue's hub: what it follows, attendees here, changes waiting
 
 Every command takes --data DIR (default: $ARRIVALS_DATA_DIR, else the per-user app-data directory).
 serve also takes --allowed-host NAME (repeatable: a name the dashboard answers to besides this machine's own
@@ -89,6 +96,8 @@ const OPTIONS = {
   'allowed-host': { type: 'string', multiple: true },
   hub: { type: 'string' },
   code: { type: 'string' },
+  url: { type: 'string' },
+  token: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   ...Object.fromEntries(Object.values(RATE_LIMIT_SETTINGS).map((s) => [s.flag, { type: 'string' }])),
 } as const;
@@ -193,6 +202,10 @@ export async function runCli(argv: string[], io: Io, env: NodeJS.ProcessEnv = pr
         return deviceCode(dataDir, flags, io);
       case 'device pair':
         return await devicePair(dataDir, flags, io);
+      case 'upstream connect':
+        return await upstreamConnect(dataDir, flags, io);
+      case 'upstream status':
+        return await upstreamStatus(dataDir, io);
       default:
         throw new UsageError(
           `Unknown command "${[command, sub].filter(Boolean).join(' ')}". Try: arrivals --help`,
@@ -487,4 +500,84 @@ async function devicePair(dataDir: string, flags: Flags, io: Io): Promise<number
   }
   io.out(`Run: arrivals serve --data ${dataDir}`);
   return 0;
+}
+
+/** The hub's app over the data dir, for one venue operation; nothing listens, and it is closed afterwards. */
+async function withVenue<T>(dataDir: string, work: (venue: VenueService) => Promise<T>): Promise<T> {
+  const app = await buildApp({ dataDir, kioskDir: false });
+  try {
+    if (!app.ctx.venue)
+      throw new UsageError(`${dataDir} is a replica kiosk: follow an online server from its hub.`);
+    return await work(app.ctx.venue);
+  } finally {
+    await app.close();
+  }
+}
+
+/** On a venue's hub: follows events of an online server and downloads them, showing the progress. */
+async function upstreamConnect(dataDir: string, flags: Flags, io: Io): Promise<number> {
+  const url = required(flags, 'url');
+  const token = required(flags, 'token');
+  const eventIds = list(flags.events);
+  if (eventIds.length === 0) throw new UsageError('--events is required: the UUIDs of the events to follow.');
+  return withVenue(dataDir, async (venue) => {
+    const outcome = await venue.connect({ url, token, eventIds });
+    if (!outcome.ok) throw new UsageError(describeVenueRefusal(outcome));
+    io.err(`Following ${url}: downloading ${eventIds.length} event(s)...`);
+    let shown = -1;
+    const progress = setInterval(() => {
+      const percent = downloadedPercent(venue.status());
+      if (percent !== null && percent >= shown + 10) {
+        shown = percent;
+        io.err(`  ${percent}%`);
+      }
+    }, 250);
+    try {
+      await venue.whenDownloaded();
+      // A download cut off half way goes on from where it stopped, a few times, before leaving it to `serve`.
+      for (let attempt = 0; attempt < 3 && !downloadComplete(venue.status()); attempt++) {
+        await venue.syncNow().catch(() => {});
+      }
+    } finally {
+      clearInterval(progress);
+    }
+    const status = venue.status();
+    if (!downloadComplete(status)) {
+      io.err('The download stopped half way; the hub goes on with it once it runs (arrivals serve).');
+    }
+    io.out(
+      `${status.attendeesHere} attendees here, from ${status.eventIds.length} event(s) of ${status.url}.`,
+    );
+    io.out(`Run: arrivals serve --data ${dataDir}`);
+    return 0;
+  });
+}
+
+const downloadComplete = (status: VenueStatus) =>
+  status.latestRevision !== null && status.pulledRevision >= status.latestRevision;
+
+/** How much of a download is done, in whole percent; null before the online server first answered. */
+function downloadedPercent(status: VenueStatus): number | null {
+  if (status.latestRevision === null) return null;
+  if (status.latestRevision === 0) return 100;
+  return Math.floor((100 * Math.min(status.pulledRevision, status.latestRevision)) / status.latestRevision);
+}
+
+/** On a venue's hub: what it follows and how ready it is, read from the data dir without going online. */
+async function upstreamStatus(dataDir: string, io: Io): Promise<number> {
+  return withVenue(dataDir, async (venue) => {
+    const status = venue.status();
+    if (!status.connected) {
+      io.out(
+        'This hub follows no online server. Connect one: arrivals upstream connect --url URL --token TOKEN --events UUID',
+      );
+      return 0;
+    }
+    io.out(`Following ${status.url}`);
+    io.out(`Events: ${status.eventIds.join(', ')}`);
+    io.out(`Attendees here: ${status.attendeesHere}`);
+    io.out(`Changes waiting to go up: ${status.waitingUp}`);
+    io.out(`Feed read up to revision ${status.pulledRevision}`);
+    return 0;
+  });
 }

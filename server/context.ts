@@ -11,6 +11,7 @@ import type { Clock } from './platform/clock.ts';
 import type { Store } from './store.ts';
 import type { SyncHubService } from './sync/hub.service.ts';
 import type { ReplicaService } from './sync/replica.service.ts';
+import type { VenueService } from './sync/venue.service.ts';
 import type { WebhookDispatcher } from './webhooks/dispatcher.service.ts';
 import type { WebhookEndpointService } from './webhooks/endpoint.service.ts';
 import type { LanIntegrationService } from './webhooks/lan-integration.service.ts';
@@ -40,6 +41,8 @@ export interface AppContext {
   syncHub: SyncHubService;
   /** On a paired replica kiosk: its sync with the hub; null elsewhere. */
   replica: ReplicaService | null;
+  /** On a hub: following an online server (connect, status); null on a replica kiosk. */
+  venue: VenueService | null;
 }
 
 declare module 'fastify' {

@@ -1,4 +1,4 @@
-import { TOKEN_SCOPES, type TokenScope } from '../contract/vocabulary.ts';
+import { DEFAULT_TOKEN_SCOPES, type TokenScope } from '../contract/vocabulary.ts';
 import { toTimestamp } from '../platform/time.ts';
 import type { Store } from '../store.ts';
 import type { ApiTokenRecord } from './access.types.ts';
@@ -9,7 +9,7 @@ export interface TokenRequest {
   organizationId: number;
   name: string;
   expires: TokenExpiry;
-  /** Defaults to every scope. */
+  /** Defaults to every scope but `sync`. */
   scopes?: readonly TokenScope[];
   /** Event UUIDs to restrict the token to; null or absent means every event. */
   eventIds?: readonly string[] | null;
@@ -43,7 +43,10 @@ export function apiTokenService(store: Store) {
       organizationId: request.organizationId,
       name: request.name,
       tokenHash: hashApiToken(token),
-      scopes: request.scopes && request.scopes.length > 0 ? [...new Set(request.scopes)] : [...TOKEN_SCOPES],
+      scopes:
+        request.scopes && request.scopes.length > 0
+          ? [...new Set(request.scopes)]
+          : [...DEFAULT_TOKEN_SCOPES],
       eventIds,
       createdAt: toTimestamp(now),
       expiresAt: expiresAt ? toTimestamp(expiresAt) : null,

@@ -302,12 +302,14 @@ export const deskRoutes: FastifyPluginAsyncZod<DeskRoutesOptions> = async (app, 
           response: {
             200: messageBody.extend({ imported: z.number().int() }),
             422: importRefusal,
-            ...errorResponses(401, 403, 404),
+            ...errorResponses(401, 403, 404, 409),
           },
         },
       },
       async function importAttendees(request, reply) {
         const event = eventOf(request, request.params.event_id);
+        // Imported rows take this database's own ids, which the followed server's rows would collide with.
+        if (app.ctx.venue?.following()) throw new HttpError(409, messages.importWhileFollowing);
         // textBodyValidatorCompiler passed the body on as it came: JsonText, or undefined when there was none.
         const body = request.body as unknown as JsonText | undefined;
         // This request writes nothing itself; the worker writes under the gate, which waits for us otherwise.

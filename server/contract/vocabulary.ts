@@ -61,8 +61,22 @@ export const TOKEN_SCOPES = [
   'attendees:write',
   'users:write',
   'webhooks:manage',
+  'sync',
 ] as const;
 export type TokenScope = (typeof TOKEN_SCOPES)[number];
+
+/**
+ * What a token gets when none are named: everything but `sync`, which lets a venue's hub follow this server
+ * (docs/sync.md) and so must be asked for by name.
+ */
+export const DEFAULT_TOKEN_SCOPES = [
+  'events:read',
+  'events:write',
+  'attendees:read',
+  'attendees:write',
+  'users:write',
+  'webhooks:manage',
+] as const;
 
 /** How long a new API token lives; the dashboard recommends 90 days and warns against never. */
 export const TOKEN_EXPIRIES = ['7d', '30d', '90d', '1y', 'never'] as const;

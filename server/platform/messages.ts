@@ -98,6 +98,21 @@ export const messages = {
   pairingCodeExpired: 'This pairing code has expired. Ask for a new one on the hub.',
   conflictNotFound: 'Conflict not found.',
   conflictAcknowledged: 'Conflict acknowledged.',
+  syncScopeMissing: 'This token does not have the sync scope. Create a token with it on the online server.',
+  eventNotCovered: (eventId: string) => `This token does not cover the event ${eventId}.`,
+  schemaMismatch: (ours: number, theirs: number) =>
+    `This server runs schema version ${ours} and the venue runs ${theirs}. Run the same Arrivals version on both.`,
+  upstreamAlreadyConnected: (url: string) => `This hub already follows ${url}.`,
+  upstreamInvalidUrl:
+    'Enter the online server’s address, starting with https:// (or http:// on a test network).',
+  upstreamUnreachable: (detail: string) => `The online server could not be reached: ${detail}`,
+  upstreamRefused: (message: string) => `The online server refused: ${message}`,
+  importWhileFollowing:
+    'This hub follows an online server: import the file there, and the attendees reach this venue from it.',
+  upstreamConnected: 'Connected. The events are downloading.',
+  upstreamHubNotEmpty:
+    'This hub holds registrations of its own. Follow an online server from a hub without any (a new data directory).',
+  upstreamNotArrivals: 'This address does not answer as an Arrivals server of this version.',
   hubSignInNeeded: 'Sign in again while the hub can be reached to manage events, people and settings.',
 
   routeNotFound: 'Not found.',

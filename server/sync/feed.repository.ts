@@ -111,6 +111,7 @@ function publicUser(row: Record<string, unknown>): Record<string, unknown> {
 
 export function feedRepository(db: Db) {
   const inEvents = 'SELECT value FROM json_each(@events)';
+  const inEventsOf = 'SELECT value FROM json_each(?)';
   const organizations = db.prepare<Record<string, unknown>, Record<string, unknown>>(
     `SELECT uuid, name, slug, created_at FROM organizations WHERE id = @organization AND rev > @since AND rev <= @upTo`,
   );
@@ -150,8 +151,14 @@ export function feedRepository(db: Db) {
   // A replica's writes of what its hub sent.
   const organizationId = db.prepare<[string], { id: number }>('SELECT id FROM organizations WHERE uuid = ?');
   const eventId = db.prepare<[string], { id: number }>('SELECT id FROM events WHERE uuid = ?');
+  // A venue's hub may hold an organization of its own under the same slug: the one it follows gets the slug with
+  // its UUID's first characters added (slugs are unique, UUIDs are what sync goes by).
   const upsertOrganization = db.prepare<Record<string, unknown>>(
-    `INSERT INTO organizations (uuid, name, slug, created_at) VALUES (@uuid, @name, @slug, @created_at)
+    `INSERT INTO organizations (uuid, name, slug, created_at)
+     VALUES (@uuid, @name,
+       CASE WHEN EXISTS (SELECT 1 FROM organizations WHERE slug = @slug AND uuid <> @uuid)
+         THEN @slug || '-' || substr(@uuid, 1, 8) ELSE @slug END,
+       @created_at)
      ON CONFLICT (uuid) DO UPDATE SET name = excluded.name, slug = excluded.slug`,
   );
   const upsertEvent = db.prepare<Record<string, unknown>>(
@@ -165,10 +172,14 @@ export function feedRepository(db: Db) {
      VALUES (@uuid, @organization_id, ${USER_COLUMNS.map((c) => '@' + c).join(', ')})
      ON CONFLICT (uuid) DO UPDATE SET ${USER_COLUMNS.map((c) => `${c} = excluded.${c}`).join(', ')}`,
   );
+  // A venue hub's own account with the email of an account of the server it follows is the same person: the
+  // account becomes the followed one (its organization, role and password), keeping its row and so its sessions.
   const upsertStaff = db.prepare<Record<string, unknown>>(
     `INSERT INTO staff_accounts (uuid, organization_id, ${STAFF_COLUMNS.join(', ')})
      VALUES (@uuid, @organization_id, ${STAFF_COLUMNS.map((c) => '@' + c).join(', ')})
-     ON CONFLICT (uuid) DO UPDATE SET ${STAFF_COLUMNS.map((c) => `${c} = excluded.${c}`).join(', ')}`,
+     ON CONFLICT (uuid) DO UPDATE SET ${STAFF_COLUMNS.map((c) => `${c} = excluded.${c}`).join(', ')}
+     ON CONFLICT (email_key) DO UPDATE SET uuid = excluded.uuid, organization_id = excluded.organization_id,
+       ${STAFF_COLUMNS.map((c) => `${c} = excluded.${c}`).join(', ')}`,
   );
   const attendeeByUuid = db.prepare<[string], { id: number; email_key: string; status: string }>(
     'SELECT id, email_key, status FROM attendees WHERE uuid = ?',
@@ -185,6 +196,12 @@ export function feedRepository(db: Db) {
   );
   const deleteAttendee = db.prepare<[string]>('DELETE FROM attendees WHERE uuid = ?');
   const deleteStaff = db.prepare<[string]>('DELETE FROM staff_accounts WHERE uuid = ?');
+  const anyAttendees = db.prepare<[], { n: number }>(
+    'SELECT count(*) AS n FROM (SELECT 1 FROM attendees LIMIT 1)',
+  );
+  const countAttendees = db.prepare<[string], { n: number }>(
+    `SELECT count(*) AS n FROM attendees a JOIN events e ON e.id = a.event_id WHERE e.uuid IN (${inEventsOf})`,
+  );
 
   return {
     /** The rows of `scope` with revisions in (since, upTo]. */
@@ -228,6 +245,10 @@ export function feedRepository(db: Db) {
       void updateAttendee.run(pick(row, ['uuid', ...ATTENDEE_STATE])),
     deleteAttendee: (uuid: string) => void deleteAttendee.run(uuid),
     deleteStaff: (uuid: string) => void deleteStaff.run(uuid),
+    /** 1 when this database holds any registration, else 0. */
+    countAllAttendees: () => anyAttendees.get()!.n,
+    /** Registrations of these events held here, whatever their status. */
+    countAttendees: (eventUuids: readonly string[]) => countAttendees.get(JSON.stringify(eventUuids))!.n,
   };
 }
 

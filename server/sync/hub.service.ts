@@ -7,7 +7,11 @@ import type { ChangeNotifier } from '../webhooks/notifier.ts';
 import type { ApplyService } from './apply.service.ts';
 import { correctOpTime } from './clock.rules.ts';
 import type { FeedRepository } from './feed.repository.ts';
-import { GRANTED_BLOCK_SIZE } from './id-ranges.rules.ts';
+import { blockSizeFor } from './id-ranges.rules.ts';
+import { isTokenExpired } from '../access/api-token.rules.ts';
+import type { ApiTokenRecord } from '../access/access.types.ts';
+import type { EventRecord } from '../events/event.types.ts';
+import { noRelay, type Relay } from './journal.ts';
 import type { SyncRepository } from './sync.repository.ts';
 import type { DeviceRecord, FeedAnswer, Op, OpOutcome, PushAnswer, PushRequest } from './sync.types.ts';
 
@@ -18,7 +22,7 @@ export const PAIRING_CODE_TTL_MS = 10 * 60_000;
 const WATCH_INTERVAL_MS = 250;
 
 /** The most revisions one feed page spans; a replica asks again for the rest at once. */
-const FEED_PAGE_REVISIONS = 100_000;
+const FEED_PAGE_REVISIONS = 10_000;
 
 /** Pairing codes: 8 characters of an alphabet with no look-alikes (no 0/O, 1/I/l), shown in groups of four. */
 const PAIRING_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
@@ -32,6 +36,19 @@ function newPairingCode(): string {
 
 /** What people type: spaces and dashes dropped, case ignored. */
 export const normalizePairingCode = (typed: string) => typed.replace(/[\s-]/g, '').toUpperCase();
+
+export type ConnectOutcome =
+  | {
+      ok: true;
+      device: DeviceRecord;
+      credential: string;
+      organizationUuid: string;
+      epoch: string;
+      grant: { from: number; to: number };
+    }
+  | { ok: false; reason: 'no_sync_scope' }
+  | { ok: false; reason: 'event_not_covered'; eventId: string }
+  | { ok: false; reason: 'schema_mismatch'; schemaVersion: number };
 
 export type PairOutcome =
   | {
@@ -55,9 +72,21 @@ export function syncHubService(
   apply: ApplyService,
   notify: ChangeNotifier,
   schemaVersion: number,
+  /** On a venue's hub that follows an online server: passes the ops it applies on to it (sync/journal.ts). */
+  relay: Relay = noRelay,
 ) {
   const { repos, clock } = store;
   const now = () => toTimestamp(clock.now());
+
+  /**
+   * A block of ids for a device. A hub that follows an online server grants out of its own block from there, so ids
+   * stay unique across venues; when that runs short, from the top of the range, where collisions are out of reach.
+   */
+  function grantBlock(kind: 'kiosk' | 'venue'): { from: number; to: number } {
+    const size = blockSizeFor(kind);
+    if (relay.active()) return sync.takeGrantedRange(size) ?? sync.grantIds(size, 2 ** 52);
+    return sync.grantIds(size);
+  }
 
   /** A short-lived code that pairs one device, serving `eventIds` of the organization. */
   function createPairingCode(
@@ -94,11 +123,13 @@ export function syncHubService(
         uuid: randomUUID(),
         organizationId: taken.organizationId,
         name,
+        kind: 'kiosk',
+        apiTokenId: null,
         credentialHash: hashApiToken(credential),
         eventIds: taken.eventIds,
         createdAt: now(),
       });
-      const grant = sync.grantIds(GRANTED_BLOCK_SIZE);
+      const grant = grantBlock('kiosk');
       sync.setDeviceGrant(device.id, grant.from, grant.to);
       return {
         ok: true,
@@ -111,10 +142,67 @@ export function syncHubService(
     });
   }
 
-  /** The paired device of a credential; null when unknown or revoked. */
+  /**
+   * A venue's hub connecting with an API token that has the `sync` scope and covers every event it asks for, on the
+   * same schema as this server's: it gets a device of its own, like a kiosk paired with a code.
+   */
+  function connectVenue(
+    token: ApiTokenRecord,
+    request: { name: string; eventIds: readonly string[]; schemaVersion: number },
+  ): ConnectOutcome {
+    if (!token.scopes.includes('sync')) return { ok: false, reason: 'no_sync_scope' };
+    if (request.schemaVersion !== schemaVersion)
+      return { ok: false, reason: 'schema_mismatch', schemaVersion };
+    const eventIds = request.eventIds.map((id) => id.toLowerCase());
+    for (const uuid of eventIds) {
+      const event = repos.events.findByUuid(uuid);
+      const covered = event && event.organizationId === token.organizationId;
+      if (!covered || (token.eventIds !== null && !token.eventIds.includes(event.uuid))) {
+        return { ok: false, reason: 'event_not_covered', eventId: uuid };
+      }
+    }
+    return store.inTransaction((): ConnectOutcome => {
+      const credential = `arvd_${randomBase62(40)}`;
+      const device = sync.createDevice({
+        uuid: randomUUID(),
+        organizationId: token.organizationId,
+        name: request.name,
+        kind: 'venue',
+        apiTokenId: token.id,
+        credentialHash: hashApiToken(credential),
+        eventIds,
+        createdAt: now(),
+      });
+      const grant = grantBlock('venue');
+      sync.setDeviceGrant(device.id, grant.from, grant.to);
+      return {
+        ok: true,
+        device,
+        credential,
+        organizationUuid: repos.organizations.findById(token.organizationId)!.uuid,
+        epoch: sync.meta().epoch,
+        grant,
+      };
+    });
+  }
+
+  /** The events a `sync` token may follow: its organization's, or the ones it is restricted to. */
+  function followableEvents(token: ApiTokenRecord): EventRecord[] | 'no_sync_scope' {
+    if (!token.scopes.includes('sync')) return 'no_sync_scope';
+    return repos.events
+      .listForOrganization(token.organizationId)
+      .filter((event) => token.eventIds === null || token.eventIds.includes(event.uuid));
+  }
+
+  /** The device of a credential; null when unknown or revoked, or its venue's token was deleted or expired. */
   function deviceOf(credential: string): DeviceRecord | null {
     const device = sync.deviceByCredentialHash(hashApiToken(credential));
-    return device && device.revokedAt === null ? device : null;
+    if (!device || device.revokedAt !== null) return null;
+    if (device.apiTokenId !== null) {
+      const expiresAt = sync.tokenExpiry(device.apiTokenId);
+      if (expiresAt === undefined || isTokenExpired({ expiresAt }, clock.now())) return null;
+    }
+    return device;
   }
 
   /**
@@ -164,16 +252,23 @@ export function syncHubService(
         }
         const time = correctOpTime(
           { wallMs: op.wall_ms, monoMs: op.mono_ms, bootId: op.boot_id },
-          sync.clockAnchor(op.device, op.boot_id),
+          // The pushing device's readings: a venue's hub relays its kiosks' ops on its own clock and boot.
+          sync.clockAnchor(device.uuid, op.boot_id),
           offset,
         );
         const outcome = notify.keyed(op.op_id, () =>
           apply.applyOp(
-            { op: upgradeOp(op), at: toTimestamp(new Date(time.atMs)), uncertain: time.uncertain },
+            {
+              op: upgradeOp(op),
+              at: toTimestamp(new Date(time.atMs)),
+              uncertain: time.uncertain || op.time_uncertain === true,
+            },
             { authoritative: true },
           ),
         );
         sync.recordApplied(op, device.uuid, outcome, now());
+        // A venue's hub passes the op on to the online server it follows, in the same transaction.
+        if (relay.active()) relay.relay(op, time.atMs, time.uncertain || op.time_uncertain === true);
         outcomes.push(outcome);
         ackedSeq = Math.max(ackedSeq, op.seq);
       }
@@ -181,7 +276,7 @@ export function syncHubService(
       sync.touchDevice(device.id, now(), Math.max(0, request.waiting - outcomes.length));
       let grant: { from: number; to: number } | null = null;
       if (request.wantsIds) {
-        grant = sync.grantIds(GRANTED_BLOCK_SIZE);
+        grant = grantBlock(current.kind);
         sync.setDeviceGrant(device.id, grant.from, grant.to);
       }
       return { epoch: sync.meta().epoch, ackedSeq, restored: false, outcomes, grant };
@@ -210,7 +305,14 @@ export function syncHubService(
           from,
           upTo,
         );
-        return { epoch: meta.epoch, revision: upTo, reset, more: upTo < meta.revision, page };
+        return {
+          epoch: meta.epoch,
+          revision: upTo,
+          latest: meta.revision,
+          reset,
+          more: upTo < meta.revision,
+          page,
+        };
       })
       .deferred();
   }
@@ -288,6 +390,8 @@ export function syncHubService(
   return {
     createPairingCode,
     pairDevice,
+    connectVenue,
+    followableEvents,
     deviceOf,
     receiveOps,
     readFeed,

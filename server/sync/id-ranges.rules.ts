@@ -8,9 +8,16 @@ export const FIRST_GRANTED_ID = 2 ** 40;
 /** A replica's block: more registrations than a kiosk takes in an event. */
 export const GRANTED_BLOCK_SIZE = 100_000;
 
-/** A replica asks for a new block once this much of its block is left. */
-export const REFILL_BELOW = GRANTED_BLOCK_SIZE / 2;
+/**
+ * A venue's hub following an online server gets blocks this big: its own registrations and the blocks it grants
+ * its kiosks all come out of them, so ids stay unique across every venue of the online server.
+ */
+export const VENUE_BLOCK_SIZE = 100 * GRANTED_BLOCK_SIZE;
 
-export function needsRefill(next: number | null, to: number | null): boolean {
-  return next === null || to === null || to - next < REFILL_BELOW;
+export const blockSizeFor = (kind: 'kiosk' | 'venue') =>
+  kind === 'venue' ? VENUE_BLOCK_SIZE : GRANTED_BLOCK_SIZE;
+
+/** A node asks for a new block once less than half of one is left. */
+export function needsRefill(next: number | null, to: number | null, blockSize: number): boolean {
+  return next === null || to === null || to - next < blockSize / 2;
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { bootIdOf, monotonicMs, type Clock } from '../platform/clock.ts';
 import type { SyncRepository } from './sync.repository.ts';
-import type { OpKind, OpPayload } from './sync.types.ts';
+import type { Op, OpKind, OpPayload } from './sync.types.ts';
 
 /** An op's id: 128 random bits, as hex (the conflict rules compare them as text). */
 export const newOpId = (): string => randomBytes(16).toString('hex');
@@ -35,21 +35,61 @@ export function replicaJournal(
   deviceUuid: string,
   schemaVersion: number,
   onRecorded: () => void,
-): ChangeJournal {
+): ChangeJournal & { setDevice(uuid: string): void } {
+  let device = deviceUuid;
   return {
+    /** A venue's hub learns its device id when it connects, after it was built. */
+    setDevice(uuid) {
+      device = uuid;
+    },
     nextAttendeeId() {
       return sync.takeGrantedId() ?? FALLBACK_ID_FROM + Math.floor(Math.random() * FALLBACK_ID_FROM);
     },
     record(kind, opId, payload) {
       sync.enqueueOp({
         op_id: opId,
-        device: deviceUuid,
+        device,
         kind,
         payload,
         wall_ms: clock.now().getTime(),
         mono_ms: monotonicMs(clock),
         boot_id: bootIdOf(clock),
         schema_version: schemaVersion,
+      });
+      queueMicrotask(onRecorded);
+    },
+  };
+}
+
+/**
+ * A venue's hub passes the ops of its kiosks on to the online server it follows, with the same op id and device,
+ * in the transaction that applied them. Their times travel on the hub's clock (already corrected there), so the
+ * online server corrects them with its readings of the hub: one hop at a time.
+ */
+export interface Relay {
+  /** Whether this hub follows an online server now. */
+  active(): boolean;
+  relay(op: Op, atMs: number, uncertain: boolean): void;
+}
+
+/** No online server to follow: nothing is passed on. */
+export const noRelay: Relay = { active: () => false, relay: () => {} };
+
+export function outboxRelay(sync: SyncRepository, clock: Clock, onRecorded: () => void): Relay {
+  return {
+    active: () => true,
+    relay(op, atMs, uncertain) {
+      const nowMs = clock.now().getTime();
+      sync.enqueueOp({
+        op_id: op.op_id,
+        device: op.device,
+        kind: op.kind,
+        payload: op.payload,
+        wall_ms: atMs,
+        mono_ms: monotonicMs(clock) - (nowMs - atMs),
+        boot_id: bootIdOf(clock),
+        schema_version: op.schema_version,
+        ...(uncertain ? { time_uncertain: true } : {}),
       });
       queueMicrotask(onRecorded);
     },

@@ -124,6 +124,7 @@ export async function pairWithHub(
   const { data } = answer.data;
   withDevices(dataDir, options, (devices) =>
     devices.rememberPairing({
+      role: 'kiosk',
       url: hub.url,
       deviceUuid: data.device,
       credential: data.credential,

@@ -6,9 +6,9 @@ import type { ApplyService } from './apply.service.ts';
 import type { FeedPage, FeedRepository } from './feed.repository.ts';
 import type { changesResponse, pushResponse } from './sync.schemas.ts';
 import type { z } from 'zod';
-import { needsRefill } from './id-ranges.rules.ts';
+import { blockSizeFor, needsRefill } from './id-ranges.rules.ts';
 import type { SyncRepository } from './sync.repository.ts';
-import type { UpstreamRecord } from './sync.types.ts';
+import type { Op, UpstreamRecord } from './sync.types.ts';
 
 export interface ReplicaOptions {
   /** Ops sent in one request. */
@@ -49,6 +49,9 @@ export interface ReplicaStatus {
   offline: boolean;
   /** The hub refused this device (revoked, or a hub that forgot it). */
   refused: boolean;
+  /** How far the feed is read, and the hub's revision at its last answer (null before one): a download's progress. */
+  pulledRevision: number;
+  latestRevision: number | null;
 }
 
 type PushAnswer = z.output<typeof pushResponse>;
@@ -85,6 +88,7 @@ export function replicaService(
   let startedMs: number | null = null;
   let lastSyncAt: string | null = null;
   let refused = false;
+  let latestRevision: number | null = null;
   /**
    * Whether the hub should hear from this replica even with no ops to send. At each push the hub measures the
    * replica's clock (sync/clock.rules.ts), so a replica pushes once at each boot: else every op of a boot that ends
@@ -139,7 +143,7 @@ export function replicaService(
   async function pushOnce(): Promise<boolean> {
     const pending = sync.pendingOps(options.batchSize);
     const record = upstream();
-    const wantsIds = needsRefill(record.grantedNext, record.grantedTo);
+    const wantsIds = needsRefill(record.grantedNext, record.grantedTo, blockSizeFor(record.role));
     if (pending.length === 0 && !reportDue && !wantsIds) return false;
     const reporting = reportDue;
     reportDue = false;
@@ -171,6 +175,8 @@ export function replicaService(
       for (const outcome of answer.outcomes) {
         if (outcome.status !== 'upgrade_required') sync.ackOp(outcome.op_id, at);
       }
+      // A venue's hub shows on its own Sync page what the online server flagged: both sides see the conflict.
+      if (record.role === 'venue') recordUpstreamConflicts(pending, answer.outcomes, at);
       sync.setUpstreamAcked(answer.acked_seq);
       if (answer.grant) sync.setUpstreamGrant(answer.grant.from, answer.grant.to);
       sync.pruneAckedBefore(toTimestamp(new Date(clock.now().getTime() - options.keepAckedMs)));
@@ -178,6 +184,27 @@ export function replicaService(
     succeeded();
     const stuck = answer.outcomes.some((outcome) => outcome.status === 'upgrade_required');
     return !stuck && answer.outcomes.length > 0;
+  }
+
+  function recordUpstreamConflicts(sent: Op[], outcomes: PushAnswer['outcomes'], at: string): void {
+    const byId = new Map(sent.map((op) => [op.op_id, op]));
+    for (const outcome of outcomes) {
+      const op = byId.get(outcome.op_id);
+      const eventId = op ? feed.eventIdOf(op.payload.event) : null;
+      if (!op || eventId === null) continue;
+      const attendee = outcome.attendee ?? ('attendee' in op.payload ? op.payload.attendee : null);
+      for (const kind of outcome.conflicts) {
+        sync.recordConflict({
+          eventId,
+          attendeeUuid: typeof attendee === 'string' ? attendee : (attendee?.uuid ?? ''),
+          kind,
+          opId: op.op_id,
+          deviceUuid: op.device,
+          details: { at: toTimestamp(new Date(op.wall_ms)), kind: op.kind, decided_online: true },
+          createdAt: at,
+        });
+      }
+    }
   }
 
   /** Takes one page of the hub's feed and writes it, then re-applies the ops still waiting over it. */
@@ -191,13 +218,15 @@ export function replicaService(
     });
     const answer = await call<FeedAnswer>(`/sync/changes?${query}`, {
       method: 'GET',
-      timeoutMs: waitMs + options.connectTimeoutMs + 5_000,
+      // A page of a snapshot is thousands of rows: a busy hub may take a while to read and send it.
+      timeoutMs: waitMs + options.connectTimeoutMs + 30_000,
     });
     store.inTransaction(() => {
       writePage(answer.page as FeedPage);
       rebase();
       sync.setPulled(answer.epoch, answer.revision);
     });
+    latestRevision = answer.latest ?? answer.revision;
     succeeded();
     return answer;
   }
@@ -387,6 +416,8 @@ export function replicaService(
         lastSyncAt,
         offline: failures >= OFFLINE_AFTER_FAILURES || staleMs > OFFLINE_AFTER_MS,
         refused,
+        pulledRevision: record.pulledRev,
+        latestRevision,
       };
     },
   };

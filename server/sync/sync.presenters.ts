@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { ConflictWire, DeviceWire, pushResponse } from './sync.schemas.ts';
-import type { ConflictKind, ConflictRecord, DeviceRecord, PushAnswer } from './sync.types.ts';
+import type { ConflictWire, DeviceWire, pushResponse, upstreamStatusResponse } from './sync.schemas.ts';
+import type { ConflictKind, ConflictRecord, DeviceRecord, PushAnswer, VenueStatus } from './sync.types.ts';
 
 /** The rule each kind of conflict was settled by, as the Sync page says it. */
 export const CONFLICT_RULES: Record<ConflictKind, string> = {
@@ -60,5 +60,23 @@ export function presentPush(answer: PushAnswer): z.input<typeof pushResponse> {
     restored: answer.restored,
     outcomes: answer.outcomes,
     grant: answer.grant,
+  };
+}
+
+/** How ready the venue is: what the hub's dashboard and `arrivals upstream status` show. */
+export function presentVenueStatus(status: VenueStatus): z.input<typeof upstreamStatusResponse>['data'] {
+  return {
+    connected: status.connected,
+    url: status.url,
+    event_ids: status.eventIds,
+    downloading: status.downloading,
+    pulled_revision: status.pulledRevision,
+    latest_revision: status.latestRevision,
+    attendees_here: status.attendeesHere,
+    waiting_up: status.waitingUp,
+    waiting_down:
+      status.latestRevision === null ? null : Math.max(0, status.latestRevision - status.pulledRevision),
+    last_sync_at: status.lastSyncAt,
+    online_reachable: status.onlineReachable,
   };
 }

@@ -22,6 +22,8 @@ interface DeviceRow {
   uuid: string;
   organization_id: number;
   name: string;
+  kind: 'kiosk' | 'venue';
+  api_token_id: number | null;
   event_ids: string;
   created_at: string;
   revoked_at: string | null;
@@ -39,6 +41,8 @@ const toDevice = (row: DeviceRow): DeviceRecord => ({
   uuid: row.uuid,
   organizationId: row.organization_id,
   name: row.name,
+  kind: row.kind,
+  apiTokenId: row.api_token_id,
   eventIds: JSON.parse(row.event_ids) as string[],
   createdAt: row.created_at,
   revokedAt: row.revoked_at,
@@ -76,6 +80,7 @@ const toConflict = (row: ConflictRow): ConflictRecord => ({
 });
 
 interface UpstreamRow {
+  role: 'kiosk' | 'venue';
   url: string;
   device_uuid: string;
   credential: string;
@@ -90,6 +95,7 @@ interface UpstreamRow {
 }
 
 const toUpstream = (row: UpstreamRow): UpstreamRecord => ({
+  role: row.role,
   url: row.url,
   deviceUuid: row.device_uuid,
   credential: row.credential,
@@ -113,6 +119,7 @@ interface OutboxRow {
   boot_id: string;
   mono_ms: number;
   schema_version: number;
+  time_uncertain: number;
 }
 
 const toOp = (row: OutboxRow): Op => ({
@@ -125,6 +132,7 @@ const toOp = (row: OutboxRow): Op => ({
   mono_ms: row.mono_ms,
   boot_id: row.boot_id,
   schema_version: row.schema_version,
+  ...(row.time_uncertain ? { time_uncertain: true } : {}),
 });
 
 /** The rows of one table that changed, as the feed sends them: plain objects, columns as stored. */
@@ -145,8 +153,9 @@ export function syncRepository(db: Db) {
   );
 
   const insertDevice = db.prepare<Record<string, unknown>, DeviceRow>(
-    `INSERT INTO sync_devices (uuid, organization_id, name, credential_hash, event_ids, created_at)
-     VALUES (@uuid, @organization_id, @name, @credential_hash, @event_ids, @created_at) RETURNING *`,
+    `INSERT INTO sync_devices (uuid, organization_id, name, kind, api_token_id, credential_hash, event_ids, created_at)
+     VALUES (@uuid, @organization_id, @name, @kind, @api_token_id, @credential_hash, @event_ids, @created_at)
+     RETURNING *`,
   );
   const deviceByCredential = db.prepare<[string], DeviceRow>(
     'SELECT * FROM sync_devices WHERE credential_hash = ?',
@@ -223,14 +232,17 @@ export function syncRepository(db: Db) {
     'UPDATE attendee_aliases SET attendee_id = ? WHERE attendee_id = ?',
   );
 
+  const tokenExpiry = db.prepare<[number], { expires_at: string | null }>(
+    'SELECT expires_at FROM api_tokens WHERE id = ?',
+  );
   const setReplaying = db.prepare('INSERT OR IGNORE INTO sync_replaying (id) VALUES (1)');
   const clearReplaying = db.prepare('DELETE FROM sync_replaying');
 
   const upstream = db.prepare<[], UpstreamRow>('SELECT * FROM sync_upstream WHERE id = 1');
   const insertUpstream = db.prepare<Record<string, unknown>>(
-    `INSERT INTO sync_upstream (id, url, device_uuid, credential, organization_uuid, event_ids, granted_next,
+    `INSERT INTO sync_upstream (id, role, url, device_uuid, credential, organization_uuid, event_ids, granted_next,
        granted_to, paired_at)
-     VALUES (1, @url, @device_uuid, @credential, @organization_uuid, @event_ids, @granted_next, @granted_to,
+     VALUES (1, @role, @url, @device_uuid, @credential, @organization_uuid, @event_ids, @granted_next, @granted_to,
        @paired_at)`,
   );
   const setPulled = db.prepare<[string, number]>(
@@ -243,6 +255,11 @@ export function syncRepository(db: Db) {
   const setUpstreamGrant = db.prepare<[number, number]>(
     'UPDATE sync_upstream SET granted_next = ?, granted_to = ? WHERE id = 1',
   );
+  const takeGrantedRange = db.prepare<{ count: number }, { start: number }>(
+    `UPDATE sync_upstream SET granted_next = granted_next + @count
+     WHERE id = 1 AND granted_next IS NOT NULL AND granted_next + @count <= granted_to
+     RETURNING granted_next - @count AS start`,
+  );
   const takeGrantedId = db.prepare<[], { id: number }>(
     `UPDATE sync_upstream SET granted_next = granted_next + 1
      WHERE id = 1 AND granted_next IS NOT NULL AND granted_next < granted_to
@@ -250,8 +267,9 @@ export function syncRepository(db: Db) {
   );
 
   const insertOutbox = db.prepare<Record<string, unknown>, { seq: number }>(
-    `INSERT INTO sync_outbox (op_id, origin_device, kind, payload, wall_ms, boot_id, mono_ms, schema_version)
-     VALUES (@op_id, @origin_device, @kind, @payload, @wall_ms, @boot_id, @mono_ms, @schema_version)
+    `INSERT INTO sync_outbox (op_id, origin_device, kind, payload, wall_ms, boot_id, mono_ms, schema_version,
+       time_uncertain)
+     VALUES (@op_id, @origin_device, @kind, @payload, @wall_ms, @boot_id, @mono_ms, @schema_version, @time_uncertain)
      ON CONFLICT (op_id) DO NOTHING RETURNING seq`,
   );
   const pendingOps = db.prepare<[number], OutboxRow>(
@@ -291,6 +309,8 @@ export function syncRepository(db: Db) {
       uuid: string;
       organizationId: number;
       name: string;
+      kind: 'kiosk' | 'venue';
+      apiTokenId: number | null;
       credentialHash: string;
       eventIds: readonly string[];
       createdAt: string;
@@ -300,6 +320,8 @@ export function syncRepository(db: Db) {
           uuid: device.uuid,
           organization_id: device.organizationId,
           name: device.name,
+          kind: device.kind,
+          api_token_id: device.apiTokenId,
           credential_hash: device.credentialHash,
           event_ids: JSON.stringify(device.eventIds),
           created_at: device.createdAt,
@@ -389,6 +411,9 @@ export function syncRepository(db: Db) {
     repointAliases: (fromAttendeeId: number, toAttendeeId: number) =>
       void repointAliases.run(toAttendeeId, fromAttendeeId),
 
+    /** A token's expiry; undefined when the token is gone (deleted). */
+    tokenExpiry: (id: number): string | null | undefined => tokenExpiry.get(id)?.expires_at,
+
     /** Runs `work` with the seats guards standing aside (see the migration): a replay never fails on seats. */
     replaying<T>(work: () => T): T {
       setReplaying.run();
@@ -405,6 +430,7 @@ export function syncRepository(db: Db) {
     },
     pairWith(upstreamRecord: Omit<UpstreamRecord, 'upstreamEpoch' | 'pulledRev' | 'ackedSeq'>): void {
       insertUpstream.run({
+        role: upstreamRecord.role,
         url: upstreamRecord.url,
         device_uuid: upstreamRecord.deviceUuid,
         credential: upstreamRecord.credential,
@@ -420,6 +446,11 @@ export function syncRepository(db: Db) {
     /** The hub holds less than this replica saw acked (restored from a backup): back to what it holds. */
     resetUpstreamAcked: (seq: number) => void resetUpstreamAcked.run(seq),
     setUpstreamGrant: (next: number, to: number) => void setUpstreamGrant.run(next, to),
+    /** `count` ids out of this node's own granted block (a venue's hub granting its kiosks); null when short. */
+    takeGrantedRange(count: number): { from: number; to: number } | null {
+      const row = takeGrantedRange.get({ count });
+      return row ? { from: row.start, to: row.start + count } : null;
+    },
     /** The next id of this replica's granted block; null when the block is used up. */
     takeGrantedId: (): number | null => takeGrantedId.get()?.id ?? null,
 
@@ -435,6 +466,7 @@ export function syncRepository(db: Db) {
           boot_id: op.boot_id,
           mono_ms: op.mono_ms,
           schema_version: op.schema_version,
+          time_uncertain: op.time_uncertain ? 1 : 0,
         })?.seq ?? null
       );
     },

@@ -52,6 +52,7 @@ const opFields = {
   mono_ms: z.number(),
   boot_id: z.string().max(64),
   schema_version: z.number().int().min(1),
+  time_uncertain: z.boolean().optional(),
 };
 
 /** An op, its payload checked by kind: a malformed one is a 422, never a half-applied batch. */
@@ -114,6 +115,8 @@ const rows = z.array(z.record(z.string(), z.unknown()));
 export const changesResponse = z.object({
   epoch: z.string(),
   revision: z.number().int(),
+  // Optional: hubs from before it was added do not send it.
+  latest: z.number().int().optional(),
   reset: z.boolean(),
   more: z.boolean(),
   page: z.object({
@@ -181,3 +184,54 @@ export const conflictParams = z.object({ id: z.string().max(64) });
 
 export type DeviceWire = z.input<typeof deviceSchema>;
 export type ConflictWire = z.input<typeof conflictSchema>;
+
+/** A venue's hub connecting to the online server it will follow, with a `sync` token. */
+export const connectBody = z.object({
+  name: z.string().trim().min(1).max(100),
+  event_ids: z.array(uuidParam('Event UUID')).min(1).max(50),
+  schema_version: z.number().int().min(1),
+});
+
+export const connectResponse = pairResponse;
+
+export const upstreamEventsResponse = z.object({
+  data: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      starts_at: timestamp.nullable(),
+      attendees_count: z.number().int(),
+    }),
+  ),
+});
+
+/** The hub's dashboard: the online server to follow. */
+export const upstreamBody = z.object({
+  url: z.string().trim().min(1).max(2048),
+  token: z.string().trim().min(1).max(200),
+  event_ids: z.array(uuidParam('Event UUID')).min(1).max(50),
+});
+
+export const upstreamEventsBody = upstreamBody.omit({ event_ids: true });
+
+export const upstreamStatusResponse = z.object({
+  data: z.object({
+    connected: z.boolean(),
+    url: z.string().nullable(),
+    event_ids: z.array(z.string()),
+    downloading: z.boolean().meta({ description: 'The first download after connecting is still running' }),
+    pulled_revision: z.number().int(),
+    latest_revision: z.number().int().nullable().meta({
+      description: 'The online server’s revision at its last answer; with pulled_revision, a progress bar',
+    }),
+    attendees_here: z.number().int(),
+    waiting_up: z.number().int().meta({ description: 'Venue changes the online server has not taken yet' }),
+    waiting_down: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: 'Revisions of the online server not read yet (null before its first answer)' }),
+    last_sync_at: timestamp.nullable(),
+    online_reachable: z.boolean(),
+  }),
+});

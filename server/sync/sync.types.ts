@@ -61,6 +61,8 @@ export interface Op {
   mono_ms: number;
   boot_id: string;
   schema_version: number;
+  /** A relayed op whose time the first hub could not be sure of (docs/sync.md, Clocks). */
+  time_uncertain?: boolean;
 }
 
 /** What can be flagged about an op for staff to see on the hub's Sync page. */
@@ -88,11 +90,17 @@ export interface OpOutcome {
   conflicts: ConflictKind[];
 }
 
+/** A kiosk paired with a code, or a venue's hub that follows this server with an API token. */
+export type DeviceKind = 'kiosk' | 'venue';
+
 export interface DeviceRecord {
   id: number;
   uuid: string;
   organizationId: number;
   name: string;
+  kind: DeviceKind;
+  /** A venue's: the token it connected with; deleting or expiring the token ends the device. */
+  apiTokenId: number | null;
   eventIds: string[];
   createdAt: string;
   revokedAt: string | null;
@@ -118,6 +126,8 @@ export interface ConflictRecord {
 }
 
 export interface UpstreamRecord {
+  /** kiosk: a replica kiosk of a venue's hub; venue: a venue's hub following an online server. */
+  role: DeviceKind;
   url: string;
   deviceUuid: string;
   credential: string;
@@ -160,8 +170,28 @@ export interface FeedAnswer {
   epoch: string;
   /** The revision the replica has reached with this page. */
   revision: number;
+  /** The hub's revision when it answered: how far a download has to go (a progress bar). */
+  latest: number;
   /** The replica's epoch was not this one: this page starts from nothing (a snapshot). */
   reset: boolean;
   more: boolean;
   page: FeedPage;
+}
+
+/** How ready a venue's hub following an online server is (sync/venue.service.ts). */
+export interface VenueStatus {
+  connected: boolean;
+  url: string | null;
+  eventIds: string[];
+  /** The first download after connecting is still running. */
+  downloading: boolean;
+  /** How far this hub has read the online server's feed, and how far it goes (null before its first answer). */
+  pulledRevision: number;
+  latestRevision: number | null;
+  /** Registrations of the followed events held here. */
+  attendeesHere: number;
+  /** Changes made at the venue (here or on its kiosks) the online server has not taken yet. */
+  waitingUp: number;
+  lastSyncAt: string | null;
+  onlineReachable: boolean;
 }

@@ -42,6 +42,7 @@ beforeEach(async () => {
   const clock = testClock();
   const store = createStore(openDatabase(replicaDir), clock);
   deviceService(store).rememberPairing({
+    role: 'kiosk',
     url: `http://127.0.0.1:${port}`,
     deviceUuid: paired.body.data.device,
     credential: paired.body.data.credential,

@@ -151,6 +151,7 @@ describe('a replica', () => {
       await (await buildApp({ dataDir })).close();
       const db = openDatabase(dataDir);
       syncRepository(db).pairWith({
+        role: 'kiosk',
         url: hub.url,
         deviceUuid: '5f0c9a52-8d1e-4f7b-9b8e-2f1d3c4b5a69',
         credential: 'test-credential',

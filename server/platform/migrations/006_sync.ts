@@ -151,6 +151,10 @@ CREATE TABLE sync_devices (
   uuid             TEXT NOT NULL UNIQUE,
   organization_id  INTEGER NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
   name             TEXT NOT NULL,
+  -- A kiosk paired with a code, or a venue's hub following this server with an API token (its device ends with
+  -- the token).
+  kind             TEXT NOT NULL DEFAULT 'kiosk' CHECK (kind IN ('kiosk', 'venue')),
+  api_token_id     INTEGER REFERENCES api_tokens(id) ON DELETE CASCADE,
   credential_hash  TEXT NOT NULL UNIQUE,
   -- JSON array of the event UUIDs it serves.
   event_ids        TEXT NOT NULL,
@@ -212,6 +216,9 @@ CREATE INDEX sync_conflicts_event ON sync_conflicts(event_id, acknowledged_at);
 -- Replica side: the hub it follows, and its own changes waiting for the hub's ack.
 CREATE TABLE sync_upstream (
   id               INTEGER PRIMARY KEY CHECK (id = 1),
+  -- kiosk: a replica that forwards what it does not serve; venue: a hub that follows an online server and relays
+  -- its kiosks' ops to it.
+  role             TEXT NOT NULL DEFAULT 'kiosk' CHECK (role IN ('kiosk', 'venue')),
   url              TEXT NOT NULL,
   device_uuid      TEXT NOT NULL,
   credential       TEXT NOT NULL,
@@ -235,6 +242,8 @@ CREATE TABLE sync_outbox (
   boot_id        TEXT NOT NULL,
   mono_ms        REAL NOT NULL,
   schema_version INTEGER NOT NULL,
+  -- A relayed op whose time its first hub could not be sure of.
+  time_uncertain INTEGER NOT NULL DEFAULT 0,
   -- Kept a while after the ack: a hub restored from a backup gets them again.
   acked_at       TEXT
 );

@@ -7,7 +7,12 @@ import type { Answer, RequestBody, Schema } from '../../shared/api/types.ts';
  * (server/webhooks/lan-integration.routes.ts), owners only. Secrets come back once, in the answer that made them.
  */
 
-export { TOKEN_EXPIRIES, TOKEN_SCOPES, WEBHOOK_EVENT_TYPES } from '../../shared/api/vocabulary.ts';
+export {
+  DEFAULT_TOKEN_SCOPES,
+  TOKEN_EXPIRIES,
+  TOKEN_SCOPES,
+  WEBHOOK_EVENT_TYPES,
+} from '../../shared/api/vocabulary.ts';
 
 /** A token as listed; `event_ids` null: it may reach every event. */
 export type ApiToken = Schema<'ApiToken'>;

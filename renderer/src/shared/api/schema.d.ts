@@ -848,6 +848,7 @@ export interface paths {
                         "application/json": {
                             epoch: string;
                             revision: number;
+                            latest?: number;
                             reset: boolean;
                             more: boolean;
                             page: {
@@ -2411,6 +2412,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                421: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -2834,6 +2844,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3407,7 +3426,7 @@ export interface paths {
                         name: string;
                         /** @enum {string} */
                         expires: "7d" | "30d" | "90d" | "1y" | "never";
-                        scopes?: ("events:read" | "events:write" | "attendees:read" | "attendees:write" | "users:write" | "webhooks:manage")[];
+                        scopes?: ("events:read" | "events:write" | "attendees:read" | "attendees:write" | "users:write" | "webhooks:manage" | "sync")[];
                         event_ids?: string[];
                     };
                 };
@@ -4639,6 +4658,246 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dashboard/api/sync/upstream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The online server this hub follows, and how ready the venue is */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                connected: boolean;
+                                url: string | null;
+                                event_ids: string[];
+                                /** @description The first download after connecting is still running */
+                                downloading: boolean;
+                                pulled_revision: number;
+                                /** @description The online server’s revision at its last answer; with pulled_revision, a progress bar */
+                                latest_revision: number | null;
+                                attendees_here: number;
+                                /** @description Venue changes the online server has not taken yet */
+                                waiting_up: number;
+                                /** @description Revisions of the online server not read yet (null before its first answer) */
+                                waiting_down: number | null;
+                                last_sync_at: string | null;
+                                online_reachable: boolean;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                421: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Follow an online server: its events download in the background */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        url: string;
+                        token: string;
+                        event_ids: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                421: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/sync/upstream/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The events an online server’s `sync` token may follow, to pick from */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        url: string;
+                        token: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: string;
+                                name: string;
+                                starts_at: string | null;
+                                attendees_count: number;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                421: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dashboard/api/lan-integrations": {
         parameters: {
             query?: never;
@@ -4688,6 +4947,15 @@ export interface paths {
                         "application/json": components["schemas"]["Message"];
                     };
                 };
+                /** @description Default Response */
+                421: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
             };
         };
         put?: never;
@@ -4730,6 +4998,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                421: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4806,6 +5083,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                421: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6563,6 +6849,176 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sync/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The events a `sync` token lets a venue’s hub follow */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: string;
+                                name: string;
+                                starts_at: string | null;
+                                attendees_count: number;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sync/connect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A venue’s hub starts following events of this server, with a `sync` token */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        event_ids: string[];
+                        schema_version: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description This device’s UUID on the hub */
+                                device: string;
+                                /** @description Sent as `Authorization: Bearer` on every sync request; shown once */
+                                credential: string;
+                                organization: string;
+                                event_ids: string[];
+                                epoch: string;
+                                grant: components["schemas"]["IdGrant"];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -6591,7 +7047,7 @@ export interface components {
         ApiTokenInput: {
             id: number;
             name: string;
-            scopes: ("events:read" | "events:write" | "attendees:read" | "attendees:write" | "users:write" | "webhooks:manage")[];
+            scopes: ("events:read" | "events:write" | "attendees:read" | "attendees:write" | "users:write" | "webhooks:manage" | "sync")[];
             event_ids: string[] | null;
             /**
              * Format: date-time
@@ -6959,6 +7415,7 @@ export interface components {
             mono_ms: number;
             boot_id: string;
             schema_version: number;
+            time_uncertain?: boolean;
             /** @constant */
             kind: "register";
             payload: {
@@ -6984,6 +7441,7 @@ export interface components {
             mono_ms: number;
             boot_id: string;
             schema_version: number;
+            time_uncertain?: boolean;
             /** @constant */
             kind: "walk_in";
             payload: {
@@ -7009,6 +7467,7 @@ export interface components {
             mono_ms: number;
             boot_id: string;
             schema_version: number;
+            time_uncertain?: boolean;
             /** @constant */
             kind: "check_in";
             payload: {
@@ -7025,6 +7484,7 @@ export interface components {
             mono_ms: number;
             boot_id: string;
             schema_version: number;
+            time_uncertain?: boolean;
             /** @constant */
             kind: "undo_check_in";
             payload: {
@@ -7040,6 +7500,7 @@ export interface components {
             mono_ms: number;
             boot_id: string;
             schema_version: number;
+            time_uncertain?: boolean;
             /** @constant */
             kind: "cancel";
             payload: {
@@ -7054,6 +7515,7 @@ export interface components {
             mono_ms: number;
             boot_id: string;
             schema_version: number;
+            time_uncertain?: boolean;
             /** @constant */
             kind: "no_show";
             payload: {
@@ -7068,6 +7530,7 @@ export interface components {
             mono_ms: number;
             boot_id: string;
             schema_version: number;
+            time_uncertain?: boolean;
             /** @constant */
             kind: "approve";
             payload: {
@@ -7251,7 +7714,7 @@ export interface components {
         ApiToken: {
             id: number;
             name: string;
-            scopes: ("events:read" | "events:write" | "attendees:read" | "attendees:write" | "users:write" | "webhooks:manage")[];
+            scopes: ("events:read" | "events:write" | "attendees:read" | "attendees:write" | "users:write" | "webhooks:manage" | "sync")[];
             event_ids: string[] | null;
             /**
              * Format: date-time
@@ -7619,6 +8082,7 @@ export interface components {
             mono_ms: number;
             boot_id: string;
             schema_version: number;
+            time_uncertain?: boolean;
             /** @constant */
             kind: "register";
             payload: {
@@ -7644,6 +8108,7 @@ export interface components {
             mono_ms: number;
             boot_id: string;
             schema_version: number;
+            time_uncertain?: boolean;
             /** @constant */
             kind: "walk_in";
             payload: {
@@ -7669,6 +8134,7 @@ export interface components {
             mono_ms: number;
             boot_id: string;
             schema_version: number;
+            time_uncertain?: boolean;
             /** @constant */
             kind: "check_in";
             payload: {
@@ -7685,6 +8151,7 @@ export interface components {
             mono_ms: number;
             boot_id: string;
             schema_version: number;
+            time_uncertain?: boolean;
             /** @constant */
             kind: "undo_check_in";
             payload: {
@@ -7700,6 +8167,7 @@ export interface components {
             mono_ms: number;
             boot_id: string;
             schema_version: number;
+            time_uncertain?: boolean;
             /** @constant */
             kind: "cancel";
             payload: {
@@ -7714,6 +8182,7 @@ export interface components {
             mono_ms: number;
             boot_id: string;
             schema_version: number;
+            time_uncertain?: boolean;
             /** @constant */
             kind: "no_show";
             payload: {
@@ -7728,6 +8197,7 @@ export interface components {
             mono_ms: number;
             boot_id: string;
             schema_version: number;
+            time_uncertain?: boolean;
             /** @constant */
             kind: "approve";
             payload: {

@@ -51,6 +51,7 @@ export const developersEn = {
       'attendees:write': 'Register, check in, cancel and mark no-shows',
       'users:write': 'Create and edit people and their profiles',
       'webhooks:manage': 'Manage webhook endpoints (only for tokens that reach every event)',
+      sync: 'Let a venue’s hub follow these events (download them, send back its check-ins)',
     },
     restrict: 'Only some events',
     restrictHint: 'Without it, the token reaches every event of the organization, present and future.',
