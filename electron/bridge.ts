@@ -12,6 +12,8 @@ export const IPC = {
   staffSave: 'arrivals:staff:save',
   staffSetPin: 'arrivals:staff:set-pin',
   staffFindHubs: 'arrivals:staff:find-hubs',
+  staffPair: 'arrivals:staff:pair',
+  staffUnpair: 'arrivals:staff:unpair',
   staffClose: 'arrivals:staff:close',
   staffQuit: 'arrivals:staff:quit',
 } as const;
@@ -40,6 +42,27 @@ export interface StaffState {
   shortPin: boolean;
   /** The server's one-time setup code while nobody owns this install yet, to type into the dashboard's setup. */
   setupCode: string | null;
+  /** The hub this kiosk is paired with (its replica runs in satellite mode), or null. */
+  pairing: StaffPairing | null;
+}
+
+export interface StaffPairing {
+  hubUrl: string;
+  /** Changes made on this kiosk that the hub has not acked yet: unpairing is refused while there are any. */
+  waiting: number;
+  /**
+   * How sync goes while the kiosk runs as the hub's replica: in step, working offline (the hub cannot be reached),
+   * or refused by the hub (the device was revoked). Null while the kiosk runs in another mode.
+   */
+  sync: 'in-step' | 'offline' | 'refused' | null;
+}
+
+export interface StaffPairRequest {
+  hubAddress: string;
+  /** The pairing code from the hub's Kiosks & sync page or `arrivals device code`. */
+  code: string;
+  /** How the hub lists this kiosk; blank for the computer's name. */
+  name: string;
 }
 
 export interface StaffChange {
@@ -57,6 +80,10 @@ export interface StaffBridge {
   save(change: StaffChange): Promise<StaffSaveResult>;
   setPin(pin: string): Promise<StaffSaveResult>;
   findHubs(): Promise<{ name: string; url: string }[]>;
+  /** Pairs this kiosk with a hub and runs it as the hub's replica (satellite mode). */
+  pair(request: StaffPairRequest): Promise<StaffSaveResult>;
+  /** Forgets the hub and the replica's data; refused while changes wait for the hub. */
+  unpair(): Promise<StaffSaveResult>;
   /** Back to the kiosk without changes. */
   close(): void;
   quit(): void;

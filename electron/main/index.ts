@@ -9,9 +9,16 @@ import { createDashboardWindow, DASHBOARD_PARTITION, type DashboardWindow } from
 import { browseHubs, publishHub } from './discovery.ts';
 import { lockKioskWindow } from './kiosk-lock.ts';
 import { kioskPath, lanUrls, serverPlan } from './modes.ts';
+import { createDesktopPairing } from './pairing.ts';
 import { parseBadge, printBadge } from './printing.ts';
 import { keepDashboardApiAway, lockDownSession } from './security.ts';
-import { nativeBindingPath, setupCodeOf, startEmbeddedServer, type EmbeddedServer } from './server.ts';
+import {
+  nativeBindingPath,
+  replicaStatusOf,
+  setupCodeOf,
+  startEmbeddedServer,
+  type EmbeddedServer,
+} from './server.ts';
 import { readSettings, resetStaffPin, writeSettings, type Settings } from './settings.ts';
 import { createStaffController } from './staff-controller.ts';
 import { UNREADABLE_PIN_HASH } from './staff-exit.ts';
@@ -41,31 +48,50 @@ app.setPath('userData', dataDir);
 
 let settings: Settings;
 let server: EmbeddedServer;
+let serverRunning = false;
 let kiosk: BrowserWindow;
 let dashboard: DashboardWindow;
 let staff: BrowserWindow | null = null;
 let stopAnnouncing: (() => Promise<void>) | null = null;
 let allowKioskClose = () => {};
 
+const nativeBinding = nativeBindingPath({
+  isPackaged: app.isPackaged,
+  resourcesPath: process.resourcesPath,
+  appPath: app.getAppPath(),
+});
+
+const pairing = createDesktopPairing({
+  dataDir,
+  nativeBinding,
+  settings: () => settings,
+  apply: (next, options) => applySettings(next, options),
+  liveStatus: () => (serverRunning ? replicaStatusOf(server.app) : null),
+  stopServer,
+  startServer,
+  defaultName: () => os.hostname(),
+});
+
 async function startServer(): Promise<void> {
-  const plan = serverPlan(settings);
+  const plan = serverPlan(settings, {
+    replicaPaired: settings.mode === 'satellite' && pairing.isPaired(),
+  });
   server = await startEmbeddedServer({
     plan,
     dataDir,
     kioskDir: path.join(here, '../renderer'),
-    nativeBinding: nativeBindingPath({
-      isPackaged: app.isPackaged,
-      resourcesPath: process.resourcesPath,
-      appPath: app.getAppPath(),
-    }),
+    nativeBinding,
   });
+  serverRunning = true;
   if (settings.mode === 'hub') stopAnnouncing = publishHub(`Arrivals on ${os.hostname()}`, plan.port);
 }
 
 async function stopServer(): Promise<void> {
   await stopAnnouncing?.();
   stopAnnouncing = null;
-  await server?.close();
+  if (!serverRunning) return;
+  serverRunning = false;
+  await server.close();
 }
 
 async function applySettings(next: Settings, options: { restartServer: boolean }): Promise<void> {
@@ -127,6 +153,7 @@ const controller = createStaffController({
     ),
   findHubs: () => browseHubs(3_000),
   setupCode: () => setupCodeOf(server.app),
+  pairing,
 });
 
 function openStaff(): void {

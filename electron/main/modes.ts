@@ -1,6 +1,18 @@
 import type { NetworkInterfaceInfo } from 'node:os';
+import path from 'node:path';
 import { parseHubAddress } from '../../server/satellite/hub-address.rules.ts';
 import type { Mode, Settings } from './settings.ts';
+
+/**
+ * A satellite paired with its hub keeps the hub's replica here, inside the data dir and apart from the kiosk's own
+ * database: what the kiosk had in standalone or hub mode never mixes with the hub's data, and unpairing deletes the
+ * replica alone (server/sync/pairing.ts).
+ */
+export const REPLICA_FOLDER = 'replica';
+
+export function replicaDirOf(dataDir: string): string {
+  return path.join(dataDir, REPLICA_FOLDER);
+}
 
 /** How the local server runs in each mode. */
 export interface ServerPlan {
@@ -10,18 +22,36 @@ export interface ServerPlan {
    */
   host: '127.0.0.1' | '0.0.0.0';
   port: number;
+  /** A satellite that is not paired: no database, every API call forwarded to the hub. */
   satellite: { hubUrl: string } | null;
+  /** A paired satellite: the hub's replica in `replicaDirOf(dataDir)`, which answers the kiosk hub or no hub. */
+  replica: boolean;
 }
 
-export function serverPlan(settings: Settings): ServerPlan {
+export function serverPlan(settings: Settings, { replicaPaired }: { replicaPaired: boolean }): ServerPlan {
   switch (settings.mode) {
     case 'hub':
-      return { host: '0.0.0.0', port: settings.port, satellite: null };
+      return { host: '0.0.0.0', port: settings.port, satellite: null, replica: false };
     case 'satellite':
-      return { host: '127.0.0.1', port: settings.port, satellite: { hubUrl: settings.hubUrl! } };
+      return replicaPaired
+        ? { host: '127.0.0.1', port: settings.port, satellite: null, replica: true }
+        : { host: '127.0.0.1', port: settings.port, satellite: { hubUrl: settings.hubUrl! }, replica: false };
     case 'standalone':
-      return { host: '127.0.0.1', port: settings.port, satellite: null };
+      return { host: '127.0.0.1', port: settings.port, satellite: null, replica: false };
   }
+}
+
+/** A hub address that is this very kiosk's own server: a satellite of itself would wait on itself forever. */
+export function isThisKiosk(hubUrl: string, port: number): boolean {
+  const hub = new URL(hubUrl);
+  return ['localhost', '127.0.0.1', '[::1]'].includes(hub.hostname) && Number(hub.port) === port;
+}
+
+/** The event to show once paired: the one chosen before if the hub serves it here, else its only one, else the list. */
+export function eventAfterPairing(current: string | null, served: readonly string[]): string | null {
+  const lower = served.map((id) => id.toLowerCase());
+  if (current !== null && lower.includes(current.toLowerCase())) return current;
+  return served.length === 1 ? served[0]! : null;
 }
 
 /**
@@ -53,6 +83,8 @@ export function lanUrls(interfaces: NodeJS.Dict<NetworkInterfaceInfo[]>, port: n
   return urls;
 }
 
+export const THIS_KIOSK_REASON = 'A satellite cannot be its own hub: that address is this kiosk.';
+
 export interface ModeChange {
   mode: Mode;
   /** What staff typed (or picked from discovery); required for a satellite. */
@@ -78,11 +110,8 @@ export function applyModeChange(settings: Settings, change: ModeChange): ModeCha
   if (!Number.isInteger(port) || port < 1 || port > 65535) {
     return { ok: false, reason: 'The port must be between 1 and 65535.' };
   }
-  if (change.mode === 'satellite' && hubUrl !== null) {
-    const hub = new URL(hubUrl);
-    if (['localhost', '127.0.0.1', '[::1]'].includes(hub.hostname) && Number(hub.port) === port) {
-      return { ok: false, reason: 'A satellite cannot be its own hub: that address is this kiosk.' };
-    }
+  if (change.mode === 'satellite' && hubUrl !== null && isThisKiosk(hubUrl, port)) {
+    return { ok: false, reason: THIS_KIOSK_REASON };
   }
   const next: Settings = { ...settings, mode: change.mode, hubUrl, port };
   const restartServer =

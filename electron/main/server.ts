@@ -1,7 +1,8 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.ts';
-import { appOrigin, type ServerPlan } from './modes.ts';
+import type { ReplicaStatus } from '../../server/sync/replica.service.ts';
+import { appOrigin, replicaDirOf, type ServerPlan } from './modes.ts';
 
 /**
  * better-sqlite3's addon built for Electron's ABI. It is never the one in node_modules (that one is built for Node
@@ -26,6 +27,7 @@ export interface EmbeddedServer {
 
 export interface EmbeddedServerOptions {
   plan: ServerPlan;
+  /** The app's data dir; a paired satellite's replica is in a folder inside it (modes.ts's replicaDirOf). */
   dataDir: string;
   /** The built renderer: out/renderer beside out/main, inside the app bundle when packaged. */
   kioskDir: string;
@@ -39,7 +41,7 @@ export interface EmbeddedServerOptions {
 export async function startEmbeddedServer(options: EmbeddedServerOptions): Promise<EmbeddedServer> {
   const { plan } = options;
   const app = await buildApp({
-    dataDir: options.dataDir,
+    dataDir: plan.replica ? replicaDirOf(options.dataDir) : options.dataDir,
     kioskDir: options.kioskDir,
     logger: { level: process.env.ARRIVALS_LOG_LEVEL ?? 'warn' },
     ...(plan.satellite ? { satellite: plan.satellite } : { nativeBinding: options.nativeBinding }),
@@ -55,14 +57,14 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
 
 /**
  * The server's one-time setup code while nobody owns the install yet (finding 1 of issue 21: setup needs it, and
- * the desktop app shows it on its staff screen), or null: once set up, on a satellite (the hub holds its own), and
- * on a server that has no setup code at all. Looked up rather than typed, so the shell works with either server.
+ * the desktop app shows it on its staff screen), or null: once set up, on a replica (its staff come from the hub)
+ * and on a satellite, which forwards to its hub and has no services of its own.
  */
 export function setupCodeOf(app: FastifyInstance): string | null {
-  const staff: unknown = (app as { ctx?: { staff?: unknown } }).ctx?.staff;
-  if (typeof staff !== 'object' || staff === null || !('setupCode' in staff)) return null;
-  const setupCode = staff.setupCode;
-  if (typeof setupCode !== 'function') return null;
-  const code: unknown = (setupCode as () => unknown).call(staff);
-  return typeof code === 'string' && code !== '' ? code : null;
+  return app.hasDecorator('ctx') ? app.ctx.staff.setupCode() : null;
+}
+
+/** How the replica the server runs is doing (waiting changes, offline, refused), or null when it runs no replica. */
+export function replicaStatusOf(app: FastifyInstance): ReplicaStatus | null {
+  return app.hasDecorator('ctx') ? (app.ctx.replica?.status() ?? null) : null;
 }

@@ -1,5 +1,14 @@
-import type { StaffChange, StaffSaveResult, StaffState, StaffUnlockResult } from '../bridge.ts';
-import { applyModeChange } from './modes.ts';
+import type {
+  StaffChange,
+  StaffPairing,
+  StaffPairRequest,
+  StaffSaveResult,
+  StaffState,
+  StaffUnlockResult,
+} from '../bridge.ts';
+import { parseHubAddress } from '../../server/satellite/hub-address.rules.ts';
+import { applyModeChange, isThisKiosk, THIS_KIOSK_REASON } from './modes.ts';
+import type { DesktopPairing } from './pairing.ts';
 import { isEventId, MODES, type Settings } from './settings.ts';
 import {
   decideStaffExit,
@@ -21,10 +30,15 @@ export interface StaffControllerDeps {
   findHubs(): Promise<{ name: string; url: string }[]>;
   /** The server's one-time setup code while the install has no owner yet, else null (server.ts's setupCodeOf). */
   setupCode(): string | null;
+  /** Pairing with a hub (pairing.ts). */
+  pairing: Pick<DesktopPairing, 'state' | 'pair' | 'unpair'>;
   now(): number;
 }
 
 const LOCKED: StaffSaveResult = { ok: false, reason: 'Enter the staff PIN first.' };
+
+/** The hub lists devices by names of at most this many characters (server/sync/sync.schemas.ts's pairBody). */
+export const DEVICE_NAME_MAX = 100;
 
 /**
  * What the staff screen may do, behind the PIN. Each opening of the staff screen starts locked; only `unlock`
@@ -38,6 +52,24 @@ export function createStaffController(deps: StaffControllerDeps) {
   let attempts: PinAttempts | null = null;
   // One PIN check at a time: checks started together would all read the same count and outrun the lockout.
   let checking: Promise<unknown> = Promise.resolve();
+  // One pairing or unpairing at a time: each stops and starts the server.
+  let pairingWork: Promise<unknown> = Promise.resolve();
+
+  function oneAtATime(work: () => Promise<StaffSaveResult>): Promise<StaffSaveResult> {
+    const result = pairingWork.then(work);
+    pairingWork = result.catch(() => undefined);
+    return result;
+  }
+
+  /** What the staff screen says about pairing; a replica that cannot be read says nothing rather than break it. */
+  function pairingState(): StaffPairing | null {
+    try {
+      return deps.pairing.state();
+    } catch (error) {
+      console.warn(`arrivals: could not read the pairing with the hub: ${(error as Error).message}`);
+      return null;
+    }
+  }
 
   function keepAttempts(next: PinAttempts): void {
     const current = attempts ?? deps.settings().pinAttempts;
@@ -115,13 +147,14 @@ export function createStaffController(deps: StaffControllerDeps) {
           events: [],
           shortPin: false,
           setupCode: null,
+          pairing: null,
         };
       }
       const [events, lanUrls] = await Promise.all([
         deps.events().catch(() => []),
         settings.mode === 'hub' ? deps.lanUrls() : Promise.resolve([]),
       ]);
-      return { ...base, events, lanUrls, shortPin, setupCode: deps.setupCode() };
+      return { ...base, events, lanUrls, shortPin, setupCode: deps.setupCode(), pairing: pairingState() };
     },
 
     async save(change: StaffChange): Promise<StaffSaveResult> {
@@ -129,7 +162,19 @@ export function createStaffController(deps: StaffControllerDeps) {
       // The page is not trusted to send only what its form offers.
       if (!(MODES as readonly string[]).includes(change.mode)) return { ok: false, reason: 'Choose a mode.' };
       const current = deps.settings();
-      const hubAddress = typeof change.hubAddress === 'string' ? change.hubAddress : '';
+      let hubAddress = typeof change.hubAddress === 'string' ? change.hubAddress : '';
+      // A paired satellite follows the hub it is paired with, and no other.
+      const pairing = change.mode === 'satellite' ? pairingState() : null;
+      if (pairing) {
+        if (hubAddress.trim() === '') hubAddress = pairing.hubUrl;
+        const typed = parseHubAddress(hubAddress);
+        if (typed.ok && typed.url !== pairing.hubUrl) {
+          return {
+            ok: false,
+            reason: `This kiosk is paired with the hub at ${pairing.hubUrl}: unpair it first to use another hub.`,
+          };
+        }
+      }
       const result = applyModeChange(current, {
         mode: change.mode,
         ...(change.mode === 'satellite' || hubAddress.trim() !== '' ? { hubAddress } : {}),
@@ -149,6 +194,29 @@ export function createStaffController(deps: StaffControllerDeps) {
       attempts = NO_ATTEMPTS;
       shortPin = false;
       return { ok: true };
+    },
+
+    /** Pairs with a hub from its address and a pairing code; the kiosk then runs as its replica. */
+    async pair(request: StaffPairRequest): Promise<StaffSaveResult> {
+      if (!unlocked) return LOCKED;
+      const { hubAddress, code, name } = (request ?? {}) as Partial<Record<keyof StaffPairRequest, unknown>>;
+      const hub = parseHubAddress(typeof hubAddress === 'string' ? hubAddress : '');
+      if (!hub.ok) return { ok: false, reason: hub.reason };
+      if (isThisKiosk(hub.url, deps.settings().port)) return { ok: false, reason: THIS_KIOSK_REASON };
+      const typedCode = typeof code === 'string' ? code.trim() : '';
+      if (typedCode === '') return { ok: false, reason: 'Enter the pairing code from the hub.' };
+      const typedName = typeof name === 'string' ? name.trim() : '';
+      if (typedName.length > DEVICE_NAME_MAX) {
+        return { ok: false, reason: `The kiosk's name can be at most ${DEVICE_NAME_MAX} characters.` };
+      }
+      return oneAtATime(() =>
+        deps.pairing.pair({ hubUrl: hub.url, code: typedCode, name: typedName === '' ? null : typedName }),
+      );
+    },
+
+    async unpair(): Promise<StaffSaveResult> {
+      if (!unlocked) return LOCKED;
+      return oneAtATime(() => deps.pairing.unpair());
     },
 
     async findHubs() {

@@ -2,7 +2,7 @@ import { BrowserWindow, type IpcMain, type IpcMainEvent, type IpcMainInvokeEvent
 import staffCss from '../staff/staff.css?raw';
 import staffHtml from '../staff/index.html?raw';
 import staffJs from '../staff/staff.ts?page-script';
-import { IPC, type StaffChange } from '../bridge.ts';
+import { IPC, type StaffChange, type StaffPairRequest } from '../bridge.ts';
 import { isAllowedUrl, lockDownContents } from './security.ts';
 import type { StaffController } from './staff-controller.ts';
 
@@ -79,6 +79,10 @@ export function registerStaffIpc(
     isFromStaffPage(event) ? controller.setPin(String(pin)) : refuse(),
   );
   ipcMain.handle(IPC.staffFindHubs, (event) => (isFromStaffPage(event) ? controller.findHubs() : refuse()));
+  ipcMain.handle(IPC.staffPair, (event, request: StaffPairRequest) =>
+    isFromStaffPage(event) ? controller.pair(request) : refuse(),
+  );
+  ipcMain.handle(IPC.staffUnpair, (event) => (isFromStaffPage(event) ? controller.unpair() : refuse()));
   ipcMain.on(IPC.staffClose, (event) => {
     if (isFromStaffPage(event)) actions.close();
   });

@@ -3,6 +3,7 @@ import {
   IPC,
   type StaffBridge,
   type StaffChange,
+  type StaffPairRequest,
   type StaffSaveResult,
   type StaffState,
   type StaffUnlockResult,
@@ -15,6 +16,8 @@ const bridge = {
   save: (change: StaffChange) => ipcRenderer.invoke(IPC.staffSave, change) as Promise<StaffSaveResult>,
   setPin: (pin: string) => ipcRenderer.invoke(IPC.staffSetPin, pin) as Promise<StaffSaveResult>,
   findHubs: () => ipcRenderer.invoke(IPC.staffFindHubs) as Promise<{ name: string; url: string }[]>,
+  pair: (request: StaffPairRequest) => ipcRenderer.invoke(IPC.staffPair, request) as Promise<StaffSaveResult>,
+  unpair: () => ipcRenderer.invoke(IPC.staffUnpair) as Promise<StaffSaveResult>,
   close: () => ipcRenderer.send(IPC.staffClose),
   quit: () => ipcRenderer.send(IPC.staffQuit),
 } satisfies StaffBridge;

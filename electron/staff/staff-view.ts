@@ -1,4 +1,11 @@
-import type { StaffChange, StaffSaveResult, StaffState, StaffUnlockResult } from '../bridge.ts';
+import type {
+  StaffChange,
+  StaffPairing,
+  StaffPairRequest,
+  StaffSaveResult,
+  StaffState,
+  StaffUnlockResult,
+} from '../bridge.ts';
 
 /**
  * What the staff page says and sends, apart from the DOM it says it in (staff.ts), so it is tested under Node. The
@@ -54,3 +61,30 @@ export function hubLabel(hub: { name: string; url: string }): string {
 export function lanUrlCaption(url: string): string {
   return `Other kiosks and browsers: ${url}`;
 }
+
+/** The pairing form as the request to send; main judges it again (staff-controller.ts). */
+export function pairRequest(form: { hubAddress: string; code: string; name: string }): StaffPairRequest {
+  return { hubAddress: form.hubAddress.trim(), code: form.code.trim(), name: form.name.trim() };
+}
+
+/** What the staff screen says about a paired kiosk: whom it follows, then what waits and how sync goes. */
+export function pairingLines(pairing: StaffPairing): { hub: string; detail: string } {
+  const waiting =
+    pairing.waiting === 0
+      ? 'Every change made here has reached the hub.'
+      : pairing.waiting === 1
+        ? '1 change made here is waiting to reach the hub.'
+        : `${pairing.waiting} changes made here are waiting to reach the hub.`;
+  const sync = {
+    'in-step': 'In step with the hub.',
+    offline: 'Working offline: the hub cannot be reached right now. The kiosk keeps working.',
+    refused: 'The hub refuses this kiosk: it may have been revoked there. Ask the hub’s owner.',
+    none: 'Runs as the hub’s replica in satellite mode.',
+  }[pairing.sync ?? 'none'];
+  return { hub: `Paired with the hub at ${pairing.hubUrl}`, detail: `${waiting} ${sync}` };
+}
+
+export const PAIRING_PROGRESS = 'Pairing with the hub and taking a first copy of its events…';
+export const UNPAIRING_PROGRESS = 'Unpairing…';
+export const PAIRED_MESSAGE = 'Paired. This kiosk now runs as the hub’s replica.';
+export const UNPAIRED_MESSAGE = 'Unpaired. This kiosk uses its own database again.';

@@ -1,14 +1,20 @@
 // The staff screen: plain DOM over window.arrivalsStaff (electron/preload/staff.ts). Served by the main process
 // under its own CSP, bundled into one classic script at build time (electron/page-script.ts); it never talks to the
 // network itself.
-import type { StaffBridge } from '../bridge.ts';
+import type { StaffBridge, StaffSaveResult } from '../bridge.ts';
 import {
   eventLabel,
   hubLabel,
   lanUrlCaption,
   NO_EVENT_LABEL,
+  PAIRED_MESSAGE,
+  PAIRING_PROGRESS,
+  pairingLines,
+  pairRequest,
   pinMessage,
   staffChange,
+  UNPAIRED_MESSAGE,
+  UNPAIRING_PROGRESS,
   unlockMessage,
 } from './staff-view.ts';
 
@@ -41,6 +47,14 @@ const hubUrls = element('#hub-urls', HTMLElement);
 const foundHubs = element('#found-hubs', HTMLElement);
 const unlockLine = element('#unlock-message', HTMLElement);
 const panelLine = element('#panel-message', HTMLElement);
+const paired = element('#paired', HTMLElement);
+const unpaired = element('#unpaired', HTMLElement);
+const pairedHub = element('#paired-hub', HTMLElement);
+const pairedDetail = element('#paired-detail', HTMLElement);
+const unpairConfirm = element('#unpair-confirm', HTMLElement);
+const pairingCode = element('#pairing-code', HTMLInputElement);
+const deviceName = element('#device-name', HTMLInputElement);
+const pairingLine = element('#pairing-message', HTMLElement);
 
 function show(id: 'unlock' | 'panel'): void {
   unlockForm.hidden = id !== 'unlock';
@@ -70,6 +84,14 @@ async function render(): Promise<void> {
   for (const input of radios('view')) input.checked = input.value === state.view;
   for (const input of radios('mode')) input.checked = input.value === state.mode;
   hub.value = state.hubUrl ?? '';
+  paired.hidden = state.pairing === null;
+  unpaired.hidden = state.pairing !== null;
+  unpairConfirm.hidden = true;
+  if (state.pairing) {
+    const lines = pairingLines(state.pairing);
+    pairedHub.textContent = lines.hub;
+    pairedDetail.textContent = lines.detail;
+  }
   events.replaceChildren(
     option('', NO_EVENT_LABEL, state.eventId === null),
     ...state.events.map((event) => option(event.id, eventLabel(event), event.id === state.eventId)),
@@ -130,6 +152,23 @@ async function findHubs(): Promise<void> {
   );
 }
 
+/** Pairing and unpairing restart the server and can take seconds: the buttons wait, the line says why. */
+async function changePairing(progress: string, work: () => Promise<StaffSaveResult>, done: string) {
+  const buttons = [...document.querySelectorAll<HTMLButtonElement>('#pairing button')];
+  for (const button of buttons) button.disabled = true;
+  pairingLine.textContent = progress;
+  try {
+    const result = await work();
+    if (result.ok) {
+      pairingCode.value = '';
+      await render();
+    }
+    pairingLine.textContent = result.ok ? done : result.reason;
+  } finally {
+    for (const button of buttons) button.disabled = false;
+  }
+}
+
 document.addEventListener('click', async (event) => {
   const action = event.target instanceof HTMLElement ? event.target.dataset.action : undefined;
   if (action === 'close') bridge.close();
@@ -141,6 +180,14 @@ document.addEventListener('click', async (event) => {
     if (result.ok) noPin.hidden = shortPin.hidden = true;
   }
   if (action === 'find-hubs') await findHubs();
+  if (action === 'pair') {
+    const request = pairRequest({ hubAddress: hub.value, code: pairingCode.value, name: deviceName.value });
+    await changePairing(PAIRING_PROGRESS, () => bridge.pair(request), PAIRED_MESSAGE);
+  }
+  if (action === 'unpair') unpairConfirm.hidden = false;
+  if (action === 'cancel-unpair') unpairConfirm.hidden = true;
+  if (action === 'confirm-unpair')
+    await changePairing(UNPAIRING_PROGRESS, () => bridge.unpair(), UNPAIRED_MESSAGE);
 });
 
 void render();

@@ -25,6 +25,7 @@ export function presentDevice(device: DeviceRecord, revision: number): DeviceWir
   return {
     id: device.uuid,
     name: device.name,
+    kind: device.kind,
     event_ids: device.eventIds,
     paired_at: device.createdAt,
     revoked_at: device.revokedAt,

@@ -144,6 +144,9 @@ const deviceSchema = z
   .object({
     id: z.string(),
     name: z.string(),
+    kind: z.enum(['kiosk', 'venue']).meta({
+      description: 'A kiosk paired with a code, or a venue’s hub following this server with a sync token',
+    }),
     event_ids: z.array(z.string()),
     paired_at: timestamp,
     revoked_at: timestamp.nullable(),

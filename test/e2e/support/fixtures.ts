@@ -1,4 +1,3 @@
-import { randomBytes, scryptSync } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +11,7 @@ import {
   type Page,
 } from '@playwright/test';
 import type { RateLimits } from '../../../server/access/rate-limits.ts';
+import type { TokenScope } from '../../../server/contract/vocabulary.ts';
 import { toTimestamp } from '../../../server/platform/time.ts';
 import type { AttendeeRecord } from '../../../server/attendees/attendee.types.ts';
 import type { EventRecord } from '../../../server/events/event.types.ts';
@@ -20,15 +20,19 @@ import { applyEventInput } from '../../../server/events/event.input.ts';
 import {
   createEvent,
   createOrganization,
+  createToken,
   createUser,
+  registration,
   startTestApp,
   UNLIMITED,
   type TestApp,
 } from '../../helpers/app.ts';
 import { allowLanHost } from '../../helpers/webhooks.ts';
 import { CHROMIUM_FLAGS, fakeCameraFlags, requireChromium } from './chromium.ts';
+import { signInToDashboard } from './dashboard-session.ts';
 import { writeCameraFeed, type Frame } from './fake-camera.ts';
 import { KIOSK_DIR } from './paths.ts';
+import { openVenue, type Venue } from './venue.ts';
 
 type EventInput = Parameters<typeof createEvent>[2];
 
@@ -57,22 +61,29 @@ export interface KioskServer {
   app: TestApp['app'];
 }
 
+/**
+ * A second Arrivals server on another loopback port, standing for the organization's online instance that the hub
+ * (`server`) follows: its own organization, one published event with a few registrations, and a `sync` token.
+ */
+export interface OnlineServer {
+  url: string;
+  event: EventRecord;
+  /** How many people registered for `event`. */
+  attendeeCount: number;
+  /** A token of the online organization with the `sync` and `attendees:read` scopes, covering all its events. */
+  syncToken: string;
+  /** Another token of the online organization, with these scopes. */
+  createToken(scopes: TokenScope[]): string;
+  app: TestApp['app'];
+}
+
+/** The online server's event: a start a test can read back as the dashboard shows it. */
+const ONLINE_EVENT = { name: 'Harbour Festival', starts_at: '2026-12-05T18:00:00Z' };
+const ONLINE_ATTENDEES = 3;
+
 interface ServerOptions {
   /** Rate limits for this test's server; unlimited unless a test is about them. */
   rateLimits: Partial<RateLimits>;
-}
-
-/**
- * A password hash in the server's self-describing format (`scrypt$N$r$p$salt$key`, see server/access/passwords.ts)
- * at a cost far below the server's own. The server verifies a hash at the cost it names, so an account seeded with
- * it signs in within milliseconds, where the full cost takes seconds on a busy machine. Accounts made through the
- * dashboard in a test (setup, adding staff, a new password) still get, and are signed in with, the full cost.
- */
-function quickPasswordHash(password: string): string {
-  const [N, r, p] = [2 ** 10, 8, 1];
-  const salt = randomBytes(16);
-  const key = scryptSync(password.normalize('NFKC'), salt, 32, { N, r, p });
-  return ['scrypt', N, r, p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
 /**
@@ -112,6 +123,9 @@ function watchConsole(page: Page, problems: string[]): void {
 export const test = base.extend<
   ServerOptions & {
     server: KioskServer;
+    /** A hub and the kiosks a test pairs with it, each a real server on loopback (support/venue.ts). */
+    venue: Venue;
+    online: OnlineServer;
     consoleProblems: string[];
     /**
      * A page in a Chromium of its own whose camera shows `frames` (a looping y4m), or Chromium's test pattern for
@@ -160,24 +174,44 @@ export const test = base.extend<
           email: `${role}${signIns}@example.com`,
           password: 'correct horse battery',
         };
-        app.store.repos.staff.create(
-          {
-            organizationId: organization.id,
-            name: account.name,
-            email: account.email,
-            passwordHash: quickPasswordHash(account.password),
-            role,
-          },
-          toTimestamp(app.ctx.clock.now()),
-        );
-        const url = `http://127.0.0.1:${port}`;
-        const response = await page.request.post(`${url}/dashboard/api/session`, {
-          data: { email: account.email, password: account.password },
-          headers: { origin: url },
-        });
-        expect(response.status(), await response.text()).toBe(200);
+        await signInToDashboard(page, app, organization, `http://127.0.0.1:${port}`, { ...account, role });
         return account;
       },
+      app,
+    });
+    await testApp.close();
+  },
+
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's needs from this pattern: none here.
+  venue: async ({}, use) => {
+    const venue = await openVenue();
+    await use(venue);
+    await venue.close();
+  },
+
+  // Playwright reads what a fixture needs from its first parameter's pattern: this one needs nothing.
+  // eslint-disable-next-line no-empty-pattern
+  online: async ({}, use) => {
+    const testApp = await startTestApp({ rateLimits: UNLIMITED });
+    await testApp.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = testApp.app.server.address() as { port: number };
+    const { app } = testApp;
+    const organization = createOrganization(app, 'City Hall Online');
+    const event = createEvent(app, organization, ONLINE_EVENT);
+    for (let i = 0; i < ONLINE_ATTENDEES; i += 1) {
+      const response = await app.inject({
+        method: 'POST',
+        url: `/public/events/${event.uuid}/register`,
+        payload: registration(`online${i}@example.com`),
+      });
+      expect(response.statusCode, response.body).toBe(201);
+    }
+    await use({
+      url: `http://127.0.0.1:${port}`,
+      event,
+      attendeeCount: ONLINE_ATTENDEES,
+      syncToken: createToken(app, organization, { scopes: ['sync', 'attendees:read'] }),
+      createToken: (scopes) => createToken(app, organization, { scopes }),
       app,
     });
     await testApp.close();

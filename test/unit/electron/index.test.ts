@@ -1,11 +1,15 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { IPC } from '../../../electron/bridge.ts';
+import { IPC, type StaffState } from '../../../electron/bridge.ts';
+import { replicaDirOf } from '../../../electron/main/modes.ts';
+import { changesWaitingReason } from '../../../electron/main/pairing.ts';
 import { readSettings, writeSettings, DEFAULT_SETTINGS } from '../../../electron/main/settings.ts';
 import { STAFF_ORIGIN } from '../../../electron/main/staff-screen.ts';
-import { tempDataDir } from '../../helpers/app.ts';
+import { buildApp } from '../../../server/app.ts';
+import { createEvent, createOrganization, registration, tempDataDir, UNLIMITED } from '../../helpers/app.ts';
 import { freePort } from '../../helpers/server-process.ts';
 import {
   app,
@@ -159,6 +163,72 @@ describe('the desktop shell starting up', () => {
     await vi.waitFor(() => expect(dashboardSession.cookieJar).toEqual([]));
     expect(dashboard.isDestroyed()).toBe(true);
     expect(readSettings(dataDir).settings.view).toBe('kiosk');
+  });
+
+  it('pairs with a hub from the staff screen, runs as its replica, and unpairs once nothing waits', async () => {
+    const origin = `http://127.0.0.1:${port}`;
+    const hubDir = tempDataDir();
+    const startHub = async (hubPort: number) => {
+      const hub = await buildApp({ dataDir: hubDir, kioskDir: false, rateLimits: UNLIMITED });
+      await hub.listen({ host: '127.0.0.1', port: hubPort });
+      return hub;
+    };
+    let hub = await startHub(0);
+    const hubPort = (hub.server.address() as AddressInfo).port;
+    const hubUrl = `http://127.0.0.1:${hubPort}`;
+    const event = createEvent(hub, createOrganization(hub, 'Hub Hall'), { name: 'Hub Night' });
+    const code = hub.ctx.syncHub.createPairingCode(event.organizationId, [event.uuid]);
+    if (!code.ok) throw new Error('no pairing code');
+    const status = () =>
+      fetch(`${origin}/satellite/status`).then((r) => r.json() as Promise<{ replica?: { waiting: number } }>);
+    const staffState = async () => (await ipcMain.invoke(IPC.staffState, fromStaff)) as StaffState;
+    try {
+      const staff = staffChord(kiosk);
+      expect(await ipcMain.invoke(IPC.staffUnlock, fromStaff, '')).toEqual({ outcome: 'open' });
+      const request = { hubAddress: `127.0.0.1:${hubPort}`, code: code.code, name: 'Front door' };
+      expect(await ipcMain.invoke(IPC.staffPair, fromStaff, request)).toEqual({ ok: true });
+      // The staff screen stays open on "paired with"; the kiosk shows the hub's only event from the replica.
+      expect(staff.isDestroyed()).toBe(false);
+      expect(readSettings(dataDir).settings).toMatchObject({
+        mode: 'satellite',
+        hubUrl,
+        eventId: event.uuid,
+      });
+      expect(kiosk.loadURL).toHaveBeenLastCalledWith(`${origin}/kiosk/${event.uuid}`);
+      expect(await status()).toMatchObject({ satellite: true, hub: hubUrl, replica: { waiting: 0 } });
+      expect((await staffState()).pairing).toMatchObject({ hubUrl, waiting: 0 });
+      expect(hub.ctx.syncHub.listDevices(event.organizationId).map((d) => d.name)).toEqual(['Front door']);
+
+      // With the hub away, the kiosk registers someone: unpairing would lose that, so it is refused.
+      await hub.close();
+      const registered = await fetch(`${origin}/public/events/${event.uuid}/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(registration('walk.in@example.com')),
+      });
+      expect(registered.status, await registered.clone().text()).toBe(201);
+      expect(await ipcMain.invoke(IPC.staffUnpair, fromStaff)).toEqual({
+        ok: false,
+        reason: changesWaitingReason(1),
+      });
+      expect((await staffState()).pairing).toMatchObject({ waiting: 1 });
+
+      // The hub comes back and takes it; then unpairing goes back to the kiosk's own database.
+      hub = await startHub(hubPort);
+      await vi.waitFor(async () => expect((await status()).replica?.waiting).toBe(0), { timeout: 20_000 });
+      expect(hub.store.repos.attendees.findForEmail(event.id, 'walk.in@example.com')).not.toBeNull();
+      expect(await ipcMain.invoke(IPC.staffUnpair, fromStaff)).toEqual({ ok: true });
+      expect(readSettings(dataDir).settings).toMatchObject({ mode: 'standalone', eventId: null });
+      expect(await status()).toEqual({ satellite: false, hub: null, hub_reachable: null });
+      expect(kiosk.loadURL).toHaveBeenLastCalledWith(`${origin}/`);
+      expect(fs.existsSync(path.join(replicaDirOf(dataDir), 'arrivals.db'))).toBe(false);
+      expect((await staffState()).pairing).toBeNull();
+      ipcMain.emit(IPC.staffClose, fromStaff);
+      expect(staff.isDestroyed()).toBe(true);
+    } finally {
+      await hub.close();
+      fs.rmSync(hubDir, { recursive: true, force: true });
+    }
   });
 
   it('opens the staff screen on the chord, and quits only from there once unlocked', async () => {

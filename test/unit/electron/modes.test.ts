@@ -1,28 +1,93 @@
 import type { NetworkInterfaceInfo } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { appOrigin, applyModeChange, lanUrls, serverPlan, kioskPath } from '../../../electron/main/modes.ts';
+import {
+  appOrigin,
+  applyModeChange,
+  eventAfterPairing,
+  isThisKiosk,
+  lanUrls,
+  kioskPath,
+  replicaDirOf,
+  serverPlan,
+} from '../../../electron/main/modes.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../../../electron/main/settings.ts';
 
 const EVENT = '4f1c2e4e-0000-4000-8000-000000000000';
 const settings = (changes: Partial<Settings> = {}): Settings => ({ ...DEFAULT_SETTINGS, ...changes });
 
 describe('serverPlan', () => {
+  const unpaired = { replicaPaired: false };
   it('keeps a standalone kiosk on loopback', () => {
-    expect(serverPlan(settings())).toEqual({ host: '127.0.0.1', port: 8787, satellite: null });
+    expect(serverPlan(settings(), unpaired)).toEqual({
+      host: '127.0.0.1',
+      port: 8787,
+      satellite: null,
+      replica: false,
+    });
   });
   it('serves a hub on every interface', () => {
-    expect(serverPlan(settings({ mode: 'hub', port: 9000 }))).toEqual({
+    expect(serverPlan(settings({ mode: 'hub', port: 9000 }), unpaired)).toEqual({
       host: '0.0.0.0',
       port: 9000,
       satellite: null,
+      replica: false,
     });
   });
   it('keeps a satellite on loopback, forwarding to its hub', () => {
-    expect(serverPlan(settings({ mode: 'satellite', hubUrl: 'http://10.0.0.5:8787' }))).toEqual({
+    expect(serverPlan(settings({ mode: 'satellite', hubUrl: 'http://10.0.0.5:8787' }), unpaired)).toEqual({
       host: '127.0.0.1',
       port: 8787,
       satellite: { hubUrl: 'http://10.0.0.5:8787' },
+      replica: false,
     });
+  });
+  it("runs a paired satellite as its hub's replica, on loopback", () => {
+    const satellite = settings({ mode: 'satellite', hubUrl: 'http://10.0.0.5:8787' });
+    expect(serverPlan(satellite, { replicaPaired: true })).toEqual({
+      host: '127.0.0.1',
+      port: 8787,
+      satellite: null,
+      replica: true,
+    });
+  });
+  it('leaves a paired replica aside in the other modes', () => {
+    expect(serverPlan(settings(), { replicaPaired: true }).replica).toBe(false);
+    expect(serverPlan(settings({ mode: 'hub' }), { replicaPaired: true }).replica).toBe(false);
+  });
+});
+
+describe('replicaDirOf', () => {
+  it("keeps the replica in a folder of the data dir, apart from the kiosk's own database", () => {
+    expect(replicaDirOf('/home/kiosk/.config/Arrivals')).toBe(
+      path.join('/home/kiosk/.config/Arrivals', 'replica'),
+    );
+  });
+});
+
+describe('isThisKiosk', () => {
+  it.each([
+    ['http://127.0.0.1:8787', true],
+    ['http://localhost:8787', true],
+    ['http://[::1]:8787', true],
+    ['http://127.0.0.1:9000', false],
+    ['http://192.168.1.20:8787', false],
+  ])('%s on port 8787: %s', (url, expected) => {
+    expect(isThisKiosk(url, 8787)).toBe(expected);
+  });
+});
+
+describe('eventAfterPairing', () => {
+  const OTHER = '9a1c2e4e-0000-4000-8000-000000000000';
+  it('keeps the chosen event when the hub serves it here, whatever its case', () => {
+    expect(eventAfterPairing(EVENT.toUpperCase(), [OTHER, EVENT])).toBe(EVENT.toUpperCase());
+  });
+  it("takes the hub's only event", () => {
+    expect(eventAfterPairing(null, [EVENT])).toBe(EVENT);
+    expect(eventAfterPairing(OTHER, [EVENT])).toBe(EVENT);
+  });
+  it('shows the list of events when there are several to choose from', () => {
+    expect(eventAfterPairing(null, [EVENT, OTHER])).toBeNull();
   });
 });
 

@@ -2,15 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { serverPlan } from '../../../electron/main/modes.ts';
-import type { FastifyInstance } from 'fastify';
 import {
   nativeBindingPath,
+  replicaStatusOf,
   setupCodeOf,
   startEmbeddedServer,
   type EmbeddedServer,
 } from '../../../electron/main/server.ts';
 import { DEFAULT_SETTINGS } from '../../../electron/main/settings.ts';
-import { tempDataDir } from '../../helpers/app.ts';
+import { createOrganization, tempDataDir } from '../../helpers/app.ts';
 import { freePort } from '../../helpers/server-process.ts';
 
 // server.ts imports no Electron: it runs here for real, with Node's better-sqlite3 (no nativeBinding file).
@@ -28,30 +28,6 @@ describe('nativeBindingPath', () => {
   });
 });
 
-describe('setupCodeOf', () => {
-  const app = (ctx: unknown) => ({ ctx }) as unknown as FastifyInstance;
-
-  it("gives the server's setup code while it has one", () => {
-    const staff = {
-      code: '482-913',
-      setupCode() {
-        return this.code;
-      },
-    };
-    expect(setupCodeOf(app({ staff }))).toBe('482-913');
-  });
-
-  it.each([
-    ['no setup code any more', { staff: { setupCode: () => null } }],
-    ['a server without setup codes', { staff: {} }],
-    ['a satellite, with no services', undefined],
-    ['something that is not a code', { staff: { setupCode: () => 42 } }],
-    ['something that is not a function', { staff: { setupCode: '482-913' } }],
-  ])('gives null for %s', (_, ctx) => {
-    expect(setupCodeOf(app(ctx))).toBeNull();
-  });
-});
-
 describe('startEmbeddedServer', () => {
   const started: EmbeddedServer[] = [];
   const dirs: string[] = [];
@@ -65,7 +41,7 @@ describe('startEmbeddedServer', () => {
     dirs.push(dataDir);
     const port = await freePort();
     const server = await startEmbeddedServer({
-      plan: serverPlan({ ...settings, port }),
+      plan: serverPlan({ ...settings, port }, { replicaPaired: false }),
       dataDir,
       kioskDir: dataDir,
       // The Node build in node_modules is what loads under vitest; Electron gets out/native's.
@@ -81,6 +57,26 @@ describe('startEmbeddedServer', () => {
     const status = await fetch(`${server.origin}/satellite/status`).then((r) => r.json());
     expect(status).toEqual({ satellite: false, hub: null, hub_reachable: null });
     expect(fs.existsSync(path.join(dataDir, 'arrivals.db'))).toBe(true);
+    expect(replicaStatusOf(server.app)).toBeNull();
+  });
+
+  it("gives the new install's setup code for the staff screen, and none once an owner exists", async () => {
+    const { server } = await start();
+    const code = setupCodeOf(server.app);
+    expect(code).toMatch(/^\d{4}-\d{4}-\d{4}$/);
+    expect(code).toBe(server.app.ctx.staff.setupCode());
+    const organization = createOrganization(server.app);
+    server.app.store.repos.staff.create(
+      {
+        organizationId: organization.id,
+        name: 'Owner',
+        email: 'owner@example.com',
+        passwordHash: 'scrypt$unused',
+        role: 'owner',
+      },
+      '2026-11-24T10:00:00.000Z',
+    );
+    expect(setupCodeOf(server.app)).toBeNull();
   });
 
   it('serves a satellite with no database of its own', async () => {
@@ -93,13 +89,16 @@ describe('startEmbeddedServer', () => {
     const status = await fetch(`${server.origin}/satellite/status`).then((r) => r.json());
     expect(status).toEqual({ satellite: true, hub: hub.server.origin, hub_reachable: true });
     expect(fs.existsSync(path.join(dataDir, 'arrivals.db'))).toBe(false);
+    // The hub holds the setup code and the sync; the satellite has neither.
+    expect(setupCodeOf(server.app)).toBeNull();
+    expect(replicaStatusOf(server.app)).toBeNull();
   });
 
   it('fails clearly, and leaves nothing open, when the port is taken', async () => {
     const { port } = await start();
     await expect(
       startEmbeddedServer({
-        plan: serverPlan({ ...DEFAULT_SETTINGS, port }),
+        plan: serverPlan({ ...DEFAULT_SETTINGS, port }, { replicaPaired: false }),
         dataDir: tempDataDir(),
         kioskDir: '/nonexistent',
         nativeBinding: '',

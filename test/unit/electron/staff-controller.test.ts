@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { StaffPairing, StaffSaveResult } from '../../../electron/bridge.ts';
 import { createStaffController, type StaffControllerDeps } from '../../../electron/main/staff-controller.ts';
 import {
   DEFAULT_SETTINGS,
@@ -31,6 +32,11 @@ async function setup(initial: Partial<Settings> = {}) {
     lanUrls: vi.fn(async () => [{ url: 'http://192.168.1.20:8787', qr: 'data:image/png;base64,x' }]),
     findHubs: vi.fn(async () => [{ name: 'Hub', url: 'http://192.168.1.20:8787' }]),
     setupCode: vi.fn((): string | null => null),
+    pairing: {
+      state: vi.fn((): StaffPairing | null => null),
+      pair: vi.fn(async (): Promise<StaffSaveResult> => ({ ok: true })),
+      unpair: vi.fn(async (): Promise<StaffSaveResult> => ({ ok: true })),
+    },
     now: () => now,
   } satisfies StaffControllerDeps;
   return {
@@ -158,6 +164,134 @@ describe('the staff screen behind the PIN', () => {
   });
 });
 
+describe('pairing with a hub on the staff screen', () => {
+  const PAIRED: StaffPairing = { hubUrl: 'http://10.0.0.5:8787', waiting: 2, sync: 'offline' };
+  const request = { hubAddress: ' 10.0.0.5 ', code: ' ABCD-EFGH ', name: '  ' };
+
+  it('does nothing and tells nothing before the PIN', async () => {
+    const { controller, deps } = await setup();
+    deps.pairing.state.mockReturnValue(PAIRED);
+    expect(await controller.pair(request)).toEqual({ ok: false, reason: 'Enter the staff PIN first.' });
+    expect(await controller.unpair()).toEqual({ ok: false, reason: 'Enter the staff PIN first.' });
+    expect((await controller.state()).pairing).toBeNull();
+    expect(deps.pairing.pair).not.toHaveBeenCalled();
+    expect(deps.pairing.unpair).not.toHaveBeenCalled();
+    expect(deps.pairing.state).not.toHaveBeenCalled();
+  });
+
+  it('shows the hub this kiosk is paired with once unlocked', async () => {
+    const { controller, deps } = await setup();
+    await controller.unlock('246801');
+    expect((await controller.state()).pairing).toBeNull();
+    deps.pairing.state.mockReturnValue(PAIRED);
+    expect((await controller.state()).pairing).toEqual(PAIRED);
+    // A replica that cannot be read leaves the rest of the screen working.
+    deps.pairing.state.mockImplementation(() => {
+      throw new Error('The database …/replica/arrivals.db is damaged');
+    });
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    expect(await controller.state()).toMatchObject({ unlocked: true, pairing: null });
+  });
+
+  it('pairs with the address as typed, the code and no name (the computer’s), and stays unlocked', async () => {
+    const { controller, deps } = await setup();
+    await controller.unlock('246801');
+    expect(await controller.pair(request)).toEqual({ ok: true });
+    expect(deps.pairing.pair).toHaveBeenCalledWith({
+      hubUrl: 'http://10.0.0.5:8787',
+      code: 'ABCD-EFGH',
+      name: null,
+    });
+    expect(controller.unlocked).toBe(true);
+    await controller.pair({ ...request, name: ' Front door ' });
+    expect(deps.pairing.pair).toHaveBeenLastCalledWith(expect.objectContaining({ name: 'Front door' }));
+  });
+
+  it('refuses what cannot be a pairing before asking the hub', async () => {
+    const { controller, deps } = await setup({ port: 8787 });
+    await controller.unlock('246801');
+    expect(await controller.pair({ ...request, hubAddress: 'https://hub' })).toEqual({
+      ok: false,
+      reason: 'The hub address must start with http://.',
+    });
+    expect(await controller.pair({ ...request, hubAddress: 'localhost' })).toEqual({
+      ok: false,
+      reason: 'A satellite cannot be its own hub: that address is this kiosk.',
+    });
+    expect(await controller.pair({ ...request, code: '  ' })).toEqual({
+      ok: false,
+      reason: 'Enter the pairing code from the hub.',
+    });
+    expect(await controller.pair({ ...request, name: 'x'.repeat(101) })).toEqual({
+      ok: false,
+      reason: "The kiosk's name can be at most 100 characters.",
+    });
+    // The page is not trusted to send what its form offers.
+    expect(await controller.pair(null as never)).toMatchObject({ ok: false });
+    expect(await controller.pair({ hubAddress: 10, code: {}, name: [] } as never)).toMatchObject({
+      ok: false,
+    });
+    expect(deps.pairing.pair).not.toHaveBeenCalled();
+  });
+
+  it('passes on what pairing and unpairing answer', async () => {
+    const { controller, deps } = await setup();
+    await controller.unlock('246801');
+    deps.pairing.pair.mockResolvedValue({ ok: false, reason: 'This pairing code has expired.' });
+    expect(await controller.pair(request)).toEqual({ ok: false, reason: 'This pairing code has expired.' });
+    deps.pairing.unpair.mockResolvedValue({ ok: false, reason: 'Changes wait.' });
+    expect(await controller.unpair()).toEqual({ ok: false, reason: 'Changes wait.' });
+  });
+
+  it('runs one pairing or unpairing at a time', async () => {
+    const { controller, deps } = await setup();
+    await controller.unlock('246801');
+    const order: string[] = [];
+    let finishPairing = () => {};
+    deps.pairing.pair.mockImplementation(
+      () =>
+        new Promise<StaffSaveResult>((resolve) => {
+          order.push('pair started');
+          finishPairing = () => {
+            order.push('pair finished');
+            resolve({ ok: true });
+          };
+        }),
+    );
+    deps.pairing.unpair.mockImplementation(async () => {
+      order.push('unpair');
+      return { ok: true };
+    });
+    const pairing = controller.pair(request);
+    const unpairing = controller.unpair();
+    await vi.waitFor(() => expect(order).toEqual(['pair started']));
+    finishPairing();
+    await Promise.all([pairing, unpairing]);
+    expect(order).toEqual(['pair started', 'pair finished', 'unpair']);
+  });
+
+  it('keeps a paired satellite on the hub it is paired with', async () => {
+    const { controller, deps, current } = await setup({ mode: 'satellite', hubUrl: PAIRED.hubUrl });
+    deps.pairing.state.mockReturnValue(PAIRED);
+    await controller.unlock('246801');
+    expect(await controller.save({ ...change, mode: 'satellite', hubAddress: '10.0.0.9' })).toEqual({
+      ok: false,
+      reason:
+        'This kiosk is paired with the hub at http://10.0.0.5:8787: unpair it first to use another hub.',
+    });
+    expect(deps.apply).not.toHaveBeenCalled();
+    // The same hub, however typed, or none typed at all.
+    expect(await controller.save({ ...change, mode: 'satellite', hubAddress: '' })).toEqual({ ok: true });
+    expect(current()).toMatchObject({ mode: 'satellite', hubUrl: PAIRED.hubUrl, eventId: EVENT });
+    expect(deps.apply).toHaveBeenLastCalledWith(expect.anything(), { restartServer: false });
+    // Any other mode leaves the replica aside.
+    await controller.unlock('246801');
+    expect(await controller.save({ ...change, mode: 'standalone', hubAddress: '10.0.0.9' })).toEqual({
+      ok: true,
+    });
+  });
+});
+
 describe('the staff PIN across restarts and damage', () => {
   const dirs: string[] = [];
   afterEach(() => {
@@ -181,6 +315,7 @@ describe('the staff PIN across restarts and damage', () => {
       lanUrls: async () => [],
       findHubs: async () => [],
       setupCode: () => null,
+      pairing: { state: () => null, pair: async () => ({ ok: true }), unpair: async () => ({ ok: true }) },
       now: () => clock.now,
     });
     return controller;

@@ -90,19 +90,37 @@ describe('registerStaffIpc', () => {
       setPin: vi.fn(async () => ({ ok: true })),
       resetPin: vi.fn(),
       findHubs: vi.fn(async () => []),
+      pair: vi.fn(async () => ({ ok: true })),
+      unpair: vi.fn(async () => ({ ok: true })),
     };
     registerStaffIpc(ipc as unknown as IpcMain, controller as unknown as StaffController, actions);
   });
 
-  it.each([IPC.staffUnlock, IPC.staffState, IPC.staffSave, IPC.staffSetPin, IPC.staffFindHubs])(
-    'refuses %s from the kiosk page',
-    async (channel) => {
-      await expect(ipc.invoke(channel, fromKiosk, '2468')).rejects.toThrow('Not the staff screen.');
-      expect(controller.unlock).not.toHaveBeenCalled();
-      expect(controller.save).not.toHaveBeenCalled();
-      expect(controller.setPin).not.toHaveBeenCalled();
-    },
-  );
+  it.each([
+    IPC.staffUnlock,
+    IPC.staffState,
+    IPC.staffSave,
+    IPC.staffSetPin,
+    IPC.staffFindHubs,
+    IPC.staffPair,
+    IPC.staffUnpair,
+  ])('refuses %s from the kiosk page', async (channel) => {
+    await expect(ipc.invoke(channel, fromKiosk, '2468')).rejects.toThrow('Not the staff screen.');
+    expect(controller.unlock).not.toHaveBeenCalled();
+    expect(controller.save).not.toHaveBeenCalled();
+    expect(controller.setPin).not.toHaveBeenCalled();
+    expect(controller.pair).not.toHaveBeenCalled();
+    expect(controller.unpair).not.toHaveBeenCalled();
+  });
+
+  it('hands pairing and unpairing to the controller, and keeps the staff screen open', async () => {
+    const request = { hubAddress: '192.168.1.20', code: 'ABCD-EFGH', name: '' };
+    expect(await ipc.invoke(IPC.staffPair, fromStaff, request)).toEqual({ ok: true });
+    expect(controller.pair).toHaveBeenCalledWith(request);
+    expect(await ipc.invoke(IPC.staffUnpair, fromStaff)).toEqual({ ok: true });
+    expect(controller.unpair).toHaveBeenCalledOnce();
+    expect(actions.close).not.toHaveBeenCalled();
+  });
 
   it('hands the staff page to the controller, and closes the screen after a save', async () => {
     expect(await ipc.invoke(IPC.staffUnlock, fromStaff, 2468)).toEqual({ outcome: 'open' });

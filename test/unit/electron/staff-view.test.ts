@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   eventLabel,
   hubLabel,
+  pairingLines,
+  pairRequest,
   pinMessage,
   staffChange,
   unlockMessage,
@@ -54,6 +56,33 @@ describe('the staff page', () => {
     expect(eventLabel({ id: 'e1', name: 'Launch Night', organization: 'Acme' })).toBe('Launch Night (Acme)');
     expect(hubLabel({ name: 'Front desk', url: 'http://10.0.0.2:8787' })).toBe(
       'Front desk — http://10.0.0.2:8787',
+    );
+  });
+
+  it('sends the pairing form trimmed', () => {
+    expect(pairRequest({ hubAddress: ' 10.0.0.2 ', code: ' abcd-efgh ', name: '  ' })).toEqual({
+      hubAddress: '10.0.0.2',
+      code: 'abcd-efgh',
+      name: '',
+    });
+  });
+
+  it('says whom a paired kiosk follows, what waits and how sync goes', () => {
+    const hubUrl = 'http://10.0.0.2:8787';
+    expect(pairingLines({ hubUrl, waiting: 0, sync: 'in-step' })).toEqual({
+      hub: 'Paired with the hub at http://10.0.0.2:8787',
+      detail: 'Every change made here has reached the hub. In step with the hub.',
+    });
+    expect(pairingLines({ hubUrl, waiting: 1, sync: 'offline' }).detail).toBe(
+      '1 change made here is waiting to reach the hub. Working offline: the hub cannot be reached right now. ' +
+        'The kiosk keeps working.',
+    );
+    expect(pairingLines({ hubUrl, waiting: 12, sync: 'refused' }).detail).toBe(
+      '12 changes made here are waiting to reach the hub. The hub refuses this kiosk: it may have been revoked ' +
+        'there. Ask the hub’s owner.',
+    );
+    expect(pairingLines({ hubUrl, waiting: 0, sync: null }).detail).toBe(
+      'Every change made here has reached the hub. Runs as the hub’s replica in satellite mode.',
     );
   });
 });

@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../shell/ConfirmDialog.tsx';
 import { Checkbox, CheckboxGroup, Notice, Pill, useSubmit } from '../shell/controls.tsx';
 import { PageHeader } from '../shell/PageHeader.tsx';
 import { useDashboardLoad, useExpireOn401 } from '../shell/session.tsx';
+import { UpstreamSection } from './UpstreamSection.tsx';
 
 const words = t.dashboard.sync;
 
@@ -14,7 +15,7 @@ const words = t.dashboard.sync;
 const RELOAD_MS = 5_000;
 
 /**
- * `/dashboard/sync`, owners only: pair a kiosk with a code, see the paired kiosks (last contact, changes waiting,
+ * `/dashboard/sync`, owners only: follow an online server (UpstreamSection), pair a kiosk with a code, see the paired kiosks (last contact, changes waiting,
  * how far behind, their clocks), revoke one, and the conflicts sync settled, each with its rule and an acknowledge
  * button. Reloads every few seconds, so a kiosk coming back shows without a click.
  */
@@ -53,6 +54,7 @@ export function SyncPage() {
       <PageHeader title={words.title} intro={words.intro} />
       {notice && !action.failure && <Notice tone="success">{notice}</Notice>}
       {action.failure && <Notice tone="error">{action.failure}</Notice>}
+      <UpstreamSection />
       {events.status === 'ready' && <PairingForm events={events.data} />}
       {overview.status === 'loading' && <Loading />}
       {overview.status === 'failed' && <Problem message={describeFailure(overview.error)} />}
@@ -186,7 +188,8 @@ function DeviceTable({
         {devices.map((device) => (
           <tr key={device.id} data-testid="sync-device">
             <th scope="row">
-              {device.name} {device.revoked_at && <Pill tone="bad">{cols.revoked}</Pill>}
+              {device.name} {device.kind === 'venue' && <Pill>{cols.venue}</Pill>}{' '}
+              {device.revoked_at && <Pill tone="bad">{cols.revoked}</Pill>}
             </th>
             <td>{device.last_contact_at ? format.dateTime(device.last_contact_at) : cols.never}</td>
             <td data-testid="sync-device-waiting">{device.waiting_ops}</td>

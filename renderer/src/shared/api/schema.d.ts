@@ -7548,6 +7548,11 @@ export interface components {
         SyncDeviceInput: {
             id: string;
             name: string;
+            /**
+             * @description A kiosk paired with a code, or a venue’s hub following this server with a sync token
+             * @enum {string}
+             */
+            kind: "kiosk" | "venue";
             event_ids: string[];
             /**
              * Format: date-time
@@ -8215,6 +8220,11 @@ export interface components {
         SyncDevice: {
             id: string;
             name: string;
+            /**
+             * @description A kiosk paired with a code, or a venue’s hub following this server with a sync token
+             * @enum {string}
+             */
+            kind: "kiosk" | "venue";
             event_ids: string[];
             /**
              * Format: date-time

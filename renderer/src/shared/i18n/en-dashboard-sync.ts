@@ -1,8 +1,53 @@
 /** The dashboard's Kiosks & sync page (part of the English catalogue, en.ts). */
+const count = (n: number) => n.toLocaleString('en-US');
+
 export const syncEn = {
   title: 'Kiosks & sync',
   intro:
     'Kiosks paired with this hub keep registering and checking in while the hub or the Wi-Fi is away, and send their changes when they are back. Pair a kiosk with a code, see when each one was last in touch and what waits, and look at the conflicts sync settled.',
+  upstream: {
+    title: 'Follow an online server',
+    intro:
+      'If people register online before the event, this hub can follow that online Arrivals server: download its events here before the doors open, and registrations and check-ins then flow both ways whenever the internet is up. The same from the command line: `npx arrivals upstream connect`.',
+    url: 'Address of the online server',
+    urlHint: 'For example https://tickets.example.org',
+    token: 'API token',
+    tokenHint:
+      'Create one on the online server under Developers, API Tokens, with the sync scope. It is sent once, to connect, and not kept here.',
+    find: 'Find events',
+    finding: 'Finding events…',
+    events: 'Events to download',
+    eventsHint: 'The events this token covers on the online server.',
+    eventDetail: (startsAt: string | null, attendees: number) =>
+      `${startsAt ? `Starts ${startsAt}` : 'No start date'}, ${count(attendees)} ${attendees === 1 ? 'attendee' : 'attendees'}`,
+    noEvents: 'This token covers no events on the online server.',
+    pickEvents: 'Pick at least one event.',
+    download: 'Download',
+    connecting: 'Connecting…',
+    connectedNotice: 'Connected. The events are downloading.',
+
+    following: 'This hub follows',
+    followedEvents: 'Events followed',
+    eventCount: (n: number) => `${n} ${n === 1 ? 'event' : 'events'}`,
+    progressLabel: 'Download from the online server',
+    progressWaiting: 'Waiting for the online server’s first answer.',
+    progressValue: (pulled: number, latest: number) =>
+      `${count(pulled)} of ${count(latest)} changes downloaded`,
+    downloading: 'Downloading',
+    upToDate: 'Up to date',
+    readiness: 'Readiness',
+    attendeesHere: 'Attendees here',
+    lastSync: 'Last sync',
+    notYet: 'not yet',
+    waitingUp: 'Changes waiting to go up',
+    waitingDown: 'Changes waiting to come down',
+    unknown: 'not known yet',
+    online: 'Online server',
+    reachable: 'reachable',
+    unreachable: 'not reachable',
+    statusFailed: 'How ready the venue is could not be read just now; trying again.',
+  },
+
   pairTitle: 'Pair a kiosk',
   pairIntro:
     'Pick the events the kiosk serves, then enter the code on the kiosk’s staff screen, or run `npx arrivals device pair --hub THIS-ADDRESS --code CODE` on it. A code pairs one kiosk and lasts 10 minutes.',
@@ -30,6 +75,7 @@ export const syncEn = {
           ? 'in time'
           : `${ms > 0 ? 'behind' : 'ahead'} by ${formatOffset(Math.abs(ms))}`,
     revoked: 'revoked',
+    venue: 'venue hub',
     revoke: 'Revoke',
     confirmRevokeTitle: 'Revoke this kiosk?',
     confirmRevoke: (name: string) =>
