@@ -2,11 +2,12 @@
  * One server under test, in its own process so it never shares an event loop (or a core, on a 2-core machine) with
  * the load generator. Started by bench/run.ts over IPC:
  *
- *   node --import tsx bench/server.ts --mode app|twin --data-dir DIR
+ *   node --import tsx bench/server.ts --mode app|twin --data-dir DIR [--port N]
  *
- * It listens on an ephemeral loopback port, reports `{ type: 'ready', port }`, answers `{ type: 'cpu' }` with the
- * CPU time it has used so far and `{ type: 'loop' }` with the longest its event loop was held since the last such
- * question, and closes cleanly on `{ type: 'stop' }` so that `--cpu-prof` gets to write its profile.
+ * It listens on a loopback port (an ephemeral one without `--port`), reports `{ type: 'ready', port }`, answers
+ * `{ type: 'cpu' }` with the CPU time it has used so far and `{ type: 'loop' }` with the longest its event loop was
+ * held since the last such question, and closes cleanly on `{ type: 'stop' }` so that `--cpu-prof` gets to write its
+ * profile.
  */
 import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -22,7 +23,15 @@ export type ServerMessage =
 export type ControlMessage = { type: 'stop' } | { type: 'cpu' } | { type: 'loop' };
 
 /** High enough that no run meets a limit, while the limiter still runs its full path on every request. */
-const UNLIMITED = { publicEvents: 1e9, profile: 1e9, publicOther: 1e9, token: 1e9 };
+const UNLIMITED = {
+  publicEvents: 1e9,
+  profile: 1e9,
+  publicOther: 1e9,
+  kioskScan: 1e9,
+  token: 1e9,
+  signIn: 1e9,
+  signInAccount: 1e9,
+};
 
 async function build(mode: ServerMode, dataDir: string): Promise<FastifyInstance> {
   return mode === 'app' ? buildApp({ dataDir, rateLimits: UNLIMITED }) : buildTwin(dataDir);
@@ -35,7 +44,7 @@ function parseMode(value: string | undefined): ServerMode {
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { mode: { type: 'string' }, 'data-dir': { type: 'string' } },
+    options: { mode: { type: 'string' }, 'data-dir': { type: 'string' }, port: { type: 'string' } },
   });
   const dataDir = values['data-dir'];
   if (!dataDir) throw new Error('--data-dir is required');
@@ -45,7 +54,7 @@ async function main(): Promise<void> {
   // How late a 1 ms timer fires: a loop held by synchronous work (or starved of its core) for 300 ms shows as 300.
   const loopDelay = monitorEventLoopDelay({ resolution: 1 });
   loopDelay.enable();
-  await server.listen({ host: '127.0.0.1', port: 0 });
+  await server.listen({ host: '127.0.0.1', port: Number(values.port ?? 0) });
 
   // Without a parent nobody would ever stop us: leave rather than linger as an orphan.
   const orphaned = () => process.exit(1);

@@ -23,15 +23,17 @@ const STOP_TIMEOUT_MS = 10_000;
 
 /**
  * Forks bench/server.ts and resolves once it listens. With `cpuProfDir` the child writes a V8 CPU profile there
- * when it stops (open it in Chrome DevTools or speedscope); with `cores` it runs on those cores only (cores.ts).
+ * when it stops (open it in Chrome DevTools or speedscope); with `cores` it runs on those cores only (cores.ts); with
+ * `port` it listens there (a hub restarted where its kiosks were paired), else on an ephemeral port.
  */
 export async function startServer(
   mode: ServerMode,
   dataDir: string,
-  options: { cpuProfDir?: string; cores?: string } = {},
+  options: { cpuProfDir?: string; cores?: string; port?: number } = {},
 ): Promise<RunningServer> {
   const profiling = options.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}`] : [];
-  const child = fork(SERVER_SCRIPT, ['--mode', mode, '--data-dir', dataDir], {
+  const portArgs = options.port === undefined ? [] : ['--port', String(options.port)];
+  const child = fork(SERVER_SCRIPT, ['--mode', mode, '--data-dir', dataDir, ...portArgs], {
     execArgv: ['--import', 'tsx', ...profiling],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

@@ -279,4 +279,4 @@ function withOnlineStore<T>(dataDir: string, work: (store: ReturnType<typeof cre
   }
 }
 
-runBench('bench/upstream.ts', main, 'npm run bench:sync -- --help');
+runBench('bench/upstream.ts', main);

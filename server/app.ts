@@ -3,16 +3,22 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiTokenRoutes } from './access/api-token.routes.ts';
 import { apiTokenService } from './access/api-token.service.ts';
 import { staffCaller, tokenCaller } from './access/caller.http.ts';
-import { DEFAULT_RATE_LIMITS, registerRateLimits, type RateLimits } from './access/rate-limits.ts';
+import {
+  DEFAULT_RATE_LIMITS,
+  documentedRateLimit,
+  registerRateLimits,
+  type RateLimits,
+} from './access/rate-limits.ts';
 import {
   registerDashboardHostCheck,
   registerSessionAuthentication,
+  SESSION_SCHEME,
   type OwnHostCheck,
 } from './access/session-auth.http.ts';
 import { sessionRoutes } from './access/session.routes.ts';
 import { staffRoutes } from './access/staff.routes.ts';
 import { staffService } from './access/staff.service.ts';
-import { registerTokenAuthentication } from './access/token-auth.http.ts';
+import { API_TOKEN_SCHEME, registerTokenAuthentication } from './access/token-auth.http.ts';
 import { attendeeActionRoutes, tokenAttendeeRoutes } from './attendees/attendee.routes.ts';
 import { attendeeService } from './attendees/attendee.service.ts';
 import { bulkNoShowService } from './attendees/bulk-no-show.service.ts';
@@ -70,7 +76,7 @@ import { DEFAULT_REPLICA_OPTIONS, replicaService, type ReplicaOptions } from './
 import { syncRepository } from './sync/sync.repository.ts';
 import { upstreamServerRoutes, venueDashboardRoutes } from './sync/upstream.routes.ts';
 import { venueService } from './sync/venue.service.ts';
-import { syncDashboardRoutes, syncDeviceRoutes } from './sync/sync.routes.ts';
+import { DEVICE_SCHEME, syncDashboardRoutes, syncDeviceRoutes } from './sync/sync.routes.ts';
 import {
   DEFAULT_WEBHOOK_DISPATCH,
   webhookDispatcher,
@@ -246,8 +252,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandling(app);
   registerJsonBodyParser(app);
   registerWriteGate(app, writeGate);
-  await registerRateLimits(app, { ...DEFAULT_RATE_LIMITS, ...options.rateLimits }, clock);
-  await registerApiDocs(app);
+  const rateLimits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
+  await registerRateLimits(app, rateLimits, clock);
+  await registerApiDocs(app, {
+    securitySchemes: { ...API_TOKEN_SCHEME, ...SESSION_SCHEME, ...DEVICE_SCHEME },
+    rateLimitOf: (method, path) => documentedRateLimit(rateLimits, method, path),
+  });
 
   // Public: no credentials; rate limits by path (access/rate-limits.ts).
   await app.register(publicEventRoutes);

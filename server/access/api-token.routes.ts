@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { fieldMessage } from '../platform/field-errors.ts';
 import { HttpError, ValidationError } from '../platform/errors.ts';
 import { messages } from '../platform/messages.ts';
-import { errorResponses, messageBody } from '../platform/schemas.ts';
+import { refusals } from '../platform/refusals.ts';
+import { messageBody } from '../platform/schemas.ts';
 import { presentToken } from './access.presenters.ts';
 import { createTokenBody, tokenSchema } from './access.schemas.ts';
 import { staffOf } from './session-auth.http.ts';
@@ -21,7 +22,7 @@ export const apiTokenRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'API tokens: name, created, last used, expires',
-        response: { 200: z.object({ data: z.array(tokenSchema) }), ...errorResponses(401, 403) },
+        response: { 200: z.object({ data: z.array(tokenSchema) }) },
       },
     },
     async function listApiTokens(request) {
@@ -37,10 +38,7 @@ export const apiTokenRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Create a token; the secret is in this response only',
         body: createTokenBody,
-        response: {
-          201: z.object({ data: tokenSchema, token: z.string() }),
-          ...errorResponses(401, 403, 422),
-        },
+        response: { 201: z.object({ data: tokenSchema, token: z.string() }) },
       },
     },
     async function createApiToken(request, reply) {
@@ -71,7 +69,7 @@ export const apiTokenRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Delete a token; it fails from the next request on',
         params: z.object({ id: z.coerce.number().int().min(1) }),
-        response: { 200: messageBody, ...errorResponses(401, 403, 404) },
+        response: { 200: messageBody, ...refusals({ 404: [messages.tokenNotFound] }) },
       },
     },
     async function deleteApiToken(request) {

@@ -3,6 +3,7 @@ import type { StaffRole, TokenScope } from '../contract/vocabulary.ts';
 import type { EventRecord } from '../events/event.types.ts';
 import { HttpError } from '../platform/errors.ts';
 import { messages } from '../platform/messages.ts';
+import type { RefusalMap } from '../platform/refusals.ts';
 import { tokenCoversEvent } from './api-token.rules.ts';
 import { staffOf } from './session-auth.http.ts';
 import { tokenOf } from './token-auth.http.ts';
@@ -18,19 +19,21 @@ export interface Caller {
   tag(name: string): string;
   /** The route config that admits the caller: a token scope, or a dashboard role. */
   access(needs: { scope: TokenScope; role: StaffRole }): FastifyContextConfig;
-  /** Statuses any route of this caller may answer besides its own (401, 403, and 429 for rate-limited tokens). */
-  readonly refusals: readonly (401 | 403 | 429)[];
   organizationOf(request: FastifyRequest): number;
   /**
    * The caller's event `uuid`: another organization's event is 404 as if it did not exist; an event of the same
    * organization that a restricted token does not cover is 403.
    */
   eventOf(app: FastifyInstance, request: FastifyRequest, uuid: string): EventRecord;
+  /** What `eventOf` refuses, for the routes that call it to declare. */
+  readonly eventRefusals: RefusalMap;
   /**
    * Whether the caller may act on organization-wide resources (events to be, people, webhooks). A token restricted
    * to some events may not: it cannot widen its own reach.
    */
   reachesWholeOrganization(request: FastifyRequest): boolean;
+  /** What `wholeOrganizationOf` refuses this caller, for the routes that call it to declare. */
+  readonly organizationRefusals: RefusalMap;
 }
 
 function eventOfOrganization(app: FastifyInstance, organizationId: number, uuid: string): EventRecord {
@@ -44,7 +47,6 @@ export const tokenCaller: Caller = {
   basePath: '/api',
   tag: (name) => name,
   access: ({ scope }) => ({ scope }),
-  refusals: [401, 403, 429],
   organizationOf: (request) => tokenOf(request).organizationId,
   eventOf(app, request, uuid) {
     const token = tokenOf(request);
@@ -52,7 +54,9 @@ export const tokenCaller: Caller = {
     if (!tokenCoversEvent(token, event.uuid)) throw new HttpError(403, messages.accessDenied);
     return event;
   },
+  eventRefusals: { 403: [messages.accessDenied], 404: [messages.eventNotFound] },
   reachesWholeOrganization: (request) => tokenOf(request).eventIds === null,
+  organizationRefusals: { 403: [messages.accessDenied] },
 };
 
 /** A signed-in member of the staff dashboard, under `/dashboard/api`. */
@@ -60,10 +64,11 @@ export const staffCaller: Caller = {
   basePath: '',
   tag: (name) => `Dashboard: ${name.toLowerCase()}`,
   access: ({ role }) => ({ access: role }),
-  refusals: [401, 403],
   organizationOf: (request) => staffOf(request).organizationId,
   eventOf: (app, request, uuid) => eventOfOrganization(app, staffOf(request).organizationId, uuid),
+  eventRefusals: { 404: [messages.eventNotFound] },
   reachesWholeOrganization: () => true,
+  organizationRefusals: {},
 };
 
 /** For a route that a restricted token may not use: its organization, or 403 `Access denied.` */

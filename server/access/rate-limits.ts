@@ -11,6 +11,8 @@ import type { Clock } from '../platform/clock.ts';
 import { positiveInteger } from '../platform/config.ts';
 import { HttpError } from '../platform/errors.ts';
 import { messages } from '../platform/messages.ts';
+import type { DocumentedRateLimit } from '../platform/openapi.ts';
+import { addRefusals } from '../platform/refusals.ts';
 
 /** Requests per minute for each kind of caller. Defaults follow the interface document. */
 export interface RateLimits {
@@ -73,6 +75,9 @@ export const RATE_LIMIT_TABLE: readonly RateLimitRule[] = [
   { path: '/kiosk/api/events/:uuid/scan', limits: [{ group: 'kioskScan', per: 'ip' }], phase: 'onRequest' },
   { path: '/kiosk/api/', limits: [{ group: 'publicEvents', per: 'ip' }], phase: 'onRequest' },
   { path: '/api/', limits: [{ group: 'token', per: 'token' }], phase: 'token authentication' },
+  // A venue's hub following this server calls these with a `sync` token, in the token API's scope and its limit.
+  { path: '/sync/events', limits: [{ group: 'token', per: 'token' }], phase: 'token authentication' },
+  { path: '/sync/connect', limits: [{ group: 'token', per: 'token' }], phase: 'token authentication' },
   // Pairing codes are short: guessing them is throttled like a password.
   { path: '/sync/pair', method: 'POST', limits: [{ group: 'signIn', per: 'ip' }], phase: 'preHandler' },
   {
@@ -96,6 +101,41 @@ function ruleFor(method: string, url: string): RateLimitRule | undefined {
   return RATE_LIMIT_TABLE.find(
     (rule) => url.startsWith(rule.path) && (rule.method === undefined || rule.method === method),
   );
+}
+
+/** The 429's message: the interface words the profile endpoint's own way. */
+const tooManyMessage = (group: RateLimitGroup) =>
+  group === 'profile' ? messages.tooManyProfileRequests : messages.tooManyAttempts;
+
+const countedPerWords: Record<CountedPer, string> = {
+  ip: 'client address',
+  token: 'API token (per client address while no valid token is shown)',
+  account: 'account (the email signed in with)',
+};
+
+/**
+ * How the OpenAPI document states the limit on a method and path (`RATE_LIMIT_TABLE`, the same table the limiters
+ * come from), or null for a path no limit covers.
+ */
+export function documentedRateLimit(
+  limits: RateLimits,
+  method: string,
+  path: string,
+): DocumentedRateLimit | null {
+  // The table is matched against route patterns (`:uuid`), the document's paths name parameters `{uuid}`.
+  const rule = ruleFor(method, path.replace(/\{([^}]+)\}/g, ':$1'));
+  if (!rule) return null;
+  const each = rule.limits.map(
+    ({ group, per }) => `${limits[group]} requests a minute per ${countedPerWords[per]}`,
+  );
+  return {
+    description:
+      `Rate limit: ${each.join(', and ')}. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the ` +
+      'limit, 429 with Retry-After.',
+    // Counted in onRequest (or by token authentication, first of all) every answer of the route's has the headers;
+    // counted once the body is read, answers refused before that have none.
+    headersOnEveryAnswer: rule.phase !== 'preHandler',
+  };
 }
 
 /** The account a sign-in names: the email of its body, compared case-insensitively. */
@@ -206,7 +246,7 @@ export async function registerRateLimits(
         timeWindow: RATE_LIMIT_WINDOW_MS,
         keyGenerator: key,
       });
-      const tooMany = group === 'profile' ? messages.tooManyProfileRequests : messages.tooManyAttempts;
+      const tooMany = tooManyMessage(group);
       const limitText = String(limits[group]);
 
       // A callback hook rather than an async one: every limited request runs it, and an async wrapper around the
@@ -233,7 +273,9 @@ export async function registerRateLimits(
   app.addHook('onRoute', (route: RouteOptions) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const rule = methods.map((method) => ruleFor(method, route.url)).find((found) => found !== undefined);
-    if (!rule || rule.phase === 'token authentication') return;
+    if (!rule) return;
+    addRefusals(route.schema, { 429: rule.limits.map(({ group }) => tooManyMessage(group)) });
+    if (rule.phase === 'token authentication') return;
     const limiters = rule.limits.map(({ group, per }) =>
       app.limiterFor(group, keyOf[per as Exclude<CountedPer, 'token'>]),
     );

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../platform/errors.ts';
 import { messages } from '../platform/messages.ts';
+import { documentAccess, type SecurityScheme } from '../platform/openapi.ts';
 import { isDashboardApiPath, isSameOrigin } from '../platform/own-host.ts';
-import { errorResponses } from '../platform/schemas.ts';
+import { addRefusals, type RefusalMap } from '../platform/refusals.ts';
 import type { StaffAccount } from './access.types.ts';
 import type { NewSession } from './staff.service.ts';
 
@@ -22,6 +23,42 @@ declare module 'fastify' {
 export const SESSION_COOKIE = 'arrivals_session';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The dashboard's security scheme in the OpenAPI document, by its name there. */
+const SCHEME = 'session';
+export const SESSION_SCHEME: Record<string, SecurityScheme> = {
+  [SCHEME]: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: SESSION_COOKIE,
+    description:
+      'The staff session cookie that signing in (`POST /dashboard/api/session`) sets. Requests that change ' +
+      "something must also come from the dashboard's own origin (`Origin`).",
+  },
+};
+
+const accessWords = {
+  public: 'No sign-in needed.',
+  staff: 'Needs a signed-in staff member (owners or staff).',
+  owner: 'Needs a signed-in owner.',
+} as const;
+
+/**
+ * What the hooks below refuse on a route: 421 for a Host not its own, 401 without a session, 403 for staff on owners'
+ * routes or a foreign Origin.
+ */
+function sessionRefusals(access: 'public' | 'staff' | 'owner', unsafe: boolean): RefusalMap {
+  const forbidden = [
+    ...(unsafe ? [messages.originRefused] : []),
+    ...(access === 'owner' ? [messages.ownersOnly] : []),
+  ];
+  return {
+    // Every dashboard route checks the Host first (DNS rebinding).
+    421: [messages.hostRefused],
+    ...(access === 'public' ? {} : { 401: [messages.signInRequired] }),
+    ...(forbidden.length > 0 ? { 403: forbidden } : {}),
+  };
+}
 
 function readCookie(header: string | undefined, name: string): string | null {
   for (const part of header?.split(';') ?? []) {
@@ -57,11 +94,20 @@ export function registerSessionAuthentication(scope: FastifyInstance, isOwnHost:
   scope.decorateRequest('staff', null);
   scope.decorateRequest('renewedSession', null);
 
-  // Every dashboard route can answer 421, so each says so in the OpenAPI document.
   scope.addHook('onRoute', (route) => {
-    if (route.schema?.response) {
-      route.schema.response = { ...errorResponses(421), ...(route.schema.response as object) };
-    }
+    const access = route.config?.access ?? 'staff';
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    addRefusals(
+      route.schema,
+      sessionRefusals(
+        access,
+        methods.some((method) => UNSAFE_METHODS.has(method)),
+      ),
+    );
+    documentAccess(route.schema, {
+      security: access === 'public' ? [] : [{ [SCHEME]: [] }],
+      description: accessWords[access],
+    });
   });
 
   scope.addHook('onRequest', async (request) => {

@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError, ValidationError } from '../platform/errors.ts';
 import { messages } from '../platform/messages.ts';
-import { errorResponses, messageBody } from '../platform/schemas.ts';
+import { refusals } from '../platform/refusals.ts';
+import { messageBody } from '../platform/schemas.ts';
 import type { StaffAccount } from './access.types.ts';
 import { presentStaff } from './access.presenters.ts';
 import { sessionSchema, setupBody, signInBody } from './access.schemas.ts';
@@ -53,7 +54,10 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Create the first owner and their organization (only while no staff account exists)',
         body: setupBody,
-        response: { 201: sessionSchema, ...errorResponses(403, 409, 422, 429) },
+        response: {
+          201: sessionSchema,
+          ...refusals({ 409: [messages.alreadySetUp], 422: [messages.wrongSetupCode] }),
+        },
       },
     },
     async function setUp(request, reply) {
@@ -90,7 +94,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Sign in with email and password',
         body: signInBody,
-        response: { 200: sessionSchema, ...errorResponses(403, 422, 429) },
+        response: { 200: sessionSchema, ...refusals({ 422: [messages.invalidCredentials] }) },
       },
     },
     async function signIn(request, reply) {
@@ -105,7 +109,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/session',
     {
-      schema: { tags, summary: 'Who is signed in', response: { 200: sessionSchema, ...errorResponses(401) } },
+      schema: { tags, summary: 'Who is signed in', response: { 200: sessionSchema } },
     },
     async function showSession(request) {
       return sessionBody(staffOf(request));
@@ -116,7 +120,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/session',
     {
       config: { access: 'public' },
-      schema: { tags, summary: 'Sign out', response: { 200: messageBody, ...errorResponses(403) } },
+      schema: { tags, summary: 'Sign out', response: { 200: messageBody } },
     },
     async function signOut(request, reply) {
       endSessionOf(app, request, reply);

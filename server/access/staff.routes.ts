@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { fieldMessage } from '../platform/field-errors.ts';
 import { HttpError, ValidationError } from '../platform/errors.ts';
 import { messages } from '../platform/messages.ts';
-import { errorResponses, messageBody, uuidParam } from '../platform/schemas.ts';
+import { refusals } from '../platform/refusals.ts';
+import { messageBody, uuidParam } from '../platform/schemas.ts';
 import type { StaffAccount } from './access.types.ts';
 import { presentStaff } from './access.presenters.ts';
 import { createStaffBody, staffSchema, updateStaffBody } from './access.schemas.ts';
@@ -11,6 +12,8 @@ import { sessionValueOf, staffOf } from './session-auth.http.ts';
 
 const tags = ['Dashboard: staff'];
 const params = z.object({ id: uuidParam('Staff account UUID') });
+/** What `accountOf` refuses. */
+const accountRefusals = { 404: [messages.staffNotFound] } as const;
 
 /** Owners add staff, reset their passwords and remove them. */
 export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -29,7 +32,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Staff accounts',
-        response: { 200: z.object({ data: z.array(staffSchema) }), ...errorResponses(401, 403) },
+        response: { 200: z.object({ data: z.array(staffSchema) }) },
       },
     },
     async function listStaff(request) {
@@ -45,7 +48,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Add a staff member or owner',
         body: createStaffBody,
-        response: { 201: z.object({ data: staffSchema }), ...errorResponses(401, 403, 422) },
+        response: { 201: z.object({ data: staffSchema }) },
       },
     },
     async function addStaff(request, reply) {
@@ -66,7 +69,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
           'Rename, change the role or set a new password (which ends every other session of that account)',
         params,
         body: updateStaffBody,
-        response: { 200: z.object({ data: staffSchema }), ...errorResponses(401, 403, 404, 422) },
+        response: { 200: z.object({ data: staffSchema }), ...refusals(accountRefusals) },
       },
     },
     async function editStaff(request) {
@@ -90,7 +93,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Remove a staff member',
         params,
-        response: { 200: messageBody, ...errorResponses(401, 403, 404, 422) },
+        response: { 200: messageBody, ...refusals(accountRefusals, { 422: [messages.cannotRemoveSelf] }) },
       },
     },
     async function removeStaff(request) {

@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fast
 import type { TokenScope } from '../contract/vocabulary.ts';
 import { HttpError } from '../platform/errors.ts';
 import { messages } from '../platform/messages.ts';
+import { documentAccess, type SecurityScheme } from '../platform/openapi.ts';
+import { addRefusals } from '../platform/refusals.ts';
 import type { ApiTokenRecord } from './access.types.ts';
 import type { TokenRefusal } from './api-token.service.ts';
 import { byIp } from './rate-limits.ts';
@@ -19,6 +21,18 @@ declare module 'fastify' {
 }
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
+/** The token API's security scheme in the OpenAPI document, by its name there. */
+const SCHEME = 'apiToken';
+export const API_TOKEN_SCHEME: Record<string, SecurityScheme> = {
+  [SCHEME]: {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      'An API token (`Authorization: Bearer <API_TOKEN>`), created by an owner in the dashboard under Developers, ' +
+      'then API Tokens; shown once.',
+  },
+};
 
 /** How many presented tokens' hashes `hashOfPresented` remembers. */
 const REMEMBERED_HASHES = 1_000;
@@ -94,7 +108,18 @@ export function registerTokenAuthentication(api: FastifyInstance): void {
     };
 
   api.addHook('onRoute', (route) => {
-    const hook = hookFor(route.config?.scope);
+    const scope = route.config?.scope;
+    addRefusals(route.schema, {
+      401: [messages.tokenRequired, messages.tokenInvalid, messages.tokenExpired],
+      ...(scope ? { 403: [messages.tokenLacksPermission] } : {}),
+    });
+    documentAccess(route.schema, {
+      security: [{ [SCHEME]: [] }],
+      description: scope
+        ? `Needs an API token with the \`${scope}\` scope.`
+        : 'Needs an API token (any scope).',
+    });
+    const hook = hookFor(scope);
     const own = route.onRequest ?? [];
     route.onRequest = [hook, ...(Array.isArray(own) ? own : [own])];
   });

@@ -122,6 +122,10 @@ const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => '\\
 
 export function attendeesRepository(db: Db) {
   const byUuid = db.prepare<[string], AttendeeRow>(`SELECT ${COLUMNS} FROM attendees WHERE uuid = ?`);
+  // The alias table is sync's (sync/sync.repository.ts writes it when two registrations of one email merge).
+  const mergedInto = db.prepare<[string], AttendeeRow>(
+    `SELECT ${COLUMNS} FROM attendees WHERE id = (SELECT attendee_id FROM attendee_aliases WHERE uuid = ?)`,
+  );
   const byCheckinCode = db.prepare<[string], AttendeeRow>(
     `SELECT ${COLUMNS} FROM attendees WHERE checkin_code = ?`,
   );
@@ -225,6 +229,11 @@ export function attendeesRepository(db: Db) {
     findByUuid(uuid: string): AttendeeRecord | null {
       // UUIDs compare case-insensitively; ours are stored lower-case.
       return attendeeOrNull(byUuid.get(uuid.toLowerCase()));
+    },
+
+    /** The registration that a merged one (of the same email, from a replica) became, by the merged one's UUID. */
+    findMergedInto(uuid: string): AttendeeRecord | null {
+      return attendeeOrNull(mergedInto.get(uuid.toLowerCase()));
     },
 
     /** The registration whose check-in code this is (case-sensitive, like the code), of any event. */

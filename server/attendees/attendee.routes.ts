@@ -7,7 +7,8 @@ import { tokenOf } from '../access/token-auth.http.ts';
 import type { EventRecord } from '../events/event.types.ts';
 import { HttpError } from '../platform/errors.ts';
 import { messages } from '../platform/messages.ts';
-import { errorResponses, messageBody, uuidParam } from '../platform/schemas.ts';
+import { refusals } from '../platform/refusals.ts';
+import { messageBody, uuidParam } from '../platform/schemas.ts';
 import { presentAttendee, presentListedAttendee } from './attendee.presenters.ts';
 import { MAX_BULK_ATTENDEE_IDS } from './attendee.rules.ts';
 import {
@@ -21,7 +22,13 @@ import {
   noShowResponse,
 } from './attendee.schemas.ts';
 import type { AttendeeRecord } from './attendee.types.ts';
-import { noShowRefusal, presentBulkFailures, staffCancelRefusal } from './refusals.http.ts';
+import {
+  noShowRefusal,
+  noShowRefusals,
+  presentBulkFailures,
+  staffCancelRefusal,
+  staffCancelRefusals,
+} from './refusals.http.ts';
 
 /**
  * Cancel and no-show of one attendee, the same for the token API (`/api/events/{event_id}/attendees/...`) and the
@@ -31,6 +38,8 @@ export function attendeeActionRoutes(caller: Caller): FastifyPluginAsyncZod {
   const tags = [caller.tag('Attendees')];
   const config = caller.access({ scope: 'attendees:write', role: 'staff' });
   const base = `${caller.basePath}/events/:event_id/attendees/:attendee_id`;
+  /** What `attendeeOf` refuses. */
+  const attendeeRefusals = [caller.eventRefusals, { 404: [messages.attendeeNotFound] }] as const;
 
   return async (app) => {
     const { attendees } = app.ctx;
@@ -54,7 +63,7 @@ export function attendeeActionRoutes(caller: Caller): FastifyPluginAsyncZod {
           tags,
           summary: 'Cancel an attendee',
           params: attendeeParams,
-          response: { 200: messageBody, ...errorResponses(...caller.refusals, 404, 422) },
+          response: { 200: messageBody, ...refusals(...attendeeRefusals, staffCancelRefusals) },
         },
       },
       async function cancelAttendee(request) {
@@ -73,7 +82,7 @@ export function attendeeActionRoutes(caller: Caller): FastifyPluginAsyncZod {
           tags,
           summary: 'Mark an attendee as no-show',
           params: attendeeParams,
-          response: { 200: noShowResponse, ...errorResponses(...caller.refusals, 404, 422) },
+          response: { 200: noShowResponse, ...refusals(...attendeeRefusals, noShowRefusals) },
         },
       },
       async function markNoShow(request) {
@@ -102,7 +111,10 @@ export const tokenAttendeeRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Look up an attendee (the redirect integration)',
         params: z.object({ id: uuidParam('Attendee UUID') }),
-        response: { 200: z.object({ data: attendeeSchema }), ...errorResponses(401, 403, 404, 429) },
+        response: {
+          200: z.object({ data: attendeeSchema }),
+          ...refusals({ 403: [messages.accessDenied], 404: [messages.attendeeNotFound] }),
+        },
       },
     },
     async function lookUpAttendee(request) {
@@ -126,7 +138,7 @@ export const tokenAttendeeRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "List an event's attendees",
         params: eventParams,
         querystring: attendeeListQuery,
-        response: { 200: attendeeListResponse, ...errorResponses(401, 403, 404, 422, 429) },
+        response: { 200: attendeeListResponse, ...refusals(tokenCaller.eventRefusals) },
       },
     },
     async function listAttendees(request) {
@@ -154,7 +166,7 @@ export const tokenAttendeeRoutes: FastifyPluginAsyncZod = async (app) => {
         description: `At most ${MAX_BULK_ATTENDEE_IDS} ids per request; repeated ids count once.`,
         params: eventParams,
         body: bulkNoShowBody,
-        response: { 200: bulkNoShowResponse, ...errorResponses(401, 403, 404, 422, 429) },
+        response: { 200: bulkNoShowResponse, ...refusals(tokenCaller.eventRefusals) },
       },
     },
     async function bulkMarkNoShow(request) {

@@ -45,9 +45,12 @@ export type ApproveOutcome = { ok: true; attendee: AttendeeRecord } | { ok: fals
 export function attendeeService(store: Store, notify: ChangeNotifier, journal: ChangeJournal) {
   const { repos, clock } = store;
 
-  /** Any attendee by UUID, of any event; the caller checks it may see that event. */
+  /**
+   * Any attendee by UUID, of any event; the caller checks it may see that event. The UUID of a registration merged
+   * into another (docs/sync.md) finds the one it was merged into: a kiosk handed it out in a 201.
+   */
   function findAttendee(uuid: string): AttendeeRecord | null {
-    return repos.attendees.findByUuid(uuid);
+    return repos.attendees.findByUuid(uuid) ?? repos.attendees.findMergedInto(uuid);
   }
 
   /** The attendee `uuid` of `event`; an attendee of another event is null here. */

@@ -6,7 +6,8 @@ import { toCsv } from '../platform/csv.ts';
 import { HttpError, ValidationError } from '../platform/errors.ts';
 import { type JsonText, registerJsonTextBody } from '../platform/json-body.ts';
 import { messages } from '../platform/messages.ts';
-import { errorResponses, messageBody } from '../platform/schemas.ts';
+import { refusalBody, refusals, varying } from '../platform/refusals.ts';
+import { messageBody } from '../platform/schemas.ts';
 import { textBodyValidatorCompiler } from '../platform/validation.ts';
 import { presentDeskAttendee } from './attendee.presenters.ts';
 import { attendeeParams, eventParams } from './attendee.schemas.ts';
@@ -18,16 +19,20 @@ import {
   deskListQuery,
   deskListResponse,
   importBody,
-  importRefusal,
+  importRows,
   liveStatsSchema,
 } from './desk.schemas.ts';
 import { parseScannedCode } from './checkin-code.rules.ts';
 import { scanBody } from './kiosk-attendee.schemas.ts';
 import { registrationBody } from './public-attendee.schemas.ts';
-import { deskCheckInRefusal, deskCodeNotFound } from './refusals.http.ts';
+import { deskCheckInRefusal, deskCheckInRefusals, deskCodeNotFound } from './refusals.http.ts';
 
 const tags = ['Dashboard: attendee desk'];
 const attendeeResponse = z.object({ message: z.string(), data: deskAttendeeSchema });
+
+/** What `eventOf` and `attendeeOf` refuse. */
+const eventRefusals = staffCaller.eventRefusals;
+const attendeeRefusals = { 404: [messages.attendeeNotFound] } as const;
 
 /** How many rows the CSV export reads at a time. */
 const EXPORT_PAGE_SIZE = 1000;
@@ -65,7 +70,7 @@ export const deskRoutes: FastifyPluginAsyncZod<DeskRoutesOptions> = async (app, 
         summary: 'Attendees, searchable by name or email, filtered by status and check-in',
         params: eventParams,
         querystring: deskListQuery,
-        response: { 200: deskListResponse, ...errorResponses(401, 404, 422) },
+        response: { 200: deskListResponse, ...refusals(eventRefusals) },
       },
     },
     async function listDeskAttendees(request) {
@@ -87,7 +92,7 @@ export const deskRoutes: FastifyPluginAsyncZod<DeskRoutesOptions> = async (app, 
         tags,
         summary: 'Counts by status and the live picture of arrivals',
         params: eventParams,
-        response: { 200: z.object({ data: liveStatsSchema }), ...errorResponses(401, 404) },
+        response: { 200: z.object({ data: liveStatsSchema }), ...refusals(eventRefusals) },
       },
     },
     async function showLiveStats(request) {
@@ -103,7 +108,10 @@ export const deskRoutes: FastifyPluginAsyncZod<DeskRoutesOptions> = async (app, 
         summary: 'Add a walk-in (confirmed at once; the same field rules as registration)',
         params: eventParams,
         body: registrationBody,
-        response: { 201: attendeeResponse, ...errorResponses(401, 403, 404, 409, 422) },
+        response: {
+          201: attendeeResponse,
+          ...refusals(eventRefusals, { 403: [messages.eventFull], 409: [messages.alreadyRegistered] }),
+        },
       },
     },
     async function addWalkIn(request, reply) {
@@ -127,7 +135,10 @@ export const deskRoutes: FastifyPluginAsyncZod<DeskRoutesOptions> = async (app, 
         tags,
         summary: 'Check in at the desk',
         params: attendeeParams,
-        response: { 200: attendeeResponse, ...errorResponses(401, 403, 404, 409, 422) },
+        response: {
+          200: attendeeResponse,
+          ...refusals(eventRefusals, attendeeRefusals, deskCheckInRefusals),
+        },
       },
     },
     async function checkInAtDesk(request) {
@@ -149,7 +160,10 @@ export const deskRoutes: FastifyPluginAsyncZod<DeskRoutesOptions> = async (app, 
           'Check in button does: self check-in being off does not apply.',
         params: eventParams,
         body: scanBody,
-        response: { 200: attendeeResponse, ...errorResponses(401, 403, 404, 409, 422) },
+        response: {
+          200: attendeeResponse,
+          ...refusals(eventRefusals, { 404: [messages.codeNotFound] }, deskCheckInRefusals),
+        },
       },
     },
     async function checkInByScannedCode(request) {
@@ -171,7 +185,10 @@ export const deskRoutes: FastifyPluginAsyncZod<DeskRoutesOptions> = async (app, 
         tags,
         summary: 'Undo a check-in made by mistake',
         params: attendeeParams,
-        response: { 200: attendeeResponse, ...errorResponses(401, 404, 422) },
+        response: {
+          200: attendeeResponse,
+          ...refusals(eventRefusals, attendeeRefusals, { 422: [messages.notCheckedIn] }),
+        },
       },
     },
     async function undoCheckIn(request) {
@@ -189,7 +206,10 @@ export const deskRoutes: FastifyPluginAsyncZod<DeskRoutesOptions> = async (app, 
         tags,
         summary: 'Approve a pending registration',
         params: attendeeParams,
-        response: { 200: attendeeResponse, ...errorResponses(401, 404, 422) },
+        response: {
+          200: attendeeResponse,
+          ...refusals(eventRefusals, attendeeRefusals, { 422: [messages.notPending] }),
+        },
       },
     },
     async function approveRegistration(request) {
@@ -207,6 +227,13 @@ export const deskRoutes: FastifyPluginAsyncZod<DeskRoutesOptions> = async (app, 
         tags,
         summary: 'Export attendees as CSV (every registration field, status, times and check-in code)',
         params: eventParams,
+        response: {
+          200: {
+            description: 'The attendees, one row each, every field quoted, as a file to download.',
+            content: { 'text/csv': { schema: z.string() } },
+          },
+          ...refusals(eventRefusals),
+        },
       },
     },
     async function exportAttendeesCsv(request, reply) {
@@ -246,7 +273,7 @@ export const deskRoutes: FastifyPluginAsyncZod<DeskRoutesOptions> = async (app, 
         tags,
         summary: 'How many attendees are still expected: what "mark them all no-show" would mark',
         params: eventParams,
-        response: { 200: bulkNoShowPreview, ...errorResponses(401, 404) },
+        response: { 200: bulkNoShowPreview, ...refusals(eventRefusals) },
       },
     },
     async function previewMarkStillExpected(request) {
@@ -268,7 +295,7 @@ export const deskRoutes: FastifyPluginAsyncZod<DeskRoutesOptions> = async (app, 
             success_count: z.number().int(),
             failed_count: z.number().int(),
           }),
-          ...errorResponses(401, 404, 409, 422),
+          ...refusals(eventRefusals, { 409: [messages.bulkCountChanged] }),
         },
       },
     },
@@ -301,8 +328,8 @@ export const deskRoutes: FastifyPluginAsyncZod<DeskRoutesOptions> = async (app, 
           body: importBody,
           response: {
             200: messageBody.extend({ imported: z.number().int() }),
-            422: importRefusal,
-            ...errorResponses(401, 403, 404, 409),
+            ...refusals(eventRefusals, { 409: [messages.importWhileFollowing] }),
+            422: refusalBody(422, [messages.importInvalid, varying(messages.importFull, 3)], importRows),
           },
         },
       },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ATTENDEE_STATUSES } from '../contract/vocabulary.ts';
-import { timestamp } from '../platform/schemas.ts';
+import { fieldErrorsSchema, timestamp } from '../platform/schemas.ts';
 
 export const deskAttendeeSchema = z
   .object({
@@ -57,10 +57,7 @@ export const importBody = z.object({
   rows: z.array(z.record(z.string(), z.unknown())).min(1).max(MAX_IMPORT_ROWS),
 });
 
-export const importRefusal = z.object({
-  message: z.string(),
-  errors: z.record(z.string(), z.array(z.string())).optional(),
-  rows: z
-    .array(z.object({ row: z.number().int(), errors: z.record(z.string(), z.array(z.string())) }))
-    .optional(),
-});
+/** A refused import's rows, each with its field errors (next to `message`: platform/refusals.ts). */
+export const importRows = {
+  rows: z.array(z.object({ row: z.number().int(), errors: fieldErrorsSchema })).optional(),
+};

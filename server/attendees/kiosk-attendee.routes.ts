@@ -2,13 +2,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { publicEventParams } from '../events/public-event.routes.ts';
 import { HttpError } from '../platform/errors.ts';
 import { messages } from '../platform/messages.ts';
-import { errorResponses } from '../platform/schemas.ts';
+import { refusals } from '../platform/refusals.ts';
 import { presentKioskCheckIn, presentKioskRegistration } from './attendee.presenters.ts';
 import { parseScannedCode } from './checkin-code.rules.ts';
 import { kioskRegisterResponse, kioskScanResponse, scanBody } from './kiosk-attendee.schemas.ts';
-import { publishedEventOf } from './public-attendee.routes.ts';
+import { eventRefusals, publishedEventOf } from './public-attendee.routes.ts';
 import { registrationBody } from './public-attendee.schemas.ts';
-import { registeredMessage, registrationRefusal, selfCheckInRefusal } from './refusals.http.ts';
+import {
+  registeredMessage,
+  registrationRefusal,
+  registrationRefusals,
+  selfCheckInRefusal,
+  selfCheckInRefusals,
+} from './refusals.http.ts';
 
 const tags = ['Kiosk'];
 const params = publicEventParams;
@@ -34,7 +40,7 @@ export const kioskAttendeeRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Register at a kiosk: the public registration, answered with the check-in code',
         params,
         body: registrationBody,
-        response: { 201: kioskRegisterResponse, ...errorResponses(403, 404, 409, 422, 429) },
+        response: { 201: kioskRegisterResponse, ...refusals(eventRefusals, registrationRefusals) },
       },
     },
     async function registerAtKiosk(request, reply) {
@@ -62,7 +68,7 @@ export const kioskAttendeeRoutes: FastifyPluginAsyncZod = async (app) => {
           'A bare code is tried as both. Refusals are those of self check-in.',
         params,
         body: scanBody,
-        response: { 200: kioskScanResponse, ...errorResponses(403, 404, 409, 422, 429) },
+        response: { 200: kioskScanResponse, ...refusals(eventRefusals, selfCheckInRefusals) },
       },
     },
     async function checkInByScannedCode(request) {

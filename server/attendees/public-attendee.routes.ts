@@ -5,7 +5,8 @@ import { publicEventParams } from '../events/public-event.routes.ts';
 import { fieldMessage } from '../platform/field-errors.ts';
 import { HttpError } from '../platform/errors.ts';
 import { messages } from '../platform/messages.ts';
-import { errorResponses, messageBody } from '../platform/schemas.ts';
+import { refusals } from '../platform/refusals.ts';
+import { messageBody } from '../platform/schemas.ts';
 import { presentCheckedAttendee, presentCheckIn, presentRegistration } from './attendee.presenters.ts';
 import {
   checkInResponse,
@@ -17,13 +18,18 @@ import {
 } from './public-attendee.schemas.ts';
 import {
   ownCancelRefusal,
+  ownCancelRefusals,
   registeredMessage,
   registrationRefusal,
+  registrationRefusals,
   selfCheckInRefusal,
+  selfCheckInRefusals,
 } from './refusals.http.ts';
 
 const tags = ['Public events'];
 const params = publicEventParams;
+/** What `publishedEventOf` refuses. */
+export const eventRefusals = { 404: [messages.eventNotFound] } as const;
 
 /** The event of a public or kiosk path; unpublished events do not exist for the public. */
 export function publishedEventOf(app: FastifyInstance, uuid: string): EventRecord {
@@ -45,7 +51,10 @@ export const publicAttendeeRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Register for an event',
         params,
         body: registrationBody,
-        response: { 201: registerResponse, ...errorResponses(403, 404, 409, 422, 429) },
+        response: {
+          201: registerResponse,
+          ...refusals(eventRefusals, registrationRefusals),
+        },
       },
     },
     async function registerForEvent(request, reply) {
@@ -69,7 +78,10 @@ export const publicAttendeeRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Is this email registered?',
         params,
         querystring: checkQuery,
-        response: { 200: checkResponse, ...errorResponses(404, 422, 429) },
+        response: {
+          200: checkResponse,
+          ...refusals(eventRefusals, { 422: [messages.emailRequired, messages.validationFailed] }),
+        },
       },
       config: {
         validationMessage: (errors) =>
@@ -99,7 +111,7 @@ export const publicAttendeeRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Self check-in by email',
         params,
         body: emailBody,
-        response: { 200: checkInResponse, ...errorResponses(403, 404, 409, 422, 429) },
+        response: { 200: checkInResponse, ...refusals(eventRefusals, selfCheckInRefusals) },
       },
     },
     async function selfCheckIn(request) {
@@ -118,7 +130,7 @@ export const publicAttendeeRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Cancel my registration',
         params,
         body: emailBody,
-        response: { 200: messageBody, ...errorResponses(404, 422, 429) },
+        response: { 200: messageBody, ...refusals(eventRefusals, ownCancelRefusals) },
       },
     },
     async function cancelOwnRegistration(request) {

@@ -1,6 +1,7 @@
 import type { EventRecord } from '../events/event.types.ts';
 import { HttpError, ValidationError } from '../platform/errors.ts';
 import { messages } from '../platform/messages.ts';
+import { varying } from '../platform/refusals.ts';
 import { formatHumanDateTime } from '../platform/time.ts';
 import type {
   CancelRefusal,
@@ -14,8 +15,12 @@ import type { RegistrationOutcome } from './registration.service.ts';
 
 /**
  * How each refusal of the attendee rules reads on the wire, in one place for the public endpoints, the token API
- * and the desk: the interface's status and message (server/README.md lists the ones it leaves to us).
+ * and the desk: the interface's status and message (server/README.md lists the ones it leaves to us). Beside each
+ * function, the same refusals as the routes declare them (platform/refusals.ts), for the document.
  */
+
+/** How a check-in time reads in a 409 (platform/time.ts), for the document's example. */
+const EXAMPLE_TIME = 'Nov 21, 2026 10:42 AM';
 
 const checkedInAt = (attendee: AttendeeRecord, event: EventRecord) =>
   formatHumanDateTime(attendee.checkedInAt!, event.timezone);
@@ -31,6 +36,12 @@ export function registrationRefusal(outcome: Extract<RegistrationOutcome, { ok: 
       return new HttpError(409, messages.alreadyRegistered);
   }
 }
+
+export const registrationRefusals = {
+  403: [messages.registrationClosed],
+  409: [messages.alreadyRegistered],
+  422: [messages.validationFailed],
+} as const;
 
 /** The 201's message: a registration awaiting approval says so. */
 export const registeredMessage = (attendee: Pick<AttendeeRecord, 'status'>) =>
@@ -58,6 +69,17 @@ export function selfCheckInRefusal(
   }
 }
 
+export const selfCheckInRefusals = {
+  403: [
+    messages.checkInNotAvailable,
+    messages.selfCheckInDisabled,
+    messages.checkInCanceled,
+    messages.checkInPendingApproval,
+  ],
+  404: [messages.notRegistered],
+  409: [varying(messages.alreadyCheckedInAt, EXAMPLE_TIME)],
+} as const;
+
 /** A code scanned at the desk that no registration of the event carries. */
 export const deskCodeNotFound = () => new HttpError(404, messages.codeNotFound);
 
@@ -79,6 +101,12 @@ export function deskCheckInRefusal(
   }
 }
 
+export const deskCheckInRefusals = {
+  403: [messages.checkInNotAvailable],
+  422: [messages.checkInCanceledStaff, messages.checkInPendingStaff],
+  409: [varying(messages.alreadyCheckedInStaff, EXAMPLE_TIME)],
+} as const;
+
 /** The attendee cancelling their own registration (public). */
 export function ownCancelRefusal(reason: CancelRefusal): HttpError {
   switch (reason) {
@@ -90,6 +118,11 @@ export function ownCancelRefusal(reason: CancelRefusal): HttpError {
       return new HttpError(422, messages.alreadyCancelled);
   }
 }
+
+export const ownCancelRefusals = {
+  404: [messages.notRegistered],
+  422: [messages.cannotCancelAfterCheckIn, messages.alreadyCancelled],
+} as const;
 
 /** The organization cancelling an attendee (token API and desk). */
 export function staffCancelRefusal(reason: CancelRefusal): HttpError {
@@ -103,12 +136,19 @@ export function staffCancelRefusal(reason: CancelRefusal): HttpError {
   }
 }
 
+export const staffCancelRefusals = {
+  404: [messages.attendeeNotFound],
+  422: [messages.staffCannotCancel, messages.alreadyCancelled],
+} as const;
+
 const noShowRefusalMessage: Record<NoShowRefusal, string> = {
   already_checked_in: messages.cannotMarkNoShow,
   registration_canceled: messages.cannotMarkCancelledNoShow,
 };
 
 export const noShowRefusal = (reason: NoShowRefusal) => new HttpError(422, noShowRefusalMessage[reason]);
+
+export const noShowRefusals = { 422: Object.values(noShowRefusalMessage) } as const;
 
 const bulkReasonMessage: Record<BulkNoShowFailure['reason'], string> = {
   not_found: messages.bulkReasonNotFound,

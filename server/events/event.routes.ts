@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { wholeOrganizationOf, type Caller } from '../access/caller.http.ts';
 import { tokenCoversEvent } from '../access/api-token.rules.ts';
 import { ValidationError } from '../platform/errors.ts';
-import { errorResponses, uuidParam } from '../platform/schemas.ts';
+import { refusals } from '../platform/refusals.ts';
+import { uuidParam } from '../platform/schemas.ts';
 import type { SaveEventOutcome } from './event.service.ts';
 import { presentEvent } from './event.presenters.ts';
 import { createEventBody, eventSchema, updateEventBody } from './event.schemas.ts';
@@ -40,7 +41,7 @@ export function eventRoutes(
         schema: {
           tags,
           summary: "The organization's events (those the caller may see)",
-          response: { 200: z.object({ data: z.array(eventSchema) }), ...errorResponses(...caller.refusals) },
+          response: { 200: z.object({ data: z.array(eventSchema) }) },
         },
       },
       async function listEvents(request) {
@@ -61,7 +62,7 @@ export function eventRoutes(
           tags,
           summary: 'One event',
           params: eventParams,
-          response: { 200: eventBody, ...errorResponses(...caller.refusals, 404) },
+          response: { 200: eventBody, ...refusals(caller.eventRefusals) },
         },
       },
       async function showEvent(request) {
@@ -81,7 +82,7 @@ export function eventRoutes(
             tags,
             summary: 'Create an event',
             body: createEventBody,
-            response: { 201: eventBody, ...errorResponses(...caller.refusals, 422) },
+            response: { 201: eventBody, ...refusals(caller.organizationRefusals) },
           },
         },
         async function createEvent(request, reply) {
@@ -101,7 +102,7 @@ export function eventRoutes(
             summary: 'Edit, publish or unpublish an event (only the keys sent change)',
             params: eventParams,
             body: updateEventBody,
-            response: { 200: eventBody, ...errorResponses(...caller.refusals, 404, 422) },
+            response: { 200: eventBody, ...refusals(caller.eventRefusals) },
           },
         },
         async function editEvent(request) {

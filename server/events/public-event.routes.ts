@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../platform/errors.ts';
 import { messages } from '../platform/messages.ts';
-import { errorResponses } from '../platform/schemas.ts';
+import { refusals } from '../platform/refusals.ts';
 import { presentPublicEvent } from './event.presenters.ts';
 import { publicEventSchema } from './event.schemas.ts';
 
@@ -19,7 +19,10 @@ export const publicEventRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['Public events'],
         summary: 'Event details for the registration page',
         params: publicEventParams,
-        response: { 200: z.object({ data: publicEventSchema }), ...errorResponses(404, 429) },
+        response: {
+          200: z.object({ data: publicEventSchema }),
+          ...refusals({ 404: [messages.eventNotAvailable] }),
+        },
       },
     },
     async function showPublicEvent(request) {

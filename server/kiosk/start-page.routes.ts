@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { EventRecord } from '../events/event.types.ts';
 import { HttpError } from '../platform/errors.ts';
 import { messages } from '../platform/messages.ts';
-import { errorResponses } from '../platform/schemas.ts';
+import { refusals } from '../platform/refusals.ts';
 
 const tags = ['Public organizations'];
 
@@ -47,7 +47,7 @@ export const publicOrganizationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Organizations with published events',
-        response: { 200: z.object({ data: z.array(organizationSummary) }), ...errorResponses(429) },
+        response: { 200: z.object({ data: z.array(organizationSummary) }) },
       },
     },
     async function listOrganizationsWithEvents() {
@@ -67,7 +67,10 @@ export const publicOrganizationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "An organization's published events, soonest first",
         params: z.object({ slug: z.string().max(100) }),
-        response: { 200: z.object({ data: z.array(eventSummary) }), ...errorResponses(404, 429) },
+        response: {
+          200: z.object({ data: z.array(eventSummary) }),
+          ...refusals({ 404: [messages.organizationNotFound] }),
+        },
       },
     },
     async function listPublishedEvents(request) {

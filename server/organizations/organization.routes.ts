@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { tokenOf } from '../access/token-auth.http.ts';
-import { errorResponses, timestamp } from '../platform/schemas.ts';
+import { timestamp } from '../platform/schemas.ts';
 
 export const organizationSchema = z
   .object({ id: z.string(), name: z.string(), slug: z.string(), created_at: timestamp })
@@ -17,7 +17,7 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['Organization'],
         summary: "The token's organization",
-        response: { 200: z.object({ data: organizationSchema }), ...errorResponses(401, 429) },
+        response: { 200: z.object({ data: organizationSchema }) },
       },
     },
     async function showTokenOrganization(request) {

@@ -4,7 +4,8 @@ import { wholeOrganizationOf, type Caller } from '../access/caller.http.ts';
 import { fieldMessage } from '../platform/field-errors.ts';
 import { HttpError, ValidationError } from '../platform/errors.ts';
 import { messages } from '../platform/messages.ts';
-import { errorResponses, uuidParam } from '../platform/schemas.ts';
+import { refusals } from '../platform/refusals.ts';
+import { uuidParam } from '../platform/schemas.ts';
 import type { SaveUserResult } from './person.types.ts';
 import { presentUser } from './person.presenters.ts';
 import { createUserBody, updateUserBody, userSchema } from './person.schemas.ts';
@@ -32,6 +33,8 @@ export function personRoutes(caller: Caller, options: PersonRoutesOptions): Fast
   const tags = [caller.tag('Users')];
   const config = caller.access({ scope: 'users:write', role: 'owner' });
   const base = `${caller.basePath}/users`;
+  /** What `personOf` refuses. */
+  const personRefusals = [caller.organizationRefusals, { 404: [messages.userNotFound] }] as const;
 
   return async (app) => {
     const { people } = app.ctx;
@@ -51,7 +54,10 @@ export function personRoutes(caller: Caller, options: PersonRoutesOptions): Fast
           schema: {
             tags,
             summary: 'People of the organization',
-            response: { 200: z.object({ data: z.array(userSchema) }), ...errorResponses(...caller.refusals) },
+            response: {
+              200: z.object({ data: z.array(userSchema) }),
+              ...refusals(caller.organizationRefusals),
+            },
           },
         },
         async function listPeople(request) {
@@ -67,7 +73,7 @@ export function personRoutes(caller: Caller, options: PersonRoutesOptions): Fast
             tags,
             summary: 'A person and their public profile',
             params: personParams,
-            response: { 200: personBody, ...errorResponses(...caller.refusals, 404) },
+            response: { 200: personBody, ...refusals(...personRefusals) },
           },
         },
         async function showPerson(request) {
@@ -84,7 +90,7 @@ export function personRoutes(caller: Caller, options: PersonRoutesOptions): Fast
           tags,
           summary: 'Create a person (user account) with its public profile settings',
           body: createUserBody,
-          response: { 201: personBody, ...errorResponses(...caller.refusals, 422) },
+          response: { 201: personBody, ...refusals(caller.organizationRefusals) },
         },
       },
       async function createPerson(request, reply) {
@@ -103,7 +109,7 @@ export function personRoutes(caller: Caller, options: PersonRoutesOptions): Fast
           summary: 'Edit a person and their public profile (only the keys sent change)',
           params: personParams,
           body: updateUserBody,
-          response: { 200: personBody, ...errorResponses(...caller.refusals, 404, 422) },
+          response: { 200: personBody, ...refusals(...personRefusals) },
         },
       },
       async function editPerson(request) {

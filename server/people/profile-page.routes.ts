@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { PublicProfile } from './profile.rules.ts';
 import { visibleProfile } from './profile.rules.ts';
 import { messages } from '../platform/messages.ts';
@@ -51,6 +52,11 @@ function profileRows(profile: PublicProfile): string {
   return rows.map(([term, value]) => `<dt>${escapeHtml(term)}</dt><dd>${escapeHtml(value)}</dd>`).join('\n');
 }
 
+const htmlPage = (description: string) => ({
+  description,
+  content: { 'text/html': { schema: z.string() } },
+});
+
 /** `/p/{code}`: the page a phone opens after scanning a profile QR code. General public limit: 10 a minute. */
 export const profilePageRoutes: FastifyPluginAsyncZod = async (app) => {
   const { people } = app.ctx;
@@ -62,6 +68,11 @@ export const profilePageRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['Public profiles'],
         summary: 'A public profile as a web page',
         params: profileCodeParams,
+        response: {
+          200: htmlPage('The profile as a page: the name, then each field its owner made public.'),
+          403: htmlPage(`A page saying "${messages.profilePrivate}"`),
+          404: htmlPage(`A page saying "${messages.profileNotFound}"`),
+        },
       },
     },
     async function showProfilePage(request, reply) {

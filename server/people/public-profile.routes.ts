@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../platform/errors.ts';
 import { messages } from '../platform/messages.ts';
-import { errorResponses } from '../platform/schemas.ts';
+import { refusals } from '../platform/refusals.ts';
 import { profileCodeParams, publicProfileSchema } from './person.schemas.ts';
 import { visibleProfile } from './profile.rules.ts';
 
@@ -22,7 +22,17 @@ export const publicProfileRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['Public profiles'],
         summary: 'A public profile by its code',
         params: profileCodeParams,
-        response: { 200: z.object({ data: publicProfileSchema }), ...errorResponses(403, 404, 429) },
+        responseHeaders: {
+          'Access-Control-Allow-Origin': {
+            description: 'Any origin may read the answer (CORS), which needs no credentials.',
+            required: true,
+            schema: { type: 'string', const: '*' },
+          },
+        },
+        response: {
+          200: z.object({ data: publicProfileSchema }),
+          ...refusals({ 403: [messages.profilePrivate], 404: [messages.profileNotFound] }),
+        },
       },
     },
     async function showPublicProfile(request) {

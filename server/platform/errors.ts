@@ -11,6 +11,7 @@ import type { FieldErrors } from './field-errors.ts';
 import { redactUrl } from './logging.ts';
 import { SECURITY_HEADER_LINES, SECURITY_HEADERS } from './security-headers.ts';
 import { messages } from './messages.ts';
+import { addRefusals } from './refusals.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -128,6 +129,16 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.code(error.statusCode).send({ message: error.message });
     }
     return answerFastifyError(error, request, reply);
+  });
+
+  // Every route that validates params, a query or a body can refuse them: the 422 joins its documented answers. A
+  // route that words its own (`validationMessage`) lists its messages itself.
+  app.addHook('onRoute', (route) => {
+    const { schema } = route;
+    if (!schema || route.config?.validationMessage) return;
+    if (schema.params || schema.querystring || schema.body) {
+      addRefusals(schema, { 422: [validationMessageFor(route.url)] });
+    }
   });
 
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: messages.routeNotFound }));

@@ -1,10 +1,369 @@
 import fs from 'node:fs';
+import { STATUS_CODES } from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { messages } from './messages.ts';
+import { describeRefusal, refusalBody, type RefusalStatus } from './refusals.ts';
+
+type Json = Record<string, unknown>;
+
+/** An OpenAPI security scheme object (components.securitySchemes), of the kinds this server uses. */
+export type SecurityScheme =
+  | { type: 'http'; scheme: 'bearer'; description: string }
+  | { type: 'apiKey'; in: 'cookie' | 'header'; name: string; description: string };
+
+/** One way an operation may be called: a scheme's name, no scopes. An empty list means no credentials. */
+export type SecurityRequirement = Readonly<Record<string, readonly string[]>>;
+
+/** An OpenAPI header object, as a response documents it. */
+export interface ResponseHeader {
+  description: string;
+  required: boolean;
+  schema: Json;
+}
+
+declare module 'fastify' {
+  interface FastifySchema {
+    /** Headers that every answer of the route's own carries (CORS), for the OpenAPI document. */
+    responseHeaders?: Readonly<Record<string, ResponseHeader>>;
+  }
+}
+
+/** How a rate-limited operation is limited, as the document says it. */
+export interface DocumentedRateLimit {
+  /** A sentence for the operation's description: the limit and what it counts per. */
+  description: string;
+  /**
+   * Whether every answer of the route's own carries the X-RateLimit headers (the request is counted before anything
+   * else runs), or only its successes and 429s (it is counted once the body is read).
+   */
+  headersOnEveryAnswer: boolean;
+}
+
+export interface ApiDocsOptions {
+  /** The authentication layers' schemes, by the names their routes' `security` uses. */
+  securitySchemes: Readonly<Record<string, SecurityScheme>>;
+  /** The limit on an operation (method in upper case, OpenAPI path), or null. */
+  rateLimitOf(method: string, path: string): DocumentedRateLimit | null;
+}
+
+/** Every tag an operation may carry, in the order the document lists them, with what a reader finds there. */
+const API_TAGS: Readonly<Record<string, string>> = {
+  'Public events':
+    'An event as its registration page and the kiosk show it, and what attendees do themselves: register, ' +
+    'check, self check-in and cancel. No credentials.',
+  'Public profiles': 'What a scanned profile QR code shows, as JSON (readable from any origin) or as a page.',
+  'Public organizations':
+    "The kiosk start page's listing: organizations with published events, and those events.",
+  Kiosk:
+    'What the kiosk screens ask of the server they run on: whether a satellite reaches its hub, registering ' +
+    'with the check-in code in the answer, and checking in by a scanned code.',
+  Sync: "A paired replica kiosk's sync with its hub: pairing, pushing ops, reading the change feed (docs/sync.md).",
+  Organization: "The API token's organization.",
+  Events: 'Events of the organization: list, create, show, edit, publish.',
+  Attendees: "The redirect integration's lookup, an event's attendees, cancel, no-show and bulk no-show.",
+  Users: 'People (user accounts) and their public profile settings.',
+  Webhooks:
+    'Webhook endpoints, their signing secrets, the delivery log, redelivery and test pings (Standard Webhooks).',
+  'Dashboard: session': 'First-run setup, signing in and out of the staff dashboard.',
+  'Dashboard: staff': 'Staff accounts and their roles (owners only).',
+  'Dashboard: events': 'Events, as the dashboard manages them.',
+  'Dashboard: attendee desk':
+    'The attendee desk: search, live counts, walk-ins, check-in and undo, approval, CSV export and import.',
+  'Dashboard: attendees': 'Cancel and no-show at the desk.',
+  'Dashboard: users': 'People and their public profiles (owners only).',
+  'Dashboard: API tokens': 'API tokens: create (shown once), list, delete (owners only).',
+  'Dashboard: webhooks': 'Webhook endpoints and their deliveries (owners only).',
+  'Dashboard: LAN integrations':
+    'The hosts on the venue network (loopback, private, link-local) that webhooks may reach (owners only).',
+  'Dashboard: sync':
+    'Replica kiosks: pairing codes, paired devices, revoking, and the conflicts sync settled.',
+};
+
+const RATE_LIMIT_HEADERS: Readonly<Record<string, ResponseHeader>> = {
+  'X-RateLimit-Limit': {
+    description: 'Requests allowed in the current window.',
+    required: true,
+    schema: { type: 'integer' },
+  },
+  'X-RateLimit-Remaining': {
+    description: 'Requests left in the current window.',
+    required: true,
+    schema: { type: 'integer' },
+  },
+  'X-RateLimit-Reset': {
+    description: 'When the current window ends, as a Unix time in seconds.',
+    required: true,
+    schema: { type: 'integer' },
+  },
+};
+
+const RETRY_AFTER: Readonly<Record<string, ResponseHeader>> = {
+  'Retry-After': {
+    description: 'Seconds until the current window ends and requests count again.',
+    required: true,
+    schema: { type: 'integer' },
+  },
+};
+
+/**
+ * What the server answers before a route runs, or while it reads the body, in the same `{ message }` shape
+ * (platform/errors.ts, platform/json-body.ts): components.responses, referenced by every operation they can meet.
+ */
+const TRANSPORT_ANSWERS: Readonly<Record<string, readonly [RefusalStatus, readonly string[]]>> = {
+  BadRequest: [400, [messages.badUrl, messages.malformedRequest]],
+  BadRequestBody: [
+    400,
+    [messages.badUrl, messages.malformedRequest, messages.malformedJson, messages.forbiddenJsonKey],
+  ],
+  RequestTimeout: [408, [messages.requestTimeout]],
+  PayloadTooLarge: [413, [messages.payloadTooLarge]],
+  UriTooLong: [414, [messages.urlTooLong]],
+  UnsupportedMediaType: [415, [messages.unsupportedMediaType, messages.unsupportedContentEncoding]],
+  HeadersTooLarge: [431, [messages.headersTooLarge]],
+  ShuttingDown: [503, [messages.shuttingDown]],
+};
+
+/** Methods whose requests Fastify reads a body of (a body-less one may still send a broken one). */
+const BODY_METHODS = new Set(['post', 'put', 'patch', 'delete']);
+
+/** The transport answers an operation can meet: by whether it reads a body and has path parameters. */
+function transportAnswersOf(method: string, path: string): string[] {
+  const body = BODY_METHODS.has(method);
+  return [
+    body ? 'BadRequestBody' : 'BadRequest',
+    'RequestTimeout',
+    ...(body ? ['PayloadTooLarge', 'UnsupportedMediaType'] : []),
+    // The router refuses a path parameter over its length limit; a path without one is simply not found.
+    ...(path.includes('{') ? ['UriTooLong'] : []),
+    'HeadersTooLarge',
+    'ShuttingDown',
+  ];
+}
+
+function transportResponse(status: RefusalStatus, list: readonly string[]): Json {
+  const { $schema: _dialect, ...schema } = z.toJSONSchema(refusalBody(status, list), {
+    target: 'draft-2020-12',
+  }) as Json;
+  delete schema.description;
+  return { description: describeRefusal(status, list), content: { 'application/json': { schema } } };
+}
+
+/** Carries a route's `responseHeaders` from the route transform to the document's own (and leaves it there). */
+const RESPONSE_HEADERS_KEY = 'x-response-headers';
+
+/** `listEvents` under /api, `dashboardListEvents` under /dashboard/api: the two mounts of a shared route. */
+function operationIdOf(route: RouteOptions): string {
+  const name = route.handler.name;
+  if (!/^[a-z][A-Za-z0-9]*$/.test(name)) {
+    throw new Error(`${String(route.method)} ${route.url}: its handler needs a name (a named function).`);
+  }
+  return route.url.startsWith('/dashboard/api/')
+    ? `dashboard${name[0]!.toUpperCase()}${name.slice(1)}`
+    : name;
+}
+
+/**
+ * Each response's description: a refusal's says its status and messages (refusals.ts puts it on the schema, where
+ * it moves to the response); any other's is the status's name.
+ */
+function describeResponses(response: Json): Json {
+  return Object.fromEntries(
+    Object.entries(response).map(([status, value]) => {
+      const json = value as Json;
+      if ('content' in json) return [status, json];
+      const { description, ...schema } = json;
+      const text = typeof description === 'string' ? description : STATUS_CODES[Number(status)];
+      // @fastify/swagger drops whatever sits beside a $ref, so a referenced schema's description rides beside it.
+      if ('$ref' in schema) return [status, { ...schema, description: text }];
+      return [status, { ...schema, 'x-response-description': text }];
+    }),
+  );
+}
+
+/** Appends a paragraph to an operation's description. */
+function addParagraph(schema: { description?: string }, text: string): void {
+  schema.description = schema.description ? `${schema.description}\n\n${text}` : text;
+}
+
+/**
+ * For an authentication layer's `onRoute` hook: how its routes are called, in the document (the security
+ * requirement, and a sentence for the description).
+ */
+export function documentAccess(
+  schema: FastifySchema | undefined,
+  access: { security: readonly SecurityRequirement[]; description: string },
+): void {
+  if (!schema) return;
+  schema.security = access.security;
+  addParagraph(schema, access.description);
+}
+
+/** Per route: the operation's id, security (none unless a layer said so), descriptions, headers. */
+function documentRoute(input: Parameters<typeof jsonSchemaTransform>[0] & { route: RouteOptions }) {
+  const result = jsonSchemaTransform(input);
+  const schema = { ...(result.schema as Json & FastifySchema) };
+  if (schema.hide) return result;
+  const { responseHeaders, response, ...rest } = schema;
+  const documented: Json & { description?: string } = {
+    ...rest,
+    operationId: operationIdOf(input.route),
+    response: describeResponses((response ?? {}) as Json),
+  };
+  if (!schema.security) {
+    documented.security = [];
+    addParagraph(documented, 'No credentials needed.');
+  }
+  if (responseHeaders) documented[RESPONSE_HEADERS_KEY] = responseHeaders;
+  return { ...result, schema: documented as FastifySchema };
+}
+
+type Operation = Json & {
+  operationId: string;
+  description?: string;
+  tags?: string[];
+  security?: SecurityRequirement[];
+  responses: Record<string, Json>;
+};
+
+const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+
+function operationsOf(document: Json): [method: string, path: string, operation: Operation][] {
+  return Object.entries((document.paths ?? {}) as Record<string, Record<string, Operation>>).flatMap(
+    ([path, item]) =>
+      Object.entries(item)
+        .filter(([method]) => HTTP_METHODS.has(method))
+        .map(([method, operation]) => [method, path, operation] as [string, string, Operation]),
+  );
+}
+
+function addHeaders(response: Json, headers: Readonly<Record<string, unknown>>): void {
+  response.headers = { ...(response.headers as Json | undefined), ...headers };
+}
+
+const headerRefs = (names: Iterable<string>) =>
+  Object.fromEntries([...names].map((name) => [name, { $ref: `#/components/headers/${name}` }]));
+
+/** The names of every component a part of the document refers to, by `#/components/<kind>/<name>`. */
+function referencesIn(value: unknown, kind: string, found = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) {
+    for (const item of value) referencesIn(item, kind, found);
+  } else if (value && typeof value === 'object') {
+    for (const [key, child] of Object.entries(value)) {
+      const prefix = `#/components/${kind}/`;
+      if (key === '$ref' && typeof child === 'string' && child.startsWith(prefix)) {
+        found.add(child.slice(prefix.length));
+      } else referencesIn(child, kind, found);
+    }
+  }
+  return found;
+}
+
+/**
+ * zod's registry gives every named schema an input and an output copy (`UserInput`, `User`); only those some
+ * operation uses, directly or through another, stay.
+ */
+function usedSchemas(document: Json, schemas: Record<string, Json>): Record<string, Json> {
+  const { components, ...rest } = document;
+  const { schemas: _all, ...otherComponents } = (components ?? {}) as Json;
+  const used = referencesIn([rest, otherComponents], 'schemas');
+  const queue = [...used];
+  while (queue.length > 0) {
+    for (const name of referencesIn(schemas[queue.pop()!], 'schemas')) {
+      if (!used.has(name)) {
+        used.add(name);
+        queue.push(name);
+      }
+    }
+  }
+  return Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name)));
+}
+
+/**
+ * The whole document once every route is in: response headers (the route's own, the rate limit's, Retry-After), the
+ * transport answers, tags, servers, the security schemes in use, and only the schemas something uses. Fails (and so
+ * does `/openapi.json`) on an operation id used twice or a tag without a description.
+ */
+function completeDocument(document: Json, options: ApiDocsOptions): Json {
+  const operationIds = new Set<string>();
+  const tags = new Set<string>();
+  const schemes = new Set<string>();
+  const transport = new Set<string>();
+  let rateLimited = false;
+  for (const [method, path, operation] of operationsOf(document)) {
+    if (operationIds.has(operation.operationId)) {
+      throw new Error(`Two operations are called ${operation.operationId}.`);
+    }
+    operationIds.add(operation.operationId);
+    for (const tag of operation.tags ?? []) tags.add(tag);
+    for (const requirement of operation.security ?? []) for (const name in requirement) schemes.add(name);
+
+    const own = Object.entries(operation.responses);
+    const routeHeaders = operation[RESPONSE_HEADERS_KEY] as Record<string, ResponseHeader> | undefined;
+    delete operation[RESPONSE_HEADERS_KEY];
+    if (routeHeaders) for (const [, response] of own) addHeaders(response, routeHeaders);
+
+    const limit = options.rateLimitOf(method.toUpperCase(), path);
+    if (limit) {
+      rateLimited = true;
+      addParagraph(operation, limit.description);
+      for (const [status, response] of own) {
+        if (limit.headersOnEveryAnswer || status.startsWith('2') || status === '429') {
+          addHeaders(response, headerRefs(Object.keys(RATE_LIMIT_HEADERS)));
+        }
+      }
+    }
+    if (operation.responses['429']) addHeaders(operation.responses['429'], headerRefs(['Retry-After']));
+
+    for (const name of transportAnswersOf(method, path)) {
+      const status = String(TRANSPORT_ANSWERS[name]![0]);
+      if (operation.responses[status]) {
+        throw new Error(
+          `${method.toUpperCase()} ${path} declares ${status}, which the server answers itself.`,
+        );
+      }
+      operation.responses[status] = { $ref: `#/components/responses/${name}` };
+      transport.add(name);
+    }
+    operation.responses = Object.fromEntries(
+      Object.entries(operation.responses).sort(([a], [b]) => a.localeCompare(b)),
+    );
+  }
+
+  const undescribed = [...tags].filter((tag) => !Object.hasOwn(API_TAGS, tag));
+  if (undescribed.length > 0) throw new Error(`Tags without a description: ${undescribed.join(', ')}.`);
+
+  const components = (document.components ?? {}) as Json;
+  const complete: Json = {
+    openapi: document.openapi,
+    info: document.info,
+    servers: [{ url: '/', description: 'This Arrivals server' }],
+    tags: Object.entries(API_TAGS)
+      .filter(([name]) => tags.has(name))
+      .map(([name, description]) => ({ name, description })),
+    paths: document.paths,
+    components: {
+      securitySchemes: Object.fromEntries(
+        Object.entries(options.securitySchemes).filter(([name]) => schemes.has(name)),
+      ),
+      responses: Object.fromEntries(
+        [...transport].sort().map((name) => [name, transportResponse(...TRANSPORT_ANSWERS[name]!)]),
+      ),
+      headers: rateLimited ? { ...RATE_LIMIT_HEADERS, ...RETRY_AFTER } : {},
+      schemas: {},
+    },
+  };
+  (complete.components as Json).schemas = usedSchemas(
+    complete,
+    (components.schemas ?? {}) as Record<string, Json>,
+  );
+  return complete;
+}
 
 /** Swagger UI's pages, scripts and logo, as @fastify/swagger-ui ships them. */
 const SWAGGER_UI_FILES = path.join(
@@ -32,7 +391,7 @@ const SWAGGER_UI_POLICY = {
  * The OpenAPI 3.1 document, generated from the routes' zod schemas, at `/openapi.json`, and a reference page at
  * `/docs`. Registered before the routes so that it sees every one of them.
  */
-export async function registerApiDocs(app: FastifyInstance): Promise<void> {
+export async function registerApiDocs(app: FastifyInstance, options: ApiDocsOptions): Promise<void> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -41,22 +400,18 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
         version: '1.0.0',
         description:
           'Event registration, check-in and public profiles. Public endpoints need no credentials; `/api/*` ' +
-          'needs `Authorization: Bearer <API_TOKEN>`.',
+          'needs `Authorization: Bearer <API_TOKEN>`; the staff dashboard (`/dashboard/api/*`) its session ' +
+          'cookie; a paired kiosk (`/sync/*`) its device credential. Every refusal is `{ "message" }` (422 may add ' +
+          '`errors`), with the messages each operation lists.',
       },
-      components: {
-        securitySchemes: {
-          apiToken: { type: 'http', scheme: 'bearer', description: 'An Arrivals API token' },
-        },
-      },
+      // Read while each operation is written (its security names them); only those in use stay.
+      components: { securitySchemes: { ...options.securitySchemes } },
     },
-    transform: (document) => {
-      const result = jsonSchemaTransform(document);
-      if (document.url.startsWith('/api/')) {
-        return { ...result, schema: { ...result.schema, security: [{ apiToken: [] }] } };
-      }
-      return result;
-    },
-    transformObject: jsonSchemaTransformObject,
+    transform: (input) => documentRoute(input as Parameters<typeof documentRoute>[0]),
+    transformObject: (input) =>
+      completeDocument(jsonSchemaTransformObject(input) as Json, options) as ReturnType<
+        typeof jsonSchemaTransformObject
+      >,
   });
   await app.register(swaggerUi, {
     routePrefix: '/docs',

@@ -1,7 +1,8 @@
 /**
  * Where a response body strays from its route's declared response schema (as JSON Schema): a property the schema
- * does not name, a required property that is missing, an object or array where the schema has a scalar. Only the
- * shape is checked; the values' types are TypeScript's business.
+ * does not name, a required property that is missing, an object or array where the schema has a scalar, a string
+ * outside the values the schema fixes (`enum`, `const`, `pattern`: a refusal's messages, a status). Otherwise only
+ * the shape is checked; the values' types are TypeScript's business.
  */
 export type ShapeCheck = (value: unknown) => string[];
 
@@ -16,6 +17,23 @@ const isUnconstrained = (node: Schema) =>
 const typesOf = (node: Schema): unknown[] => (Array.isArray(node.type) ? node.type : [node.type]);
 const isObjectSchema = (node: Schema) => typesOf(node).includes('object') || 'properties' in node;
 const isArraySchema = (node: Schema) => typesOf(node).includes('array') || 'items' in node;
+
+/**
+ * Whether some branch that takes strings takes this one. Only `enum`, `const` and `pattern` are judged; a string
+ * where no branch takes strings is a type question, left to TypeScript.
+ */
+function allowsString(branches: Schema[], value: string): boolean {
+  const strings = branches.filter(
+    (branch) => branch.type === undefined || typesOf(branch).includes('string'),
+  );
+  if (strings.length === 0) return true;
+  return strings.some(
+    (branch) =>
+      (!Array.isArray(branch.enum) || branch.enum.includes(value)) &&
+      (!('const' in branch) || branch.const === value) &&
+      (typeof branch.pattern !== 'string' || new RegExp(branch.pattern).test(value)),
+  );
+}
 
 /** A schema node's alternatives: `anyOf`/`oneOf`/`allOf` members (flattened), else the node alone. */
 function branchesOf(node: Schema): Schema[] {
@@ -42,8 +60,14 @@ export function shapeCheckFor(root: Schema): ShapeCheck {
 
   function check(node: Schema, value: unknown, path: string, problems: string[]): void {
     const branches = branchesOf(resolve(node)).map(resolve);
-    if (branches.some(isUnconstrained) || value === null || typeof value !== 'object') return;
+    if (branches.some(isUnconstrained)) return;
     const where = path || 'the body';
+    if (typeof value === 'string') {
+      if (!allowsString(branches, value))
+        problems.push(`${where}: ${JSON.stringify(value)} is not a value the schema allows`);
+      return;
+    }
+    if (value === null || typeof value !== 'object') return;
     if (Array.isArray(value)) {
       const array = branches.find(isArraySchema);
       if (!array) return void problems.push(`${where}: an array where the schema has none`);

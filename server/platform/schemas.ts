@@ -4,26 +4,10 @@ import { fieldMessage } from './field-errors.ts';
 
 export const messageBody = z.object({ message: z.string() }).meta({ id: 'Message' });
 
-/** 422: a validation failure carries `errors`; a refused transition (cancel after check-in) only the message. */
-export const validationErrorBody = z
-  .object({ message: z.string(), errors: z.record(z.string(), z.array(z.string())).optional() })
-  .meta({ id: 'ValidationError' });
-
-/** Error responses a route can send, for its `response` schema and the OpenAPI document. */
-export const errors = {
-  400: messageBody,
-  401: messageBody,
-  403: messageBody,
-  404: messageBody,
-  409: messageBody,
-  421: messageBody,
-  422: validationErrorBody,
-  429: messageBody,
-} as const;
-
-export function errorResponses<S extends keyof typeof errors>(...statuses: S[]): Pick<typeof errors, S> {
-  return Object.fromEntries(statuses.map((s) => [s, errors[s]])) as Pick<typeof errors, S>;
-}
+/** `errors` of a 422: field name to the messages about it. */
+export const fieldErrorsSchema = z
+  .record(z.string(), z.array(z.string()))
+  .meta({ id: 'FieldErrors', description: 'Field name to the messages about it, e.g. `attendee_ids.3`.' });
 
 /** Stands for the field's name in custom messages; the 422 mapper fills it in from the issue's path. */
 export const ATTRIBUTE = ':attribute';

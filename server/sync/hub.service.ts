@@ -368,6 +368,11 @@ export function syncHubService(
     nudge();
   }
 
+  /** Whether this server is closing: its long-polls answer at once. */
+  function isClosing(): boolean {
+    return closing;
+  }
+
   function listDevices(organizationId: number): DeviceRecord[] {
     return sync.listDevices(organizationId);
   }
@@ -400,6 +405,7 @@ export function syncHubService(
     waitForChange,
     nudge,
     close,
+    isClosing,
     listDevices,
     revokeDevice,
     listConflicts,

@@ -93,6 +93,8 @@ export function replicaService(
    * Whether the hub should hear from this replica even with no ops to send. At each push the hub measures the
    * replica's clock (sync/clock.rules.ts), so a replica pushes once at each boot: else every op of a boot that ends
    * while cut off would have an uncertain time, though the hub could have measured the clock while it was there.
+   * It pushes once again after the hub was away: only a push tells the hub what this replica saw acked, and a hub
+   * back from a backup must hear that to ask again for what it lost, even from a replica with nothing waiting.
    */
   let reportDue = true;
   let pushWake: (() => void) | null = null;
@@ -114,6 +116,7 @@ export function replicaService(
 
   function failed(error: unknown): void {
     failures += 1;
+    reportDue = true;
     if (error instanceof HubError && (error.status === 401 || error.status === 403)) refused = true;
   }
 

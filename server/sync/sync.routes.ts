@@ -4,7 +4,9 @@ import { staffOf } from '../access/session-auth.http.ts';
 import { HttpError, ValidationError } from '../platform/errors.ts';
 import { fieldMessage } from '../platform/field-errors.ts';
 import { messages } from '../platform/messages.ts';
-import { errorResponses, messageBody } from '../platform/schemas.ts';
+import type { SecurityScheme } from '../platform/openapi.ts';
+import { refusals } from '../platform/refusals.ts';
+import { messageBody } from '../platform/schemas.ts';
 import type { DeviceRecord } from './sync.types.ts';
 import { presentConflict, presentDevice, presentPush } from './sync.presenters.ts';
 import {
@@ -24,6 +26,24 @@ import {
 import type { Op } from './sync.types.ts';
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
+/** A paired device's credential, as the OpenAPI document names its scheme. */
+const SCHEME = 'deviceCredential';
+export const DEVICE_SCHEME: Record<string, SecurityScheme> = {
+  [SCHEME]: {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      "A paired device's credential (`Authorization: Bearer`), from `POST /sync/pair`; shown once.",
+  },
+};
+
+/** How the device endpoints are called, and what they refuse without a device (`deviceOf`). */
+const asDevice = {
+  security: [{ [SCHEME]: [] }],
+  description: "Needs the device's credential from pairing.",
+} as const;
+const deviceRefusals = { 401: [messages.deviceNotPaired] } as const;
 
 /**
  * The hub's sync endpoints for paired devices (docs/sync.md): pair with a code, push ops, read the change feed.
@@ -47,7 +67,10 @@ export const syncDeviceRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Pair a device with a pairing code from the hub’s staff screen or `arrivals device code`',
         body: pairBody,
-        response: { 201: pairResponse, ...errorResponses(422, 429) },
+        response: {
+          201: pairResponse,
+          ...refusals({ 422: [messages.pairingCodeExpired, messages.pairingCodeInvalid] }),
+        },
       },
     },
     async function pairDevice(request, reply) {
@@ -84,8 +107,9 @@ export const syncDeviceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Push ops: each applied once, in one transaction, with its outcome',
+        ...asDevice,
         body: pushBody,
-        response: { 200: pushResponse, ...errorResponses(401, 422) },
+        response: { 200: pushResponse, ...refusals(deviceRefusals) },
       },
     },
     async function pushOps(request) {
@@ -111,14 +135,15 @@ export const syncDeviceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'The change feed: rows of the device’s events changed after `since` (a snapshot from 0)',
+        ...asDevice,
         description:
           'With `wait` (seconds) the hub holds the request until something changed. When `epoch` is not the ' +
-          'hub’s, the answer starts from nothing (`reset: true`).',
+          `hub’s, the answer starts from nothing (\`reset: true\`).\n\n${asDevice.description}`,
         querystring: changesQuery,
-        response: { 200: changesResponse, ...errorResponses(401, 422) },
+        response: { 200: changesResponse, ...refusals(deviceRefusals) },
       },
     },
-    async function readChanges(request) {
+    async function readChanges(request, reply) {
       const device = deviceOf(request);
       const { since, epoch, wait, waiting } = request.query;
       const current = syncHub.readFeed(device, since, epoch ?? null);
@@ -129,6 +154,9 @@ export const syncDeviceRoutes: FastifyPluginAsyncZod = async (app) => {
               .waitForChange(since, wait * 1000)
               .then(() => syncHub.readFeed(device, since, epoch ?? null));
       syncHub.recordPull(device, answer.revision, waiting ?? null);
+      // A long-poll answered because this server is closing ends its connection too: the server's close waits for
+      // every connection, and an idle kept-alive one would hold it for the whole keep-alive timeout.
+      if (syncHub.isClosing()) reply.header('connection', 'close');
       return answer;
     },
   );
@@ -147,7 +175,7 @@ export const syncDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Paired devices and the conflicts sync settled',
         querystring: syncOverviewQuery,
-        response: { 200: syncOverview, ...errorResponses(401, 403) },
+        response: { 200: syncOverview },
       },
     },
     async function showSync(request) {
@@ -179,7 +207,7 @@ export const syncDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'A short-lived code that pairs one kiosk to serve these events',
         body: pairingCodeBody,
-        response: { 201: pairingCodeResponse, ...errorResponses(401, 403, 422) },
+        response: { 201: pairingCodeResponse },
       },
     },
     async function createPairingCode(request, reply) {
@@ -198,7 +226,7 @@ export const syncDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Revoke a device: its sync requests fail from now on',
         params: deviceParams,
-        response: { 200: messageBody, ...errorResponses(401, 403, 404) },
+        response: { 200: messageBody, ...refusals({ 404: [messages.deviceNotFound] }) },
       },
     },
     async function revokeDevice(request) {
@@ -217,7 +245,7 @@ export const syncDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Acknowledge a conflict: it leaves the list of open ones',
         params: conflictParams,
-        response: { 200: messageBody, ...errorResponses(401, 403, 404) },
+        response: { 200: messageBody, ...refusals({ 404: [messages.conflictNotFound] }) },
       },
     },
     async function acknowledgeConflict(request) {

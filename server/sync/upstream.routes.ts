@@ -3,9 +3,10 @@ import { staffOf } from '../access/session-auth.http.ts';
 import { tokenOf } from '../access/token-auth.http.ts';
 import { HttpError } from '../platform/errors.ts';
 import { messages } from '../platform/messages.ts';
-import { errorResponses, messageBody } from '../platform/schemas.ts';
+import { refusals, varying } from '../platform/refusals.ts';
+import { messageBody } from '../platform/schemas.ts';
 import type { VenueService } from './venue.service.ts';
-import { venueRefusalError } from './venue-refusals.http.ts';
+import { venueRefusalError, venueRefusals } from './venue-refusals.http.ts';
 import { presentVenueStatus } from './sync.presenters.ts';
 import {
   connectBody,
@@ -15,6 +16,9 @@ import {
   upstreamEventsResponse,
   upstreamStatusResponse,
 } from './sync.schemas.ts';
+
+/** An event id, for the documented example of a refusal that names one. */
+const EXAMPLE_EVENT = '6f1c7d3e-1111-4222-8333-944455556666';
 
 /**
  * The online server's side of a venue following it (docs/sync.md): an API token with the `sync` scope lists the
@@ -31,7 +35,7 @@ export const upstreamServerRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'The events a `sync` token lets a venue’s hub follow',
-        response: { 200: upstreamEventsResponse, ...errorResponses(401, 403, 429) },
+        response: { 200: upstreamEventsResponse, ...refusals({ 403: [messages.syncScopeMissing] }) },
       },
     },
     async function listFollowableEvents(request) {
@@ -55,7 +59,13 @@ export const upstreamServerRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'A venue’s hub starts following events of this server, with a `sync` token',
         body: connectBody,
-        response: { 201: connectResponse, ...errorResponses(401, 403, 409, 422, 429) },
+        response: {
+          201: connectResponse,
+          ...refusals({
+            403: [messages.syncScopeMissing, varying(messages.eventNotCovered, EXAMPLE_EVENT)],
+            409: [varying(messages.schemaMismatch, 9, 8)],
+          }),
+        },
       },
     },
     async function connectVenue(request, reply) {
@@ -104,7 +114,7 @@ export function venueDashboardRoutes(venue: VenueService): FastifyPluginAsyncZod
         schema: {
           tags,
           summary: 'The online server this hub follows, and how ready the venue is',
-          response: { 200: upstreamStatusResponse, ...errorResponses(401, 403) },
+          response: { 200: upstreamStatusResponse },
         },
       },
       async function showUpstream() {
@@ -120,7 +130,7 @@ export function venueDashboardRoutes(venue: VenueService): FastifyPluginAsyncZod
           tags,
           summary: 'The events an online server’s `sync` token may follow, to pick from',
           body: upstreamEventsBody,
-          response: { 200: upstreamEventsResponse, ...errorResponses(401, 403, 422) },
+          response: { 200: upstreamEventsResponse, ...refusals({ 422: venueRefusals[422] }) },
         },
       },
       async function listUpstreamEvents(request) {
@@ -138,7 +148,7 @@ export function venueDashboardRoutes(venue: VenueService): FastifyPluginAsyncZod
           tags,
           summary: 'Follow an online server: its events download in the background',
           body: upstreamBody,
-          response: { 202: messageBody, ...errorResponses(401, 403, 409, 422) },
+          response: { 202: messageBody, ...refusals(venueRefusals) },
         },
       },
       async function connectUpstream(request, reply) {

@@ -1,5 +1,6 @@
 import { HttpError, ValidationError } from '../platform/errors.ts';
 import { messages } from '../platform/messages.ts';
+import { varying } from '../platform/refusals.ts';
 import type { VenueRefusal } from './venue.service.ts';
 
 /** The one line that says why following an online server did not work: the dashboard's and the CLI's. */
@@ -36,3 +37,17 @@ export function venueRefusalError(refusal: VenueRefusal): HttpError {
       return new ValidationError({ url: [message] }, message);
   }
 }
+
+/** What `venueRefusalError` answers, as the dashboard's routes declare it (platform/refusals.ts). */
+export const venueRefusals = {
+  409: [
+    varying(messages.upstreamAlreadyConnected, 'https://events.example.org'),
+    messages.upstreamHubNotEmpty,
+  ],
+  422: [
+    messages.upstreamInvalidUrl,
+    varying(messages.upstreamUnreachable, 'connect ECONNREFUSED 203.0.113.7:443'),
+    messages.upstreamNotArrivals,
+    varying(messages.upstreamRefused, 'Invalid API token.'),
+  ],
+} as const;

@@ -4,7 +4,8 @@ import { staffOf } from '../access/session-auth.http.ts';
 import { HttpError, ValidationError } from '../platform/errors.ts';
 import { fieldMessage } from '../platform/field-errors.ts';
 import { messages } from '../platform/messages.ts';
-import { errorResponses, messageBody } from '../platform/schemas.ts';
+import { refusals } from '../platform/refusals.ts';
+import { messageBody } from '../platform/schemas.ts';
 import { allowLanHostBody, lanIntegrationParams, lanIntegrationSchema } from './lan-integration.schemas.ts';
 import { presentLanIntegration } from './webhook.presenters.ts';
 
@@ -29,7 +30,7 @@ export const lanIntegrationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'The hosts on the venue network that webhooks may reach',
         description: listDescription,
-        response: { 200: z.object({ data: z.array(lanIntegrationSchema) }), ...errorResponses(401, 403) },
+        response: { 200: z.object({ data: z.array(lanIntegrationSchema) }) },
       },
     },
     async function listLanIntegrations(request) {
@@ -47,7 +48,7 @@ export const lanIntegrationRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Allow webhooks to reach a host (host or host:port)',
         description: listDescription,
         body: allowLanHostBody,
-        response: { 201: z.object({ data: lanIntegrationSchema }), ...errorResponses(401, 403, 422) },
+        response: { 201: z.object({ data: lanIntegrationSchema }) },
       },
     },
     async function allowLanHost(request, reply) {
@@ -72,7 +73,7 @@ export const lanIntegrationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Stop allowing a host; deliveries to it are refused from their next connection on',
         params: lanIntegrationParams,
-        response: { 200: messageBody, ...errorResponses(401, 403, 404) },
+        response: { 200: messageBody, ...refusals({ 404: [messages.lanIntegrationNotFound] }) },
       },
     },
     async function removeLanHost(request) {

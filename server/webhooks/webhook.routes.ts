@@ -12,7 +12,8 @@ import {
 import { fieldMessage } from '../platform/field-errors.ts';
 import { HttpError, ValidationError } from '../platform/errors.ts';
 import { messages } from '../platform/messages.ts';
-import { errorResponses, messageBody, uuidParam } from '../platform/schemas.ts';
+import { refusals } from '../platform/refusals.ts';
+import { messageBody, uuidParam } from '../platform/schemas.ts';
 import {
   createEndpointBody,
   deliveryDetailSchema,
@@ -57,6 +58,11 @@ export function webhookRoutes(caller: Caller): FastifyPluginAsyncZod {
   const basePath = `${caller.basePath}/webhooks`;
   // An endpoint receives every event of the organization, so a token restricted to some events may not manage them.
   const organizationOf = (request: FastifyRequest) => wholeOrganizationOf(caller, request);
+  /** What `endpointOf` refuses, and `deliveryOf` besides. */
+  const endpointRefusals = [caller.organizationRefusals, { 404: [messages.webhookNotFound] }] as const;
+  const deliveryRefusals = [...endpointRefusals, { 404: [messages.deliveryNotFound] }] as const;
+  /** What `queued` refuses. */
+  const disabledRefusal = { 422: [messages.webhookDisabled] } as const;
 
   return async (app) => {
     const { webhooks } = app.ctx;
@@ -92,7 +98,7 @@ export function webhookRoutes(caller: Caller): FastifyPluginAsyncZod {
           tags,
           summary: "The organization's webhook endpoints and how many notifications wait",
           description: signingDescription,
-          response: { 200: endpointListResponse, ...errorResponses(...caller.refusals) },
+          response: { 200: endpointListResponse, ...refusals(caller.organizationRefusals) },
         },
       },
       async function listWebhookEndpoints(request) {
@@ -113,7 +119,12 @@ export function webhookRoutes(caller: Caller): FastifyPluginAsyncZod {
           summary: 'Create an endpoint; its signing secret is in this response only',
           description: `At most ${MAX_ENDPOINTS_PER_ORGANIZATION} per organization. ${destinationDescription} ${signingDescription}`,
           body: createEndpointBody,
-          response: { 201: endpointWithSecret, ...errorResponses(...caller.refusals, 422) },
+          response: {
+            201: endpointWithSecret,
+            ...refusals(caller.organizationRefusals, {
+              422: [messages.webhookLimitReached(MAX_ENDPOINTS_PER_ORGANIZATION)],
+            }),
+          },
         },
       },
       async function createWebhookEndpoint(request, reply) {
@@ -134,10 +145,7 @@ export function webhookRoutes(caller: Caller): FastifyPluginAsyncZod {
           tags,
           summary: 'One endpoint',
           params: endpointParams,
-          response: {
-            200: z.object({ data: webhookEndpointSchema }),
-            ...errorResponses(...caller.refusals, 404),
-          },
+          response: { 200: z.object({ data: webhookEndpointSchema }), ...refusals(...endpointRefusals) },
         },
       },
       async function showWebhookEndpoint(request) {
@@ -156,10 +164,7 @@ export function webhookRoutes(caller: Caller): FastifyPluginAsyncZod {
           description: destinationDescription,
           params: endpointParams,
           body: updateEndpointBody,
-          response: {
-            200: z.object({ data: webhookEndpointSchema }),
-            ...errorResponses(...caller.refusals, 404, 422),
-          },
+          response: { 200: z.object({ data: webhookEndpointSchema }), ...refusals(...endpointRefusals) },
         },
       },
       async function editWebhookEndpoint(request) {
@@ -177,7 +182,7 @@ export function webhookRoutes(caller: Caller): FastifyPluginAsyncZod {
           tags,
           summary: 'Delete an endpoint and its delivery log; nothing more is sent to it',
           params: endpointParams,
-          response: { 200: messageBody, ...errorResponses(...caller.refusals, 404) },
+          response: { 200: messageBody, ...refusals(...endpointRefusals) },
         },
       },
       async function deleteWebhookEndpoint(request) {
@@ -194,7 +199,7 @@ export function webhookRoutes(caller: Caller): FastifyPluginAsyncZod {
           tags,
           summary: 'A new signing secret, shown once; the old one keeps signing beside it for 24 hours',
           params: endpointParams,
-          response: { 200: endpointWithSecret, ...errorResponses(...caller.refusals, 404) },
+          response: { 200: endpointWithSecret, ...refusals(...endpointRefusals) },
         },
       },
       async function rotateWebhookSecret(request) {
@@ -215,7 +220,7 @@ export function webhookRoutes(caller: Caller): FastifyPluginAsyncZod {
             'pending ones stay until they finish.',
           params: endpointParams,
           querystring: deliveryListQuery,
-          response: { 200: deliveryListResponse, ...errorResponses(...caller.refusals, 404, 422) },
+          response: { 200: deliveryListResponse, ...refusals(...endpointRefusals) },
         },
       },
       async function listDeliveries(request) {
@@ -238,10 +243,7 @@ export function webhookRoutes(caller: Caller): FastifyPluginAsyncZod {
           tags,
           summary: 'One delivery: the body sent and every attempt',
           params: deliveryParams,
-          response: {
-            200: z.object({ data: deliveryDetailSchema }),
-            ...errorResponses(...caller.refusals, 404),
-          },
+          response: { 200: z.object({ data: deliveryDetailSchema }), ...refusals(...deliveryRefusals) },
         },
       },
       async function showDelivery(request) {
@@ -260,7 +262,7 @@ export function webhookRoutes(caller: Caller): FastifyPluginAsyncZod {
           params: deliveryParams,
           response: {
             202: z.object({ message: z.string(), data: deliverySchema }),
-            ...errorResponses(...caller.refusals, 404, 422),
+            ...refusals(...deliveryRefusals, disabledRefusal),
           },
         },
       },
@@ -283,7 +285,7 @@ export function webhookRoutes(caller: Caller): FastifyPluginAsyncZod {
           params: endpointParams,
           response: {
             202: z.object({ message: z.string(), data: deliverySchema }),
-            ...errorResponses(...caller.refusals, 404, 422),
+            ...refusals(...endpointRefusals, disabledRefusal),
           },
         },
       },

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { messages } from '../../server/platform/messages.ts';
+import { refusals, varying } from '../../server/platform/refusals.ts';
 import { shapeCheckFor } from '../../server/platform/response-shape.ts';
 import { call, startTestApp, type TestApp } from '../helpers/app.ts';
 
@@ -68,6 +70,24 @@ describe('shapeCheckFor', () => {
     expect(union({ kind: 'a', a: 'x' })).toEqual([]);
     expect(union({ kind: 'b', b: 'x', c: 'y' })).toEqual(['c: not in the schema']);
     expect(union({ a: 'x' })).toEqual(['kind: required, missing']);
+  });
+
+  it("holds a string to the values its schema fixes: a refusal's messages, its pattern, an enum", () => {
+    const refusal = checkOf(
+      refusals({
+        409: [messages.alreadyRegistered, varying(messages.alreadyCheckedInAt, 'Nov 21, 2026 10:42 AM')],
+      })[409],
+    );
+    expect(refusal({ message: 'You are already registered for this event.' })).toEqual([]);
+    expect(refusal({ message: 'You have already checked in at Dec 1, 2026 9:05 PM.' })).toEqual([]);
+    expect(refusal({ message: 'Registration is closed for this event.' })).toEqual([
+      'message: "Registration is closed for this event." is not a value the schema allows',
+    ]);
+    const status = checkOf(z.object({ status: z.enum(['confirmed', 'pending']), note: z.string() }));
+    expect(status({ status: 'pending', note: 'anything' })).toEqual([]);
+    expect(status({ status: 'no_show', note: 'anything' })).toEqual([
+      'status: "no_show" is not a value the schema allows',
+    ]);
   });
 
   it('leaves what the schema declares as anything alone', () => {

@@ -45,4 +45,4 @@ export type AttendeeStatus = Schema<'DeskAttendee'>['status'];
 export type CheckinPeriodType = Schema<'Event'>['checkin_period_type'];
 
 /** Field name to messages, as a 422 carries them. */
-export type FieldErrors = NonNullable<Schema<'ValidationError'>['errors']>;
+export type FieldErrors = Schema<'FieldErrors'>;

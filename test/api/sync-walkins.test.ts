@@ -1,0 +1,173 @@
+/**
+ * Registrations and walk-ins made at a cut-off kiosk, replayed to a hub that moved on meanwhile (docs/sync.md,
+ * conflict rules): the event filled up, registration closed, the same email registered at the hub, the attendee
+ * cancelled there. A replay never loses a person; what it had to bend is flagged on the hub's Sync page.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { CONFLICT_RULES } from '../../server/sync/sync.presenters.ts';
+import type { ServerProcess } from '../helpers/server-process.ts';
+import {
+  attendeeRows,
+  cutOff,
+  inProcessKiosk,
+  person,
+  reconnect,
+  seedHub,
+  send,
+  signIn,
+  startHub,
+  until,
+  venueResources,
+  type HubSeed,
+  type InProcessKiosk,
+} from '../helpers/sync-venue.ts';
+
+const hubSide = venueResources();
+const perTest = venueResources();
+let hubDir: string;
+let hub: ServerProcess;
+let seed: HubSeed;
+
+beforeAll(async () => {
+  hubDir = hubSide.dir();
+  seed = await seedHub(hubDir, {
+    events: { full: { seats: 2 }, closing: {}, merge: {}, cancelled: {} },
+    attendees: { full: ['seated@example.com'], cancelled: ['gone@example.com'] },
+  });
+  hub = await hubSide.process(startHub(hubDir));
+}, 60_000);
+afterEach(() => perTest.teardown());
+afterAll(() => hubSide.teardown());
+
+async function conflictsAt(attendeeUuid: string) {
+  const cookie = await signIn(hub.baseUrl);
+  const overview = await send(hub.baseUrl, 'GET', '/dashboard/api/sync', { cookie });
+  expect(overview.status).toBe(200);
+  return (
+    overview.body.data.conflicts as { kind: string; rule: string; attendee_id: string; device: string }[]
+  ).filter((conflict) => conflict.attendee_id === attendeeUuid);
+}
+
+const api = (method: string, path: string, body?: unknown) =>
+  send(hub.baseUrl, method, path, { token: seed.token, body });
+
+function walkIn(kiosk: InProcessKiosk, eventName: string, email: string): string {
+  const event = kiosk.app.ctx.events.findEvent(seed.events[eventName]!)!;
+  const outcome = kiosk.app.ctx.registrations.addWalkIn(event, person(email));
+  if (!outcome.ok) throw new Error(`walk-in ${email} refused at the kiosk: ${outcome.reason}`);
+  return outcome.attendee.uuid;
+}
+
+const hubRow = (eventName: string, email: string) =>
+  attendeeRows(hubDir, seed.events[eventName]!).filter((row) => row.email === email);
+
+describe('walk-ins replayed to a hub that moved on', () => {
+  it('into an event that filled up meanwhile: the walk-in is in, flagged over capacity', async () => {
+    const kiosk = await inProcessKiosk(perTest, { dir: hubDir, port: hub.port }, 'Door 1');
+    await cutOff(kiosk);
+    // The kiosk saw one seat of two taken: its walk-in takes the second.
+    const uuid = walkIn(kiosk, 'full', 'walked-in@example.com');
+    const atHub = await send(hub.baseUrl, 'POST', `/public/events/${seed.events.full}/register`, {
+      body: person('online@example.com'),
+    });
+    expect(atHub.status).toBe(201);
+    // The hub is full now: another registration there is refused (a full event is closed to registration).
+    const refused = await send(hub.baseUrl, 'POST', `/public/events/${seed.events.full}/register`, {
+      body: person('too-late@example.com'),
+    });
+    expect(refused.status).toBe(403);
+
+    await reconnect(kiosk);
+    expect(hubRow('full', 'walked-in@example.com')).toMatchObject([{ uuid, status: 'confirmed' }]);
+    expect(attendeeRows(hubDir, seed.events.full!).filter((row) => row.status === 'confirmed')).toHaveLength(
+      3,
+    );
+    expect(await conflictsAt(uuid)).toMatchObject([
+      { kind: 'over_capacity', rule: CONFLICT_RULES.over_capacity, device: 'Door 1' },
+    ]);
+  }, 120_000);
+
+  it('after registration closed meanwhile: a self-registration is in and flagged, a walk-in is in as walk-ins are', async () => {
+    const kiosk = await inProcessKiosk(perTest, { dir: hubDir, port: hub.port }, 'Door 2');
+    await cutOff(kiosk);
+    const event = kiosk.app.ctx.events.findEvent(seed.events.closing!)!;
+    const registered = kiosk.app.ctx.registrations.registerAttendee(event, person('self@example.com'));
+    if (!registered.ok) throw new Error(`registration refused at the kiosk: ${registered.reason}`);
+    const walkedIn = walkIn(kiosk, 'closing', 'desk@example.com');
+    // The hub's staff close registration, as of a minute ago: the kiosk's registration came after that.
+    const closed = await api('PATCH', `/api/events/${seed.events.closing}`, {
+      registration_closes_at: new Date(Date.now() - 60_000).toISOString(),
+    });
+    expect(closed.status).toBe(200);
+
+    await reconnect(kiosk);
+    expect(hubRow('closing', 'self@example.com')).toMatchObject([
+      { uuid: registered.attendee.uuid, status: 'confirmed' },
+    ]);
+    expect(await conflictsAt(registered.attendee.uuid)).toMatchObject([
+      { kind: 'after_close', rule: CONFLICT_RULES.after_close, device: 'Door 2' },
+    ]);
+    // Staff add walk-ins outside the registration window: nothing to flag.
+    expect(hubRow('closing', 'desk@example.com')).toMatchObject([{ uuid: walkedIn, status: 'confirmed' }]);
+    expect(await conflictsAt(walkedIn)).toEqual([]);
+  }, 120_000);
+
+  it('for an email registered at the hub meanwhile: one registration, the later UUID resolving to the survivor', async () => {
+    const kiosk = await inProcessKiosk(perTest, { dir: hubDir, port: hub.port }, 'Door 3');
+    await cutOff(kiosk);
+    const atHub = await send(hub.baseUrl, 'POST', `/public/events/${seed.events.merge}/register`, {
+      body: person('twice@example.com'),
+    });
+    expect(atHub.status).toBe(201);
+    const hubUuid = hubRow('merge', 'twice@example.com')[0]!.uuid;
+    // Times are kept to the second, and a tie goes to the lower op id: the walk-in comes a second later. (The hub
+    // dates a kiosk's op by its clock reading, which can only make the op later still.)
+    const registeredAt = Date.now();
+    await until(
+      'the next second',
+      () => Date.now(),
+      (now) => Math.floor(now / 1000) > Math.floor(registeredAt / 1000) && now % 1000 >= 200,
+    );
+    const kioskUuid = walkIn(kiosk, 'merge', 'twice@example.com');
+
+    await reconnect(kiosk);
+    expect(hubRow('merge', 'twice@example.com')).toMatchObject([{ uuid: hubUuid, status: 'confirmed' }]);
+    // The UUID the kiosk handed out finds the survivor.
+    const resolved = await api('GET', `/api/attendees/${kioskUuid}`);
+    expect(resolved.status).toBe(200);
+    expect(resolved.body.data).toMatchObject({ id: hubUuid, email: 'twice@example.com' });
+    expect(await conflictsAt(hubUuid)).toMatchObject([
+      { kind: 'merged_registration', rule: CONFLICT_RULES.merged_registration, device: 'Door 3' },
+    ]);
+    // The kiosk comes to show the survivor only.
+    await until(
+      'the kiosk shows the survivor only',
+      () => attendeeRows(kiosk.dir, seed.events.merge!).map((row) => row.uuid),
+      (uuids) => uuids.length === 1 && uuids[0] === hubUuid,
+    );
+  }, 120_000);
+
+  it('for an attendee cancelled at the hub meanwhile: checked in at the kiosk, the check-in stands', async () => {
+    const kiosk = await inProcessKiosk(perTest, { dir: hubDir, port: hub.port }, 'Door 4');
+    await cutOff(kiosk);
+    const event = kiosk.app.ctx.events.findEvent(seed.events.cancelled!)!;
+    const [gone] = hubRow('cancelled', 'gone@example.com');
+    const checkedIn = kiosk.app.ctx.attendees.selfCheckIn(event, 'gone@example.com');
+    expect(checkedIn.ok).toBe(true);
+    const cancelled = await api(
+      'POST',
+      `/api/events/${seed.events.cancelled}/attendees/${gone!.uuid}/cancel`,
+    );
+    expect(cancelled.status).toBe(200);
+    expect(hubRow('cancelled', 'gone@example.com')[0]!.status).toBe('canceled');
+
+    await reconnect(kiosk);
+    // The person is in the building.
+    const [row] = hubRow('cancelled', 'gone@example.com');
+    expect(row).toMatchObject({ uuid: gone!.uuid, status: 'confirmed' });
+    expect(row!.checked_in_at).not.toBeNull();
+    expect(await conflictsAt(gone!.uuid)).toMatchObject([
+      { kind: 'check_in_after_cancel', rule: CONFLICT_RULES.check_in_after_cancel, device: 'Door 4' },
+    ]);
+  }, 120_000);
+});
