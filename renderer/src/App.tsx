@@ -1,10 +1,11 @@
-import { Suspense } from 'react';
+import { Suspense, useLayoutEffect } from 'react';
 import { isDesktopKiosk } from './kiosk/desktop.ts';
+import { kioskLanguage } from './kiosk/shell/language.ts';
 import { KioskShell } from './kiosk/shell/KioskShell.tsx';
 import { useStaffCorner } from './kiosk/shell/useStaffCorner.ts';
 import { NotFoundScreen, OrganizationScreen, StartScreen } from './kiosk/start/StartScreen.tsx';
 import { Loading } from './shared/components/Status.tsx';
-import { t } from './shared/i18n/index.ts';
+import { activateLanguage, t } from './shared/i18n/index.ts';
 import { lazyWithPreload } from './shared/lazy.ts';
 import { followLink, parseRoute, paths, usePathname } from './shared/router.ts';
 
@@ -17,6 +18,9 @@ const desktopKiosk = isDesktopKiosk();
 export function App() {
   const route = parseRoute(usePathname());
   useStaffCorner();
+  const staffDashboard = route.name === 'dashboard';
+  // Moving between the kiosk's pages and the dashboard in one page load: English for staff, before it is painted.
+  useLayoutEffect(() => activateLanguage(staffDashboard ? 'en' : kioskLanguage()), [staffDashboard]);
   switch (route.name) {
     case 'kiosk':
       return <KioskShell key={route.eventId} eventId={route.eventId} screen={route.screen} />;

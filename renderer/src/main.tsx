@@ -3,17 +3,28 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import { ErrorBoundary } from './shared/components/ErrorBoundary.tsx';
 import { HubBanner } from './kiosk/hub/HubBanner.tsx';
-import { t } from './shared/i18n/index.ts';
+import { kioskLanguage } from './kiosk/shell/language.ts';
+import { activateLanguage, t, useLanguage } from './shared/i18n/index.ts';
+import { parseRoute } from './shared/routes.ts';
 import './styles.css';
 
-document.documentElement.lang = t.locale;
+// The staff dashboard is English only (renderer/README.md); the kiosk and its start page speak the kiosk's language.
+activateLanguage(parseRoute(window.location.pathname).name === 'dashboard' ? 'en' : kioskLanguage());
 document.title = t.app.name;
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
+/** Every screen reads the words of the language on screen while rendering: a new language renders them all again. */
+function Page() {
+  useLanguage();
+  return (
     <ErrorBoundary>
       <HubBanner />
       <App />
     </ErrorBoundary>
+  );
+}
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <Page />
   </StrictMode>,
 );

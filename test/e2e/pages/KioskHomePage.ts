@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
-export type KioskAction = 'Register' | 'Check in' | 'Scan my code';
+export type KioskAction =
+  'Register' | 'Check in' | 'Scan my code' | 'S’inscrire' | 'Enregistrer mon arrivée' | 'Scanner mon code';
 
 /** `/kiosk/{event}`: the event and its action buttons. */
 export class KioskHomePage {
@@ -29,6 +30,13 @@ export class KioskHomePage {
     await expect(this.heading).toBeVisible();
     await this.page.keyboard.type(text);
     await this.page.keyboard.press('Enter');
+  }
+
+  /** A button of the language switch, by the language's name in itself ("English", "Français"). */
+  language(name: string): Locator {
+    return this.page
+      .getByRole('group', { name: /^(Language|Langue)$/ })
+      .getByRole('button', { name, exact: true });
   }
 
   get staffNotice(): Locator {

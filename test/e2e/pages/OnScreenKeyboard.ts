@@ -4,8 +4,12 @@ import type { Locator, Page } from '@playwright/test';
 export class OnScreenKeyboard {
   readonly root: Locator;
 
-  constructor(readonly page: Page) {
-    this.root = page.getByRole('group', { name: 'On-screen keyboard' });
+  /** `name` is the keyboard's name in the kiosk's language. */
+  constructor(
+    readonly page: Page,
+    name = 'On-screen keyboard',
+  ) {
+    this.root = page.getByRole('group', { name });
   }
 
   /**

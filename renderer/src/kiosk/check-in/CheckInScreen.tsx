@@ -14,8 +14,8 @@ import { useKioskSession } from '../shell/session.ts';
 import { settings } from '../shell/settings.ts';
 import { CheckedIn } from './CheckedIn.tsx';
 
-/** The one question of a self check-in. */
-const CHECK_IN_FIELDS: readonly RegistrationField[] = [
+/** The one question of a self check-in, in the language on screen. */
+const checkInFields = (): readonly RegistrationField[] => [
   { key: 'email', label: t.checkIn.emailLabel, type: 'email', required: true },
 ];
 
@@ -26,7 +26,8 @@ type Outcome =
 /** Self check-in with the email a person registered with. */
 export function CheckInScreen() {
   const { event, prefill, go, finish } = useKioskSession();
-  const form = useFieldsForm(CHECK_IN_FIELDS, prefill?.answers);
+  const fields = checkInFields();
+  const form = useFieldsForm(fields, prefill?.answers);
   const [submitting, setSubmitting] = useState(false);
   const [alert, setAlert] = useState<AlertContent | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -53,7 +54,7 @@ export function CheckInScreen() {
             kind: 'refused',
             tone: 'already',
             title: t.checkIn.alreadyTitle,
-            message: error.message,
+            message: describeFailure(error),
           });
           break;
         case 404:
@@ -61,7 +62,7 @@ export function CheckInScreen() {
             kind: 'refused',
             tone: 'warning',
             title: t.checkIn.notRegisteredTitle,
-            message: error.message,
+            message: describeFailure(error),
             offerRegistration: email,
           });
           break;
@@ -70,7 +71,7 @@ export function CheckInScreen() {
             kind: 'refused',
             tone: 'error',
             title: t.checkIn.refusedTitle,
-            message: error.message,
+            message: describeFailure(error),
           });
           break;
         default:
@@ -120,7 +121,7 @@ export function CheckInScreen() {
       <p className="lead">{t.checkIn.intro}</p>
       {alert && <Alert {...alert} />}
       <form noValidate onSubmit={submit} aria-label={t.checkIn.title}>
-        <FormFields fields={CHECK_IN_FIELDS} form={form} />
+        <FormFields fields={fields} form={form} />
         <div className="actions">
           <button type="submit" className="button button--primary" aria-disabled={submitting}>
             {submitting ? t.checkIn.submitting : t.checkIn.submit}

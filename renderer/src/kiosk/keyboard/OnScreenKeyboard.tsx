@@ -64,7 +64,8 @@ const LAYOUTS = {
   phone: ['1 2 3', '4 5 6', '7 8 9', '+ 0 {bksp}', '{hide} {space} {enter}'],
 };
 
-const DISPLAY = {
+/** The special keys' names, in the language on screen. */
+const display = () => ({
   '{bksp}': t.keyboard.backspace,
   '{space}': t.keyboard.space,
   '{shift}': t.keyboard.shift,
@@ -72,7 +73,7 @@ const DISPLAY = {
   '{hide}': t.keyboard.hide,
   '{accents}': t.keyboard.accents,
   '{abc}': t.keyboard.letters,
-};
+});
 
 const DOMAIN_KEYS = '.com .org .fr .de gmail.com';
 
@@ -257,7 +258,7 @@ export function OnScreenKeyboard() {
         <Keyboard
           layout={LAYOUTS}
           layoutName={layoutName}
-          display={DISPLAY}
+          display={display()}
           onKeyPress={press}
           useButtonTag
           disableButtonHold

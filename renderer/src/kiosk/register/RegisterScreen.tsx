@@ -63,12 +63,12 @@ export function RegisterScreen() {
         setAlert({
           tone: 'warning',
           title: t.register.alreadyRegistered,
-          message: error.message,
+          message: describeFailure(error),
           takeFocus: true,
           offerCheckIn: answers.email,
         });
       } else if (error.status === 403) {
-        setOutcome({ kind: 'closed', message: error.message });
+        setOutcome({ kind: 'closed', message: describeFailure(error) });
       } else {
         setAlert({ tone: 'error', message: describeFailure(error), takeFocus: true });
       }

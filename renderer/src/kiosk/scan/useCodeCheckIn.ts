@@ -82,14 +82,14 @@ export function useCodeCheckIn(): { state: ScanState; scanned: (text: string) =>
                 kind: 'result',
                 tone: 'already',
                 title: t.checkIn.alreadyTitle,
-                message: refusal.message,
+                message: describeFailure(refusal),
               });
             case 403:
               return show({
                 kind: 'result',
                 tone: 'error',
                 title: t.checkIn.refusedTitle,
-                message: refusal.message,
+                message: describeFailure(refusal),
               });
             case 404:
               return show(await notRegistered(text, refusal, signal));
@@ -115,7 +115,7 @@ async function notRegistered(text: string, refusal: ApiError, signal: AbortSigna
     kind: 'result',
     tone: 'warning',
     title: t.checkIn.notRegisteredTitle,
-    message: refusal.message,
+    message: describeFailure(refusal),
   };
   const code = profileCodeFrom(text);
   if (!code) return notHere;
@@ -125,7 +125,12 @@ async function notRegistered(text: string, refusal: ApiError, signal: AbortSigna
     const problem = asApiError(error);
     if (problem.status === 404) return notHere;
     if (problem.status === 403) {
-      return { kind: 'refused', tone: 'error', title: t.scan.privateTitle, message: problem.message };
+      return {
+        kind: 'refused',
+        tone: 'error',
+        title: t.scan.privateTitle,
+        message: describeFailure(problem),
+      };
     }
     return scanProblem(problem);
   }

@@ -2,11 +2,13 @@ import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { BackIcon } from '../../shared/components/Icons.tsx';
 import { describeFailure, Loading, Problem } from '../../shared/components/Status.tsx';
 import { useLoad } from '../../shared/hooks/useLoad.ts';
-import { t } from '../../shared/i18n/index.ts';
+import { t, useLanguage } from '../../shared/i18n/index.ts';
 import { followLink, navigate, paths, type KioskScreen } from '../../shared/router.ts';
 import { kioskApi } from '../api.ts';
 import { HomeScreen } from '../home/HomeScreen.tsx';
+import { LanguageSwitch } from '../home/LanguageSwitch.tsx';
 import { OnScreenKeyboard } from '../keyboard/OnScreenKeyboard.tsx';
+import { resetKioskLanguage } from './language.ts';
 import { LATER_SCREENS } from './later-screens.ts';
 import { KioskSessionContext, type KioskSession, type Prefill } from './session.ts';
 import { settings } from './settings.ts';
@@ -33,6 +35,8 @@ function hasHalfFilledForm(): boolean {
 /**
  * `/kiosk/{event}/...`: one event's kiosk. Holds the visit in progress and forgets it all at once — on Back, on
  * Done, when a result screen times out and after the idle timeout — by remounting every screen under a new key.
+ * A visit that ends (Done, a result's timeout, the idle reset) also puts the kiosk back in its default language;
+ * Back keeps the language the person picked.
  */
 export function KioskShell({ eventId, screen }: { eventId: string; screen: KioskScreen }) {
   const [visit, setVisit] = useState(0);
@@ -51,11 +55,17 @@ export function KioskShell({ eventId, screen }: { eventId: string; screen: Kiosk
     return () => window.clearTimeout(timer);
   }, [retrying, attempt]);
 
-  const finish = useCallback(() => {
+  const language = useLanguage();
+
+  const goHome = useCallback(() => {
     setPrefill(null);
     setVisit((v) => v + 1);
     navigate(paths.kiosk(eventId), { replace: true });
   }, [eventId]);
+  const finish = useCallback(() => {
+    resetKioskLanguage();
+    goHome();
+  }, [goHome]);
   const stillThere = useIdleReset(settings.idleMs, finish, {
     warnMs: settings.stillThereMs,
     worthWarning: hasHalfFilledForm,
@@ -106,8 +116,10 @@ export function KioskShell({ eventId, screen }: { eventId: string; screen: Kiosk
     <KioskSessionContext.Provider value={session}>
       <div className="kiosk" key={visit}>
         <header className="topbar">
-          {!atHome && (
-            <button type="button" className="button button--ghost" onClick={finish}>
+          {atHome ? (
+            <LanguageSwitch />
+          ) : (
+            <button type="button" className="button button--ghost" onClick={goHome}>
               <BackIcon size={28} />
               {t.app.back}
             </button>
@@ -119,7 +131,8 @@ export function KioskShell({ eventId, screen }: { eventId: string; screen: Kiosk
         </header>
         <main className="kiosk-main" id="main">
           <Suspense fallback={<Loading />}>
-            <Screen />
+            {/* A new language starts the screen afresh: nothing it holds keeps the old words. */}
+            <Screen key={language} />
           </Suspense>
         </main>
         {settings.onScreenKeyboard && <OnScreenKeyboard />}

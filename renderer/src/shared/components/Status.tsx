@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { ApiError } from '../api/client.ts';
 import { useFocusOnMount } from '../hooks/useFocusOnMount.ts';
 import { t } from '../i18n/index.ts';
+import { describeRefusal } from '../i18n/refusals.ts';
 import { ErrorIcon } from './Icons.tsx';
 
 export function Loading() {
@@ -26,8 +27,8 @@ export function Problem({ message, children }: { message: string; children?: Rea
   );
 }
 
-/** The words for a failed request: the server's own message, or ours when it could not be reached. */
+/** The words for a failed request: the server's message in the language on screen, or ours when it was away. */
 export function describeFailure(error: ApiError): string {
   if (error.isNetworkFailure) return t.app.unreachable;
-  return error.message || t.app.somethingWrong;
+  return describeRefusal(error);
 }

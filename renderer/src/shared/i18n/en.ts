@@ -1,12 +1,19 @@
 import { dashboardEn } from './en-dashboard.ts';
+import type { CheckInTime, ServerFieldProblem } from './refusals.ts';
 
 /**
- * Every word the kiosk shows, in English. A second language is a sibling file typed `Catalogue` and registered in
- * ./index.ts; screens never hold text of their own. Messages the server sends (its 4xx `message`s) are shown as
- * they come.
+ * Every word the kiosk shows, in English. A second language is a sibling file typed `Catalogue` (./fr.ts) and
+ * registered in ./index.ts; screens never hold text of their own. The server's messages reach the screen through
+ * `refusals` below (./refusals.ts).
  */
 export const en = {
   locale: 'en',
+
+  language: {
+    /** The language's name in itself, on the kiosk's language switch. */
+    name: 'English',
+    switchLabel: 'Language',
+  },
 
   app: {
     name: 'Arrivals',
@@ -161,6 +168,40 @@ export const en = {
     hide: 'Hide keyboard',
     accents: 'àéç',
     letters: 'abc',
+  },
+
+  /**
+   * The server's refusals that a kiosk can meet. Here, the interface's own English messages, byte for byte: they
+   * are also how ./refusals.ts recognises a refusal (with its status), so the English kiosk shows each as it came.
+   */
+  refusals: {
+    registrationClosed: 'Registration is closed for this event.',
+    alreadyRegistered: 'You are already registered for this event.',
+    eventFull: 'The event is full.',
+    eventNotAvailable: 'Event not found or not available.',
+    eventNotFound: 'Event not found.',
+    organizationNotFound: 'Organization not found.',
+    checkInNotAvailable: 'Check-in is not available for this event.',
+    selfCheckInDisabled: 'Self check-in is not enabled for this event. Please check in with event staff.',
+    notRegistered: 'You are not registered for this event.',
+    checkInPendingApproval: 'Your registration is awaiting approval. Please check in with event staff.',
+    checkInCanceled: 'Your registration has been cancelled. Please see event staff.',
+    codeNotFound: 'No registration for this event has this code.',
+    profileNotFound: 'Profile not found.',
+    profilePrivate: 'This profile is private.',
+    validationFailed: 'Validation failed.',
+    emailRequired: 'Email is required.',
+    tooManyAttempts: 'Too Many Attempts.',
+    tooManyProfileRequests: 'Too many requests. Please wait before trying again.',
+    serverError: 'Something went wrong on our side. Please try again.',
+    shuttingDown: 'The server is shutting down. Please try again in a moment.',
+    hubUnreachable: 'The hub cannot be reached right now. Please see event staff.',
+    alreadyCheckedInAt: ({ said }: CheckInTime) => `You have already checked in at ${said}.`,
+    /** A field's 422 message; `label` is null for a field the form does not have. */
+    field: (said: string, _problem: ServerFieldProblem, _label: string | null) => said,
+    /** A refusal this catalogue has no words of its own for. */
+    other: (said: string, _status: number) =>
+      said || 'Something went wrong. Please try again or ask event staff for help.',
   },
 
   dashboard: dashboardEn,

@@ -2,7 +2,8 @@ import type { FieldType, RegistrationField } from '../api/types.ts';
 
 /**
  * Input hints that mirror the server's registration rules (server/attendees/registration.rules.ts), so a person learns of a
- * typo before sending. The server stays the judge: its 422 messages are shown as they come.
+ * typo before sending. The server stays the judge: its 422 messages are shown in the language on screen
+ * (shared/i18n/refusals.ts).
  */
 export const MAX_LENGTH: Record<FieldType, number> = {
   text: 255,

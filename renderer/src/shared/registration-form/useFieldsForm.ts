@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { FieldErrors, RegistrationField } from '../api/types.ts';
 import { t } from '../i18n/index.ts';
+import { fieldRefusalText } from '../i18n/refusals.ts';
 import { fieldProblem, registrationAnswers, type FieldProblem } from './registration-hints.ts';
 
 /** The id of a field's control: the form finds a field by it, and FormField gives it to the control. */
@@ -85,8 +86,9 @@ export function useFieldsForm(fields: readonly RegistrationField[], initial: Rec
       const found: Record<string, string> = {};
       const stray: string[] = [];
       for (const [key, messages] of Object.entries(fieldErrors)) {
-        if (fields.some((f) => f.key === key) && messages[0]) found[key] = messages[0];
-        else stray.push(...messages);
+        const field = fields.find((f) => f.key === key);
+        if (field && messages[0]) found[key] = fieldRefusalText(messages[0], field.label);
+        else stray.push(...messages.map((message) => fieldRefusalText(message, null)));
       }
       setErrors(found);
       const first = fields.find((f) => found[f.key]);

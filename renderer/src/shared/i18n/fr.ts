@@ -1,0 +1,264 @@
+import { dashboardEn } from './en-dashboard.ts';
+import type { Catalogue } from './en.ts';
+
+/** French counts: 0 and 1 take the singular ("0 modification", "1 modification"), 2 and more the plural. */
+const plural = (count: number, one: string, other: string) =>
+  new Intl.PluralRules('fr').select(count) === 'one' ? one : other;
+
+/** A number as French writes it: 1234 with a narrow no-break space after the 1. */
+const number = (count: number) => new Intl.NumberFormat('fr-FR').format(count);
+
+const problem = {
+  required: (label: string) => `Veuillez renseigner le champ «\u202f${label}\u202f».`,
+  too_long: (label: string, max: number) =>
+    `Le champ «\u202f${label}\u202f» ne peut pas dépasser ${number(max)} ${plural(max, 'caractère', 'caractères')}.`,
+  email: 'Veuillez saisir une adresse e-mail du type nom@exemple.fr.',
+  date: 'Veuillez saisir une date valide.',
+  select: (label: string) => `Veuillez choisir l’une des options du champ «\u202f${label}\u202f».`,
+  single_line: (label: string) => `Le champ «\u202f${label}\u202f» doit tenir sur une seule ligne.`,
+};
+
+const seeStaff = 'Veuillez vous adresser à l’équipe de l’événement.';
+const somethingWrong = `Un problème est survenu. Veuillez réessayer ou demander de l’aide à l’équipe de l’événement.`;
+
+/**
+ * Every word the kiosk shows, in French: addressed as « vous », worded so that no sentence assumes the reader's
+ * gender, with French typography: a no-break space before a colon (`\u00a0`), a narrow one before ; ? ! and
+ * inside « » (`\u202f`), written as escapes so they can be seen, and the ’ apostrophe. Typed `Catalogue`, so a
+ * key missing here, or one more than en.ts has, fails `npm run typecheck`. The staff dashboard stays in English
+ * (renderer/README.md): its words are the English ones.
+ */
+export const fr: Catalogue = {
+  locale: 'fr',
+
+  language: {
+    name: 'Français',
+    switchLabel: 'Langue',
+  },
+
+  app: {
+    name: 'Arrivals',
+    loading: 'Chargement…',
+    unreachable: 'Le serveur Arrivals est injoignable pour le moment. Veuillez réessayer dans un instant.',
+    tryAgain: 'Réessayer',
+    back: 'Retour',
+    done: 'Terminé',
+    returningIn: (seconds: number) => `Retour à l’écran d’accueil dans ${number(seconds)}\u00a0s.`,
+    stillThere: 'Vous êtes toujours là\u202f?',
+    stillThereMessage: (seconds: number) =>
+      `Pour la confidentialité de la personne suivante, votre saisie sera effacée dans ${number(seconds)}\u00a0s.`,
+    continue: 'Continuer',
+    pageNotFound: 'Cette page n’existe pas.',
+    goToStart: 'Aller à la page de départ',
+    somethingWrong,
+  },
+
+  hub: {
+    lostTitle: 'Pas de connexion au serveur principal',
+    lostMessage: `Les inscriptions et l’enregistrement des arrivées sont suspendus jusqu’au retour de la connexion, qui se rétablira d’elle-même. ${seeStaff}`,
+    offlineTitle: 'Fonctionnement hors ligne',
+    offlineMessage: (waiting: number) => {
+      const usual =
+        'Les inscriptions et l’enregistrement des arrivées fonctionnent normalement\u202f; ils seront transmis au serveur principal dès son retour.';
+      return waiting === 0
+        ? usual
+        : `${number(waiting)} ${plural(waiting, 'modification en attente', 'modifications en attente')}. ${usual}`;
+    },
+  },
+
+  start: {
+    title: 'Choisissez l’événement de cette borne',
+    intro:
+      'Équipe\u00a0: choisissez l’événement que cette borne accueille. Les participants ne verront que celui-ci.',
+    organizationsTitle: 'Choisissez une organisation',
+    noEvents: 'Aucun événement n’est encore publié.',
+    organizationNotFound: 'Cette organisation n’existe pas.',
+    dashboard:
+      'Tableau de bord de l’équipe (en anglais)\u00a0: configurer Arrivals, les événements, les participants et les jetons d’API',
+    when: (start: string, end: string | null) => (end ? `${start} – ${end}` : start),
+    sound: 'Émettre un son à chaque résultat sur les bornes de cet appareil',
+  },
+
+  home: {
+    register: 'S’inscrire',
+    registerHint: 'Première visite\u202f? Inscrivez-vous à cet événement.',
+    checkIn: 'Enregistrer mon arrivée',
+    checkInHint: 'Vous avez une inscription\u202f? Enregistrez votre arrivée avec votre adresse e-mail.',
+    scan: 'Scanner mon code',
+    scanHint: 'Présentez à la caméra votre QR code d’enregistrement ou celui de votre profil.',
+    scanned: 'Votre code scanné',
+    staffCheckIn: 'Pour enregistrer votre arrivée, veuillez vous adresser à l’équipe de l’événement.',
+    checkInOpens: ({ text, sameDay }: { text: string; sameDay: boolean }) =>
+      sameDay ? `Ouverture à ${text}.` : `Ouverture le ${text}.`,
+    registrationOpens: ({ text, sameDay }: { text: string; sameDay: boolean }) =>
+      sameDay ? `Ouverture des inscriptions à ${text}.` : `Ouverture des inscriptions le ${text}.`,
+    registrationClosed: 'Les inscriptions sont closes. Veuillez vous adresser à l’équipe de l’événement.',
+    eventUnavailable: 'Cet événement n’est pas disponible.',
+    chooseEvent: 'Choisir un autre événement',
+    actions: 'Que souhaitez-vous faire\u202f?',
+  },
+
+  form: {
+    requiredNote: 'Les champs marqués d’un * sont obligatoires.',
+    requiredMark: '*',
+    choose: 'Choisir…',
+    fixErrors: 'Veuillez corriger les champs signalés ci-dessous.',
+    problem,
+  },
+
+  register: {
+    title: 'Inscription',
+    intro: (event: string) => `Inscrivez-vous à «\u202f${event}\u202f».`,
+    fromProfile:
+      'Nous avons repris les informations de votre profil. Veuillez les vérifier avant de vous inscrire.',
+    submit: 'S’inscrire',
+    submitting: 'Inscription en cours…',
+    submitAndCheckIn: 'S’inscrire et enregistrer mon arrivée',
+    submittingAndCheckingIn: 'Inscription et enregistrement en cours…',
+    checkinCode: 'Votre code d’enregistrement\u00a0: scannez-le à l’entrée',
+    checkinCodeImage: 'Votre QR code d’enregistrement',
+    notCheckedIn:
+      'Votre inscription est bien prise en compte, mais votre arrivée n’a pas pu être enregistrée\u00a0:',
+    successTitle: (name: string) => `Merci, ${name}, votre inscription est prise en compte\u202f!`,
+    status: 'Statut',
+    statusName: {
+      confirmed: 'Confirmée',
+      pending: 'En attente de validation',
+      canceled: 'Annulée',
+      no_show: 'Absence',
+    },
+    pendingNote: 'L’équipe de l’événement va examiner votre inscription.',
+    redirectPrompt: 'Scannez pour continuer sur votre téléphone',
+    redirectImage: 'QR code pour poursuivre votre inscription sur votre téléphone',
+    alreadyRegistered: 'Vous avez déjà une inscription',
+    checkInInstead: 'Enregistrer mon arrivée',
+    closedTitle: 'Les inscriptions sont closes',
+  },
+
+  checkIn: {
+    title: 'Enregistrement de l’arrivée',
+    intro: 'Saisissez l’adresse e-mail utilisée pour votre inscription.',
+    emailLabel: 'Adresse e-mail',
+    submit: 'Enregistrer mon arrivée',
+    submitting: 'Enregistrement en cours…',
+    successTitle: (name: string) => `Bienvenue, ${name}\u202f!`,
+    checkedInAt: (time: string) => `Arrivée enregistrée à ${time}.`,
+    alreadyTitle: 'Arrivée déjà enregistrée',
+    notRegisteredTitle: 'Aucune inscription trouvée',
+    registerNow: 'S’inscrire maintenant',
+    refusedTitle: 'L’enregistrement n’est pas possible ici',
+    printBadge: 'Imprimer mon badge',
+    printing: 'Impression en cours…',
+    printed: 'Votre badge est en cours d’impression. Veuillez le récupérer à l’imprimante.',
+    printFailed: (reason: string) =>
+      `Le badge n’a pas pu être imprimé\u00a0: ${reason} Veuillez vous adresser à l’équipe de l’événement.`,
+  },
+
+  scan: {
+    title: 'Scanner mon code',
+    intro: 'Présentez devant la caméra votre QR code d’enregistrement ou celui de votre profil.',
+    scannerHint: 'Un lecteur de codes-barres fonctionne aussi.',
+    camera: 'Caméra',
+    cameraStarting: 'Démarrage de la caméra…',
+    cameraMissing: 'Aucune caméra n’a été trouvée. Vous pouvez utiliser le lecteur de codes-barres.',
+    cameraDenied: 'La caméra n’est pas autorisée ici. Vous pouvez utiliser le lecteur de codes-barres.',
+    cameraUnavailable:
+      'La caméra ne peut pas être utilisée sur cet écran. Vous pouvez utiliser le lecteur de codes-barres.',
+    waiting: 'Le résultat de votre code s’affichera ici.',
+    looking: 'Recherche de votre code…',
+    notACode: 'Ce n’est ni un QR code d’enregistrement ni un QR code de profil.',
+    privateTitle: 'Profil privé',
+    waitTitle: 'Veuillez patienter un instant',
+    rateLimited:
+      'Beaucoup de personnes scannent en ce moment. Veuillez patienter quelques secondes, puis scanner à nouveau.',
+    unnamed: 'Profil',
+    registerWithProfile: 'S’inscrire avec ce profil',
+    fields: {
+      email: 'E-mail',
+      phone: 'Téléphone',
+      birthday: 'Date de naissance',
+      address: 'Adresse',
+      employment: 'Profession',
+    },
+  },
+
+  keyboard: {
+    label: 'Clavier à l’écran',
+    backspace: 'Effacer',
+    space: 'Espace',
+    shift: 'Majuscule',
+    enter: 'Entrée',
+    hide: 'Masquer le clavier',
+    accents: 'àéç',
+    letters: 'abc',
+  },
+
+  refusals: {
+    registrationClosed: 'Les inscriptions à cet événement sont closes.',
+    alreadyRegistered: 'Une inscription à cet événement existe déjà avec cette adresse e-mail.',
+    eventFull: 'L’événement est complet.',
+    eventNotAvailable: 'Cet événement est introuvable ou n’est pas disponible.',
+    eventNotFound: 'Événement introuvable.',
+    organizationNotFound: 'Organisation introuvable.',
+    checkInNotAvailable: 'L’enregistrement des arrivées n’est pas ouvert pour cet événement.',
+    selfCheckInDisabled: `L’enregistrement des arrivées en libre-service n’est pas proposé pour cet événement. ${seeStaff}`,
+    notRegistered: 'Nous ne trouvons pas votre inscription à cet événement.',
+    checkInPendingApproval: `Votre inscription est en attente de validation. ${seeStaff}`,
+    checkInCanceled: `Votre inscription a été annulée. ${seeStaff}`,
+    codeNotFound: 'Aucune inscription à cet événement ne porte ce code.',
+    profileNotFound: 'Profil introuvable.',
+    profilePrivate: 'Ce profil est privé.',
+    validationFailed: 'Certaines informations ne sont pas valides.',
+    emailRequired: 'L’adresse e-mail est obligatoire.',
+    tooManyAttempts: 'Trop de tentatives. Veuillez patienter quelques instants avant de réessayer.',
+    tooManyProfileRequests: 'Trop de demandes. Veuillez patienter avant de réessayer.',
+    serverError: 'Un problème est survenu de notre côté. Veuillez réessayer.',
+    shuttingDown: 'Le serveur est en cours d’arrêt. Veuillez réessayer dans un instant.',
+    hubUnreachable: `Le serveur principal est injoignable pour le moment. ${seeStaff}`,
+    alreadyCheckedInAt: ({ local }) => `Votre arrivée a déjà été enregistrée le ${local}.`,
+    field: (_said, found, label) => {
+      switch (found.kind) {
+        case 'required':
+          return label ? problem.required(label) : 'Veuillez renseigner tous les champs obligatoires.';
+        case 'too_long':
+          return label
+            ? problem.too_long(label, found.max)
+            : `Une réponse dépasse ${number(found.max)} ${plural(found.max, 'caractère', 'caractères')}.`;
+        case 'email':
+          return problem.email;
+        case 'date':
+          return problem.date;
+        case 'select':
+          return label ? problem.select(label) : 'Veuillez choisir l’une des options proposées.';
+        case 'taken':
+          return label
+            ? `Cette valeur du champ «\u202f${label}\u202f» est déjà utilisée.`
+            : 'Cette valeur est déjà utilisée.';
+        case 'invalid':
+          return label
+            ? `Le champ «\u202f${label}\u202f» n’est pas valide.`
+            : 'Une information saisie n’est pas valide.';
+      }
+    },
+    other: (_said, status) => {
+      if (status >= 500) return 'Un problème est survenu de notre côté. Veuillez réessayer.';
+      switch (status) {
+        case 403:
+          return `Cette action n’est pas possible ici. ${seeStaff}`;
+        case 404:
+          return `Nous ne trouvons pas ce que vous cherchez. ${seeStaff}`;
+        case 409:
+          return `Cette demande a déjà été traitée. ${seeStaff}`;
+        case 400:
+        case 422:
+          return 'Certaines informations ne sont pas valides. Veuillez les vérifier.';
+        case 429:
+          return 'Trop de demandes en ce moment. Veuillez patienter quelques secondes avant de réessayer.';
+        default:
+          return somethingWrong;
+      }
+    },
+  },
+
+  dashboard: dashboardEn,
+};
