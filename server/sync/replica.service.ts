@@ -120,9 +120,13 @@ export function replicaService(
     if (error instanceof HubError && (error.status === 401 || error.status === 403)) refused = true;
   }
 
-  async function call<T>(path: string, init: RequestInit & { timeoutMs: number }): Promise<T> {
+  /** Timeout signals of requests under way, held so the collector cannot take one that only `any()` refers to. */
+  const timeouts = new Set<AbortSignal>();
+
+  async function call<T>(path: string, init: RequestInit & { timeoutMs: number }, attempt = 1): Promise<T> {
     const { url, credential } = upstream();
     const timeout = AbortSignal.timeout(init.timeoutMs);
+    timeouts.add(timeout);
     let response: Response;
     try {
       response = await fetch(new URL(path, url), {
@@ -135,7 +139,16 @@ export function replicaService(
         },
       });
     } catch (error) {
-      throw new HubError(null, (error as Error).message);
+      // fetch says only "fetch failed"; its cause says why (refused, reset, timed out).
+      const cause = (error as Error & { cause?: NodeJS.ErrnoException }).cause;
+      // A kept-alive connection the hub closed as this request left is reset before the hub read anything. Every
+      // sync request may be sent twice (ops are applied once by their id), so it goes once more on a new one.
+      if (cause?.code === 'ECONNRESET' && attempt === 1 && !controller.signal.aborted) {
+        return call(path, init, 2);
+      }
+      throw new HubError(null, cause?.message ?? (error as Error).message);
+    } finally {
+      timeouts.delete(timeout);
     }
     const body = (await response.json().catch(() => ({}))) as T & { message?: string };
     if (!response.ok) throw new HubError(response.status, body.message ?? `HTTP ${response.status}`);

@@ -155,7 +155,7 @@ test('the server’s English refusals are shown in French: already registered, a
   await expect(result.root.getByTestId('server-message')).toHaveText(
     'Votre arrivée a déjà été enregistrée le 21 novembre 2026 à 10:00.',
   );
-  expect(await result.tone).toBe('warning');
+  expect(await result.tone).toBe('already');
   await expectAccessible();
 
   // 422 under a field: staff withdrew the option while the form was open; the server refuses it.

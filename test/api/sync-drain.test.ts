@@ -1,0 +1,96 @@
+/**
+ * A kiosk that worked alone for a long while (docs/sync.md, "Ops"): 10,000 registrations queued in its outbox reach
+ * the hub in batches once it is back, each once, and the hub's Sync page shows what a kiosk said was waiting.
+ */
+import fs from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { buildApp } from '../../server/app.ts';
+import type { EventRecord } from '../../server/events/event.types.ts';
+import { openDatabase } from '../../server/platform/database.ts';
+import { toTimestamp } from '../../server/platform/time.ts';
+import { createStore } from '../../server/store.ts';
+import { deviceService } from '../../server/sync/device.service.ts';
+import {
+  call,
+  createEvent,
+  createOrganization,
+  startTestApp,
+  tempDataDir,
+  testClock,
+  UNLIMITED,
+  type TestApp,
+} from '../helpers/app.ts';
+
+const QUEUED = 10_000;
+
+let hub: TestApp;
+let event: EventRecord;
+let replica: FastifyInstance;
+let replicaDir: string;
+
+beforeEach(async () => {
+  hub = await startTestApp();
+  await hub.app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = hub.app.server.address() as { port: number };
+  const organization = createOrganization(hub.app);
+  event = createEvent(hub.app, organization);
+  const pairing = hub.app.ctx.syncHub.createPairingCode(organization.id, [event.uuid]);
+  if (!pairing.ok) throw new Error('no pairing code');
+  const paired = await call(hub.app, 'POST', '/sync/pair', { body: { code: pairing.code, name: 'Door 9' } });
+  expect(paired.status).toBe(201);
+  replicaDir = tempDataDir();
+  const clock = testClock();
+  const store = createStore(openDatabase(replicaDir), clock);
+  deviceService(store).rememberPairing({
+    role: 'kiosk',
+    url: `http://127.0.0.1:${port}`,
+    deviceUuid: paired.body.data.device,
+    credential: paired.body.data.credential,
+    organizationUuid: paired.body.data.organization,
+    eventIds: paired.body.data.event_ids,
+    grantedNext: paired.body.data.grant.from,
+    grantedTo: paired.body.data.grant.to,
+    pairedAt: toTimestamp(clock.now()),
+  });
+  store.db.close();
+  // Never made ready, so its sync loops never start: it syncs only when the test says so.
+  replica = await buildApp({ dataDir: replicaDir, clock, rateLimits: UNLIMITED, kioskDir: false });
+  await replica.ctx.replica!.syncNow();
+});
+
+afterEach(async () => {
+  await replica.close();
+  await hub.close();
+  fs.rmSync(replicaDir, { recursive: true, force: true });
+});
+
+it('10,000 registrations queued on a kiosk drain to the hub once, in batches', async () => {
+  const local = replica.ctx.events.findEvent(event.uuid)!;
+  for (let i = 0; i < QUEUED; i++) {
+    const outcome = replica.ctx.registrations.addWalkIn(local, {
+      email: `queued${i}@example.com`,
+      first_name: 'Queued',
+      last_name: `Guest ${i}`,
+    });
+    if (!outcome.ok) throw new Error(outcome.reason);
+  }
+  expect(replica.ctx.replica!.status().waiting).toBe(QUEUED);
+
+  await replica.ctx.replica!.syncNow();
+
+  expect(replica.ctx.replica!.status().waiting).toBe(0);
+  const held = hub.app.store.db
+    .prepare('SELECT count(*) AS n, count(DISTINCT uuid) AS uuids FROM attendees WHERE event_id = ?')
+    .get(event.id);
+  expect(held).toEqual({ n: QUEUED, uuids: QUEUED });
+  const applied = hub.app.store.db.prepare('SELECT count(*) FROM sync_applied_ops').pluck().get();
+  expect(applied).toBe(QUEUED);
+  // The kiosk's ids and UUIDs are the hub's.
+  const sample = replica.store.db
+    .prepare("SELECT id, uuid FROM attendees WHERE email = 'queued4321@example.com'")
+    .get();
+  expect(
+    hub.app.store.db.prepare("SELECT id, uuid FROM attendees WHERE email = 'queued4321@example.com'").get(),
+  ).toEqual(sample);
+}, 180_000);
