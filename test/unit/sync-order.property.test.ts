@@ -166,7 +166,8 @@ function sameStateInAnyOrder(kinds: readonly OpKind[]): void {
           expect(other).toEqual(one);
         },
       ),
-      { numRuns: 150 },
+      // A fixed seed: the same 150 cases on every run, so a failure is a change of behaviour, never luck.
+      { numRuns: 150, seed: 20_261_124 },
     );
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
