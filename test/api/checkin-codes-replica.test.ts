@@ -1,11 +1,8 @@
 import fs from 'node:fs';
+import { pairedReplicaDir } from '../helpers/replica.ts';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import type { EventRecord } from '../../server/events/event.types.ts';
-import { openDatabase } from '../../server/platform/database.ts';
-import { toTimestamp } from '../../server/platform/time.ts';
-import { createStore } from '../../server/store.ts';
-import { deviceService } from '../../server/sync/device.service.ts';
 import type { FastifyInstance } from 'fastify';
 import {
   call,
@@ -13,7 +10,6 @@ import {
   createOrganization,
   registration,
   startTestApp,
-  tempDataDir,
   testClock,
   UNLIMITED,
   type TestApp,
@@ -29,30 +25,11 @@ let hubPort: number;
 beforeEach(async () => {
   hub = await startTestApp();
   await hub.app.listen({ host: '127.0.0.1', port: 0 });
-  const { port } = hub.app.server.address() as { port: number };
-  hubPort = port;
+  hubPort = (hub.app.server.address() as { port: number }).port;
   const organization = createOrganization(hub.app);
   event = createEvent(hub.app, organization);
-  const pairing = hub.app.ctx.syncHub.createPairingCode(organization.id, [event.uuid]);
-  if (!pairing.ok) throw new Error('no pairing code');
-  const paired = await call(hub.app, 'POST', '/sync/pair', { body: { code: pairing.code, name: 'Door 2' } });
-  expect(paired.status).toBe(201);
-
-  replicaDir = tempDataDir();
   const clock = testClock();
-  const store = createStore(openDatabase(replicaDir), clock);
-  deviceService(store).rememberPairing({
-    role: 'kiosk',
-    url: `http://127.0.0.1:${port}`,
-    deviceUuid: paired.body.data.device,
-    credential: paired.body.data.credential,
-    organizationUuid: paired.body.data.organization,
-    eventIds: paired.body.data.event_ids,
-    grantedNext: paired.body.data.grant.from,
-    grantedTo: paired.body.data.grant.to,
-    pairedAt: toTimestamp(clock.now()),
-  });
-  store.db.close();
+  replicaDir = await pairedReplicaDir(hub.app, organization.id, [event.uuid], clock, 'Door 2');
   replica = await buildApp({
     dataDir: replicaDir,
     clock,
