@@ -1,5 +1,6 @@
 import dns from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
+import type Undici from 'undici';
 import type { Agent, buildConnector, RequestInit, Response } from 'undici';
 import { isListedDestination, isPublicAddress } from './destination.rules.ts';
 
@@ -41,14 +42,22 @@ export function publicOnlyLookup(resolve: ResolveAll = dns.lookup): LookupFuncti
 }
 
 /**
+ * undici, loaded at the first delivery rather than at every start of the server. Its module's default export,
+ * not its named ones: undici is CommonJS, and in the prebuilt server (esbuild's bundle) a dynamic import of a
+ * CommonJS package has only a default export, while Node's own loader gives both.
+ */
+async function loadUndici(): Promise<typeof Undici> {
+  return (await import('undici')).default;
+}
+
+/**
  * An undici Agent for one organization's webhooks that checks every connection where it is made: a host on the
  * organization's LAN integrations list (`listed`) is connected to as is; an address written in the URL must be
  * public; a name is resolved through `publicOnlyLookup()`. The check sits in the connector, below redirects (never
  * followed anyway), keep-alive reuse and DNS, so nothing reaches a refused address.
  */
 async function destinationAgent(listed: readonly string[]): Promise<Agent> {
-  // undici is loaded at the first delivery, not at every start of the server.
-  const undici = await import('undici');
+  const undici = await loadUndici();
   const direct = undici.buildConnector({});
   const publicOnly = undici.buildConnector({ lookup: publicOnlyLookup() });
   const connect: buildConnector.connector = (options, callback) => {
@@ -90,7 +99,7 @@ export function webhookHttpClient() {
       url: string,
       init: RequestInit,
     ): Promise<Response> {
-      const [{ fetch }, dispatcher] = await Promise.all([import('undici'), agentFor(organizationId, listed)]);
+      const [{ fetch }, dispatcher] = await Promise.all([loadUndici(), agentFor(organizationId, listed)]);
       return fetch(url, { ...init, dispatcher });
     },
 

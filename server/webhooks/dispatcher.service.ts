@@ -215,6 +215,10 @@ export function webhookDispatcher(
     } catch (error) {
       // Cut off by app.close(): not the receiver's failure, so not an attempt; it goes out after the restart.
       if (shutdown.signal.aborted) return null;
+      // A failure with no network cause is ours, not the receiver's: say so where an operator looks.
+      if (failureCode(error) === null && !(error instanceof DOMException)) {
+        log?.error({ err: error, webhook: endpoint.uuid }, 'webhook request could not be made');
+      }
       return {
         statusCode: null,
         destinationRefused: failureCode(error) === DESTINATION_REFUSED,

@@ -7,16 +7,14 @@
 import fs from 'node:fs';
 import { afterEach, expect, it } from 'vitest';
 import { openDatabase } from '../../server/platform/database.ts';
-import { generateWebhookSecret } from '../../server/webhooks/webhook.secrets.ts';
-import { toTimestamp } from '../../server/platform/time.ts';
-import { WEBHOOK_EVENT_TYPES } from '../../server/webhooks/webhook.rules.ts';
-import { createRepositories, createStore } from '../../server/store.ts';
-import { applyEventInput } from '../../server/events/event.input.ts';
-import { apiTokenService } from '../../server/access/api-token.service.ts';
-import { systemClock } from '../../server/platform/clock.ts';
 import { registration, tempDataDir } from '../helpers/app.ts';
 import { startServer, type ServerProcess } from '../helpers/server-process.ts';
-import { startReceiver, verifyWithLibrary, type Receiver } from '../helpers/webhooks.ts';
+import {
+  seedWebhookOrganization,
+  startReceiver,
+  verifyWithLibrary,
+  type Receiver,
+} from '../helpers/webhooks.ts';
 
 const ATTENDEES = 20;
 
@@ -28,39 +26,6 @@ afterEach(async () => {
   for (const receiver of receivers.splice(0)) await receiver.close();
   for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
-
-/** An organization, an open event, a token and an endpoint for every kind, written before any server runs. */
-function seed(dataDir: string, url: string) {
-  const db = openDatabase(dataDir);
-  try {
-    const repos = createRepositories(db);
-    const now = toTimestamp(new Date());
-    const organization = repos.organizations.create('Restart Hall', 'restart-hall', now)!;
-    const event = repos.events.create(
-      organization.id,
-      applyEventInput(null, { name: 'Open house', is_published: true, timezone: 'UTC' }),
-      now,
-    );
-    const token = apiTokenService(createStore(db, systemClock)).issueApiToken({
-      organizationId: organization.id,
-      name: 'integration',
-      expires: 'never',
-    });
-    if (!token.ok) throw new Error(token.reason);
-    const secret = generateWebhookSecret();
-    // The receiver listens on loopback, where webhooks go only once an owner allowed the host.
-    repos.lanIntegrations.add(organization.id, new URL(url).host, 'Test receiver', now);
-    repos.webhookEndpoints.create(
-      organization.id,
-      { url, description: 'CRM', eventTypes: WEBHOOK_EVENT_TYPES, enabled: true, disabledReason: null },
-      secret,
-      now,
-    );
-    return { eventUuid: event.uuid, token: token.token, secret };
-  } finally {
-    db.close();
-  }
-}
 
 /** Reads the outbox as stored on disk, through a connection of its own. */
 function outbox(dataDir: string) {
@@ -101,7 +66,7 @@ it('SIGKILL with deliveries pending and one in flight: after a restart all are d
   receiver.respond = () => 'hang';
   const dataDir = tempDataDir();
   dirs.push(dataDir);
-  const { eventUuid, token, secret } = seed(dataDir, receiver.url);
+  const { eventUuid, token, secret } = seedWebhookOrganization(dataDir, receiver.url);
   const readyPath = `/public/events/${eventUuid}`;
 
   const first = await startServer({ dataDir, readyPath });

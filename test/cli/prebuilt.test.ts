@@ -7,6 +7,8 @@ import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BUNDLE_DIR, buildServerBundle } from '../../bin/server-bundle.mjs';
+import { registration } from '../helpers/app.ts';
+import { seedWebhookOrganization, startReceiver, verifyWithLibrary } from '../helpers/webhooks.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const run = promisify(execFile);
@@ -126,6 +128,33 @@ describe('the prebuilt server (out/server)', () => {
       expect(await hub.stop()).toBe(0);
     }
   }, 30_000);
+
+  // undici is loaded at the first delivery, and a bundle gives a dynamic import of a CommonJS package only a default
+  // export: the sources through tsx sent webhooks while the bundle, what `npm start` runs, failed every one.
+  it('sends webhooks, signed, to an allowed host', async () => {
+    const dir = checkout();
+    await buildServerBundle({ root: ROOT, outDir: path.join(dir, BUNDLE_DIR) });
+    const receiver = await startReceiver();
+    const dataDir = path.join(dir, 'data');
+    fs.mkdirSync(dataDir);
+    const { eventUuid, secret } = seedWebhookOrganization(dataDir, receiver.url);
+    const hub = await serveBundle(dir, '--data', dataDir);
+    try {
+      const registered = await fetch(`${hub.origin}/public/events/${eventUuid}/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(registration('bundle@example.com')),
+      });
+      expect(registered.status).toBe(201);
+      // A real process sends in the background: wait for the request to arrive, however busy the machine is.
+      await expect.poll(() => receiver.requests.length, { timeout: 30_000 }).toBeGreaterThan(0);
+      const [request] = receiver.requests;
+      expect(verifyWithLibrary(secret, request!)).toMatchObject({ type: 'attendee.registered' });
+    } finally {
+      expect(await hub.stop()).toBe(0);
+      await receiver.close();
+    }
+  }, 60_000);
 
   it('bin/arrivals.mjs runs it while it matches the sources, and the sources through tsx once they change', async () => {
     const dir = checkout();

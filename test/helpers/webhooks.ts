@@ -2,8 +2,15 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { Webhook } from 'standardwebhooks';
+import { apiTokenService } from '../../server/access/api-token.service.ts';
+import { applyEventInput } from '../../server/events/event.input.ts';
 import type { Organization } from '../../server/organizations/organization.types.ts';
-import type { WebhookEventType } from '../../server/webhooks/webhook.rules.ts';
+import { systemClock } from '../../server/platform/clock.ts';
+import { openDatabase } from '../../server/platform/database.ts';
+import { toTimestamp } from '../../server/platform/time.ts';
+import { createRepositories, createStore } from '../../server/store.ts';
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../server/webhooks/webhook.rules.ts';
+import { generateWebhookSecret } from '../../server/webhooks/webhook.secrets.ts';
 import { createOrganization, startTestApp, testClock, type TestApp } from './app.ts';
 
 export interface ReceivedRequest {
@@ -196,4 +203,40 @@ export function notificationCount(app: FastifyInstance): number {
     )
     .pluck()
     .get() as number;
+}
+
+/**
+ * Written straight to `dataDir` before any server process runs: an organization, an open event, a token and an
+ * endpoint for every kind of notification at `url`, whose host the owners allowed (receivers listen on loopback).
+ */
+export function seedWebhookOrganization(dataDir: string, url: string) {
+  const db = openDatabase(dataDir);
+  try {
+    const repos = createRepositories(db);
+    const now = toTimestamp(new Date());
+    const organization = repos.organizations.create('Restart Hall', 'restart-hall', now)!;
+    const event = repos.events.create(
+      organization.id,
+      applyEventInput(null, { name: 'Open house', is_published: true, timezone: 'UTC' }),
+      now,
+    );
+    const token = apiTokenService(createStore(db, systemClock)).issueApiToken({
+      organizationId: organization.id,
+      name: 'integration',
+      expires: 'never',
+    });
+    if (!token.ok) throw new Error(token.reason);
+    const secret = generateWebhookSecret();
+    // The receiver listens on loopback, where webhooks go only once an owner allowed the host.
+    repos.lanIntegrations.add(organization.id, new URL(url).host, 'Test receiver', now);
+    repos.webhookEndpoints.create(
+      organization.id,
+      { url, description: 'CRM', eventTypes: WEBHOOK_EVENT_TYPES, enabled: true, disabledReason: null },
+      secret,
+      now,
+    );
+    return { eventUuid: event.uuid, token: token.token, secret };
+  } finally {
+    db.close();
+  }
 }
