@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
 import type { Db } from '../platform/database.ts';
+import type { CheckInRecord } from '../sync/conflict.rules.ts';
 import { FIRST_GRANTED_ID } from '../sync/id-ranges.rules.ts';
 import { emailKey } from '../platform/email.ts';
 import { randomBase62 } from '../platform/random.ts';
@@ -162,15 +163,30 @@ export function attendeesRepository(db: Db) {
        @op_id, @checkin_code, @search_text)
      RETURNING ${COLUMNS}`,
   );
-  // A no-show who turns up after all is checked in as confirmed.
-  const checkIn = db.prepare<[string, string, string, number], AttendeeRow>(
+  // A no-show who turns up after all is checked in as confirmed; the no-show is kept, overridden, and takes effect
+  // again if the check-in is undone (sync/conflict.rules.ts, the same rule as for ops from other nodes).
+  // A row that keeps its check-ins (sync/conflict.rules.ts: it had one undone) keeps this one too, at the end (the
+  // rules sort them again when they next apply an op); otherwise its only check-in is the one the row holds.
+  const checkIn = db.prepare<[string, string, string, string, string, number], AttendeeRow>(
     `UPDATE attendees SET checked_in_at = ?, updated_at = ?, checkin_op_id = ?,
+       check_in_marks = CASE WHEN check_in_marks IS NULL THEN NULL
+         ELSE json_insert(check_in_marks, '$[#]', json_object('op', ?, 'at', ?, 'undone', json('false'))) END,
+       overridden_status = CASE status WHEN 'no_show' THEN 'no_show' ELSE overridden_status END,
        status = CASE status WHEN 'no_show' THEN 'confirmed' ELSE status END
      WHERE id = ? AND checked_in_at IS NULL AND status IN ('confirmed', 'no_show')
      RETURNING ${COLUMNS}`,
   );
-  const undoCheckIn = db.prepare<[string, number], AttendeeRow>(
-    `UPDATE attendees SET checked_in_at = NULL, checkin_op_id = NULL, updated_at = ?
+  const checkInMarks = db.prepare<[number], { check_in_marks: string | null }>(
+    'SELECT check_in_marks FROM attendees WHERE id = ?',
+  );
+  const undoCheckIn = db.prepare<[string, string, number], AttendeeRow>(
+    `UPDATE attendees SET checked_in_at = NULL, checkin_op_id = NULL, check_in_marks = ?, updated_at = ?,
+       status = coalesce(overridden_status, status),
+       status_before_no_show = CASE overridden_status
+         WHEN 'no_show' THEN CASE status WHEN 'pending' THEN 'pending' ELSE 'confirmed' END
+         WHEN 'canceled' THEN NULL
+         ELSE status_before_no_show END,
+       overridden_status = NULL
      WHERE id = ? AND checked_in_at IS NOT NULL
      RETURNING ${COLUMNS}`,
   );
@@ -298,12 +314,18 @@ export function attendeesRepository(db: Db) {
 
     /** Null when someone else checked the attendee in first (or the status no longer admits it). */
     checkIn(attendeeId: number, at: string, opId: string): AttendeeRecord | null {
-      return attendeeOrNull(checkIn.get(at, at, opId, attendeeId));
+      return attendeeOrNull(checkIn.get(at, at, opId, opId, at, attendeeId));
     },
 
-    /** Null when the attendee was not checked in. */
-    undoCheckIn(attendeeId: number, at: string): AttendeeRecord | null {
-      return attendeeOrNull(undoCheckIn.get(at, attendeeId));
+    /** Every check-in the attendee was given, when the row keeps them (sync/conflict.rules.ts); else null. */
+    checkInMarks(attendeeId: number): CheckInRecord[] | null {
+      const marks = checkInMarks.get(attendeeId)?.check_in_marks ?? null;
+      return marks === null ? null : (JSON.parse(marks) as CheckInRecord[]);
+    },
+
+    /** Null when the attendee was not checked in. `marks`: its check-ins, every one of them undone now. */
+    undoCheckIn(attendeeId: number, marks: readonly CheckInRecord[], at: string): AttendeeRecord | null {
+      return attendeeOrNull(undoCheckIn.get(JSON.stringify(marks), at, attendeeId));
     },
 
     /** Null when the attendee was no longer pending. */

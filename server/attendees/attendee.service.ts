@@ -2,6 +2,7 @@ import type { EventRecord } from '../events/event.types.ts';
 import { toTimestamp } from '../platform/time.ts';
 import type { Store } from '../store.ts';
 import { newOpId, type ChangeJournal } from '../sync/journal.ts';
+import { checkInRecordsOf, liveCheckIns, withUndo } from '../sync/conflict.rules.ts';
 import type { ChangeNotifier } from '../webhooks/notifier.ts';
 import type { AttendeeFilter } from './attendee.repository.ts';
 import {
@@ -169,14 +170,30 @@ export function attendeeService(store: Store, notify: ChangeNotifier, journal: C
     const decision = decideUndoCheckIn(attendee);
     if (!decision.ok) return decision;
     const undone = store.inTransaction(() => {
-      const checkIn = repos.attendees.findByUuid(attendee.uuid)?.checkinOpId ?? null;
-      const row = repos.attendees.undoCheckIn(attendee.id, toTimestamp(clock.now()));
+      const current = repos.attendees.findByUuid(attendee.uuid);
+      if (!current) return null;
+      // Staff who undo mean the person is not in: every check-in this node knows of is undone, duplicate scans
+      // from other kiosks included (sync/conflict.rules.ts).
+      const records = checkInRecordsOf({
+        checkInMarks: repos.attendees.checkInMarks(current.id),
+        checkedInAt: current.checkedInAt,
+        checkinOpId: current.checkinOpId,
+      });
+      const others = liveCheckIns(records)
+        .map((record) => record.op)
+        .filter((op): op is string => op !== null && op !== current.checkinOpId);
+      const marks = withUndo(records, [current.checkinOpId, ...others]);
+      const row = repos.attendees.undoCheckIn(current.id, marks, toTimestamp(clock.now()));
       if (row) {
         notify.attendeeChanged('attendee.check_in_undone', event, row);
+        // A no-show or cancellation the check-in had overridden takes effect (sync/conflict.rules.ts).
+        if (row.status === 'no_show') notify.attendeeChanged('attendee.no_show', event, row);
+        if (row.status === 'canceled') notify.attendeeChanged('attendee.canceled', event, row);
         journal.record('undo_check_in', newOpId(), {
           event: event.uuid,
           attendee: row.uuid,
-          check_in: checkIn,
+          check_in: current.checkinOpId,
+          ...(others.length > 0 ? { also: others } : {}),
         });
       }
       return row;

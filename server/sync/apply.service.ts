@@ -5,7 +5,15 @@ import { emailKey } from '../platform/email.ts';
 import { toTimestamp } from '../platform/time.ts';
 import type { Store } from '../store.ts';
 import type { ChangeNotifier } from '../webhooks/notifier.ts';
-import { earlierCheckIn, survivingRegistration } from './conflict.rules.ts';
+import {
+  checkInRecordsOf,
+  type OverriddenStatus,
+  standingCheckIn,
+  strongerOverride,
+  survivingRegistration,
+  withCheckIn,
+  withUndo,
+} from './conflict.rules.ts';
 import type { ReplayRepository, ReplayedAttendee } from './replay.repository.ts';
 import type { SyncRepository } from './sync.repository.ts';
 import type {
@@ -42,6 +50,25 @@ const summaryOf = (row: ReplayedAttendee): AttendeeSummary => ({
   registeredAt: row.registeredAt,
   checkedInAt: row.checkedInAt,
 });
+
+/** An attendee's status fields as they are. */
+const statusOf = (row: ReplayedAttendee) => ({
+  status: row.status,
+  statusBeforeNoShow: row.statusBeforeNoShow,
+  overridden: row.overriddenStatus,
+});
+
+/**
+ * What a row remembers it was before a no-show (the public side shows that) once `overridden` is what a standing
+ * check-in overrides: a no-show keeps what it had, or the status the person has; a cancellation remembers nothing.
+ * Being a function of the override, it comes out the same whichever came first, the no-show or the check-in.
+ */
+function beforeNoShow(row: ReplayedAttendee, overridden: OverriddenStatus | null) {
+  if (overridden === 'canceled') return null;
+  if (overridden === 'no_show')
+    return row.statusBeforeNoShow ?? (row.status === 'pending' ? 'pending' : 'confirmed');
+  return row.statusBeforeNoShow;
+}
 
 /**
  * Applies ops made on other nodes, by the conflict rules: never refused, never applied twice (the caller keeps
@@ -123,6 +150,8 @@ export function applyService(
         statusBeforeNoShow: null,
         opId: op.op_id,
         checkinOpId: null,
+        checkInMarks: null,
+        overriddenStatus: null,
         checkinCode: incoming.checkin_code ?? null,
       };
       const rival = replay.liveByEmail(event!.id, row.emailKey);
@@ -144,6 +173,8 @@ export function applyService(
             status: rival.status,
             checkedInAt: rival.checkedInAt,
             checkinOpId: rival.checkinOpId,
+            checkInMarks: rival.checkInMarks,
+            overriddenStatus: rival.overriddenStatus,
             statusBeforeNoShow: rival.statusBeforeNoShow,
           },
           now,
@@ -165,56 +196,96 @@ export function applyService(
       return applied(row.uuid);
     }
 
+    /**
+     * Every check-in is kept with the attendee (conflict.rules.ts): the earliest that no undo named stands, so the
+     * result is the same whichever of two kiosks' check-ins, or an undo, arrives first. The later ones are duplicate
+     * scans, flagged for staff.
+     */
     function checkIn(payload: CheckInPayload): OpOutcome {
       const attendee = resolve(payload.attendee);
       if (!attendee) return missing();
+      const records = checkInRecordsOf(attendee);
+      if (records.some((record) => record.op === op.op_id && record.at !== null))
+        return applied(attendee.uuid);
+      const before = standingCheckIn(records);
+      const marks = withCheckIn(records, op.op_id, timed.at);
+      const standing = standingCheckIn(marks);
       const now = toTimestamp(clock.now());
-      if (attendee.checkedInAt !== null && attendee.checkinOpId !== null) {
-        if (attendee.checkinOpId === op.op_id) return applied(attendee.uuid);
-        const winner = earlierCheckIn(
-          { at: attendee.checkedInAt, opId: attendee.checkinOpId },
-          { at: timed.at, opId: op.op_id },
-        );
-        if (winner.opId === op.op_id) {
-          replay.setCheckIn(attendee.id, timed.at, op.op_id, attendee.status, now);
-          flag('duplicate_check_in', event!, attendee.uuid, {
-            kept: op.op_id,
-            duplicate: attendee.checkinOpId,
-          });
-        } else {
-          flag('duplicate_check_in', event!, attendee.uuid, {
-            kept: attendee.checkinOpId,
-            duplicate: op.op_id,
-          });
-        }
+      const unchanged = { marks, standing, ...statusOf(attendee) };
+      if (marks.find((record) => record.op === op.op_id)!.undone) {
+        // An undo that named this check-in arrived before it: it is kept, undone, and changes nothing.
+        replay.setCheckIns(attendee.id, unchanged, now);
         return applied(attendee.uuid);
       }
-      if (attendee.checkedInAt !== null) {
-        // Checked in before op ids were kept: that check-in stands.
-        flag('duplicate_check_in', event!, attendee.uuid, { duplicate: op.op_id });
+      if (before) {
+        // Someone checked in already: the earlier of the two stands, the other is a duplicate scan.
+        const duplicate = standing?.op === op.op_id ? before.op : op.op_id;
+        flag('duplicate_check_in', event!, attendee.uuid, {
+          ...(standing?.op ? { kept: standing.op } : {}),
+          duplicate,
+        });
+        replay.setCheckIns(attendee.id, unchanged, now);
         return applied(attendee.uuid);
       }
-      // The person is in the building: a cancellation or no-show made meanwhile elsewhere gives way, flagged.
-      if (attendee.status === 'canceled') flag('check_in_after_cancel', event!, attendee.uuid);
-      if (attendee.status === 'no_show') flag('check_in_after_no_show', event!, attendee.uuid);
-      const status =
-        attendee.status === 'canceled' || attendee.status === 'no_show' ? 'confirmed' : attendee.status;
-      replay.setCheckIn(attendee.id, timed.at, op.op_id, status, now);
+      // The person is in the building: a cancellation or no-show made meanwhile elsewhere gives way, flagged, and
+      // is kept in case this check-in is undone.
+      const givesWay =
+        attendee.status === 'canceled' || attendee.status === 'no_show' ? attendee.status : null;
+      if (givesWay === 'canceled') flag('check_in_after_cancel', event!, attendee.uuid);
+      if (givesWay === 'no_show') flag('check_in_after_no_show', event!, attendee.uuid);
+      const overridden = strongerOverride(attendee.overriddenStatus, givesWay);
+      replay.setCheckIns(
+        attendee.id,
+        {
+          ...unchanged,
+          status: givesWay ? 'confirmed' : attendee.status,
+          statusBeforeNoShow: beforeNoShow(attendee, overridden),
+          overridden,
+        },
+        now,
+      );
       tell('attendee.checked_in', event!, attendee.uuid);
       return applied(attendee.uuid);
     }
 
+    /**
+     * An undo names the check-ins its node knew of; those are undone, and the earliest check-in left (one made on
+     * another kiosk the undoing node had not heard of) stands. None left: the person is not checked in, and a
+     * cancellation or no-show that gave way to the check-in takes effect.
+     */
     function undo(payload: UndoCheckInPayload): OpOutcome {
       const attendee = resolve(payload.attendee);
       if (!attendee) return missing();
-      if (attendee.checkedInAt === null) return applied(attendee.uuid);
-      // An undo names the check-in it undoes; one that won meanwhile on another kiosk stands.
-      if (payload.check_in !== attendee.checkinOpId) {
-        flag('undo_of_other_check_in', event!, attendee.uuid, { named: payload.check_in });
+      const records = checkInRecordsOf(attendee);
+      const before = standingCheckIn(records);
+      const marks = withUndo(records, [payload.check_in, ...(payload.also ?? [])]);
+      const standing = standingCheckIn(marks);
+      const now = toTimestamp(clock.now());
+      if (standing || !before) {
+        replay.setCheckIns(attendee.id, { marks, standing, ...statusOf(attendee) }, now);
+        if (before) {
+          flag('undo_of_other_check_in', event!, attendee.uuid, {
+            named: payload.check_in,
+            kept: standing!.op,
+          });
+        }
         return applied(attendee.uuid);
       }
-      replay.setCheckIn(attendee.id, null, null, attendee.status, toTimestamp(clock.now()));
+      const restored = attendee.overriddenStatus;
+      replay.setCheckIns(
+        attendee.id,
+        {
+          marks,
+          standing: null,
+          status: restored ?? attendee.status,
+          statusBeforeNoShow: beforeNoShow(attendee, restored),
+          overridden: null,
+        },
+        now,
+      );
       tell('attendee.check_in_undone', event!, attendee.uuid);
+      if (restored === 'canceled') tell('attendee.canceled', event!, attendee.uuid);
+      if (restored === 'no_show') tell('attendee.no_show', event!, attendee.uuid);
       return applied(attendee.uuid);
     }
 
@@ -223,7 +294,15 @@ export function applyService(
       if (!attendee) return missing();
       if (attendee.status === 'canceled') return applied(attendee.uuid);
       if (attendee.checkedInAt !== null) {
+        // The check-in stands; the cancellation waits in case it is undone.
         flag('cancel_after_check_in', event!, attendee.uuid);
+        const overridden = strongerOverride(attendee.overriddenStatus, 'canceled');
+        replay.setOverridden(
+          attendee.id,
+          overridden,
+          beforeNoShow(attendee, overridden),
+          toTimestamp(clock.now()),
+        );
         return applied(attendee.uuid);
       }
       replay.setStatus(attendee.id, 'canceled', null, toTimestamp(clock.now()));
@@ -237,6 +316,13 @@ export function applyService(
       if (attendee.status === 'no_show' || attendee.status === 'canceled') return applied(attendee.uuid);
       if (attendee.checkedInAt !== null) {
         flag('no_show_after_check_in', event!, attendee.uuid);
+        const overridden = strongerOverride(attendee.overriddenStatus, 'no_show');
+        replay.setOverridden(
+          attendee.id,
+          overridden,
+          beforeNoShow(attendee, overridden),
+          toTimestamp(clock.now()),
+        );
         return applied(attendee.uuid);
       }
       replay.setStatus(attendee.id, 'no_show', attendee.status, toTimestamp(clock.now()));

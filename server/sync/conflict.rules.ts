@@ -36,3 +36,81 @@ export function survivingRegistration(a: RegistrationMark, b: RegistrationMark):
   if (a.opId !== b.opId) return a.opId < b.opId ? a : b;
   return a.uuid <= b.uuid ? a : b;
 }
+
+/**
+ * One check-in of an attendee as the rules keep it: the op that made it, when (null for an undo that arrived before
+ * the check-in it names), and whether an undo named it. `op` is null for a check-in made before op ids were kept.
+ */
+export interface CheckInRecord {
+  op: string | null;
+  at: string | null;
+  undone: boolean;
+}
+
+/** An attendee's check-ins: its kept records, or, for a row from before they were kept, its one check-in. */
+export function checkInRecordsOf(row: {
+  checkInMarks: readonly CheckInRecord[] | null;
+  checkedInAt: string | null;
+  checkinOpId: string | null;
+}): CheckInRecord[] {
+  if (row.checkInMarks) return [...row.checkInMarks];
+  return row.checkedInAt === null ? [] : [{ op: row.checkinOpId, at: row.checkedInAt, undone: false }];
+}
+
+/** Records in op id order, so that the same check-ins and undos are stored alike whatever order they came in. */
+function inOpOrder(records: CheckInRecord[]): CheckInRecord[] {
+  return records.sort((a, b) => ((a.op ?? '') < (b.op ?? '') ? -1 : (a.op ?? '') > (b.op ?? '') ? 1 : 0));
+}
+
+/** The records with a check-in added; one an undo named before it arrived stays undone. */
+export function withCheckIn(records: readonly CheckInRecord[], op: string, at: string): CheckInRecord[] {
+  const known = records.find((record) => record.op === op);
+  if (!known) return inOpOrder([...records, { op, at, undone: false }]);
+  return inOpOrder(records.map((record) => (record === known ? { ...record, at: record.at ?? at } : record)));
+}
+
+/** The records with the named check-ins undone; one not arrived yet is remembered as undone, for when it does. */
+export function withUndo(
+  records: readonly CheckInRecord[],
+  ops: readonly (string | null)[],
+): CheckInRecord[] {
+  const named = new Set(ops);
+  const out = records.map((record) => (named.has(record.op) ? { ...record, undone: true } : record));
+  for (const op of named) {
+    if (op !== null && !out.some((record) => record.op === op)) out.push({ op, at: null, undone: true });
+  }
+  return inOpOrder(out);
+}
+
+/** A check-in no undo named. */
+export type LiveCheckIn = CheckInRecord & { at: string };
+
+/** The check-ins no undo named, earliest first (earlierCheckIn's order; one from before op ids sorts as ''). */
+export function liveCheckIns(records: readonly CheckInRecord[]): LiveCheckIn[] {
+  const mark = (record: LiveCheckIn): CheckInMark => ({ at: record.at, opId: record.op ?? '' });
+  return records
+    .filter((record): record is LiveCheckIn => !record.undone && record.at !== null)
+    .sort((a, b) => {
+      const first = mark(a);
+      return earlierCheckIn(first, mark(b)) === first ? -1 : 1;
+    });
+}
+
+/**
+ * The check-in that stands: the earliest no undo named, or null when every one was undone. It depends only on which
+ * check-ins and undos arrived, never on their order: an undo of the check-in that won reinstates the next one.
+ */
+export function standingCheckIn(records: readonly CheckInRecord[]): LiveCheckIn | null {
+  return liveCheckIns(records)[0] ?? null;
+}
+
+/** A cancellation or no-show that gave way to a standing check-in: it takes effect if that check-in is undone. */
+export type OverriddenStatus = 'canceled' | 'no_show';
+
+/** What stays overridden when two meet: a cancellation outweighs a no-show, as it does when both apply. */
+export function strongerOverride(
+  a: OverriddenStatus | null,
+  b: OverriddenStatus | null,
+): OverriddenStatus | null {
+  return a === 'canceled' || b === 'canceled' ? 'canceled' : (a ?? b);
+}

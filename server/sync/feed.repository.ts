@@ -65,6 +65,8 @@ const ATTENDEE_STATE = [
   'status_before_no_show',
   'op_id',
   'checkin_op_id',
+  'check_in_marks',
+  'overridden_status',
   'checkin_code',
 ] as const;
 

@@ -3,6 +3,7 @@ import { CHECKIN_CODE_LENGTH } from '../attendees/checkin-code.rules.ts';
 import type { Db } from '../platform/database.ts';
 import { randomBase62 } from '../platform/random.ts';
 import { attendeeSearchText } from '../platform/search-text.ts';
+import type { CheckInRecord, OverriddenStatus } from './conflict.rules.ts';
 
 /**
  * The attendee rows as an op replayed on a hub (or on a replica, over what its hub sent) reads and writes them.
@@ -23,6 +24,10 @@ export interface ReplayedAttendee {
   statusBeforeNoShow: 'pending' | 'confirmed' | null;
   opId: string | null;
   checkinOpId: string | null;
+  /** Every check-in it was given and whether an undo named it; null: only the one above (conflict.rules.ts). */
+  checkInMarks: CheckInRecord[] | null;
+  /** A cancellation or no-show that gave way to the standing check-in (conflict.rules.ts). */
+  overriddenStatus: OverriddenStatus | null;
   /** Null when the op carried none (made before check-in codes): the insert draws one. */
   checkinCode: string | null;
 }
@@ -41,12 +46,14 @@ interface Row {
   status_before_no_show: 'pending' | 'confirmed' | null;
   op_id: string | null;
   checkin_op_id: string | null;
+  check_in_marks: string | null;
+  overridden_status: OverriddenStatus | null;
   checkin_code: string;
 }
 
 const COLUMNS =
   'id, uuid, event_id, email, email_key, name, answers, status, registered_at, checked_in_at, ' +
-  'status_before_no_show, op_id, checkin_op_id, checkin_code';
+  'status_before_no_show, op_id, checkin_op_id, check_in_marks, overridden_status, checkin_code';
 
 const toReplayed = (row: Row): ReplayedAttendee => ({
   id: row.id,
@@ -62,8 +69,19 @@ const toReplayed = (row: Row): ReplayedAttendee => ({
   statusBeforeNoShow: row.status_before_no_show,
   opId: row.op_id,
   checkinOpId: row.checkin_op_id,
+  checkInMarks: row.check_in_marks === null ? null : (JSON.parse(row.check_in_marks) as CheckInRecord[]),
+  overriddenStatus: row.overridden_status,
   checkinCode: row.checkin_code,
 });
+
+/** An attendee's check-in state as the conflict rules leave it. */
+export interface CheckInState {
+  marks: readonly CheckInRecord[];
+  standing: { at: string; op: string | null } | null;
+  status: AttendeeStatus;
+  statusBeforeNoShow: 'pending' | 'confirmed' | null;
+  overridden: OverriddenStatus | null;
+}
 
 export function replayRepository(db: Db) {
   const byUuid = db.prepare<[string], Row>(`SELECT ${COLUMNS} FROM attendees WHERE uuid = ?`);
@@ -73,12 +91,20 @@ export function replayRepository(db: Db) {
   );
   const insert = db.prepare<Record<string, unknown>>(
     `INSERT INTO attendees (id, uuid, event_id, user_id, email, email_key, name, answers, status, registered_at,
-       checked_in_at, status_before_no_show, op_id, checkin_op_id, checkin_code, updated_at, search_text)
+       checked_in_at, status_before_no_show, op_id, checkin_op_id, check_in_marks, overridden_status, checkin_code,
+       updated_at, search_text)
      VALUES (@id, @uuid, @event_id, @user_id, @email, @email_key, @name, @answers, @status, @registered_at,
-       @checked_in_at, @status_before_no_show, @op_id, @checkin_op_id, @checkin_code, @updated_at, @search_text)`,
+       @checked_in_at, @status_before_no_show, @op_id, @checkin_op_id, @check_in_marks, @overridden_status,
+       @checkin_code, @updated_at, @search_text)`,
   );
-  const setCheckIn = db.prepare<[string | null, string | null, AttendeeStatus, string, number]>(
-    `UPDATE attendees SET checked_in_at = ?, checkin_op_id = ?, status = ?, updated_at = ? WHERE id = ?`,
+  const setCheckIns = db.prepare<Record<string, unknown>>(
+    `UPDATE attendees SET checked_in_at = @checked_in_at, checkin_op_id = @checkin_op_id,
+       check_in_marks = @check_in_marks, status = @status, status_before_no_show = @status_before_no_show,
+       overridden_status = @overridden_status, updated_at = @updated_at
+     WHERE id = @id`,
+  );
+  const setOverridden = db.prepare<[OverriddenStatus | null, string | null, string, number]>(
+    'UPDATE attendees SET overridden_status = ?, status_before_no_show = ?, updated_at = ? WHERE id = ?',
   );
   const setStatus = db.prepare<[AttendeeStatus, string | null, string, number]>(
     `UPDATE attendees SET status = ?, status_before_no_show = ?, updated_at = ? WHERE id = ?`,
@@ -118,6 +144,8 @@ export function replayRepository(db: Db) {
         status_before_no_show: attendee.statusBeforeNoShow,
         op_id: attendee.opId,
         checkin_op_id: attendee.checkinOpId,
+        check_in_marks: attendee.checkInMarks === null ? null : JSON.stringify(attendee.checkInMarks),
+        overridden_status: attendee.overriddenStatus,
         checkin_code: attendee.checkinCode ?? randomBase62(CHECKIN_CODE_LENGTH),
         updated_at: updatedAt,
         search_text: attendeeSearchText(
@@ -127,8 +155,28 @@ export function replayRepository(db: Db) {
         ),
       });
     },
-    setCheckIn: (id: number, at: string | null, opId: string | null, status: AttendeeStatus, now: string) =>
-      void setCheckIn.run(at, opId, status, now, id),
+    /**
+     * The check-ins it was given, the one of them that stands (null: none), and the status they leave with what
+     * was overridden by a standing check-in.
+     */
+    setCheckIns: (id: number, state: CheckInState, now: string) =>
+      void setCheckIns.run({
+        id,
+        checked_in_at: state.standing?.at ?? null,
+        checkin_op_id: state.standing?.op ?? null,
+        check_in_marks: JSON.stringify(state.marks),
+        status: state.status,
+        status_before_no_show: state.statusBeforeNoShow,
+        overridden_status: state.overridden,
+        updated_at: now,
+      }),
+    /** What a standing check-in overrides (conflict.rules.ts), and what a no-show would remember it was before. */
+    setOverridden: (
+      id: number,
+      overridden: OverriddenStatus | null,
+      statusBeforeNoShow: 'pending' | 'confirmed' | null,
+      now: string,
+    ) => void setOverridden.run(overridden, statusBeforeNoShow, now, id),
     setStatus: (id: number, status: AttendeeStatus, before: string | null, now: string) =>
       void setStatus.run(status, before, now, id),
     remove: (id: number) => void remove.run(id),

@@ -68,7 +68,10 @@ const opSchema = z
     z.object({
       ...opFields,
       kind: z.literal('undo_check_in'),
-      payload: attendeePayload.extend({ check_in: z.string().max(64).nullable() }),
+      payload: attendeePayload.extend({
+        check_in: z.string().max(64).nullable(),
+        also: z.array(z.string().max(64)).max(100).optional(),
+      }),
     }),
     z.object({ ...opFields, kind: z.literal('cancel'), payload: attendeePayload }),
     z.object({ ...opFields, kind: z.literal('no_show'), payload: attendeePayload }),

@@ -37,8 +37,13 @@ export interface CheckInPayload {
 export interface UndoCheckInPayload {
   event: string;
   attendee: string;
-  /** The check-in it undoes: an undo of another check-in (one that won meanwhile) changes nothing. */
+  /** The check-in it undoes (null: one made before op ids were kept). */
   check_in: string | null;
+  /**
+   * Other check-ins of the person its node knew of (duplicate scans from other kiosks): undone too, since staff who
+   * undo mean the person is not in. Check-ins the node had not heard of stand (sync/conflict.rules.ts).
+   */
+  also?: string[];
 }
 
 export interface AttendeeChangePayload {

@@ -425,6 +425,21 @@ describe('attendee desk', () => {
     ).toBe(422);
   });
 
+  it('a no-show who turns up is checked in; undoing that check-in makes them a no-show again', async () => {
+    await register('late@example.com');
+    const late = idOf('late@example.com');
+    expect((await owner.send('POST', `/events/${event.uuid}/attendees/${late}/no-show`)).status).toBe(200);
+    const arrived = await owner.send('POST', `/events/${event.uuid}/attendees/${late}/check-in`);
+    expect(arrived.body.data).toMatchObject({ status: 'confirmed', checked_in_at: expect.any(String) });
+    // A mistaken scan: undo puts back what the check-in overrode (sync/conflict.rules.ts).
+    const undone = await owner.send('POST', `/events/${event.uuid}/attendees/${late}/undo-check-in`);
+    expect(undone.body.data).toMatchObject({ status: 'no_show', checked_in_at: null });
+    // The public side still shows the status it had before it was marked.
+    const check = await call(t.app, 'GET', `/public/events/${event.uuid}/check?email=late%40example.com`);
+    expect(check.status).toBe(200);
+    expect(check.body.data.attendee.status).toBe('confirmed');
+  });
+
   it('approves pending registrations; cancel and no-show are the same operations as the token API', async () => {
     const approval = createEvent(t.app, t.app.store.repos.organizations.list()[0]!, {
       requires_approval: true,

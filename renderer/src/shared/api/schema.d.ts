@@ -1924,6 +1924,7 @@ export interface components {
                 event: string;
                 attendee: string;
                 check_in: string | null;
+                also?: string[];
             };
         } | {
             op_id: string;
