@@ -8,6 +8,7 @@ import { sql as sync } from './006_sync.ts';
 import { sql as lanIntegrations } from './007_lan_integrations.ts';
 import { addCheckinCodes } from './008_checkin_codes.ts';
 import { deskSearchAndBrand } from './009_desk_search_and_brand.ts';
+import { sql as eventBrand } from './010_event_brand.ts';
 
 /** SQL to run, or a step in TypeScript for what SQL cannot do (drawing random codes, folding text for search). */
 export type Migration = string | ((db: Db) => void);
@@ -26,4 +27,5 @@ export const migrations: readonly Migration[] = [
   lanIntegrations,
   addCheckinCodes,
   deskSearchAndBrand,
+  eventBrand,
 ];
