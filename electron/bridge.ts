@@ -6,7 +6,7 @@
 
 export const IPC = {
   kioskStaffExit: 'arrivals:kiosk:staff-exit',
-  kioskPrintBadge: 'arrivals:kiosk:print-badge',
+  kioskPrintPage: 'arrivals:kiosk:print-page',
   staffUnlock: 'arrivals:staff:unlock',
   staffState: 'arrivals:staff:state',
   staffSave: 'arrivals:staff:save',

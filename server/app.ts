@@ -25,6 +25,8 @@ import { bulkNoShowService } from './attendees/bulk-no-show.service.ts';
 import { deskRoutes } from './attendees/desk.routes.ts';
 import { badgeRoutes } from './badges/badge.routes.ts';
 import { badgeService } from './badges/badge.service.ts';
+import { brandRoutes, publicLogoRoutes } from './brand/brand.routes.ts';
+import { brandService } from './brand/brand.service.ts';
 import { importThread } from './attendees/import-thread.ts';
 import { kioskAttendeeRoutes } from './attendees/kiosk-attendee.routes.ts';
 import { publicAttendeeRoutes } from './attendees/public-attendee.routes.ts';
@@ -194,6 +196,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     attendees: attendeeService(store, notify, journal),
     bulkNoShow: bulkNoShowService(store, notify),
     badges: badgeService(store),
+    brand: brandService(store),
     imports,
     people: personService(store),
     tokens: apiTokenService(store),
@@ -270,6 +273,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // Public: no credentials; rate limits by path (access/rate-limits.ts).
   await app.register(publicEventRoutes);
+  await app.register(publicLogoRoutes);
   await app.register(publicAttendeeRoutes);
   // Under its own prefix: its CORS preflight route must not answer for any other path.
   await app.register(publicProfileRoutes, { prefix: '/public/profile' });
@@ -304,6 +308,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await dashboard.register(eventRoutes(staffCaller));
       await dashboard.register(deskRoutes, { wholeEventWork: true });
       await dashboard.register(badgeRoutes({ writable: true }));
+      await dashboard.register(brandRoutes({ writable: true }));
       await dashboard.register(attendeeActionRoutes(staffCaller));
       await dashboard.register(personRoutes(staffCaller, { readable: true }));
       await dashboard.register(apiTokenRoutes);
@@ -368,6 +373,7 @@ async function registerReplicaApis(
       await dashboard.register(eventRoutes(staffCaller, { writable: false }));
       await dashboard.register(deskRoutes, { wholeEventWork: false });
       await dashboard.register(badgeRoutes({ writable: false }));
+      await dashboard.register(brandRoutes({ writable: false }));
       await dashboard.register(attendeeActionRoutes(staffCaller));
     },
     { prefix: '/dashboard/api' },

@@ -5,6 +5,7 @@ import type { BulkNoShowService } from './attendees/bulk-no-show.service.ts';
 import type { ImportThread } from './attendees/import-thread.ts';
 import type { RegistrationService } from './attendees/registration.service.ts';
 import type { BadgeService } from './badges/badge.service.ts';
+import type { BrandService } from './brand/brand.service.ts';
 import type { EventService } from './events/event.service.ts';
 import type { OrganizationService } from './organizations/organization.service.ts';
 import type { PersonService } from './people/person.service.ts';
@@ -30,6 +31,8 @@ export interface AppContext {
   bulkNoShow: BulkNoShowService;
   /** How name badges look (the event's layout). */
   badges: BadgeService;
+  /** The event's accent colour and logo, on the kiosk and on badges. */
+  brand: BrandService;
   /** CSV imports, run on a worker thread of their own. */
   imports: ImportThread;
   people: PersonService;

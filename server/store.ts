@@ -5,6 +5,7 @@ import { staffRepository } from './access/staff.repository.ts';
 import { attendeesRepository } from './attendees/attendee.repository.ts';
 import { importStagingRepository } from './attendees/import.repository.ts';
 import { badgeSettingsRepository } from './badges/badge.repository.ts';
+import { brandRepository } from './brand/brand.repository.ts';
 import { eventsRepository } from './events/event.repository.ts';
 import { organizationsRepository } from './organizations/organization.repository.ts';
 import { usersRepository } from './people/person.repository.ts';
@@ -20,6 +21,7 @@ export function createRepositories(db: Db) {
     attendees: attendeesRepository(db),
     importStaging: importStagingRepository(db),
     badges: badgeSettingsRepository(db),
+    brand: brandRepository(db),
     users: usersRepository(db),
     apiTokens: apiTokensRepository(db),
     staff: staffRepository(db),

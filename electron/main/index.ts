@@ -10,7 +10,7 @@ import { browseHubs, publishHub } from './discovery.ts';
 import { lockKioskWindow } from './kiosk-lock.ts';
 import { kioskPath, lanUrls, serverPlan } from './modes.ts';
 import { createDesktopPairing } from './pairing.ts';
-import { parseBadge, printBadge } from './printing.ts';
+import { badgePrinter } from './printing.ts';
 import { keepDashboardApiAway, lockDownSession } from './security.ts';
 import {
   nativeBindingPath,
@@ -230,11 +230,10 @@ async function start(): Promise<void> {
   ipcMain.on(IPC.kioskStaffExit, (event) => {
     if (event.sender === kiosk.webContents) openStaff();
   });
-  ipcMain.handle(IPC.kioskPrintBadge, async (event, value: unknown) => {
-    if (event.sender !== kiosk.webContents) return { ok: false, reason: 'Not the kiosk.' };
-    const badge = parseBadge(value);
-    return badge ? printBadge(badge) : { ok: false, reason: 'The badge is missing its name or event.' };
+  const printKioskPage = badgePrinter({
+    kioskContents: () => (kiosk.isDestroyed() ? null : kiosk.webContents),
   });
+  ipcMain.handle(IPC.kioskPrintPage, (event) => printKioskPage(event.sender));
   registerStaffIpc(ipcMain, controller, { close: () => staff?.close(), quit: () => void quit() });
 }
 

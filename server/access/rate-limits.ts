@@ -73,6 +73,8 @@ export const RATE_LIMIT_TABLE: readonly RateLimitRule[] = [
   { path: '/p/', limits: [{ group: 'publicOther', per: 'ip' }], phase: 'onRequest' },
   // Matched against the route's pattern, so the scan route gets its own row before the rest of the kiosk's.
   { path: '/kiosk/api/events/:uuid/scan', limits: [{ group: 'kioskScan', per: 'ip' }], phase: 'onRequest' },
+  // A badge carries the check-in code: asked by email or code like a scan, limited like one.
+  { path: '/kiosk/api/events/:uuid/badge', limits: [{ group: 'kioskScan', per: 'ip' }], phase: 'onRequest' },
   { path: '/kiosk/api/', limits: [{ group: 'publicEvents', per: 'ip' }], phase: 'onRequest' },
   { path: '/api/', limits: [{ group: 'token', per: 'token' }], phase: 'token authentication' },
   // A venue's hub following this server calls these with a `sync` token, in the token API's scope and its limit.

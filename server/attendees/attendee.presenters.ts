@@ -1,10 +1,17 @@
 import type { z } from 'zod';
+import type { EventBrand } from '../brand/brand.types.ts';
+import { publicLogoPath } from '../brand/brand.rules.ts';
+import type { BadgeLayout } from '../contract/vocabulary.ts';
 import type { EventRecord } from '../events/event.types.ts';
 import { publicStatus } from './attendee.rules.ts';
 import type { attendeeListItemSchema, attendeeSchema } from './attendee.schemas.ts';
 import type { AttendeeRecord, AttendeeSummary } from './attendee.types.ts';
 import type { deskAttendeeSchema } from './desk.schemas.ts';
-import type { kioskRegistrationSchema, kioskScanResponse } from './kiosk-attendee.schemas.ts';
+import type {
+  kioskBadgeResponse,
+  kioskRegistrationSchema,
+  kioskScanResponse,
+} from './kiosk-attendee.schemas.ts';
 import type { checkInResponse, checkResponse, registeredAttendeeSchema } from './public-attendee.schemas.ts';
 
 /** The attendee as the authenticated lookup (and every attendee webhook) shows it. */
@@ -98,6 +105,26 @@ export function presentKioskCheckIn(attendee: AttendeeRecord): z.input<typeof ki
     name: attendee.name,
     company: attendee.answers.company || null,
     checked_in_at: attendee.checkedInAt!,
+  };
+}
+
+/** A checked-in person's badge for the kiosk: the company and choice answers only, never the email or the rest. */
+export function presentKioskBadge(
+  attendee: AttendeeRecord,
+  event: EventRecord,
+  layout: BadgeLayout,
+  brand: EventBrand,
+): z.input<typeof kioskBadgeResponse>['data'] {
+  const printed = new Set([
+    'company',
+    ...event.registrationFields.filter((f) => f.type === 'select').map((f) => f.key),
+  ]);
+  return {
+    layout,
+    name: attendee.name,
+    answers: Object.fromEntries(Object.entries(attendee.answers).filter(([key]) => printed.has(key))),
+    checkin_code: attendee.checkinCode,
+    logo_url: brand.logoEtag ? publicLogoPath(event.uuid, brand.logoEtag) : null,
   };
 }
 

@@ -106,6 +106,19 @@ export function attendeeService(store: Store, notify: ChangeNotifier, journal: C
     return repos.attendees.findForEmail(event.id, person.email);
   }
 
+  /**
+   * The checked-in registration of `event` that an email or a scanned code names, for the badge a kiosk prints
+   * (after a check-in, or again after "already checked in"); anyone else is null: no badge before the door.
+   */
+  function findCheckedIn(
+    event: EventRecord,
+    by: { email: string } | { scanned: ScannedCode },
+  ): AttendeeRecord | null {
+    const attendee =
+      'email' in by ? repos.attendees.findForEmail(event.id, by.email) : findByScannedCode(event, by.scanned);
+    return attendee?.checkedInAt && attendee.status !== 'canceled' ? attendee : null;
+  }
+
   /** An attendee checking themselves in at a kiosk with the email they registered with. */
   function selfCheckIn(event: EventRecord, email: string): CheckInOutcome {
     return selfCheckInOf(event, 'self', () => repos.attendees.findForEmail(event.id, email));
@@ -260,6 +273,7 @@ export function attendeeService(store: Store, notify: ChangeNotifier, journal: C
     findAttendee,
     findAttendeeInEvent,
     findRegistration,
+    findCheckedIn,
     listAttendees,
     liveStatsOf,
     selfCheckIn,

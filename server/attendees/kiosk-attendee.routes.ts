@@ -3,9 +3,15 @@ import { publicEventParams } from '../events/public-event.routes.ts';
 import { HttpError } from '../platform/errors.ts';
 import { messages } from '../platform/messages.ts';
 import { refusals } from '../platform/refusals.ts';
-import { presentKioskCheckIn, presentKioskRegistration } from './attendee.presenters.ts';
+import { presentKioskBadge, presentKioskCheckIn, presentKioskRegistration } from './attendee.presenters.ts';
 import { parseScannedCode } from './checkin-code.rules.ts';
-import { kioskRegisterResponse, kioskScanResponse, scanBody } from './kiosk-attendee.schemas.ts';
+import {
+  kioskBadgeBody,
+  kioskBadgeResponse,
+  kioskRegisterResponse,
+  kioskScanResponse,
+  scanBody,
+} from './kiosk-attendee.schemas.ts';
 import { eventRefusals, publishedEventOf } from './public-attendee.routes.ts';
 import { registrationBody } from './public-attendee.schemas.ts';
 import {
@@ -25,7 +31,7 @@ const params = publicEventParams;
  * interface's exact answers; these add what a kiosk screen shows.
  */
 export const kioskAttendeeRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { registrations, attendees } = app.ctx;
+  const { registrations, attendees, badges, brand } = app.ctx;
 
   // The kiosk's pages are `/kiosk/*` (kiosk/static.routes.ts): no read under its API may be answered with one.
   app.get('/kiosk/api/*', { schema: { hide: true } }, async function notAKioskPage() {
@@ -77,6 +83,38 @@ export const kioskAttendeeRoutes: FastifyPluginAsyncZod = async (app) => {
       const outcome = attendees.checkInByCode(event, parseScannedCode(request.body.code)!);
       if (!outcome.ok) throw selfCheckInRefusal(outcome.reason, outcome.attendee, event);
       return { message: messages.checkedIn, data: presentKioskCheckIn(outcome.attendee) };
+    },
+  );
+
+  app.post(
+    '/kiosk/api/events/:uuid/badge',
+    {
+      schema: {
+        tags,
+        summary: "A checked-in person's name badge, to print or print again",
+        description:
+          'The badge of the registration that the email or scanned code names, once it is checked in: the ' +
+          "event's layout and logo, the name, the company and choice answers, the check-in code. Rate-limited " +
+          'as scans are.',
+        params,
+        body: kioskBadgeBody,
+        response: {
+          200: kioskBadgeResponse,
+          ...refusals(eventRefusals, { 404: [messages.noBadgeYet], 422: [messages.validationFailed] }),
+        },
+      },
+    },
+    async function showKioskBadge(request) {
+      const event = publishedEventOf(app, request.params.uuid);
+      const { email, code } = request.body;
+      const attendee = attendees.findCheckedIn(
+        event,
+        email !== undefined ? { email } : { scanned: parseScannedCode(code!)! },
+      );
+      if (!attendee) throw new HttpError(404, messages.noBadgeYet);
+      return {
+        data: presentKioskBadge(attendee, event, badges.settingsOf(event).layout, brand.brandOf(event)),
+      };
     },
   );
 };

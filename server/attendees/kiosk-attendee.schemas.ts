@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ATTRIBUTE, timestamp } from '../platform/schemas.ts';
+import { BADGE_LAYOUTS } from '../contract/vocabulary.ts';
+import { ATTRIBUTE, emailInput, timestamp } from '../platform/schemas.ts';
 import { fieldMessage } from '../platform/field-errors.ts';
 import { parseScannedCode } from './checkin-code.rules.ts';
 import { registeredAttendeeSchema } from './public-attendee.schemas.ts';
@@ -18,15 +19,45 @@ export const kioskRegisterResponse = z.object({
 });
 
 /** What a scanner read, as it read it: `ARV1:<check-in code>`, a profile URL (`.../p/<code>`), or a bare code. */
-export const scanBody = z.object({
-  code: z
-    .string()
-    .trim()
-    // An empty code is missing, and only that: its format is not judged too.
-    .min(1, { abort: true })
-    .max(512)
-    .refine((text) => parseScannedCode(text) !== null, { message: fieldMessage.format(ATTRIBUTE) })
-    .meta({ example: 'ARV1:3kTqz9XwP0aLm2Vb' }),
+const scannedCode = z
+  .string()
+  .trim()
+  // An empty code is missing, and only that: its format is not judged too.
+  .min(1, { abort: true })
+  .max(512)
+  .refine((text) => parseScannedCode(text) !== null, { message: fieldMessage.format(ATTRIBUTE) })
+  .meta({ example: 'ARV1:3kTqz9XwP0aLm2Vb' });
+
+export const scanBody = z.object({ code: scannedCode });
+
+/** Who the badge is for: the email they checked in with, or the code they scanned. */
+export const kioskBadgeBody = z
+  .object({
+    email: emailInput.optional(),
+    code: scannedCode.optional(),
+  })
+  .refine((body) => body.email !== undefined || body.code !== undefined, {
+    message: fieldMessage.required(ATTRIBUTE),
+    path: ['email'],
+  })
+  .meta({
+    description: 'One of `email` (as typed at check-in) or `code` (as scanned); `email` wins if both.',
+  });
+
+/**
+ * A checked-in person's badge as the kiosk prints it: what the desk's badge shows (shared/badge/ in the renderer
+ * draws both). Only the answers a badge prints travel: the company and the choice fields (the ticket type is one).
+ */
+export const kioskBadgeResponse = z.object({
+  data: z
+    .object({
+      layout: z.enum(BADGE_LAYOUTS),
+      name: z.string(),
+      answers: z.record(z.string(), z.string()),
+      checkin_code: z.string(),
+      logo_url: z.string().nullable(),
+    })
+    .meta({ id: 'KioskBadge' }),
 });
 
 /**

@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import type { EventBrand } from '../brand/brand.types.ts';
+import { publicLogoPath } from '../brand/brand.rules.ts';
 import type { Organization } from '../organizations/organization.types.ts';
 import { checkInOpensAt, isCheckInAllowed, isRegistrationOpen, registrationOpensAt } from './event.rules.ts';
 import type { eventSchema, kioskEventSchema, publicEventSchema } from './event.schemas.ts';
@@ -54,10 +56,14 @@ export function presentPublicEvent(
   };
 }
 
-/** The event as a kiosk shows it (`GET /public/events/{uuid}/kiosk`): the public event and its times and zone. */
+/**
+ * The event as a kiosk shows it (`GET /public/events/{uuid}/kiosk`): the public event, its times and zone, and its
+ * brand.
+ */
 export function presentKioskEvent(
   event: EventRecord,
   organization: Organization,
+  brand: EventBrand,
   now: Date,
 ): z.input<typeof kioskEventSchema> {
   return {
@@ -68,5 +74,7 @@ export function presentKioskEvent(
     location: event.location,
     registration_opens_at: registrationOpensAt(event, now),
     checkin_opens_at: checkInOpensAt(event, now),
+    accent_color: brand.accentColor,
+    logo_url: brand.logoEtag ? publicLogoPath(event.uuid, brand.logoEtag) : null,
   };
 }

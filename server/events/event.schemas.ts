@@ -100,6 +100,13 @@ export const kioskEventSchema = publicEventSchema
     checkin_opens_at: timestamp
       .nullable()
       .meta({ description: 'When check-in opens, while that is still ahead; else null' }),
+    accent_color: z.string().nullable().meta({
+      description: "The event's accent colour (`#rrggbb`, white text readable on it); null for none",
+    }),
+    logo_url: z
+      .string()
+      .nullable()
+      .meta({ description: "Where the event's logo is read, on this server; null without one" }),
   })
   .meta({ id: 'KioskEvent' });
 

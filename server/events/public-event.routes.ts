@@ -14,7 +14,7 @@ export const publicEventParams = z.object({ uuid: z.string().max(64).meta({ desc
  * with the event's time zone and times, which the interface's answer does not carry.
  */
 export const publicEventRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { events, organizations, clock } = app.ctx;
+  const { events, organizations, brand, clock } = app.ctx;
 
   function availableEvent(uuid: string): EventRecord {
     const event = events.findPublishedEvent(uuid);
@@ -58,7 +58,7 @@ export const publicEventRoutes: FastifyPluginAsyncZod = async (app) => {
     async function showKioskEvent(request) {
       const event = availableEvent(request.params.uuid);
       const organization = organizations.findOrganization(event.organizationId)!;
-      return { data: presentKioskEvent(event, organization, clock.now()) };
+      return { data: presentKioskEvent(event, organization, brand.brandOf(event), clock.now()) };
     },
   );
 };

@@ -46,6 +46,11 @@ export const fieldMessage = {
   minNumber: (field: string, min: number) => `The ${attributeName(field)} field must be at least ${min}.`,
   format: (field: string) => `The ${attributeName(field)} field format is invalid.`,
   taken: (field: string) => `The ${attributeName(field)} has already been taken.`,
+  accentTooLight: (field: string, contrast: string, least: string) =>
+    `The ${attributeName(field)} is too light for white text on buttons (contrast ${contrast}:1, at least ${least}:1 needed). Choose a darker color.`,
+  logoNotAnImage: (field: string) => `The ${attributeName(field)} must be a PNG or JPEG file.`,
+  logoTooBig: (field: string, kib: number) =>
+    `The ${attributeName(field)} must not be larger than ${kib} KiB.`,
 } as const;
 
 export function addFieldError(errors: FieldErrors, field: string, message: string): void {

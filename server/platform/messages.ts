@@ -14,6 +14,8 @@ export const messages = {
 
   eventNotAvailable: 'Event not found or not available.',
   eventNotFound: 'Event not found.',
+  logoNotFound: 'This event has no logo.',
+  noBadgeYet: 'No checked-in registration of this event matches: check in first.',
   attendeeNotFound: 'Attendee not found.',
   organizationNotFound: 'Organization not found.',
   userNotFound: 'User not found.',

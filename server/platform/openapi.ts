@@ -84,6 +84,7 @@ const API_TAGS: Readonly<Record<string, string>> = {
   'Dashboard: sync':
     'Replica kiosks: pairing codes, paired devices, revoking, and the conflicts sync settled.',
   'Dashboard: badges': 'How an event’s name badges are laid out (staff read, owners choose).',
+  'Dashboard: brand': 'An event’s accent colour and logo on its kiosk and badges (staff read, owners set).',
 };
 
 const RATE_LIMIT_HEADERS: Readonly<Record<string, ResponseHeader>> = {

@@ -51,7 +51,17 @@ const EVENT_SETTINGS = [
   'allow_self_checkin',
   'redirect_url',
   'registration_fields',
+  // The brand (migration 010) and the badge layout (009): a replica's kiosk shows and prints what the hub's does.
+  'badge_layout',
+  'accent_color',
+  'logo_etag',
 ] as const;
+
+/** An event's logo as it travels beside the event's row: the bytes in base64, since pages are JSON. */
+interface FeedLogo {
+  type: string;
+  base64: string;
+}
 
 const ATTENDEE_STATE = [
   'email',
@@ -170,6 +180,32 @@ export function feedRepository(db: Db) {
      ON CONFLICT (uuid) DO UPDATE SET updated_at = excluded.updated_at,
        ${EVENT_SETTINGS.map((c) => `${c} = excluded.${c}`).join(', ')}`,
   );
+  const logoOf = db.prepare<[string], { content_type: string; bytes: Buffer }>(
+    'SELECT l.content_type, l.bytes FROM event_logos l JOIN events e ON e.id = l.event_id WHERE e.uuid = ?',
+  );
+  const upsertLogo = db.prepare<[string, Buffer, string]>(
+    `INSERT INTO event_logos (event_id, content_type, bytes) SELECT id, ?, ? FROM events WHERE uuid = ?
+     ON CONFLICT (event_id) DO UPDATE SET content_type = excluded.content_type, bytes = excluded.bytes`,
+  );
+  const deleteLogo = db.prepare<[string]>(
+    'DELETE FROM event_logos WHERE event_id = (SELECT id FROM events WHERE uuid = ?)',
+  );
+  /** The row with its logo beside it: a changed logo changes `logo_etag`, so the row travels again with it. */
+  const withLogo = (row: Record<string, unknown>): Record<string, unknown> => {
+    const logo = row.logo_etag === null ? undefined : logoOf.get(String(row.uuid));
+    return {
+      ...row,
+      logo: logo
+        ? ({ type: logo.content_type, base64: logo.bytes.toString('base64') } satisfies FeedLogo)
+        : null,
+    };
+  };
+  const writeLogo = (uuid: string, logo: unknown) => {
+    const sent = logo as FeedLogo | null | undefined;
+    if (sent && typeof sent.base64 === 'string') {
+      upsertLogo.run(String(sent.type), Buffer.from(sent.base64, 'base64'), uuid);
+    } else deleteLogo.run(uuid);
+  };
   const upsertUser = db.prepare<Record<string, unknown>>(
     `INSERT INTO users (uuid, organization_id, ${USER_COLUMNS.join(', ')})
      VALUES (@uuid, @organization_id, ${USER_COLUMNS.map((c) => '@' + c).join(', ')})
@@ -221,7 +257,7 @@ export function feedRepository(db: Db) {
       const byOrganization = { organization, ...plain };
       return {
         organizations: organizations.all(byOrganization),
-        events: events.all(params),
+        events: events.all(params).map(withLogo),
         users: users.all(byOrganization).map(publicUser),
         staff: staff.all(byOrganization),
         attendees: attendees.all(params),
@@ -235,11 +271,13 @@ export function feedRepository(db: Db) {
     attendeeByUuid: (uuid: string) => attendeeByUuid.get(uuid) ?? null,
 
     upsertOrganization: (row: Record<string, unknown>) => void upsertOrganization.run(row),
-    upsertEvent: (row: Record<string, unknown>, organizationId: number) =>
-      void upsertEvent.run({
+    upsertEvent(row: Record<string, unknown>, organizationId: number): void {
+      upsertEvent.run({
         ...pick(row, ['uuid', 'created_at', 'updated_at', ...EVENT_SETTINGS]),
         organization_id: organizationId,
-      }),
+      });
+      writeLogo(String(row.uuid), row.logo);
+    },
     upsertUser: (row: Record<string, unknown>, organizationId: number) =>
       void upsertUser.run({ ...pick(row, ['uuid', ...USER_COLUMNS]), organization_id: organizationId }),
     upsertStaff: (row: Record<string, unknown>, organizationId: number) =>

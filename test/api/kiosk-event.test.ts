@@ -36,6 +36,9 @@ describe('GET /public/events/{uuid}/kiosk', () => {
       // Already open: nothing ahead to announce.
       registration_opens_at: null,
       checkin_opens_at: null,
+      // No brand chosen: the kiosk's own colour, no logo.
+      accent_color: null,
+      logo_url: null,
     });
   });
 

@@ -11,7 +11,7 @@ async function inDesktopKiosk(page: Page): Promise<void> {
       window.arrivals = {
         kioskMode: true,
         requestStaffExit: () => { window.staffExits += 1; },
-        printBadge: async () => ({ ok: true }),
+        printPage: async () => ({ ok: true }),
       };`,
   });
 }

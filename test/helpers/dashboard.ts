@@ -9,7 +9,7 @@ export type DashboardClient = ReturnType<typeof dashboardClient>;
 export function dashboardClient(app: () => FastifyInstance) {
   let cookie = '';
   const send = async (
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     path: string,
     body?: unknown,
     headers: Record<string, string> = {},

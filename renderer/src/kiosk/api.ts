@@ -43,6 +43,10 @@ export const kioskApi = {
   scan: (uuid: string, code: string, signal?: AbortSignal) =>
     answer(api.POST('/kiosk/api/events/{uuid}/scan', { params: { path: { uuid } }, body: { code }, signal })),
 
+  /** A checked-in person's badge, by the email they typed or the code they scanned. */
+  badge: (uuid: string, holder: { email: string } | { code: string }) =>
+    answer(api.POST('/kiosk/api/events/{uuid}/badge', { params: { path: { uuid } }, body: holder })),
+
   profile: (code: string, signal?: AbortSignal) =>
     answer(api.GET('/public/profile/{code}', { params: { path: { code } }, signal })).then((r) => r.data),
 };

@@ -5,12 +5,6 @@
  * eslint.config.js keeps anything that runs out of this file.
  */
 
-export interface Badge {
-  name: string;
-  company: string | null;
-  event: string;
-}
-
 export type PrintResult = { ok: true } | { ok: false; reason: string };
 
 /** The kiosk page's whole view of the desktop shell. A browser on the LAN has no `window.arrivals`. */
@@ -22,6 +16,9 @@ export interface KioskBridge {
   readonly kioskMode: boolean;
   /** The hidden touch gesture's way to the staff PIN prompt (the key chord works without it). */
   requestStaffExit(): void;
-  /** Prints a name badge silently on the default printer. */
-  printBadge(badge: Badge): Promise<PrintResult>;
+  /**
+   * Prints this page silently on the default printer. The page has drawn the badge sheet first, and its print
+   * stylesheet shows nothing else (shared/badge/badge.css), so the badge printed is the one the browser would print.
+   */
+  printPage(): Promise<PrintResult>;
 }

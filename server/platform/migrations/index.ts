@@ -8,7 +8,8 @@ import { sql as sync } from './006_sync.ts';
 import { sql as lanIntegrations } from './007_lan_integrations.ts';
 import { addCheckinCodes } from './008_checkin_codes.ts';
 import { deskSearchAndBrand } from './009_desk_search_and_brand.ts';
-import { sql as checkInMarks } from './010_check_in_marks.ts';
+import { sql as eventBrand } from './010_event_brand.ts';
+import { sql as checkInMarks } from './011_check_in_marks.ts';
 
 /** SQL to run, or a step in TypeScript for what SQL cannot do (drawing random codes, folding text for search). */
 export type Migration = string | ((db: Db) => void);
@@ -27,5 +28,6 @@ export const migrations: readonly Migration[] = [
   lanIntegrations,
   addCheckinCodes,
   deskSearchAndBrand,
+  eventBrand,
   checkInMarks,
 ];

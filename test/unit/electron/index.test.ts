@@ -17,6 +17,7 @@ import {
   defaultSession,
   electronModule,
   FakeBrowserWindow,
+  FakeWebContents,
   ipcMain,
   partitions,
 } from './fake-electron.ts';
@@ -111,6 +112,24 @@ describe('the desktop shell starting up', () => {
     const callback = vi.fn();
     defaultSession.beforeRequest!({ url: `http://127.0.0.1:${port}/dashboard/api/setup` }, callback);
     expect(callback).toHaveBeenCalledWith({ cancel: true });
+  });
+
+  it('prints the kiosk page itself, silently, when the kiosk asks, and for no other page', async () => {
+    const printed = ipcMain.invoke(IPC.kioskPrintPage, { sender: kiosk.webContents }) as Promise<unknown>;
+    const [options, done] = kiosk.webContents.print.mock.calls.at(-1)! as [
+      unknown,
+      (ok: boolean, reason: string) => void,
+    ];
+    expect(options).toMatchObject({ silent: true });
+    done(true, '');
+    expect(await printed).toEqual({ ok: true });
+
+    const stranger = new FakeWebContents();
+    expect(await ipcMain.invoke(IPC.kioskPrintPage, { sender: stranger })).toEqual({
+      ok: false,
+      reason: 'Only the kiosk window prints badges.',
+    });
+    expect(stranger.print).not.toHaveBeenCalled();
   });
 
   it('opens the dashboard in a session of its own, and signs staff out on the way back to the kiosk', async () => {

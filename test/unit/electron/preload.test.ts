@@ -9,11 +9,15 @@ describe("the kiosk window's preload", () => {
     await import('../../../electron/preload/index.ts');
     const [name, bridge] = electronModule.contextBridge.exposeInMainWorld.mock.calls[0] as [
       string,
-      { kioskMode: boolean; requestStaffExit(): void },
+      { kioskMode: boolean; requestStaffExit(): void; printPage(): Promise<unknown> },
     ];
     expect(name).toBe('arrivals');
     expect(bridge.kioskMode).toBe(true);
     bridge.requestStaffExit();
     expect(electronModule.ipcRenderer.send).toHaveBeenCalledWith(IPC.kioskStaffExit);
+    // Printing asks main to print this page, and hands main nothing to draw.
+    await bridge.printPage();
+    expect(electronModule.ipcRenderer.invoke).toHaveBeenCalledWith(IPC.kioskPrintPage);
+    expect(Object.keys(bridge).sort()).toEqual(['kioskMode', 'printPage', 'requestStaffExit']);
   });
 });

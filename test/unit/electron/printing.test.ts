@@ -1,81 +1,69 @@
 import { describe, expect, it, vi } from 'vitest';
-import { badgeHtml, escapeHtml, parseBadge, printBadge } from '../../../electron/main/printing.ts';
-import { FakeBrowserWindow } from './fake-electron.ts';
+import type { WebContents } from 'electron';
+import { badgePrinter } from '../../../electron/main/printing.ts';
+import { FakeWebContents } from './fake-electron.ts';
 
 vi.mock('electron', async () => (await import('./fake-electron.ts')).electronModule);
 
-describe('parseBadge', () => {
-  it('takes name, company and event, trimmed', () => {
-    expect(
-      parseBadge({ name: ' Ada Lovelace ', company: 'Analytical', event: 'Launch Night', extra: 1 }),
-    ).toEqual({
-      name: 'Ada Lovelace',
-      company: 'Analytical',
-      event: 'Launch Night',
+type PrintCallback = (success: boolean, reason: string) => void;
+
+/** A kiosk page and the printer behind it; `contents` stand for the page in Electron's types. */
+function kioskAndPrinter() {
+  const kiosk = new FakeWebContents();
+  let open = true;
+  const print = badgePrinter({ kioskContents: () => (open ? (kiosk as unknown as WebContents) : null) });
+  const lastPrint = () => kiosk.print.mock.calls.at(-1) as [Record<string, unknown>, PrintCallback];
+  return { kiosk, print, lastPrint, close: () => (open = false) };
+}
+
+const asContents = (contents: FakeWebContents) => contents as unknown as WebContents;
+
+describe("the desktop shell's badge printing", () => {
+  it("prints the kiosk's own page silently, with the badge sheet the page drew", async () => {
+    const { kiosk, print, lastPrint } = kioskAndPrinter();
+    const printed = print(asContents(kiosk));
+    const [options, done] = lastPrint();
+    expect(options).toEqual({ silent: true, printBackground: false });
+    done(true, '');
+    expect(await printed).toEqual({ ok: true });
+  });
+
+  it("says the printer's reason when printing fails, and a reason of its own when there is none", async () => {
+    const { kiosk, print, lastPrint } = kioskAndPrinter();
+    const outOfPaper = print(asContents(kiosk));
+    lastPrint()[1](false, 'The printer is out of paper.');
+    expect(await outOfPaper).toEqual({ ok: false, reason: 'The printer is out of paper.' });
+    const silent = print(asContents(kiosk));
+    lastPrint()[1](false, '');
+    expect(await silent).toEqual({ ok: false, reason: 'The badge could not be printed.' });
+  });
+
+  it('prints for the kiosk window only: another page, or a kiosk window gone, prints nothing', async () => {
+    const { kiosk, print, close } = kioskAndPrinter();
+    const stranger = new FakeWebContents();
+    expect(await print(asContents(stranger))).toEqual({
+      ok: false,
+      reason: 'Only the kiosk window prints badges.',
     });
-    expect(parseBadge({ name: 'Ada', event: 'Launch Night' })).toEqual({
-      name: 'Ada',
-      company: null,
-      event: 'Launch Night',
+    expect(stranger.print).not.toHaveBeenCalled();
+    close();
+    expect(await print(asContents(kiosk))).toEqual({
+      ok: false,
+      reason: 'Only the kiosk window prints badges.',
     });
+    expect(kiosk.print).not.toHaveBeenCalled();
   });
 
-  it.each([
-    null,
-    'Ada',
-    {},
-    { name: '', event: 'x' },
-    { name: 'Ada' },
-    { name: 'Ada', event: 42 },
-    { name: 'x'.repeat(201), event: 'x' },
-    { name: 'Ada', event: 'x', company: { toString: () => 'x' } },
-  ])('refuses %o', (value) => {
-    expect(parseBadge(value)).toBeNull();
-  });
-});
-
-describe('badgeHtml', () => {
-  it('escapes what attendees typed, so a name cannot inject markup', () => {
-    const html = badgeHtml({
-      name: '<img src=x onerror=alert(1)>',
-      company: '"Acme" & Co',
-      event: "O'Brien's",
-    });
-    expect(html).not.toContain('<img');
-    expect(html).toContain('&#60;img src=x onerror=alert(1)&#62;');
-    expect(html).toContain('&#34;Acme&#34; &#38; Co');
-    expect(html).toContain('O&#39;Brien&#39;s');
-    expect(html).toContain("default-src 'none'");
-  });
-
-  it('leaves out the company line when there is none', () => {
-    expect(badgeHtml({ name: 'Ada', company: null, event: 'E' })).not.toMatch(
-      /<p>[^<]*<\/p>\s*<p class="event">/,
-    );
-  });
-
-  it('escapes all five HTML-significant characters', () => {
-    expect(escapeHtml(`<>&"'`)).toBe('&#60;&#62;&#38;&#34;&#39;');
-  });
-});
-
-describe('printBadge', () => {
-  it('prints silently from a hidden window with JavaScript off, then closes it', async () => {
-    FakeBrowserWindow.instances = [];
-    const pending = printBadge({ name: 'Ada', company: null, event: 'Launch Night' });
-    const window = FakeBrowserWindow.instances[0]!;
-    expect(window.options).toMatchObject({
-      show: false,
-      webPreferences: { javascript: false, sandbox: true },
-    });
-    await vi.waitFor(() => expect(window.webContents.print).toHaveBeenCalled());
-    const [options, done] = window.webContents.print.mock.calls[0]! as [
-      unknown,
-      (ok: boolean, reason: string) => void,
-    ];
-    expect(options).toMatchObject({ silent: true });
-    done(false, 'no printer');
-    expect(await pending).toEqual({ ok: false, reason: 'no printer' });
-    expect(window.destroy).toHaveBeenCalled();
+  it('prints one badge at a time: a second request while one prints is refused, the next one after it is not', async () => {
+    const { kiosk, print, lastPrint } = kioskAndPrinter();
+    const first = print(asContents(kiosk));
+    expect(await print(asContents(kiosk))).toEqual({ ok: false, reason: 'A badge is printing already.' });
+    expect(kiosk.print).toHaveBeenCalledTimes(1);
+    lastPrint()[1](true, '');
+    expect(await first).toEqual({ ok: true });
+    const second = print(asContents(kiosk));
+    expect(kiosk.print).toHaveBeenCalledTimes(2);
+    lastPrint()[1](true, '');
+    expect(await second).toEqual({ ok: true });
   });
 });

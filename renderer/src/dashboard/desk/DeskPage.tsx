@@ -3,6 +3,7 @@ import { describeFailure, Loading, Problem } from '../../shared/components/Statu
 import { t } from '../../shared/i18n/index.ts';
 import { followLink, paths } from '../../shared/router.ts';
 import { badgeFor, printBadgeInBrowser, type BadgeLayout } from '../../shared/badge/badge.ts';
+import { eventsApi } from '../api/events.ts';
 import {
   deskApi,
   PER_PAGE,
@@ -38,16 +39,29 @@ interface Outcome {
 /** `/dashboard/events/{id}/desk`, for owners and staff: the attendee desk of one event. */
 export function DeskPage({ eventId }: { eventId: string }) {
   const load = useDashboardLoad(
-    (signal) => Promise.all([deskApi.event(eventId, signal), deskApi.badgeSettings(eventId, signal)]),
+    (signal) =>
+      Promise.all([
+        deskApi.event(eventId, signal),
+        deskApi.badgeSettings(eventId, signal),
+        eventsApi.brand(eventId, signal),
+      ]),
     [eventId],
   );
   if (load.status === 'loading') return <Loading />;
   if (load.status === 'failed') return <Problem message={describeFailure(load.error)} />;
-  const [event, badge] = load.data;
-  return <Desk event={event} badgeLayout={badge.layout} />;
+  const [event, badge, brand] = load.data;
+  return <Desk event={event} badgeLayout={badge.layout} logoUrl={brand.logo_url} />;
 }
 
-function Desk({ event, badgeLayout }: { event: DeskEvent; badgeLayout: BadgeLayout }) {
+function Desk({
+  event,
+  badgeLayout,
+  logoUrl,
+}: {
+  event: DeskEvent;
+  badgeLayout: BadgeLayout;
+  logoUrl: string | null;
+}) {
   const { isOwner } = useSession();
   const [query, setQuery] = useState<DeskQuery>(FIRST_QUERY);
   const feed = useDeskFeed(event.id, query);
@@ -77,7 +91,8 @@ function Desk({ event, badgeLayout }: { event: DeskEvent; badgeLayout: BadgeLayo
     }
   };
   // Staff at a desk print through the browser's dialog, which lets them pick the label printer.
-  const printBadge = (attendee: DeskAttendee) => printBadgeInBrowser(badgeFor(event, badgeLayout, attendee));
+  const printBadge = (attendee: DeskAttendee) =>
+    printBadgeInBrowser(badgeFor(event, badgeLayout, attendee, logoUrl));
   const onEnter = () => {
     if (feed.searching) enterPending.current = true;
     else void checkInSingleMatch();

@@ -29,10 +29,13 @@ export function BadgeSection({
   eventId,
   eventName,
   fields,
+  logoUrl,
 }: {
   eventId: string;
   eventName: string;
   fields: readonly RegistrationField[];
+  /** The event's logo, as the brand section above has it. */
+  logoUrl: string | null;
 }) {
   const load = useDashboardLoad((signal) => deskApi.badgeSettings(eventId, signal), [eventId]);
   return (
@@ -41,7 +44,13 @@ export function BadgeSection({
       {load.status === 'loading' && <Loading />}
       {load.status === 'failed' && <Notice tone="error">{describeFailure(load.error)}</Notice>}
       {load.status === 'ready' && (
-        <BadgeForm eventId={eventId} eventName={eventName} fields={fields} saved={load.data.layout} />
+        <BadgeForm
+          eventId={eventId}
+          eventName={eventName}
+          fields={fields}
+          saved={load.data.layout}
+          logoUrl={logoUrl}
+        />
       )}
     </section>
   );
@@ -52,11 +61,13 @@ function BadgeForm({
   eventName,
   fields,
   saved: loaded,
+  logoUrl,
 }: {
   eventId: string;
   eventName: string;
   fields: readonly RegistrationField[];
   saved: BadgeLayout;
+  logoUrl: string | null;
 }) {
   const id = useId();
   const [saved, setSaved] = useState(loaded);
@@ -102,7 +113,12 @@ function BadgeForm({
         ))}
       </fieldset>
       <BadgePreview
-        badge={badgeFor({ name: eventName, registration_fields: fields }, layout, sampleAttendee(fields))}
+        badge={badgeFor(
+          { name: eventName, registration_fields: fields },
+          layout,
+          sampleAttendee(fields),
+          logoUrl,
+        )}
         label={words.preview(words.names[layout])}
       />
       <div className="dactions">

@@ -7,6 +7,7 @@ import { Notice, useSubmit } from '../shell/controls.tsx';
 import { PageHeader } from '../shell/PageHeader.tsx';
 import { useDashboardLoad, useExpireOn401 } from '../shell/session.tsx';
 import { BadgeSection } from './BadgeSection.tsx';
+import { BrandSection } from './BrandSection.tsx';
 import { CheckInPeriodSection } from './CheckInPeriodSection.tsx';
 import { EventDetailsSection } from './EventDetailsSection.tsx';
 import {
@@ -53,6 +54,7 @@ function EventEditor({ event: loaded }: { event: DashboardEvent | null }) {
   }, []);
   const [rowErrors, setRowErrors] = useState<Record<string, string>>({});
   const [refusals, setRefusals] = useState(0);
+  const [logoUrl, setLogoUrl] = useState<string | null>(null);
   const submit = useSubmit();
   const isApiError = useExpireOn401();
 
@@ -163,7 +165,15 @@ function EventEditor({ event: loaded }: { event: DashboardEvent | null }) {
             </div>
           </form>
           {event && (
-            <BadgeSection eventId={event.id} eventName={event.name} fields={event.registration_fields} />
+            <>
+              <BrandSection eventId={event.id} onBrand={(brand) => setLogoUrl(brand.logo_url)} />
+              <BadgeSection
+                eventId={event.id}
+                eventName={event.name}
+                fields={event.registration_fields}
+                logoUrl={logoUrl}
+              />
+            </>
           )}
         </div>
         <div className="event-editor-preview">

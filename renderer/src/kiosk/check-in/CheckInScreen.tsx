@@ -12,7 +12,7 @@ import { Alert, type AlertContent } from '../components/Alert.tsx';
 import { ResultPanel, type Tone } from '../components/ResultPanel.tsx';
 import { useKioskSession } from '../shell/session.ts';
 import { settings } from '../shell/settings.ts';
-import { CheckedIn } from './CheckedIn.tsx';
+import { CheckedIn, PrintBadgeButton } from './CheckedIn.tsx';
 
 /** The one question of a self check-in, in the language on screen. */
 const checkInFields = (): readonly RegistrationField[] => [
@@ -20,8 +20,16 @@ const checkInFields = (): readonly RegistrationField[] => [
 ];
 
 type Outcome =
-  | { kind: 'checked-in'; checkIn: CheckIn }
-  | { kind: 'refused'; tone: Tone; title: string; message: string; offerRegistration?: string };
+  | { kind: 'checked-in'; checkIn: CheckIn; email: string }
+  | {
+      kind: 'refused';
+      tone: Tone;
+      title: string;
+      message: string;
+      offerRegistration?: string;
+      /** The email of someone already checked in, whose badge can be printed again. */
+      reprint?: string;
+    };
 
 /** Self check-in with the email a person registered with. */
 export function CheckInScreen() {
@@ -41,7 +49,7 @@ export function CheckInScreen() {
     const { email } = form.answers() as { email: string };
     setSubmitting(true);
     try {
-      setOutcome({ kind: 'checked-in', checkIn: await kioskApi.checkIn(event.id, email) });
+      setOutcome({ kind: 'checked-in', checkIn: await kioskApi.checkIn(event.id, email), email });
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       setOutcome(null);
@@ -55,6 +63,7 @@ export function CheckInScreen() {
             tone: 'already',
             title: t.checkIn.alreadyTitle,
             message: describeFailure(error),
+            reprint: email,
           });
           break;
         case 404:
@@ -85,7 +94,14 @@ export function CheckInScreen() {
   if (outcome?.kind === 'checked-in') {
     const { name, checked_in_at: at } = outcome.checkIn.data;
     // The company is known when the person came from the registration form; an email alone does not tell it.
-    return <CheckedIn name={name} at={at} company={prefill?.answers.company ?? null} />;
+    return (
+      <CheckedIn
+        name={name}
+        at={at}
+        company={prefill?.answers.company ?? null}
+        holder={{ email: outcome.email }}
+      />
+    );
   }
   if (outcome?.kind === 'refused') {
     const email = outcome.offerRegistration;
@@ -96,15 +112,19 @@ export function CheckInScreen() {
         returnAfterMs={settings.resultMs}
         onDone={finish}
         actions={
-          email !== undefined &&
-          event.is_registration_open && (
-            <button
-              type="button"
-              className="button button--primary"
-              onClick={() => go('register', { answers: { email }, fromProfile: false })}
-            >
-              {t.checkIn.registerNow}
-            </button>
+          outcome.reprint !== undefined && settings.badges ? (
+            <PrintBadgeButton holder={{ email: outcome.reprint }} known={null} />
+          ) : (
+            email !== undefined &&
+            event.is_registration_open && (
+              <button
+                type="button"
+                className="button button--primary"
+                onClick={() => go('register', { answers: { email }, fromProfile: false })}
+              >
+                {t.checkIn.registerNow}
+              </button>
+            )
           )
         }
       >

@@ -3,7 +3,7 @@ import { format, t } from '../../shared/i18n/index.ts';
 import { ResultPanel } from '../components/ResultPanel.tsx';
 import { useKioskSession } from '../shell/session.ts';
 import { settings } from '../shell/settings.ts';
-import { printBadge } from './badge.ts';
+import { printBadge, type BadgeHolder, type KnownBadge } from './badge.ts';
 
 /**
  * A person just checked in, however they did it (email, scanned code, registering at the door): the welcome, the
@@ -13,6 +13,7 @@ export function CheckedIn({
   name,
   at,
   company,
+  holder,
   returnAfterMs = settings.resultMs,
   children,
 }: {
@@ -20,18 +21,20 @@ export function CheckedIn({
   at: string;
   /** For the badge: null when the kiosk does not know it. */
   company: string | null;
+  /** How the person showed who they are, which the badge is asked for by. */
+  holder: BadgeHolder;
   returnAfterMs?: number;
   children?: ReactNode;
 }) {
   const { event, finish } = useKioskSession();
-  const badge = { name, company: company?.trim() || null, event: event.name };
+  const known = { name, company: company?.trim() || null };
   return (
     <ResultPanel
       tone="success"
       title={t.checkIn.successTitle(name)}
       returnAfterMs={returnAfterMs}
       onDone={finish}
-      actions={settings.badges && <PrintBadgeButton badge={badge} />}
+      actions={settings.badges && <PrintBadgeButton holder={holder} known={known} />}
     >
       <p data-testid="checked-in-at">
         <time dateTime={at}>{t.checkIn.checkedInAt(format.time(at, event.timezone))}</time>
@@ -44,13 +47,17 @@ export function CheckedIn({
 type PrintState =
   { kind: 'idle' } | { kind: 'printing' } | { kind: 'printed' } | { kind: 'failed'; reason: string };
 
-/** After a check-in: the person's name badge, on the desktop shell's printer or through the browser's dialog. */
-function PrintBadgeButton({ badge }: { badge: Parameters<typeof printBadge>[0] }) {
+/**
+ * The person's name badge, on the desktop shell's printer or through the browser's dialog: after a check-in, or
+ * again from "already checked in" (`known` null: the screen knows nothing of them but what the server says).
+ */
+export function PrintBadgeButton({ holder, known }: { holder: BadgeHolder; known: KnownBadge | null }) {
+  const { event } = useKioskSession();
   const [state, setState] = useState<PrintState>({ kind: 'idle' });
   const print = async () => {
     if (state.kind === 'printing') return;
     setState({ kind: 'printing' });
-    const result = await printBadge(badge).catch((error: unknown) => ({
+    const result = await printBadge(event, holder, known).catch((error: unknown) => ({
       ok: false as const,
       reason: error instanceof Error ? error.message : String(error),
     }));
@@ -64,7 +71,11 @@ function PrintBadgeButton({ badge }: { badge: Parameters<typeof printBadge>[0] }
         aria-disabled={state.kind === 'printing'}
         onClick={() => void print()}
       >
-        {state.kind === 'printing' ? t.checkIn.printing : t.checkIn.printBadge}
+        {state.kind === 'printing'
+          ? t.checkIn.printing
+          : known
+            ? t.checkIn.printBadge
+            : t.checkIn.printBadgeAgain}
       </button>
       <p role="status" className="print-status">
         {state.kind === 'printed' && t.checkIn.printed}

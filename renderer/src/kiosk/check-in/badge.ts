@@ -1,22 +1,59 @@
-import { printBadgeInBrowser } from '../../shared/badge/badge.ts';
+import {
+  badgeFor,
+  printBadgeSheet,
+  printBadgeInBrowser,
+  type BadgeContent,
+} from '../../shared/badge/badge.ts';
+import { kioskApi, type KioskEvent } from '../api.ts';
 import { desktopBridge } from '../desktop.ts';
-import type { Badge, PrintResult } from '../kiosk-bridge.ts';
+import type { PrintResult } from '../kiosk-bridge.ts';
+
+/** Who the badge is for, as the person showed it at this visit: the email typed or the code scanned. */
+export type BadgeHolder = { email: string } | { code: string };
+
+/** What the screen knows already, printed if the server's badge cannot be read (the classic layout, no QR code). */
+export interface KnownBadge {
+  name: string;
+  company: string | null;
+}
 
 /**
- * Under the desktop shell, silently on the default printer; in a browser, through its print dialog, drawn as the
- * desk draws badges (shared/badge/). The kiosk knows no check-in code or layout here yet: the classic layout,
- * without a QR code.
+ * The person's badge as the event lays it out (`POST /kiosk/api/events/{uuid}/badge`: the layout, logo, ticket
+ * type and check-in QR code), drawn in this page. Without the server's answer, what the screen knows.
  */
-export async function printBadge(badge: Badge): Promise<PrintResult> {
+async function kioskBadge(
+  event: KioskEvent,
+  holder: BadgeHolder,
+  known: KnownBadge | null,
+): Promise<BadgeContent> {
+  try {
+    const { data } = await kioskApi.badge(event.id, holder);
+    return badgeFor(event, data.layout, data, data.logo_url);
+  } catch (error) {
+    if (!known) throw error;
+    return {
+      layout: 'classic',
+      name: known.name,
+      company: known.company,
+      ticketType: null,
+      event: event.name,
+      checkinCode: null,
+      logoUrl: event.logo_url,
+    };
+  }
+}
+
+/**
+ * Prints the badge: under the desktop shell silently on the default printer, which prints this page with the badge
+ * sheet drawn in it; in a browser through its print dialog. Either way the same drawing (shared/badge/).
+ */
+export async function printBadge(
+  event: KioskEvent,
+  holder: BadgeHolder,
+  known: KnownBadge | null,
+): Promise<PrintResult> {
+  const badge = await kioskBadge(event, holder, known);
   const bridge = desktopBridge();
-  if (bridge) return bridge.printBadge(badge);
-  return printBadgeInBrowser({
-    layout: 'classic',
-    name: badge.name,
-    company: badge.company,
-    ticketType: null,
-    event: badge.event,
-    checkinCode: null,
-    logoUrl: null,
-  });
+  if (bridge) return printBadgeSheet(badge, () => bridge.printPage());
+  return printBadgeInBrowser(badge);
 }

@@ -61,6 +61,8 @@ function Home({ scan }: { scan: ReturnType<typeof useCodeCheckIn>['state'] }) {
 
   return (
     <div className="home">
+      {/* The event's name follows as the heading: the logo adds nothing a screen reader should read twice. */}
+      {event.logo_url && <img className="home-logo" src={event.logo_url} alt="" data-testid="event-logo" />}
       <h1 ref={heading} tabIndex={-1} className="home-title">
         {event.name}
       </h1>

@@ -85,6 +85,7 @@ export function RegisterScreen() {
         name={name}
         at={at}
         company={company}
+        holder={{ code: data.checkin_code }}
         returnAfterMs={redirectUrl ? scanningTime : settings.resultMs}
       >
         <CodeQrs code={data.checkin_code} redirectUrl={redirectUrl} />

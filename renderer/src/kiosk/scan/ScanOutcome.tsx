@@ -1,5 +1,5 @@
 import { t } from '../../shared/i18n/index.ts';
-import { CheckedIn } from '../check-in/CheckedIn.tsx';
+import { CheckedIn, PrintBadgeButton } from '../check-in/CheckedIn.tsx';
 import type { PublicProfile } from '../api.ts';
 import { Alert } from '../components/Alert.tsx';
 import { ResultPanel } from '../components/ResultPanel.tsx';
@@ -15,11 +15,21 @@ export function ScanResult({ state }: { state: ScanState }) {
   const { finish } = useKioskSession();
   if (state.kind === 'checked-in') {
     const { name, company, checked_in_at: at } = state.checkIn;
-    return <CheckedIn name={name} at={at} company={company} />;
+    return <CheckedIn name={name} at={at} company={company} holder={{ code: state.code }} />;
   }
   if (state.kind !== 'result') return null;
+  const { reprint } = state;
   return (
-    <ResultPanel tone={state.tone} title={state.title} returnAfterMs={settings.resultMs} onDone={finish}>
+    <ResultPanel
+      tone={state.tone}
+      title={state.title}
+      returnAfterMs={settings.resultMs}
+      onDone={finish}
+      actions={
+        settings.badges &&
+        reprint !== undefined && <PrintBadgeButton holder={{ code: reprint }} known={null} />
+      }
+    >
       <p data-testid="server-message">{state.message}</p>
     </ResultPanel>
   );

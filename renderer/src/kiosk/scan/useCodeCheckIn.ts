@@ -20,8 +20,9 @@ const REPEAT_WINDOW_MS = 3000;
 export type ScanState =
   | { kind: 'waiting' }
   | { kind: 'looking' }
-  | { kind: 'checked-in'; checkIn: ScanCheckIn['data'] }
-  | { kind: 'result'; tone: Tone; title: string; message: string }
+  | { kind: 'checked-in'; checkIn: ScanCheckIn['data']; code: string }
+  /** `reprint`: the code of someone already checked in, whose badge can be printed again. */
+  | { kind: 'result'; tone: Tone; title: string; message: string; reprint?: string }
   | { kind: 'profile'; profile: PublicProfile }
   | { kind: 'refused'; tone: 'warning' | 'error'; title?: string | undefined; message: string };
 
@@ -72,7 +73,7 @@ export function useCodeCheckIn(): { state: ScanState; scanned: (text: string) =>
       setState({ kind: 'looking' });
 
       kioskApi.scan(event.id, text, signal).then(
-        ({ data }) => show({ kind: 'checked-in', checkIn: data }),
+        ({ data }) => show({ kind: 'checked-in', checkIn: data, code: text }),
         async (error: unknown) => {
           if (signal.aborted) return;
           const refusal = asApiError(error);
@@ -83,6 +84,7 @@ export function useCodeCheckIn(): { state: ScanState; scanned: (text: string) =>
                 tone: 'already',
                 title: t.checkIn.alreadyTitle,
                 message: describeFailure(refusal),
+                reprint: text,
               });
             case 403:
               return show({

@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useState, type CSSProperties } from 'react';
 import { BackIcon } from '../../shared/components/Icons.tsx';
 import { describeFailure, Loading, Problem } from '../../shared/components/Status.tsx';
 import { useLoad } from '../../shared/hooks/useLoad.ts';
@@ -19,6 +19,19 @@ const SCREENS = { home: HomeScreen, ...LATER_SCREENS };
 
 /** How often a kiosk that could not load its event tries again by itself (the hub back, the network back). */
 const RETRY_MS = 3_000;
+
+/**
+ * The event's accent as the kiosk's brand colour: buttons, tiles and focus rings. The server has checked that white
+ * text reads on it; the outcome screens keep their own colours (green, purple, amber, red), which carry meaning.
+ */
+function accentStyle(accent: string | null): CSSProperties | undefined {
+  if (!accent) return undefined;
+  return {
+    '--brand': accent,
+    '--brand-dark': `color-mix(in srgb, ${accent} 70%, black)`,
+    '--focus': `color-mix(in srgb, ${accent} 70%, black)`,
+  } as CSSProperties;
+}
 
 /** A form on the screen with something typed or chosen in it: what an idle reset would throw away. */
 function hasHalfFilledForm(): boolean {
@@ -114,7 +127,7 @@ export function KioskShell({ eventId, screen }: { eventId: string; screen: Kiosk
   const Screen = SCREENS[screen];
   return (
     <KioskSessionContext.Provider value={session}>
-      <div className="kiosk" key={visit}>
+      <div className="kiosk" key={visit} style={accentStyle(session.event.accent_color)}>
         <header className="topbar">
           {atHome ? (
             <LanguageSwitch />

@@ -49,6 +49,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/public/events/{uuid}/logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A published event's logo
+         * @description No credentials needed.
+         *
+         *     Rate limit: 60 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         */
+        get: operations["showPublicEventLogo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/public/events/{uuid}/register": {
         parameters: {
             query?: never;
@@ -349,6 +371,30 @@ export interface paths {
          *     Rate limit: 30 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
          */
         post: operations["checkInByScannedCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/kiosk/api/events/{uuid}/badge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A checked-in person's name badge, to print or print again
+         * @description The badge of the registration that the email or scanned code names, once it is checked in: the event's layout and logo, the name, the company and choice answers, the check-in code. Rate-limited as scans are.
+         *
+         *     No credentials needed.
+         *
+         *     Rate limit: 30 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         */
+        post: operations["showKioskBadge"];
         delete?: never;
         options?: never;
         head?: never;
@@ -739,6 +785,62 @@ export interface paths {
          * @description Needs a signed-in owner.
          */
         patch: operations["dashboardUpdateBadgeSettings"];
+        trace?: never;
+    };
+    "/dashboard/api/events/{event_id}/brand": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The event's accent colour and logo
+         * @description Needs a signed-in staff member (owners or staff).
+         *
+         *     Needs a signed-in staff member (owners or staff).
+         */
+        get: operations["dashboardShowEventBrand"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Set the event's accent colour (white text must stay readable on it), or null for none
+         * @description Needs a signed-in owner.
+         */
+        patch: operations["dashboardUpdateEventBrand"];
+        trace?: never;
+    };
+    "/dashboard/api/events/{event_id}/brand/logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The event's logo, published or not (for the editor's preview)
+         * @description Needs a signed-in staff member (owners or staff).
+         *
+         *     Needs a signed-in staff member (owners or staff).
+         */
+        get: operations["dashboardShowEventLogo"];
+        /**
+         * Upload the event's logo: a PNG or JPEG of at most 256 KiB (SVG is refused)
+         * @description Needs a signed-in owner.
+         */
+        put: operations["dashboardUploadEventLogo"];
+        post?: never;
+        /**
+         * Remove the event's logo
+         * @description Needs a signed-in owner.
+         */
+        delete: operations["dashboardRemoveEventLogo"];
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/dashboard/api/events/{event_id}/attendees/{attendee_id}/cancel": {
@@ -1798,6 +1900,14 @@ export interface components {
                 }[];
             }[];
         };
+        UpdateEventBrandInput: {
+            /** @example #0f766e */
+            accent_color: string | null;
+        };
+        EventLogoUploadInput: {
+            /** @description The PNG or JPEG file, base64-encoded; what it is is read from its bytes */
+            image: string;
+        };
         CreateUserInput: {
             /** Format: email */
             email: string;
@@ -2121,6 +2231,16 @@ export interface components {
             /** @description What the check-in QR code carries after `ARV1:` */
             checkin_code: string;
         };
+        KioskBadge: {
+            /** @enum {string} */
+            layout: "classic" | "side_qr" | "name_only";
+            name: string;
+            answers: {
+                [key: string]: string;
+            };
+            checkin_code: string;
+            logo_url: string | null;
+        };
         KioskCheckIn: {
             id: number;
             name: string;
@@ -2188,6 +2308,10 @@ export interface components {
             registration_opens_at: string | null;
             /** @description When check-in opens, while that is still ahead; else null */
             checkin_opens_at: string | null;
+            /** @description The event's accent colour (`#rrggbb`, white text readable on it); null for none */
+            accent_color: string | null;
+            /** @description Where the event's logo is read, on this server; null without one */
+            logo_url: string | null;
         };
         Event: {
             id: string;
@@ -2222,6 +2346,12 @@ export interface components {
              * @example 2026-11-21T10:42:05+00:00
              */
             updated_at: string;
+        };
+        EventBrand: {
+            /** @description The kiosk's accent colour, `#rrggbb`; null for the kiosk's own */
+            accent_color: string | null;
+            /** @description Where the event's logo is read; null without one */
+            logo_url: string | null;
         };
         LanOrigins: {
             /** @description This server as other devices on the venue network reach it (scheme, LAN address and port), best first; empty when the machine has no such address */
@@ -2674,6 +2804,98 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         message: "Event not found or not available.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            /** @description Unprocessable Entity: "Validation failed." */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Validation failed.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Too Many Requests: "Too Many Attempts." */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Too Many Attempts.";
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    showPublicEventLogo: {
+        parameters: {
+            query?: {
+                /** @description The logo's tag, as the logo URL carries it */
+                v?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Event UUID */
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event's logo, as uploaded (PNG or JPEG); `ETag` names it, `If-None-Match` is answered 304. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                    "image/jpeg": string;
+                };
+            };
+            /** @description Not Modified: the copy the client holds is the logo. */
+            304: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not Found: "Event not found or not available." or "This event has no logo." */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Event not found or not available." | "This event has no logo.";
                     };
                 };
             };
@@ -3926,6 +4148,98 @@ export interface operations {
                     };
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Unprocessable Entity: "Validation failed." */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Validation failed.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Too Many Requests: "Too Many Attempts." */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Too Many Attempts.";
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    showKioskBadge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event UUID */
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        /** @description One of `email` (as typed at check-in) or `code` (as scanned); `email` wins if both. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email?: string;
+                    /** @example ARV1:3kTqz9XwP0aLm2Vb */
+                    code?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["KioskBadge"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequestBody"];
+            /** @description Not Found: "Event not found." or "No checked-in registration of this event matches: check in first." */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Event not found." | "No checked-in registration of this event matches: check in first.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -6176,6 +6490,460 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["BadgeSettings"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequestBody"];
+            /** @description Unauthorized: "Please sign in." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Please sign in.";
+                    };
+                };
+            };
+            /** @description Forbidden: "This request must come from the Arrivals dashboard itself." or "Only organization owners can do this." */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This request must come from the Arrivals dashboard itself." | "Only organization owners can do this.";
+                    };
+                };
+            };
+            /** @description Not Found: "Event not found." */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Event not found.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Misdirected Request: "This server does not answer to that name. Open the dashboard at its address, or allow the name with --allowed-host." */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This server does not answer to that name. Open the dashboard at its address, or allow the name with --allowed-host.";
+                    };
+                };
+            };
+            /** @description Unprocessable Entity: "Validation failed." */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Validation failed.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    dashboardShowEventBrand: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event UUID */
+                event_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EventBrand"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Unauthorized: "Please sign in." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Please sign in.";
+                    };
+                };
+            };
+            /** @description Not Found: "Event not found." */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Event not found.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            /** @description Misdirected Request: "This server does not answer to that name. Open the dashboard at its address, or allow the name with --allowed-host." */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This server does not answer to that name. Open the dashboard at its address, or allow the name with --allowed-host.";
+                    };
+                };
+            };
+            /** @description Unprocessable Entity: "Validation failed." */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Validation failed.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    dashboardUpdateEventBrand: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event UUID */
+                event_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateEventBrandInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EventBrand"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequestBody"];
+            /** @description Unauthorized: "Please sign in." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Please sign in.";
+                    };
+                };
+            };
+            /** @description Forbidden: "This request must come from the Arrivals dashboard itself." or "Only organization owners can do this." */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This request must come from the Arrivals dashboard itself." | "Only organization owners can do this.";
+                    };
+                };
+            };
+            /** @description Not Found: "Event not found." */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Event not found.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Misdirected Request: "This server does not answer to that name. Open the dashboard at its address, or allow the name with --allowed-host." */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This server does not answer to that name. Open the dashboard at its address, or allow the name with --allowed-host.";
+                    };
+                };
+            };
+            /** @description Unprocessable Entity: "Validation failed." */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Validation failed.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    dashboardShowEventLogo: {
+        parameters: {
+            query?: {
+                /** @description The logo's tag, as the logo URL carries it */
+                v?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Event UUID */
+                event_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event's logo, as uploaded (PNG or JPEG); `ETag` names it, `If-None-Match` is answered 304. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                    "image/jpeg": string;
+                };
+            };
+            /** @description Not Modified: the copy the client holds is the logo. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Unauthorized: "Please sign in." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Please sign in.";
+                    };
+                };
+            };
+            /** @description Not Found: "Event not found." or "This event has no logo." */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Event not found." | "This event has no logo.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            /** @description Misdirected Request: "This server does not answer to that name. Open the dashboard at its address, or allow the name with --allowed-host." */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This server does not answer to that name. Open the dashboard at its address, or allow the name with --allowed-host.";
+                    };
+                };
+            };
+            /** @description Unprocessable Entity: "Validation failed." */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Validation failed.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    dashboardUploadEventLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event UUID */
+                event_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EventLogoUploadInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EventBrand"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequestBody"];
+            /** @description Unauthorized: "Please sign in." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Please sign in.";
+                    };
+                };
+            };
+            /** @description Forbidden: "This request must come from the Arrivals dashboard itself." or "Only organization owners can do this." */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This request must come from the Arrivals dashboard itself." | "Only organization owners can do this.";
+                    };
+                };
+            };
+            /** @description Not Found: "Event not found." */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Event not found.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Misdirected Request: "This server does not answer to that name. Open the dashboard at its address, or allow the name with --allowed-host." */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This server does not answer to that name. Open the dashboard at its address, or allow the name with --allowed-host.";
+                    };
+                };
+            };
+            /** @description Unprocessable Entity: "Validation failed." */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Validation failed.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    dashboardRemoveEventLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event UUID */
+                event_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EventBrand"];
                     };
                 };
             };

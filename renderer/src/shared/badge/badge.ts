@@ -5,8 +5,8 @@ import './badge.css';
 export type BadgeLayout = Schema<'BadgeSettings'>['layout'];
 
 /**
- * What a name badge shows, wherever it is printed (the desk, the kiosk) and previewed (the event editor). The
- * electron shell draws the same for its silent print (electron/main/printing.ts, `badgeHtml`).
+ * What a name badge shows, wherever it is printed (the desk, the kiosk, silently in the desktop app) and previewed
+ * (the event editor): every one of them draws it with `drawBadge` in its own page.
  */
 export interface BadgeContent {
   layout: BadgeLayout;
@@ -33,11 +33,12 @@ export function ticketTypeField(fields: readonly RegistrationField[]): Registrat
   );
 }
 
-/** An attendee's badge for an event with these fields and this layout. */
+/** An attendee's badge for an event with these fields, this layout and this logo (null for none). */
 export function badgeFor(
   event: { name: string; registration_fields: readonly RegistrationField[] },
   layout: BadgeLayout,
   attendee: { name: string; answers: Readonly<Record<string, string>>; checkin_code: string | null },
+  logoUrl: string | null,
 ): BadgeContent {
   const ticketField = ticketTypeField(event.registration_fields);
   const ticketValue = ticketField ? attendee.answers[ticketField.key] : undefined;
@@ -51,7 +52,7 @@ export function badgeFor(
     ticketType,
     event: event.name,
     checkinCode: attendee.checkin_code,
-    logoUrl: null,
+    logoUrl,
   };
 }
 
@@ -118,10 +119,14 @@ export async function drawBadge(badge: BadgeContent): Promise<HTMLElement> {
 const PRINTING = 'printing-badge';
 
 /**
- * The badge through the browser's print dialog, as the page's only printed content: shown by the print stylesheet
- * (badge.css) while html has the `printing-badge` class. Returns when the dialog is closed.
+ * Prints the badge as the page's only printed content: shown by the print stylesheet (badge.css) while html has
+ * the `printing-badge` class, for as long as `print` takes. `print` is the browser's dialog by default, or the
+ * desktop shell printing this very page silently (kiosk/check-in/badge.ts).
  */
-export async function printBadgeInBrowser(badge: BadgeContent): Promise<{ ok: true }> {
+export async function printBadgeSheet<Result>(
+  badge: BadgeContent,
+  print: () => Result | Promise<Result>,
+): Promise<Result> {
   const page = document.createElement('div');
   page.className = 'print-badge';
   page.setAttribute('aria-hidden', 'true');
@@ -129,10 +134,17 @@ export async function printBadgeInBrowser(badge: BadgeContent): Promise<{ ok: tr
   document.body.append(page);
   document.documentElement.classList.add(PRINTING);
   try {
-    window.print();
+    return await print();
   } finally {
     document.documentElement.classList.remove(PRINTING);
     page.remove();
   }
-  return { ok: true };
+}
+
+/** The badge through the browser's print dialog. Returns when the dialog is closed. */
+export function printBadgeInBrowser(badge: BadgeContent): Promise<{ ok: true }> {
+  return printBadgeSheet(badge, () => {
+    window.print();
+    return { ok: true as const };
+  });
 }

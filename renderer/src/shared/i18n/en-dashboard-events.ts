@@ -54,6 +54,25 @@ export const eventsEn = {
     saved: (layout: string) => `Badges now print as: ${layout}.`,
   },
 
+  brand: {
+    heading: 'Logo and colour',
+    intro:
+      'Shown on the kiosk and printed on badges. The colour is for buttons; check-in results keep their colours.',
+    accent: 'Accent colour',
+    accentHint: 'White text must stay readable on it: a colour too light is refused.',
+    saveAccent: 'Save colour',
+    resetAccent: 'Use the kiosk’s own colour',
+    accentSaved: 'The kiosk uses this colour from its next visitor on.',
+    accentReset: 'The kiosk uses its own colour again.',
+    logo: 'Logo',
+    logoHint: 'A PNG or JPEG of at most 256 KiB.',
+    logoAlt: 'The event’s logo',
+    noLogo: 'No logo yet.',
+    logoSaved: 'Logo saved.',
+    removeLogo: 'Remove logo',
+    logoRemoved: 'Logo removed.',
+  },
+
   kioskLink: {
     heading: 'Kiosk link',
     label: 'Kiosk address',

@@ -128,6 +128,7 @@ export const en = {
     registerNow: 'Register now',
     refusedTitle: 'Check-in is not possible here',
     printBadge: 'Print my badge',
+    printBadgeAgain: 'Print my badge again',
     printing: 'Printing…',
     printed: 'Your badge is printing. Please collect it from the printer.',
     printFailed: (reason: string) => `The badge could not be printed: ${reason} Please ask event staff.`,

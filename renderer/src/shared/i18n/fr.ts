@@ -148,6 +148,7 @@ export const fr: Catalogue = {
     registerNow: 'S’inscrire maintenant',
     refusedTitle: 'L’enregistrement n’est pas possible ici',
     printBadge: 'Imprimer mon badge',
+    printBadgeAgain: 'Réimprimer mon badge',
     printing: 'Impression en cours…',
     printed: 'Votre badge est en cours d’impression. Veuillez le récupérer à l’imprimante.',
     printFailed: (reason: string) =>
