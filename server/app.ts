@@ -22,6 +22,7 @@ import { API_TOKEN_SCHEME, registerTokenAuthentication } from './access/token-au
 import { attendeeActionRoutes, tokenAttendeeRoutes } from './attendees/attendee.routes.ts';
 import { attendeeService } from './attendees/attendee.service.ts';
 import { bulkNoShowService } from './attendees/bulk-no-show.service.ts';
+import { findByNameService } from './attendees/find-by-name.service.ts';
 import { deskRoutes } from './attendees/desk.routes.ts';
 import { badgeRoutes } from './badges/badge.routes.ts';
 import { badgeService } from './badges/badge.service.ts';
@@ -188,12 +189,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ? replicaJournal(sync, clock, upstream!.deviceUuid, SCHEMA_VERSION, () => replica.wake())
     : venue!.journal;
   const syncHub = syncHubService(store, sync, feed, apply, notify, SCHEMA_VERSION, venue?.relay);
+  const attendees = attendeeService(store, notify, journal);
   const ctx: AppContext = {
     clock,
     organizations: organizationService(store),
     events: eventService(store, notify),
     registrations: registrationService(store, notify, journal),
-    attendees: attendeeService(store, notify, journal),
+    attendees,
+    findByName: findByNameService(store, attendees),
     bulkNoShow: bulkNoShowService(store, notify),
     badges: badgeService(store),
     brand: brandService(store),

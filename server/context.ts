@@ -2,6 +2,7 @@ import type { ApiTokenService } from './access/api-token.service.ts';
 import type { StaffService } from './access/staff.service.ts';
 import type { AttendeeService } from './attendees/attendee.service.ts';
 import type { BulkNoShowService } from './attendees/bulk-no-show.service.ts';
+import type { FindByNameService } from './attendees/find-by-name.service.ts';
 import type { ImportThread } from './attendees/import-thread.ts';
 import type { RegistrationService } from './attendees/registration.service.ts';
 import type { BadgeService } from './badges/badge.service.ts';
@@ -28,6 +29,8 @@ export interface AppContext {
   events: EventService;
   registrations: RegistrationService;
   attendees: AttendeeService;
+  /** A kiosk's search by name, and check-in as the match one proves is oneself. */
+  findByName: FindByNameService;
   bulkNoShow: BulkNoShowService;
   /** How name badges look (the event's layout). */
   badges: BadgeService;

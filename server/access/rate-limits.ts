@@ -22,7 +22,10 @@ export interface RateLimits {
   profile: number;
   /** Any other public path (`/p/{code}`), per IP. */
   publicOther: number;
-  /** Check-in by scanned code at a kiosk (`/kiosk/api/events/{uuid}/scan`), per IP: codes are not for guessing. */
+  /**
+   * Check-in by scanned code at a kiosk (`/kiosk/api/events/{uuid}/scan`), and the search by name and its check-in
+   * (`.../find`, `.../find/check-in`, each counted on its own), per IP: codes and names are not for guessing.
+   */
   kioskScan: number;
   /** Token-authenticated requests, per token (per IP while no valid token is shown). */
   token: number;
@@ -75,6 +78,8 @@ export const RATE_LIMIT_TABLE: readonly RateLimitRule[] = [
   { path: '/kiosk/api/events/:uuid/scan', limits: [{ group: 'kioskScan', per: 'ip' }], phase: 'onRequest' },
   // A badge carries the check-in code: asked by email or code like a scan, limited like one.
   { path: '/kiosk/api/events/:uuid/badge', limits: [{ group: 'kioskScan', per: 'ip' }], phase: 'onRequest' },
+  // Names are not for trying either: the search and its check-in (one row for both paths) count like scans.
+  { path: '/kiosk/api/events/:uuid/find', limits: [{ group: 'kioskScan', per: 'ip' }], phase: 'onRequest' },
   { path: '/kiosk/api/', limits: [{ group: 'publicEvents', per: 'ip' }], phase: 'onRequest' },
   { path: '/api/', limits: [{ group: 'token', per: 'token' }], phase: 'token authentication' },
   // A venue's hub following this server calls these with a `sync` token, in the token API's scope and its limit.

@@ -153,6 +153,12 @@ export function attendeesRepository(db: Db) {
     `SELECT ${COLUMNS} FROM attendees WHERE event_id = ? AND email_key = ?
      ORDER BY status = 'canceled', id DESC LIMIT 1`,
   );
+  // Domains at least two of the event's registrations share: decoys of the find-by-name confirm step
+  // (find-by-name.rules.ts), which are nobody's address on their own.
+  const sharedDomains = db.prepare<[number], { domain: string }>(
+    `SELECT substr(email_key, instr(email_key, '@') + 1) AS domain FROM attendees WHERE event_id = ?
+     GROUP BY domain HAVING COUNT(*) >= 2 ORDER BY COUNT(*) DESC LIMIT 100`,
+  );
   // A registration made here takes the id it is given (a replica's granted block, sync/journal.ts), else the next
   // one below the ids a hub grants its replicas (sync/sync.repository.ts), so the two never meet.
   const insert = db.prepare<Record<string, unknown>, AttendeeRow>(
@@ -279,6 +285,26 @@ export function attendeesRepository(db: Db) {
     /** The email's live registration for the event, else its latest cancelled one, else null. */
     findForEmail(eventId: number, email: string): AttendeeRecord | null {
       return attendeeOrNull(forEmail.get(eventId, emailKey(email)));
+    },
+
+    /**
+     * The event's registrations whose folded text contains every word (`attendeeSearchText`): what a name search
+     * narrows to before its rules judge the names (find-by-name.rules.ts). Live ones first, then the latest first.
+     */
+    findContainingAll(eventId: number, words: readonly string[]): AttendeeRecord[] {
+      const clauses = words.map(() => "search_text LIKE ? ESCAPE '\\'");
+      return db
+        .prepare<unknown[], AttendeeRow>(
+          `SELECT ${COLUMNS} FROM attendees WHERE event_id = ? AND ${['1', ...clauses].join(' AND ')}
+           ORDER BY status = 'canceled', id DESC`,
+        )
+        .all(eventId, ...words.map(containsPattern))
+        .map(toAttendee);
+    },
+
+    /** Email domains at least two of the event's registrations share, the most shared first. */
+    sharedEmailDomains(eventId: number): string[] {
+      return sharedDomains.all(eventId).map((row) => row.domain);
     },
 
     /**

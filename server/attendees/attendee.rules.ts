@@ -40,12 +40,22 @@ export function decideSelfCheckIn(
   attendee: AttendeeRecord | null,
   now: Date,
 ): Decision<SelfCheckInRefusal> {
-  if (!isCheckInAllowed(event, now)) return refuse('checkin_not_available');
-  if (!event.allowSelfCheckin) return refuse('self_checkin_disabled');
+  const atEvent = decideSelfCheckInAtEvent(event, now);
+  if (!atEvent.ok) return atEvent;
   if (!attendee) return refuse('not_registered');
   if (attendee.status === 'canceled') return refuse('registration_canceled');
   if (attendee.status === 'pending') return refuse('approval_pending');
   if (attendee.checkedInAt) return refuse('already_checked_in');
+  return ok;
+}
+
+/** The event's part of self check-in: is a kiosk taking check-ins at all right now? */
+export function decideSelfCheckInAtEvent(
+  event: EventSettings,
+  now: Date,
+): Decision<'checkin_not_available' | 'self_checkin_disabled'> {
+  if (!isCheckInAllowed(event, now)) return refuse('checkin_not_available');
+  if (!event.allowSelfCheckin) return refuse('self_checkin_disabled');
   return ok;
 }
 

@@ -132,6 +132,18 @@ export function attendeeService(store: Store, notify: ChangeNotifier, journal: C
     return selfCheckInOf(event, 'scan', () => findByScannedCode(event, scanned));
   }
 
+  /**
+   * An attendee checking themselves in at a kiosk after finding themselves by name and proving it
+   * (find-by-name.service.ts): the same rules and outcomes as with their email. A registration merged into another
+   * meanwhile (docs/sync.md) is checked in as the one it became.
+   */
+  function selfCheckInByUuid(event: EventRecord, uuid: string): CheckInOutcome {
+    return selfCheckInOf(event, 'self', () => {
+      const attendee = findAttendee(uuid);
+      return attendee?.eventId === event.id ? attendee : null;
+    });
+  }
+
   /** Self check-in of the registration `find` reads, inside the transaction that writes it. */
   function selfCheckInOf(
     event: EventRecord,
@@ -278,6 +290,7 @@ export function attendeeService(store: Store, notify: ChangeNotifier, journal: C
     liveStatsOf,
     selfCheckIn,
     checkInByCode,
+    selfCheckInByUuid,
     checkInAtDesk,
     checkInByCodeAtDesk,
     undoCheckIn,

@@ -5,7 +5,11 @@ import { messages } from '../platform/messages.ts';
 import { refusals } from '../platform/refusals.ts';
 import { presentKioskBadge, presentKioskCheckIn, presentKioskRegistration } from './attendee.presenters.ts';
 import { parseScannedCode } from './checkin-code.rules.ts';
+import { FIND_MAX_MATCHES } from './find-by-name.rules.ts';
 import {
+  findByNameBody,
+  findByNameResponse,
+  findCheckInBody,
   kioskBadgeBody,
   kioskBadgeResponse,
   kioskRegisterResponse,
@@ -18,6 +22,9 @@ import {
   registeredMessage,
   registrationRefusal,
   registrationRefusals,
+  findByNameRefusals,
+  findCheckInRefusal,
+  findCheckInRefusals,
   selfCheckInRefusal,
   selfCheckInRefusals,
 } from './refusals.http.ts';
@@ -31,7 +38,7 @@ const params = publicEventParams;
  * interface's exact answers; these add what a kiosk screen shows.
  */
 export const kioskAttendeeRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { registrations, attendees, badges, brand } = app.ctx;
+  const { registrations, attendees, badges, brand, findByName } = app.ctx;
 
   // The kiosk's pages are `/kiosk/*` (kiosk/static.routes.ts): no read under its API may be answered with one.
   app.get('/kiosk/api/*', { schema: { hide: true } }, async function notAKioskPage() {
@@ -115,6 +122,63 @@ export const kioskAttendeeRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         data: presentKioskBadge(attendee, event, badges.settingsOf(event).layout, brand.brandOf(event)),
       };
+    },
+  );
+
+  app.post(
+    '/kiosk/api/events/:uuid/find',
+    {
+      schema: {
+        tags,
+        summary: 'Find my registration by name, after my email found none',
+        description:
+          'The registrations whose last name (or last and first names) this is, accents and case aside, masked: ' +
+          "first name and initial, the email's first character, and a handle to check in with by choosing the " +
+          `email's domain. More than ${FIND_MAX_MATCHES} matches list none (\`too_many\`). Refused as self ` +
+          'check-in is while the event takes no self check-ins.',
+        params,
+        body: findByNameBody,
+        response: { 200: findByNameResponse, ...refusals(eventRefusals, findByNameRefusals) },
+      },
+    },
+    async function findRegistrationByName(request) {
+      const event = publishedEventOf(app, request.params.uuid);
+      const outcome = findByName.findByName(event, request.body.name);
+      if (!outcome.ok) throw selfCheckInRefusal(outcome.reason, null, event);
+      return {
+        data: {
+          matches: outcome.matches.map((match) => ({
+            handle: match.handle,
+            name: match.name,
+            email: match.maskedEmail,
+            domains: match.domains,
+          })),
+          too_many: outcome.tooMany,
+        },
+      };
+    },
+  );
+
+  app.post(
+    '/kiosk/api/events/:uuid/find/check-in',
+    {
+      schema: {
+        tags,
+        summary: 'Check in as a registration found by name, choosing its email domain',
+        description:
+          'The handle of a match from the search, and the domain of its email. A handle is good for one try ' +
+          'within a few minutes; a wrong domain also sends that registration to staff for a while. Then the ' +
+          'rules, order and answers of self check-in, without the email.',
+        params,
+        body: findCheckInBody,
+        response: { 200: kioskScanResponse, ...refusals(eventRefusals, findCheckInRefusals) },
+      },
+    },
+    async function checkInFoundByName(request) {
+      const event = publishedEventOf(app, request.params.uuid);
+      const outcome = findByName.checkInByHandle(event, request.body.handle, request.body.domain);
+      if (!outcome.ok) throw findCheckInRefusal(outcome.reason, outcome.attendee, event);
+      return { message: messages.checkedIn, data: presentKioskCheckIn(outcome.attendee) };
     },
   );
 };

@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { BADGE_LAYOUTS } from '../contract/vocabulary.ts';
 import { ATTRIBUTE, emailInput, timestamp } from '../platform/schemas.ts';
 import { fieldMessage } from '../platform/field-errors.ts';
+import { EMAIL_MAX_LENGTH } from '../platform/email.ts';
 import { parseScannedCode } from './checkin-code.rules.ts';
+import {
+  FIND_MAX_MATCHES,
+  FIND_NAME_MAX_LENGTH,
+  FIND_NAME_MIN_LENGTH,
+  nameQuery,
+} from './find-by-name.rules.ts';
 import { registeredAttendeeSchema } from './public-attendee.schemas.ts';
 
 /** The registration a kiosk made: what public registration answers, and the check-in code its screen shows. */
@@ -74,4 +81,56 @@ export const kioskScanResponse = z.object({
       checked_in_at: timestamp,
     })
     .meta({ id: 'KioskCheckIn' }),
+});
+
+/** A last name typed at a kiosk, with the first name when a last name alone finds too many. */
+export const findByNameBody = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, { abort: true })
+    .max(FIND_NAME_MAX_LENGTH)
+    // Letters count, not spaces or hyphens: "-  -" names nobody.
+    .refine((text) => nameQuery(text) !== null, {
+      message: fieldMessage.minCharacters(ATTRIBUTE, FIND_NAME_MIN_LENGTH),
+    })
+    .meta({ example: 'Fontaine' }),
+});
+
+export const findByNameResponse = z.object({
+  data: z
+    .object({
+      matches: z
+        .array(
+          z
+            .object({
+              handle: z.string().meta({
+                description:
+                  'Names this match for a few minutes, on this server only; spent by one check-in try',
+              }),
+              name: z
+                .string()
+                .meta({ description: 'First name and the initial of the last', example: 'Hélène F.' }),
+              email: z
+                .string()
+                .meta({ description: 'The first character of the email only', example: 'h•••@•••' }),
+              domains: z.array(z.string()).meta({
+                description: "The email domains to choose from: the registration's own and decoys",
+                example: ['example.com', 'gmail.com', 'orange.fr', 'outlook.com'],
+              }),
+            })
+            .meta({ id: 'NameMatch' }),
+        )
+        .max(FIND_MAX_MATCHES),
+      too_many: z.boolean().meta({
+        description: `More than ${FIND_MAX_MATCHES} registrations match: none is listed; add the first name`,
+      }),
+    })
+    .meta({ id: 'NameMatches' }),
+});
+
+/** Which match is one's own, proved by the domain of one's email. */
+export const findCheckInBody = z.object({
+  handle: z.string().trim().min(1, { abort: true }).max(64),
+  domain: z.string().trim().min(1, { abort: true }).max(EMAIL_MAX_LENGTH),
 });

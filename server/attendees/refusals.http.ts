@@ -80,6 +80,34 @@ export const selfCheckInRefusals = {
   409: [varying(messages.alreadyCheckedInAt, EXAMPLE_TIME)],
 } as const;
 
+/** A search by name at a kiosk: only the event's refusals of self check-in, so a closed kiosk lists nobody. */
+export const findByNameRefusals = {
+  403: [messages.checkInNotAvailable, messages.selfCheckInDisabled],
+} as const;
+
+/** Checking in as a match found by name: a spent or stale handle, a wrong domain, then self check-in's answers. */
+export function findCheckInRefusal(
+  reason: SelfCheckInRefusal | 'handle_unknown' | 'not_confirmed',
+  attendee: AttendeeRecord | null,
+  event: EventRecord,
+): HttpError {
+  switch (reason) {
+    case 'handle_unknown':
+      return new HttpError(404, messages.findExpired);
+    case 'not_confirmed':
+      return new HttpError(403, messages.findNotConfirmed);
+    default:
+      return selfCheckInRefusal(reason, attendee, event);
+  }
+}
+
+export const findCheckInRefusals = {
+  403: [...selfCheckInRefusals[403], messages.findNotConfirmed],
+  // A handle names a registration that exists (rows are never deleted): never `notRegistered`.
+  404: [messages.findExpired],
+  409: selfCheckInRefusals[409],
+} as const;
+
 /** A code scanned at the desk that no registration of the event carries. */
 export const deskCodeNotFound = () => new HttpError(404, messages.codeNotFound);
 

@@ -74,6 +74,8 @@ export const messages = {
   checkInPendingStaff: 'This registration is awaiting approval. Approve it first.',
   alreadyCheckedInStaff: (when: string) => `Already checked in at ${when}.`,
   codeNotFound: 'No registration for this event has this code.',
+  findExpired: 'This search has expired. Please search for your name again.',
+  findNotConfirmed: 'That is not the email address of this registration. Please see event staff.',
   eventFull: 'The event is full.',
   importFull: (available: number) => `Not enough seats: ${available} left.`,
   importInvalid: 'Some rows are invalid. Nothing was imported.',

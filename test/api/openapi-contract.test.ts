@@ -417,6 +417,62 @@ describe("the kiosk's endpoints, the desk's scan and setup answer only what the 
     expect(op.unprovoked()).toEqual([]);
   });
 
+  it('POST /kiosk/api/events/{uuid}/find and .../find/check-in', async () => {
+    const find = operation('POST', '/kiosk/api/events/{uuid}/find');
+    const checkIn = operation('POST', '/kiosk/api/events/{uuid}/find/check-in');
+    const byName = createEvent(t.app, org);
+    const approval = createEvent(t.app, org, { requires_approval: true });
+    const people = ['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo', 'Foxtrot'];
+    for (const event of [byName, approval]) {
+      for (const last of people) {
+        const email = `${last.toLowerCase()}@example.com`;
+        await attendeeDoes(event, 'register', registration(email, { last_name: last }), 201);
+      }
+    }
+    await selfCancel(byName, 'bravo@example.com');
+    await selfCheckIn(byName, 'charlie@example.com');
+    const handleOf = async (event: EventRecord, name: string) => {
+      const found = await t.app.inject({
+        method: 'POST',
+        url: `/kiosk/api/events/${event.uuid}/find`,
+        remoteAddress: nextAddress(),
+        ...json({ name }),
+      });
+      expect(found.statusCode).toBe(200);
+      return (found.json() as { data: { matches: { handle: string }[] } }).data.matches[0]!.handle;
+    };
+    const confirm = (event: { uuid: string }, handle: string, domain = 'example.com') =>
+      checkIn.send(`/kiosk/api/events/${event.uuid}/find/check-in`, json({ handle, domain }));
+    const setting = (event: EventRecord, sql: string) =>
+      t.app.store.db.prepare(`UPDATE events SET ${sql} WHERE id = ?`).run(event.id);
+
+    expect((await confirm(byName, await handleOf(byName, 'alpha'))).status).toBe(200);
+    await confirm(byName, await handleOf(byName, 'bravo'));
+    await confirm(byName, await handleOf(byName, 'charlie'));
+    await confirm(approval, await handleOf(approval, 'alpha'));
+    await confirm(byName, await handleOf(byName, 'delta'), 'not-the-domain.com');
+    await confirm({ uuid: UNKNOWN }, await handleOf(byName, 'echo'));
+    await confirm(byName, 'NeverIssued');
+    await checkIn.send(`/kiosk/api/events/${byName.uuid}/find/check-in`, json({ handle: 'x' }));
+    const closing = await handleOf(byName, 'echo');
+    const staffOnly = await handleOf(byName, 'foxtrot');
+    setting(byName, "checkin_period_type = 'disabled'");
+    await confirm(byName, closing);
+    await find.send(`/kiosk/api/events/${byName.uuid}/find`, json({ name: 'echo' }));
+    setting(byName, "checkin_period_type = 'immediate', allow_self_checkin = 0");
+    await confirm(byName, staffOnly);
+    await find.send(`/kiosk/api/events/${byName.uuid}/find`, json({ name: 'foxtrot' }));
+    await find.send(`/kiosk/api/events/${UNKNOWN}/find`, json({ name: 'alpha' }));
+    await find.send(`/kiosk/api/events/${approval.uuid}/find`, json({ name: 'a' }));
+    await find.exhaust(`/kiosk/api/events/${approval.uuid}/find`, json({ name: 'Alpha' }));
+    await checkIn.exhaust(
+      `/kiosk/api/events/${approval.uuid}/find/check-in`,
+      json({ handle: 'h', domain: 'd' }),
+    );
+    expect(find.unprovoked()).toEqual([]);
+    expect(checkIn.unprovoked()).toEqual([]);
+  });
+
   it('POST /dashboard/api/setup, then closed once a staff account exists', async () => {
     const op = operation('POST', '/dashboard/api/setup');
     const owner = {

@@ -18,6 +18,10 @@ export type Registration = Answer<'/kiosk/api/events/{uuid}/register', 'post'>;
 export type CheckIn = Answer<'/public/events/{uuid}/check-in', 'post'>;
 /** A check-in by a scanned code: who it was (name and company), not the email. */
 export type ScanCheckIn = Answer<'/kiosk/api/events/{uuid}/scan', 'post'>;
+/** A registration a name found, masked: a first name and initial, part of the email, its domain among others. */
+export type NameMatch = Schema<'NameMatch'>;
+/** A check-in as a registration found by name: as a scan's, without the email. */
+export type FoundCheckIn = Answer<'/kiosk/api/events/{uuid}/find/check-in', 'post'>;
 
 export const kioskApi = {
   organizations: (signal?: AbortSignal) =>
@@ -46,6 +50,20 @@ export const kioskApi = {
   /** A checked-in person's badge, by the email they typed or the code they scanned. */
   badge: (uuid: string, holder: { email: string } | { code: string }) =>
     answer(api.POST('/kiosk/api/events/{uuid}/badge', { params: { path: { uuid } }, body: holder })),
+  /** The registrations a last name (and first name, to narrow) finds, masked, each with a short-lived handle. */
+  findByName: (uuid: string, name: string) =>
+    answer(api.POST('/kiosk/api/events/{uuid}/find', { params: { path: { uuid } }, body: { name } })).then(
+      (r) => r.data,
+    ),
+
+  /** Check in as the match `handle` names, proved by choosing its email's `domain`. */
+  checkInFound: (uuid: string, handle: string, domain: string) =>
+    answer(
+      api.POST('/kiosk/api/events/{uuid}/find/check-in', {
+        params: { path: { uuid } },
+        body: { handle, domain },
+      }),
+    ),
 
   profile: (code: string, signal?: AbortSignal) =>
     answer(api.GET('/public/profile/{code}', { params: { path: { code } }, signal })).then((r) => r.data),

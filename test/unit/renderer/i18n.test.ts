@@ -162,6 +162,8 @@ const SERVER_REFUSALS: [keyof typeof en.refusals, number, string | (() => string
   ['checkInPendingApproval', 403, messages.checkInPendingApproval],
   ['checkInCanceled', 403, messages.checkInCanceled],
   ['codeNotFound', 404, messages.codeNotFound],
+  ['findExpired', 404, messages.findExpired],
+  ['findNotConfirmed', 403, messages.findNotConfirmed],
   ['profileNotFound', 404, messages.profileNotFound],
   ['profilePrivate', 403, messages.profilePrivate],
   ['validationFailed', 422, messages.validationFailed],

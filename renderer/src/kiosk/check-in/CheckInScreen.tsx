@@ -13,6 +13,7 @@ import { ResultPanel, type Tone } from '../components/ResultPanel.tsx';
 import { useKioskSession } from '../shell/session.ts';
 import { settings } from '../shell/settings.ts';
 import { CheckedIn, PrintBadgeButton } from './CheckedIn.tsx';
+import { FindByName } from './FindByName.tsx';
 
 /** The one question of a self check-in, in the language on screen. */
 const checkInFields = (): readonly RegistrationField[] => [
@@ -39,6 +40,8 @@ export function CheckInScreen() {
   const [submitting, setSubmitting] = useState(false);
   const [alert, setAlert] = useState<AlertContent | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  /** The email that found nobody, once the person asks to be found by name instead. */
+  const [findingAfter, setFindingAfter] = useState<string | null>(null);
   const heading = useFocusOnMount<HTMLHeadingElement>();
 
   async function submit(formEvent: FormEvent) {
@@ -103,8 +106,11 @@ export function CheckInScreen() {
       />
     );
   }
+  if (findingAfter !== null) return <FindByName email={findingAfter} />;
   if (outcome?.kind === 'refused') {
     const email = outcome.offerRegistration;
+    // A typo is the likeliest reason an email finds nobody: finding oneself by name comes before registering,
+    // which would make a second registration under the mistyped address.
     return (
       <ResultPanel
         tone={outcome.tone}
@@ -115,15 +121,25 @@ export function CheckInScreen() {
           outcome.reprint !== undefined && settings.badges ? (
             <PrintBadgeButton holder={{ email: outcome.reprint }} known={null} />
           ) : (
-            email !== undefined &&
-            event.is_registration_open && (
-              <button
-                type="button"
-                className="button button--primary"
-                onClick={() => go('register', { answers: { email }, fromProfile: false })}
-              >
-                {t.checkIn.registerNow}
-              </button>
+            email !== undefined && (
+              <>
+                <button
+                  type="button"
+                  className="button button--primary"
+                  onClick={() => setFindingAfter(email)}
+                >
+                  {t.findMe.offer}
+                </button>
+                {event.is_registration_open && (
+                  <button
+                    type="button"
+                    className="button button--secondary"
+                    onClick={() => go('register', { answers: { email }, fromProfile: false })}
+                  >
+                    {t.checkIn.registerNow}
+                  </button>
+                )}
+              </>
             )
           )
         }

@@ -21,8 +21,8 @@ export function CheckedIn({
   at: string;
   /** For the badge: null when the kiosk does not know it. */
   company: string | null;
-  /** How the person showed who they are, which the badge is asked for by. */
-  holder: BadgeHolder;
+  /** How the person showed who they are, which the badge is asked for by; null: by neither (found by name). */
+  holder: BadgeHolder | null;
   returnAfterMs?: number;
   children?: ReactNode;
 }) {
@@ -51,7 +51,13 @@ type PrintState =
  * The person's name badge, on the desktop shell's printer or through the browser's dialog: after a check-in, or
  * again from "already checked in" (`known` null: the screen knows nothing of them but what the server says).
  */
-export function PrintBadgeButton({ holder, known }: { holder: BadgeHolder; known: KnownBadge | null }) {
+export function PrintBadgeButton({
+  holder,
+  known,
+}: {
+  holder: BadgeHolder | null;
+  known: KnownBadge | null;
+}) {
   const { event } = useKioskSession();
   const [state, setState] = useState<PrintState>({ kind: 'idle' });
   const print = async () => {

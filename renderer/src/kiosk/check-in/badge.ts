@@ -8,7 +8,10 @@ import { kioskApi, type KioskEvent } from '../api.ts';
 import { desktopBridge } from '../desktop.ts';
 import type { PrintResult } from '../kiosk-bridge.ts';
 
-/** Who the badge is for, as the person showed it at this visit: the email typed or the code scanned. */
+/**
+ * Who the badge is for, as the person showed it at this visit: the email typed or the code scanned. Someone found by
+ * name showed neither, and gets the badge the screen can draw (`KnownBadge`).
+ */
 export type BadgeHolder = { email: string } | { code: string };
 
 /** What the screen knows already, printed if the server's badge cannot be read (the classic layout, no QR code). */
@@ -23,10 +26,11 @@ export interface KnownBadge {
  */
 async function kioskBadge(
   event: KioskEvent,
-  holder: BadgeHolder,
+  holder: BadgeHolder | null,
   known: KnownBadge | null,
 ): Promise<BadgeContent> {
   try {
+    if (!holder) throw new Error('The kiosk has nothing to ask for this badge by.');
     const { data } = await kioskApi.badge(event.id, holder);
     return badgeFor(event, data.layout, data, data.logo_url);
   } catch (error) {
@@ -49,7 +53,7 @@ async function kioskBadge(
  */
 export async function printBadge(
   event: KioskEvent,
-  holder: BadgeHolder,
+  holder: BadgeHolder | null,
   known: KnownBadge | null,
 ): Promise<PrintResult> {
   const badge = await kioskBadge(event, holder, known);

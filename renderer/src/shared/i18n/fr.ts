@@ -155,6 +155,32 @@ export const fr: Catalogue = {
       `Le badge n’a pas pu être imprimé\u00a0: ${reason} Veuillez vous adresser à l’équipe de l’événement.`,
   },
 
+  findMe: {
+    offer: 'Me retrouver par mon nom',
+    title: 'Retrouver mon inscription',
+    intro:
+      'Saisissez votre nom de famille tel qu’indiqué à l’inscription. Si d’autres personnes le portent, ajoutez votre prénom.',
+    nameLabel: 'Nom de famille',
+    submit: 'Rechercher',
+    submitting: 'Recherche en cours…',
+    matchesTitle: 'Êtes-vous l’une de ces personnes\u202f?',
+    matchesIntro: 'Seule une partie de chaque adresse e-mail est affichée.',
+    matchEmail: (masked: string) => `Adresse e-mail ${masked}`,
+    noneTitle: 'Aucune inscription à ce nom',
+    none: 'Nous n’avons trouvé aucune inscription à ce nom. Vérifiez l’orthographe ou adressez-vous à l’équipe de l’événement.',
+    tooManyTitle: 'Plusieurs personnes portent ce nom',
+    tooMany: 'Veuillez ajouter votre prénom, ou vous adresser à l’équipe de l’événement.',
+    notMe: 'Je ne suis pas dans la liste',
+    searchAgain: 'Nouvelle recherche',
+    confirmTitle: 'Quelle est votre adresse e-mail\u202f?',
+    confirmIntro: (name: string) =>
+      `Pour enregistrer l’arrivée de ${name}, choisissez la fin de votre adresse e-mail.`,
+    domainChoices: 'Fin de votre adresse e-mail',
+    domain: (domain: string) => `…@${domain}`,
+    confirming: 'Enregistrement en cours…',
+    expiredTitle: 'Veuillez relancer la recherche',
+  },
+
   scan: {
     title: 'Scanner mon code',
     intro: 'Présentez devant la caméra votre QR code d’enregistrement ou celui de votre profil.',
@@ -207,6 +233,8 @@ export const fr: Catalogue = {
     checkInPendingApproval: `Votre inscription est en attente de validation. ${seeStaff}`,
     checkInCanceled: `Votre inscription a été annulée. ${seeStaff}`,
     codeNotFound: 'Aucune inscription à cet événement ne porte ce code.',
+    findExpired: 'Cette recherche a expiré. Veuillez rechercher votre nom à nouveau.',
+    findNotConfirmed: `Cette adresse e-mail ne correspond pas à cette inscription. ${seeStaff}`,
     profileNotFound: 'Profil introuvable.',
     profilePrivate: 'Ce profil est privé.',
     validationFailed: 'Certaines informations ne sont pas valides.',

@@ -28,6 +28,8 @@ const STATUS: Record<FixedRefusal, number> = {
   checkInPendingApproval: 403,
   checkInCanceled: 403,
   codeNotFound: 404,
+  findExpired: 404,
+  findNotConfirmed: 403,
   profileNotFound: 404,
   profilePrivate: 403,
   validationFailed: 422,

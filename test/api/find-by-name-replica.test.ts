@@ -1,0 +1,114 @@
+import fs from 'node:fs';
+import { pairedReplicaDir } from '../helpers/replica.ts';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { buildApp } from '../../server/app.ts';
+import type { EventRecord } from '../../server/events/event.types.ts';
+import type { FastifyInstance } from 'fastify';
+import {
+  call,
+  createEvent,
+  createOrganization,
+  registration,
+  startTestApp,
+  testClock,
+  UNLIMITED,
+  type TestApp,
+} from '../helpers/app.ts';
+
+let hub: TestApp;
+let event: EventRecord;
+let replica: FastifyInstance;
+let replicaDir: string;
+let hubPort: number;
+
+/** A kiosk paired with the hub, as `arrivals device pair` leaves it, with the hub's first snapshot taken. */
+beforeEach(async () => {
+  hub = await startTestApp();
+  await hub.app.listen({ host: '127.0.0.1', port: 0 });
+  hubPort = (hub.app.server.address() as { port: number }).port;
+  const organization = createOrganization(hub.app);
+  event = createEvent(hub.app, organization);
+  const clock = testClock();
+  replicaDir = await pairedReplicaDir(hub.app, organization.id, [event.uuid], clock, 'Door 2');
+  replica = await buildApp({
+    dataDir: replicaDir,
+    clock,
+    rateLimits: UNLIMITED,
+    checkResponseShapes: true,
+    kioskDir: false,
+    replica: { longPollMs: 0, retryMs: 50 },
+  });
+});
+
+afterEach(async () => {
+  await replica.close();
+  await hub.close();
+  fs.rmSync(replicaDir, { recursive: true, force: true });
+});
+
+const find = (app: FastifyInstance, name: string) =>
+  call(app, 'POST', `/kiosk/api/events/${event.uuid}/find`, { body: { name } });
+const confirm = (app: FastifyInstance, handle: string, domain: string) =>
+  call(app, 'POST', `/kiosk/api/events/${event.uuid}/find/check-in`, { body: { handle, domain } });
+
+async function onlyHandle(app: FastifyInstance, name: string): Promise<string> {
+  const found = await find(app, name);
+  expect(found.status).toBe(200);
+  expect(found.body.data.matches).toHaveLength(1);
+  return found.body.data.matches[0].handle as string;
+}
+
+it('a replica kiosk finds by name in its own database, checks in through its op outbox, and the hub learns of it', async () => {
+  await call(hub.app, 'POST', `/public/events/${event.uuid}/register`, {
+    body: registration('ada@example.com', { last_name: 'Lovelace-Byron' }),
+  });
+  await replica.ctx.replica!.syncNow();
+
+  // The hub goes away: the replica finds and decides alone.
+  await hub.app.close();
+  const handle = await onlyHandle(replica, 'byron');
+  const checkedIn = await confirm(replica, handle, 'example.com');
+  expect(checkedIn.status).toBe(200);
+  expect(checkedIn.body.data.name).toBe('Ada Lovelace-Byron');
+  expect(await confirm(replica, await onlyHandle(replica, 'byron'), 'example.com')).toMatchObject({
+    status: 409,
+  });
+  // A handle is the replica's own: the hub never issued it.
+  await restartHub();
+  expect(await confirm(hub.app, handle, 'example.com')).toMatchObject({ status: 404 });
+
+  await replica.ctx.replica!.syncNow();
+  expect(hub.app.store.repos.attendees.findForEmail(event.id, 'ada@example.com')!.checkedInAt).not.toBeNull();
+  expect(await confirm(hub.app, await onlyHandle(hub.app, 'lovelace-byron'), 'example.com')).toMatchObject({
+    status: 409,
+  });
+});
+
+it('a registration made at a replica kiosk is found there by name', async () => {
+  await replica.ctx.replica!.syncNow();
+  await call(replica, 'POST', `/kiosk/api/events/${event.uuid}/register`, {
+    body: registration('grace@example.org', { first_name: 'Grace', last_name: 'Hopper' }),
+  });
+  const found = await find(replica, 'HOPPER');
+  expect(found.body.data.matches).toEqual([expect.objectContaining({ name: 'Grace H.', email: 'g•••@•••' })]);
+  expect((await confirm(replica, found.body.data.matches[0].handle, 'example.org')).status).toBe(200);
+});
+
+async function restartHub(): Promise<void> {
+  const port = hubPort;
+  const app = await buildApp({
+    dataDir: hub.dataDir,
+    clock: hub.clock,
+    rateLimits: UNLIMITED,
+    kioskDir: false,
+  });
+  await app.listen({ host: '127.0.0.1', port });
+  hub = {
+    ...hub,
+    app,
+    close: async () => {
+      await app.close();
+      fs.rmSync(hub.dataDir, { recursive: true, force: true });
+    },
+  };
+}
