@@ -46,6 +46,22 @@ function holdWriteLock(): Database.Database {
   return other;
 }
 
+/** A registration by another process (as the CLI's connection would write it), inside its open transaction. */
+function lateRegistration(connection: Database.Database, email: string): void {
+  const late = attendeesRepository(connection).register({
+    id: null,
+    opId: `late-${email}`,
+    eventId: event.id,
+    userId: null,
+    email,
+    name: 'Late Comer',
+    answers: { email },
+    status: 'confirmed',
+    registeredAt: '2026-11-21T10:00:00+00:00',
+  });
+  expect(late.ok).toBe(true);
+}
+
 beforeEach(async () => {
   t = await startTestApp({ webhooks: { autoDispatch: false } });
   owner = dashboardClient(() => t.app);
@@ -119,6 +135,56 @@ describe('CSV import beside the server', () => {
       rows: [{ row: 42, errors: { email: ['The email has already been taken.'] } }],
     });
     expect(attendeeCount()).toBe(1);
+  });
+
+  it('leaves out, in a valid_rows import, a row another writer registered between its checks and its transaction', async () => {
+    await call(t.app, 'POST', `/public/events/${event.uuid}/register`, {
+      body: registration('guest7@example.com'),
+    });
+    const lock = holdWriteLock();
+    const rows = guests(100);
+    const importing = owner.send('POST', `/events/${event.uuid}/import`, { rows, mode: 'valid_rows' });
+    await until(() => t.app.ctx.imports.isWriting());
+    lateRegistration(lock, 'guest41@example.com');
+    lock.exec('COMMIT');
+
+    const imported = await importing;
+    expect(imported.status).toBe(200);
+    // Row 8 was taken before the checks, row 42 after them: both answered alike, and in row order.
+    expect(imported.body).toEqual({
+      message: 'Imported 98 attendees. 2 rows were left out: see why below.',
+      imported: 98,
+      skipped: [
+        { row: 8, errors: { email: ['The email has already been taken.'] } },
+        { row: 42, errors: { email: ['The email has already been taken.'] } },
+      ],
+    });
+    expect(attendeeCount()).toBe(100);
+    // The late registration is the one that stands, as the other writer wrote it.
+    expect(t.app.store.repos.attendees.findForEmail(event.id, 'guest41@example.com')!.name).toBe(
+      'Late Comer',
+    );
+  });
+
+  it('a refusal after another write lands between its checks and its transaction leaves nothing behind', async () => {
+    const organization = t.app.store.repos.organizations.list()[0]!;
+    allowLanHost(t.app, organization, '127.0.0.1:9');
+    createEndpoint(t.app, organization, 'http://127.0.0.1:9/hooks', ['attendee.registered']);
+    const lock = holdWriteLock();
+    const importing = importRows(guests(100));
+    await until(() => t.app.ctx.imports.isWriting());
+    lateRegistration(lock, 'guest99@example.com');
+    lock.exec('COMMIT');
+
+    expect((await importing).status).toBe(422);
+    expect(attendeeCount()).toBe(1);
+    const events = t.app.store.repos.events.findById(event.id)!;
+    expect(events.attendeesCount).toBe(1);
+    // Nothing for the webhooks to tell, and the same file imports once the taken row is gone.
+    expect(t.app.store.repos.webhookDeliveries.hasOutboxBatches()).toBe(false);
+    const rest = guests(100).filter((row) => row.email !== 'guest99@example.com');
+    expect((await importRows(rest)).body).toEqual({ message: 'Imported 99 attendees.', imported: 99 });
+    expect(attendeeCount()).toBe(100);
   });
 
   it('a failure inside the worker leaves nothing written, and the server and the next import go on', async () => {
