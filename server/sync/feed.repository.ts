@@ -33,6 +33,10 @@ export const emptyPage = (): FeedPage => ({
   tombstones: [],
 });
 
+/** True when the page carries no row: nothing the replica serves changed. */
+export const isEmptyPage = (page: FeedPage): boolean =>
+  Object.values(page).every((rows) => rows.length === 0);
+
 const EVENT_SETTINGS = [
   'name',
   'description',

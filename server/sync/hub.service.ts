@@ -6,7 +6,7 @@ import type { Store } from '../store.ts';
 import type { ChangeNotifier } from '../webhooks/notifier.ts';
 import type { ApplyService } from './apply.service.ts';
 import { correctOpTime } from './clock.rules.ts';
-import type { FeedRepository } from './feed.repository.ts';
+import { isEmptyPage, type FeedRepository } from './feed.repository.ts';
 import { blockSizeFor } from './id-ranges.rules.ts';
 import { isTokenExpired } from '../access/api-token.rules.ts';
 import type { ApiTokenRecord } from '../access/access.types.ts';
@@ -18,8 +18,11 @@ import type { DeviceRecord, FeedAnswer, Op, OpOutcome, PushAnswer, PushRequest }
 /** A pairing code lives this long: long enough to walk to the kiosk and type it. */
 export const PAIRING_CODE_TTL_MS = 10 * 60_000;
 
-/** How often a long-poll looks at the revision (a write made in this process wakes it at once). */
+/** How often long-polls look at the revision (a write made in this process wakes them sooner). */
 const WATCH_INTERVAL_MS = 250;
+
+/** How long after a write made here long-polls look: the writes in between wake each of them once. */
+const NUDGE_COALESCE_MS = 100;
 
 /** The most revisions one feed page spans; a replica asks again for the rest at once. */
 const FEED_PAGE_REVISIONS = 10_000;
@@ -317,6 +320,28 @@ export function syncHubService(
       .deferred();
   }
 
+  /**
+   * The feed after `since`, held up to `waitMs` until it carries a row for this device. Writes to other events move
+   * the revision without answering it, so a hub busy with one event does not answer every replica of the others at
+   * each check-in (nor take their next request). At the end of the wait it answers, empty, at the latest revision.
+   */
+  async function longPollFeed(
+    device: DeviceRecord,
+    since: number,
+    epoch: string | null,
+    waitMs: number,
+  ): Promise<FeedAnswer> {
+    const deadline = Date.now() + waitMs;
+    let answer = readFeed(device, since, epoch);
+    while (!answer.reset && !answer.more && isEmptyPage(answer.page) && !closing) {
+      const left = deadline - Date.now();
+      if (left <= 0) break;
+      await waitForChange(answer.revision, left);
+      answer = readFeed(device, since, epoch);
+    }
+    return answer;
+  }
+
   /** Notes how far the device has read the feed (its lag on the Sync page). */
   function recordPull(device: DeviceRecord, revision: number, waiting: number | null): void {
     sync.recordPull(device.id, revision, now());
@@ -327,45 +352,70 @@ export function syncHubService(
     return sync.meta().revision;
   }
 
-  /** Long-polls waiting for a change: each looks again every `WATCH_INTERVAL_MS`, or at once when nudged. */
-  const watchers = new Set<() => void>();
+  /**
+   * Long-polls waiting for a change, each with the revision it waits to see passed. One timer looks at the revision
+   * for all of them every `WATCH_INTERVAL_MS`, and a write made here looks sooner (`nudge`).
+   */
+  const watchers = new Map<() => void, number>();
+  let watchTimer: NodeJS.Timeout | null = null;
+  let wakeTimer: NodeJS.Timeout | null = null;
   let closing = false;
+
+  /** Answers every long-poll whose revision has passed (all of them when the server closes). */
+  function checkWatchers(): void {
+    if (watchers.size === 0) return;
+    const revision = currentRevision();
+    for (const [answer, since] of [...watchers]) if (closing || revision > since) answer();
+  }
 
   /**
    * Resolves once the revision has passed `since`, or after `waitMs`, or when the server closes. The revision is
-   * read again every quarter second (a write by another process, the CLI, shows too) and at once after a write
-   * made in this one (`nudge`).
+   * read again every quarter second (a write by another process, the CLI, shows too) and soon after a write made in
+   * this one (`nudge`).
    */
   function waitForChange(since: number, waitMs: number): Promise<void> {
     if (closing || waitMs <= 0 || currentRevision() > since) return Promise.resolve();
     // Waiting is transport, not business time: real timers, whatever clock the app was given.
     return new Promise((resolve) => {
-      const done = () => {
-        clearInterval(timer);
+      const answer = () => {
         clearTimeout(deadline);
-        watchers.delete(check);
+        watchers.delete(answer);
+        if (watchers.size === 0 && watchTimer) {
+          clearInterval(watchTimer);
+          watchTimer = null;
+        }
         resolve();
       };
-      const check = () => {
-        if (closing || currentRevision() > since) done();
-      };
-      const timer = setInterval(check, WATCH_INTERVAL_MS);
-      const deadline = setTimeout(done, waitMs);
-      timer.unref();
+      const deadline = setTimeout(answer, waitMs);
       deadline.unref();
-      watchers.add(check);
+      watchers.set(answer, since);
+      if (!watchTimer) {
+        watchTimer = setInterval(checkWatchers, WATCH_INTERVAL_MS);
+        watchTimer.unref();
+      }
     });
   }
 
-  /** A write was made here: long-polls look at once. */
+  /**
+   * A write was made here: long-polls look within `NUDGE_COALESCE_MS`. Writes in that window wake each replica
+   * once, not once each: a hub taking hundreds of check-ins a second would otherwise answer every long-poll (and
+   * take its next request) for every one of them.
+   */
   function nudge(): void {
-    for (const check of [...watchers]) check();
+    if (wakeTimer || watchers.size === 0) return;
+    wakeTimer = setTimeout(() => {
+      wakeTimer = null;
+      checkWatchers();
+    }, NUDGE_COALESCE_MS);
+    wakeTimer.unref();
   }
 
   /** The server closes: every long-poll answers now, so closing never waits for one. */
   function close(): void {
     closing = true;
-    nudge();
+    if (wakeTimer) clearTimeout(wakeTimer);
+    wakeTimer = null;
+    checkWatchers();
   }
 
   /** Whether this server is closing: its long-polls answer at once. */
@@ -403,6 +453,7 @@ export function syncHubService(
     recordPull,
     currentRevision,
     waitForChange,
+    longPollFeed,
     nudge,
     close,
     isClosing,

@@ -1,5 +1,6 @@
 import type { AttendeeStatus } from '../contract/vocabulary.ts';
 import { bootIdOf, monotonicMs } from '../platform/clock.ts';
+import { emailKey } from '../platform/email.ts';
 import { toTimestamp } from '../platform/time.ts';
 import type { Store } from '../store.ts';
 import type { ApplyService } from './apply.service.ts';
@@ -8,7 +9,7 @@ import type { changesResponse, pushResponse } from './sync.schemas.ts';
 import type { z } from 'zod';
 import { blockSizeFor, needsRefill } from './id-ranges.rules.ts';
 import type { SyncRepository } from './sync.repository.ts';
-import type { Op, UpstreamRecord } from './sync.types.ts';
+import type { Op, RegistrationPayload, UpstreamRecord } from './sync.types.ts';
 
 export interface ReplicaOptions {
   /** Ops sent in one request. */
@@ -239,7 +240,7 @@ export function replicaService(
     });
     store.inTransaction(() => {
       writePage(answer.page as FeedPage);
-      rebase();
+      rebase(answer.page as FeedPage);
       sync.setPulled(answer.epoch, answer.revision);
     });
     latestRevision = answer.latest ?? answer.revision;
@@ -305,8 +306,12 @@ export function replicaService(
   /** Hub rows that met a local registration of the same email; applied as registrations by `rebase`. */
   const deferred: Record<string, unknown>[] = [];
 
-  /** The ops still waiting, applied again over what the hub just sent: the replica shows its own changes. */
-  function rebase(): void {
+  /**
+   * The ops still waiting, applied again over what the hub just sent: the replica shows its own changes. Only the
+   * ops about the attendees the page wrote (by UUID, merged UUID or a registration's email): the others' rows kept
+   * their local state. A kiosk with thousands of ops waiting would otherwise apply them all at every page.
+   */
+  function rebase(page: FeedPage): void {
     for (const row of deferred.splice(0)) {
       apply.applyOp(
         {
@@ -337,12 +342,26 @@ export function replicaService(
         { authoritative: false },
       );
     }
+    const touched = new Set<string>();
+    for (const row of page.attendees) touched.add(String(row.uuid)).add(`${row.event_uuid} ${row.email_key}`);
+    for (const alias of page.aliases) touched.add(alias.uuid).add(alias.attendee);
     for (const op of sync.pendingOps(Number.MAX_SAFE_INTEGER)) {
+      if (!touches(op, touched)) continue;
       apply.applyOp(
         { op, at: toTimestamp(new Date(op.wall_ms)), uncertain: false },
         { authoritative: false },
       );
     }
+  }
+
+  /** Whether an op is about an attendee (or, for a registration, an email of its event) in `touched`. */
+  function touches(op: Op, touched: ReadonlySet<string>): boolean {
+    const { event, attendee } = op.payload as {
+      event: string;
+      attendee: string | RegistrationPayload['attendee'];
+    };
+    if (typeof attendee === 'string') return touched.has(attendee.toLowerCase());
+    return touched.has(attendee.uuid.toLowerCase()) || touched.has(`${event} ${emailKey(attendee.email)}`);
   }
 
   async function pushLoop(): Promise<void> {
@@ -409,9 +428,12 @@ export function replicaService(
       pushWake?.();
       await Promise.allSettled([pushing, pulling]);
     },
-    /** A change was recorded: push it now rather than at the next tick. */
+    /**
+     * A change was recorded: push it now rather than at the next tick, unless the hub is away. Then the retry
+     * schedule finds it back; trying again at every change made offline would cost each one a failed connection.
+     */
     wake(): void {
-      pushWake?.();
+      if (failures === 0) pushWake?.();
     },
     /** One push and one pull, for the CLI's first sync and for tests. */
     async syncNow(): Promise<void> {

@@ -146,13 +146,7 @@ export const syncDeviceRoutes: FastifyPluginAsyncZod = async (app) => {
     async function readChanges(request, reply) {
       const device = deviceOf(request);
       const { since, epoch, wait, waiting } = request.query;
-      const current = syncHub.readFeed(device, since, epoch ?? null);
-      const answer =
-        current.reset || current.revision > since || wait === 0
-          ? current
-          : await syncHub
-              .waitForChange(since, wait * 1000)
-              .then(() => syncHub.readFeed(device, since, epoch ?? null));
+      const answer = await syncHub.longPollFeed(device, since, epoch ?? null, wait * 1000);
       syncHub.recordPull(device, answer.revision, waiting ?? null);
       // A long-poll answered because this server is closing ends its connection too: the server's close waits for
       // every connection, and an idle kept-alive one would hold it for the whole keep-alive timeout.
