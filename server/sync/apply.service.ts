@@ -205,8 +205,9 @@ export function applyService(
       const attendee = resolve(payload.attendee);
       if (!attendee) return missing();
       const records = checkInRecordsOf(attendee);
-      if (records.some((record) => record.op === op.op_id && record.at !== null))
+      if (records.some((record) => record.op === op.op_id && record.at !== null)) {
         return applied(attendee.uuid);
+      }
       const before = standingCheckIn(records);
       const marks = withCheckIn(records, op.op_id, timed.at);
       const standing = standingCheckIn(marks);

@@ -11,10 +11,12 @@ export const CONFLICT_RULES: Record<ConflictKind, string> = {
   check_in_after_cancel:
     'Checked in after being cancelled elsewhere: the person is here, so the check-in stands.',
   check_in_after_no_show: 'Checked in after being marked a no-show elsewhere: the check-in stands.',
-  cancel_after_check_in: 'Cancelled elsewhere after checking in: the check-in stands.',
-  no_show_after_check_in: 'Marked a no-show elsewhere after checking in: the check-in stands.',
+  cancel_after_check_in:
+    'Cancelled elsewhere after checking in: the check-in stands; the cancellation takes effect if it is undone.',
+  no_show_after_check_in:
+    'Marked a no-show elsewhere after checking in: the check-in stands; the no-show takes effect if it is undone.',
   undo_of_other_check_in:
-    'An undo named a check-in that an earlier one on another kiosk replaced: the check-in stands.',
+    'An undo on one kiosk, while another kiosk had checked the person in too: that other check-in stands.',
   over_capacity: 'Registered at a kiosk while the event was full: accepted over capacity.',
   after_close: 'Registered at a kiosk after registration had closed: accepted.',
   time_uncertain:

@@ -1,19 +1,8 @@
-import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { buildApp } from '../../server/app.ts';
 import type { EventRecord } from '../../server/events/event.types.ts';
-import {
-  call,
-  createEvent,
-  createOrganization,
-  registration,
-  startTestApp,
-  testClock,
-  UNLIMITED,
-  type TestApp,
-} from '../helpers/app.ts';
-import { pairedReplicaDir } from '../helpers/replica.ts';
+import { call, registration, type TestApp } from '../helpers/app.ts';
+import { startHubAndReplica, type HubAndReplica } from '../helpers/replica.ts';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
@@ -23,30 +12,15 @@ const PNG = Buffer.from(
 let hub: TestApp;
 let event: EventRecord;
 let replica: FastifyInstance;
-let replicaDir: string;
+let door: HubAndReplica;
 
+/** A kiosk paired with the hub, as `arrivals device pair` leaves it. */
 beforeEach(async () => {
-  hub = await startTestApp();
-  await hub.app.listen({ host: '127.0.0.1', port: 0 });
-  const organization = createOrganization(hub.app);
-  event = createEvent(hub.app, organization);
-  const clock = testClock();
-  replicaDir = await pairedReplicaDir(hub.app, organization.id, [event.uuid], clock, 'Door 2');
-  replica = await buildApp({
-    dataDir: replicaDir,
-    clock,
-    rateLimits: UNLIMITED,
-    checkResponseShapes: true,
-    kioskDir: false,
-    replica: { longPollMs: 0, retryMs: 50 },
-  });
+  door = await startHubAndReplica();
+  ({ hub, event, replica } = door);
 });
 
-afterEach(async () => {
-  await replica.close();
-  await hub.close();
-  fs.rmSync(replicaDir, { recursive: true, force: true });
-});
+afterEach(() => door.close());
 
 const kioskEvent = async (app: FastifyInstance) =>
   (await call(app, 'GET', `/public/events/${event.uuid}/kiosk`)).body.data;

@@ -1,9 +1,22 @@
+import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app.ts';
+import type { EventRecord } from '../../server/events/event.types.ts';
 import { openDatabase } from '../../server/platform/database.ts';
 import { toTimestamp } from '../../server/platform/time.ts';
 import { createStore } from '../../server/store.ts';
 import { deviceService } from '../../server/sync/device.service.ts';
-import { call, tempDataDir, type TestClock } from './app.ts';
+import {
+  call,
+  createEvent,
+  createOrganization,
+  startTestApp,
+  tempDataDir,
+  testClock,
+  UNLIMITED,
+  type TestApp,
+  type TestClock,
+} from './app.ts';
 
 /**
  * A kiosk's data dir paired with `hub` (listening on loopback) for `eventUuids`, as `arrivals device pair` leaves it
@@ -39,4 +52,61 @@ export async function pairedReplicaDir(
     store.db.close();
   }
   return dataDir;
+}
+
+/** A hub on loopback with one event, and a replica kiosk paired with it for that event (not yet synced). */
+export interface HubAndReplica {
+  /** The hub as it runs now (`restartHub` replaces it). */
+  hub: TestApp;
+  event: EventRecord;
+  replica: FastifyInstance;
+  /** A new hub app on the same data dir and port, once the test closed the hub (`hub.app.close()`). */
+  restartHub(): Promise<TestApp>;
+  close(): Promise<void>;
+}
+
+/**
+ * A hub listening on loopback with an event, and a replica kiosk's app on a data dir paired with it, as
+ * `arrivals device pair` leaves one: the replica syncs when a test calls `syncNow()`, and retries quickly.
+ */
+export async function startHubAndReplica(): Promise<HubAndReplica> {
+  const first = await startTestApp();
+  await first.app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = first.app.server.address() as { port: number };
+  const organization = createOrganization(first.app);
+  const event = createEvent(first.app, organization);
+  const clock = testClock();
+  const replicaDir = await pairedReplicaDir(first.app, organization.id, [event.uuid], clock, 'Door 2');
+  const replica = await buildApp({
+    dataDir: replicaDir,
+    clock,
+    rateLimits: UNLIMITED,
+    checkResponseShapes: true,
+    kioskDir: false,
+    replica: { longPollMs: 0, retryMs: 50 },
+  });
+  const door: HubAndReplica = {
+    hub: first,
+    event,
+    replica,
+    async restartHub() {
+      const app = await buildApp({
+        dataDir: first.dataDir,
+        clock: first.clock,
+        rateLimits: UNLIMITED,
+        kioskDir: false,
+      });
+      // The replica knows the hub by its address: the same port again.
+      await app.listen({ host: '127.0.0.1', port });
+      door.hub = { ...first, app, close: () => app.close() };
+      return door.hub;
+    },
+    async close() {
+      await replica.close();
+      await door.hub.app.close();
+      fs.rmSync(first.dataDir, { recursive: true, force: true });
+      fs.rmSync(replicaDir, { recursive: true, force: true });
+    },
+  };
+  return door;
 }
