@@ -4,11 +4,11 @@ import type { RegistrationField } from '../../shared/api/types.ts';
 import { describeFailure } from '../../shared/components/Status.tsx';
 import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
 import { t } from '../../shared/i18n/index.ts';
-import { FormFields } from '../../shared/registration-form/FormField.tsx';
 import { useFieldsForm } from '../../shared/registration-form/useFieldsForm.ts';
 import type { CheckIn } from '../api.ts';
 import { kioskApi } from '../api.ts';
-import { Alert, type AlertContent } from '../components/Alert.tsx';
+import type { AlertContent } from '../components/Alert.tsx';
+import { QuestionScreen } from '../components/QuestionScreen.tsx';
 import { ResultPanel, type Tone } from '../components/ResultPanel.tsx';
 import { useKioskSession } from '../shell/session.ts';
 import { settings } from '../shell/settings.ts';
@@ -150,20 +150,17 @@ export function CheckInScreen() {
   }
 
   return (
-    <div className="form-screen">
-      <h1 ref={heading} tabIndex={-1}>
-        {t.checkIn.title}
-      </h1>
-      <p className="lead">{t.checkIn.intro}</p>
-      {alert && <Alert {...alert} />}
-      <form noValidate onSubmit={submit} aria-label={t.checkIn.title}>
-        <FormFields fields={fields} form={form} />
-        <div className="actions">
-          <button type="submit" className="button button--primary" aria-disabled={submitting}>
-            {submitting ? t.checkIn.submitting : t.checkIn.submit}
-          </button>
-        </div>
-      </form>
-    </div>
+    <QuestionScreen
+      heading={heading}
+      title={t.checkIn.title}
+      intro={t.checkIn.intro}
+      alert={alert}
+      fields={fields}
+      form={form}
+      submitting={submitting}
+      submitLabel={t.checkIn.submit}
+      submittingLabel={t.checkIn.submitting}
+      onSubmit={submit}
+    />
   );
 }

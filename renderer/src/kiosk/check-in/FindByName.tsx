@@ -4,10 +4,10 @@ import type { RegistrationField } from '../../shared/api/types.ts';
 import { describeFailure } from '../../shared/components/Status.tsx';
 import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
 import { t } from '../../shared/i18n/index.ts';
-import { FormFields } from '../../shared/registration-form/FormField.tsx';
 import { useFieldsForm } from '../../shared/registration-form/useFieldsForm.ts';
 import { kioskApi, type FoundCheckIn, type NameMatch } from '../api.ts';
 import { Alert, type AlertContent } from '../components/Alert.tsx';
+import { QuestionScreen } from '../components/QuestionScreen.tsx';
 import { ResultPanel, type Tone } from '../components/ResultPanel.tsx';
 import { useKioskSession } from '../shell/session.ts';
 import { settings } from '../shell/settings.ts';
@@ -171,21 +171,18 @@ function NameSearch({
   }
 
   return (
-    <div className="form-screen">
-      <h1 ref={heading} tabIndex={-1}>
-        {t.findMe.title}
-      </h1>
-      <p className="lead">{t.findMe.intro}</p>
-      {alert && <Alert {...alert} />}
-      <form noValidate onSubmit={submit} aria-label={t.findMe.title}>
-        <FormFields fields={fields} form={form} />
-        <div className="actions">
-          <button type="submit" className="button button--primary" aria-disabled={submitting}>
-            {submitting ? t.findMe.submitting : t.findMe.submit}
-          </button>
-        </div>
-      </form>
-    </div>
+    <QuestionScreen
+      heading={heading}
+      title={t.findMe.title}
+      intro={t.findMe.intro}
+      alert={alert}
+      fields={fields}
+      form={form}
+      submitting={submitting}
+      submitLabel={t.findMe.submit}
+      submittingLabel={t.findMe.submitting}
+      onSubmit={submit}
+    />
   );
 }
 
