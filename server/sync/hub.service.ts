@@ -234,6 +234,9 @@ export function syncHubService(
       const offset = hubMs - request.sentWallMs;
       const outcomes: OpOutcome[] = [];
       let ackedSeq = current.ackedSeq;
+      // Ops settled by this push and no earlier one: a resent op means the replica did not hear the answer that
+      // settled it, so it still counts it as waiting, and says so again at its next contact.
+      let settledNow = 0;
       for (const op of request.ops) {
         const earlier = sync.appliedOutcome(op.op_id);
         if (earlier) {
@@ -246,6 +249,7 @@ export function syncHubService(
           const refused: OpOutcome = { op_id: op.op_id, status: 'not_found', conflicts: [] };
           sync.recordApplied(op, device.uuid, refused, now());
           outcomes.push(refused);
+          settledNow += 1;
           ackedSeq = Math.max(ackedSeq, op.seq);
           continue;
         }
@@ -273,10 +277,11 @@ export function syncHubService(
         // A venue's hub passes the op on to the online server it follows, in the same transaction.
         if (relay.active()) relay.relay(op, time.atMs, time.uncertain || op.time_uncertain === true);
         outcomes.push(outcome);
+        settledNow += 1;
         ackedSeq = Math.max(ackedSeq, op.seq);
       }
       sync.setDeviceAcked(device.id, ackedSeq);
-      sync.touchDevice(device.id, now(), Math.max(0, request.waiting - outcomes.length));
+      sync.touchDevice(device.id, now(), Math.max(0, request.waiting - settledNow));
       let grant: { from: number; to: number } | null = null;
       if (request.wantsIds) {
         grant = grantBlock(current.kind);
@@ -342,10 +347,17 @@ export function syncHubService(
     return answer;
   }
 
+  /**
+   * Notes what a device said was waiting as its request arrives: a long-poll held for seconds must not, once
+   * answered, put back a count that a push made since has replaced.
+   */
+  function noteWaiting(device: DeviceRecord, waiting: number): void {
+    sync.touchDevice(device.id, now(), waiting);
+  }
+
   /** Notes how far the device has read the feed (its lag on the Sync page). */
-  function recordPull(device: DeviceRecord, revision: number, waiting: number | null): void {
+  function recordPull(device: DeviceRecord, revision: number): void {
     sync.recordPull(device.id, revision, now());
-    if (waiting !== null) sync.touchDevice(device.id, now(), waiting);
   }
 
   function currentRevision(): number {
@@ -450,6 +462,7 @@ export function syncHubService(
     deviceOf,
     receiveOps,
     readFeed,
+    noteWaiting,
     recordPull,
     currentRevision,
     waitForChange,

@@ -146,8 +146,9 @@ export const syncDeviceRoutes: FastifyPluginAsyncZod = async (app) => {
     async function readChanges(request, reply) {
       const device = deviceOf(request);
       const { since, epoch, wait, waiting } = request.query;
+      if (waiting !== undefined) syncHub.noteWaiting(device, waiting);
       const answer = await syncHub.longPollFeed(device, since, epoch ?? null, wait * 1000);
-      syncHub.recordPull(device, answer.revision, waiting ?? null);
+      syncHub.recordPull(device, answer.revision);
       // A long-poll answered because this server is closing ends its connection too: the server's close waits for
       // every connection, and an idle kept-alive one would hold it for the whole keep-alive timeout.
       if (syncHub.isClosing()) reply.header('connection', 'close');

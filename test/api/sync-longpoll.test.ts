@@ -8,6 +8,7 @@ import {
   call,
   createEvent,
   createOrganization,
+  pairDevice,
   registration,
   startTestApp,
   type TestApp,
@@ -26,11 +27,7 @@ it('holds through writes to events the replica does not serve, and answers with 
   const organization = createOrganization(t.app);
   const served = createEvent(t.app, organization);
   const other = createEvent(t.app, organization);
-  const code = t.app.ctx.syncHub.createPairingCode(organization.id, [served.uuid]);
-  if (!code.ok) throw new Error('no pairing code');
-  const paired = await call(t.app, 'POST', '/sync/pair', { body: { code: code.code, name: 'Front door' } });
-  expect(paired.status).toBe(201);
-  const credential = paired.body.data.credential as string;
+  const credential = await pairDevice(t.app, organization, [served.uuid]);
   const snapshot = await call(t.app, 'GET', '/sync/changes?since=0', { token: credential });
   const since = `since=${snapshot.body.revision}&epoch=${snapshot.body.epoch}`;
 
@@ -67,10 +64,7 @@ it('answers at the end of its wait with no rows, at the latest revision, when on
   const organization = createOrganization(t.app);
   const served = createEvent(t.app, organization);
   const other = createEvent(t.app, organization);
-  const code = t.app.ctx.syncHub.createPairingCode(organization.id, [served.uuid]);
-  if (!code.ok) throw new Error('no pairing code');
-  const paired = await call(t.app, 'POST', '/sync/pair', { body: { code: code.code, name: 'Front door' } });
-  const credential = paired.body.data.credential as string;
+  const credential = await pairDevice(t.app, organization, [served.uuid]);
   const snapshot = await call(t.app, 'GET', '/sync/changes?since=0', { token: credential });
   const since = snapshot.body.revision as number;
 

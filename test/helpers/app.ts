@@ -195,3 +195,17 @@ export const registration = (email: string, extra: Record<string, unknown> = {})
   last_name: 'Lovelace',
   ...extra,
 });
+
+/** Pairs a device with `events` as the kiosk's CLI would (a code, then `POST /sync/pair`): its credential. */
+export async function pairDevice(
+  app: FastifyInstance,
+  organization: Organization,
+  events: string[],
+  name = 'Front door',
+): Promise<string> {
+  const code = app.ctx.syncHub.createPairingCode(organization.id, events);
+  if (!code.ok) throw new Error('no pairing code');
+  const paired = await call(app, 'POST', '/sync/pair', { body: { code: code.code, name } });
+  if (paired.status !== 201) throw new Error(`pairing refused: ${paired.status}`);
+  return paired.body.data.credential as string;
+}
