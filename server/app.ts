@@ -29,6 +29,7 @@ import { badgeService } from './badges/badge.service.ts';
 import { brandRoutes, publicLogoRoutes } from './brand/brand.routes.ts';
 import { brandService } from './brand/brand.service.ts';
 import { importThread } from './attendees/import-thread.ts';
+import { rollBackUnfinishedImports } from './attendees/import.service.ts';
 import { kioskAttendeeRoutes } from './attendees/kiosk-attendee.routes.ts';
 import { publicAttendeeRoutes } from './attendees/public-attendee.routes.ts';
 import { registrationService } from './attendees/registration.service.ts';
@@ -169,12 +170,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { ...DEFAULT_WEBHOOK_DISPATCH, ...options.webhooks },
     writeGate,
   );
+  // An import that died with its process between two of its chunks is undone before anything reads it.
+  const abandonedImports = rollBackUnfinishedImports(store);
   const imports = importThread({
     dataDir: options.dataDir,
     nativeBinding: options.nativeBinding,
     clock,
     gate: writeGate,
     onQueued: dispatcher.wake,
+    onDied: () => {
+      for (const undone of rollBackUnfinishedImports(store))
+        app.log.warn(undone, 'an unfinished import was rolled back');
+    },
   });
   const outbox = webhookOutbox(store.repos, clock, dispatcher.wake);
   // Webhooks leave from the hub, once per change that won there; a replica tells nobody.
@@ -231,6 +238,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...timeoutOptions(connections),
     ...earlyErrorOptions,
   }).withTypeProvider<ZodTypeProvider>();
+  for (const undone of abandonedImports)
+    app.log.warn(undone, 'an import the server stopped in was rolled back');
   capConnectionsPerAddress(app.server, connections.maxConnectionsPerAddress, trust.forwardsForOthers);
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(
@@ -238,6 +247,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   app.decorate('ctx', ctx);
   app.decorate('store', store);
+  app.decorate('writeGate', writeGate);
   app.addHook('onClose', async () => store.db.close());
   app.addHook('onClose', async () => dispatcher.stop());
   // onClose hooks run last added first: the import's worker stops before the connections of this thread close.

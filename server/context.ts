@@ -54,6 +54,8 @@ export interface AppContext {
   venue: VenueService | null;
 }
 
+import type { WriteGate } from './platform/write-gate.ts';
+
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
@@ -62,5 +64,7 @@ declare module 'fastify' {
      * and inspect rows. Routes never touch it (a lint rule keeps them out): they call services.
      */
     store: Store;
+    /** Where this thread's writers wait while the import's worker writes (platform/write-gate.ts). */
+    writeGate: WriteGate;
   }
 }

@@ -3,7 +3,7 @@ import type { Db } from './platform/database.ts';
 import { apiTokensRepository } from './access/api-token.repository.ts';
 import { staffRepository } from './access/staff.repository.ts';
 import { attendeesRepository } from './attendees/attendee.repository.ts';
-import { importStagingRepository } from './attendees/import.repository.ts';
+import { importStagingRepository, importsUnderWayRepository } from './attendees/import.repository.ts';
 import { badgeSettingsRepository } from './badges/badge.repository.ts';
 import { brandRepository } from './brand/brand.repository.ts';
 import { eventsRepository } from './events/event.repository.ts';
@@ -20,6 +20,7 @@ export function createRepositories(db: Db) {
     events: eventsRepository(db),
     attendees: attendeesRepository(db),
     importStaging: importStagingRepository(db),
+    importsUnderWay: importsUnderWayRepository(db),
     badges: badgeSettingsRepository(db),
     brand: brandRepository(db),
     users: usersRepository(db),

@@ -27,11 +27,13 @@ export type ToImportWorker = { type: 'import'; job: ImportJob } | { type: 'locke
 
 /**
  * The worker's side of a job: `lock` when it is about to write (answered with `locked` once the write gate is
- * ours), then `done` once it has finished writing (the import's transaction and the webhook fan-out after it), or
- * `failed`. `queued` says whether the import stored notifications.
+ * ours) and `unlock` when it gives the gate back between two chunks of its rows; then `done` once it has finished
+ * writing (its last chunk and the webhook fan-out after it), or `failed`. `queued` says whether the import stored
+ * notifications.
  */
 export type FromImportWorker =
   | { type: 'lock' }
+  | { type: 'unlock' }
   | { type: 'done'; outcome: ImportThreadOutcome; queued: boolean }
   | { type: 'failed'; message: string };
 
@@ -42,6 +44,8 @@ export interface ImportThreadOptions {
   gate: WriteGate;
   /** Notifications were stored (and fanned out): the dispatcher may send them. */
   onQueued(): void;
+  /** The worker died, perhaps between two chunks of an import: roll back what it left unfinished. */
+  onDied(): void;
 }
 
 /**
@@ -65,15 +69,16 @@ function startWorker(workerData: ImportWorkerData): Worker {
 
 /**
  * Runs CSV imports on a worker thread with its own database connection, so that a 10,000-row import never holds
- * the event loop: the body's validation against its schema, the checks of every row, and the one write
- * transaction all happen there. While the worker writes it holds the write gate, so this thread's writers wait for its commit
- * asynchronously instead of inside SQLite's busy handler (platform/write-gate.ts); reads go on throughout.
+ * the event loop: the body's validation against its schema, the checks of every row, and the write transactions
+ * (a chunk of rows each) all happen there. While the worker writes a chunk it holds the write gate, so this thread's
+ * writers wait for its commit asynchronously instead of inside SQLite's busy handler (platform/write-gate.ts), and
+ * go in between two chunks; reads go on throughout.
  *
  * The worker starts with the first import and stays for the next (starting one takes longer than a small import);
  * it is unref'd, so it never keeps the process alive. Imports run one at a time, in the order they came.
  */
 export function importThread(options: ImportThreadOptions) {
-  const { clock, gate, onQueued } = options;
+  const { clock, gate, onQueued, onDied } = options;
   let worker: Worker | null = null;
   let previous: Promise<void> = Promise.resolve();
   let writing = false;
@@ -101,26 +106,35 @@ export function importThread(options: ImportThreadOptions) {
       let ended = false;
       let release: (() => void) | null = null;
 
+      const unlock = () => {
+        writing = false;
+        release?.();
+        release = null;
+      };
       const end = () => {
         ended = true;
         current.off('message', onMessage);
         current.off('error', onError);
         current.off('exit', onExit);
-        writing = false;
-        release?.();
-        release = null;
+        unlock();
       };
       const onMessage = (message: FromImportWorker) => {
         switch (message.type) {
           case 'lock':
-            void gate.exclusive().then((granted) => {
-              // The worker died while we waited: nobody will write under the gate.
-              if (ended) return granted();
-              release = granted;
-              writing = true;
-              current.postMessage({ type: 'locked' } satisfies ToImportWorker);
+            // Asked for again at once after a chunk (`unlock` came in the same breath): the writers the release
+            // woke get to their write first, this turn of the event loop, rather than finding the gate shut again.
+            setImmediate(() => {
+              void gate.exclusive().then((granted) => {
+                // The worker died while we waited: nobody will write under the gate.
+                if (ended) return granted();
+                release = granted;
+                writing = true;
+                current.postMessage({ type: 'locked' } satisfies ToImportWorker);
+              });
             });
             return;
+          case 'unlock':
+            return unlock();
           case 'done':
             end();
             if (message.queued) onQueued();
@@ -130,13 +144,21 @@ export function importThread(options: ImportThreadOptions) {
             return reject(new Error(`the import failed in its worker: ${message.message}`));
         }
       };
-      // Its transaction, if any, died with its connection: SQLite rolls back what was not committed.
+      // Its transaction, if any, died with its connection: SQLite rolls back what was not committed. Chunks it had
+      // committed are rolled back here, before the gate opens again (or at the next start, should this fail).
+      const died = () => {
+        try {
+          if (!closed) onDied();
+        } finally {
+          end();
+        }
+      };
       const onError = (error: Error) => {
-        end();
+        died();
         reject(error);
       };
       const onExit = (code: number) => {
-        end();
+        died();
         reject(new Error(`the import worker stopped (exit code ${code})`));
       };
       current.on('message', onMessage);
@@ -164,7 +186,7 @@ export function importThread(options: ImportThreadOptions) {
       return writing;
     },
 
-    /** Stops the worker; an import under way fails, and its transaction rolls back. */
+    /** Stops the worker; an import under way fails, and the next start rolls back the chunks it wrote. */
     async close(): Promise<void> {
       closed = true;
       await worker?.terminate();

@@ -45,25 +45,38 @@ export function importStagingRepository(db: Db) {
          VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       // Served by the partial unique index attendees_live_email, one probe per row.
-      taken: db.prepare<[number], { row: number }>(
+      taken: db.prepare<{ event: number; from: number; to: number }, { row: number }>(
         `SELECT r.row FROM temp.import_rows AS r
-         WHERE EXISTS (SELECT 1 FROM attendees AS a
-                       WHERE a.event_id = ? AND a.email_key = r.email_key AND a.status <> 'canceled')
+         WHERE r.row BETWEEN @from AND @to
+           AND EXISTS (SELECT 1 FROM attendees AS a
+                       WHERE a.event_id = @event AND a.email_key = r.email_key AND a.status <> 'canceled')
          ORDER BY r.row`,
       ),
-      // The same row as attendeesRepository.register writes; the user is linked by email as it is there. Ids
-      // follow this database's own, below the range granted to replicas (sync/id-ranges.rules.ts); each row gets
-      // an op id like every registration (sync/journal.ts) and a check-in code drawn as the repository draws it.
-      insert: db.prepare<[number, string, string, number]>(
-        `WITH base AS (SELECT coalesce(max(id), 0) AS id FROM attendees WHERE id < ${FIRST_GRANTED_ID})
-         INSERT INTO attendees (id, uuid, event_id, user_id, email, email_key, name, answers, status, registered_at,
+      // The ids the import may take: this database's own, below the range granted to replicas
+      // (sync/id-ranges.rules.ts). Row n becomes id base + n.
+      base: db
+        .prepare<[], number>(`SELECT coalesce(max(id), 0) FROM attendees WHERE id < ${FIRST_GRANTED_ID}`)
+        .pluck(),
+      // The same row as attendeesRepository.register writes; the user is linked by email as it is there. Each row
+      // gets an op id like every registration (sync/journal.ts) and a check-in code drawn as the repository draws it.
+      insert: db.prepare<{
+        event: number;
+        organization: number;
+        at: string;
+        base: number;
+        from: number;
+        to: number;
+      }>(
+        `INSERT INTO attendees (id, uuid, event_id, user_id, email, email_key, name, answers, status, registered_at,
            updated_at, op_id, checkin_code, search_text)
-         SELECT base.id + r.row, r.uuid, ?, u.id, r.email, r.email_key, r.name, r.answers, 'confirmed', ?, ?,
+         SELECT @base + r.row, r.uuid, @event, u.id, r.email, r.email_key, r.name, r.answers, 'confirmed', @at, @at,
            lower(hex(randomblob(16))), r.checkin_code, r.search_text
-         FROM temp.import_rows AS r CROSS JOIN base
-           LEFT JOIN users AS u ON u.organization_id = ? AND u.email_key = r.email_key
+         FROM temp.import_rows AS r
+           LEFT JOIN users AS u ON u.organization_id = @organization AND u.email_key = r.email_key
+         WHERE r.row BETWEEN @from AND @to
          ORDER BY r.row`,
       ),
+      drop: db.prepare<[number]>('DELETE FROM temp.import_rows WHERE row = ?'),
       inserted: db.prepare<
         [],
         {
@@ -104,20 +117,44 @@ export function importStagingRepository(db: Db) {
       })();
     },
 
-    /** The staged rows whose email has a live registration for the event by now. */
-    takenRows(eventId: number): number[] {
+    /** Leaves the staged `rows` out: they are not imported. */
+    drop(rows: readonly number[]): void {
+      const { drop } = use();
+      for (const row of rows) drop.run(row);
+    },
+
+    /** The staged rows (those from `from` to `to`) whose email has a live registration for the event by now. */
+    takenRows(eventId: number, { from = 1, to = Number.MAX_SAFE_INTEGER } = {}): number[] {
       return use()
-        .taken.all(eventId)
+        .taken.all({ event: eventId, from, to })
         .map(({ row }) => row);
     },
 
+    /** The id after which the import's rows go: row n becomes id base + n. */
+    baseId(): number {
+      return use().base.get() ?? 0;
+    },
+
     /**
-     * Inserts every staged row as a confirmed attendee, in row order. As for a single registration, the database
-     * refuses a second live registration for an email and a registration beyond the seats.
+     * Inserts the staged rows from `from` to `to` as confirmed attendees, row n with id `base` + n. As for a single
+     * registration, the database refuses a second live registration for an email and a registration beyond the
+     * seats.
      */
-    insertStaged(eventId: number, organizationId: number, registeredAt: string): StagedInsertResult {
+    insertStaged(
+      eventId: number,
+      organizationId: number,
+      registeredAt: string,
+      { base, from, to }: { base: number; from: number; to: number },
+    ): StagedInsertResult {
       try {
-        const { changes } = use().insert.run(eventId, registeredAt, registeredAt, organizationId);
+        const { changes } = use().insert.run({
+          event: eventId,
+          organization: organizationId,
+          at: registeredAt,
+          base,
+          from,
+          to,
+        });
         return { ok: true, inserted: changes };
       } catch (error) {
         if (error instanceof Database.SqliteError) {
@@ -149,3 +186,62 @@ export function importStagingRepository(db: Db) {
 }
 
 export type ImportStagingRepository = ReturnType<typeof importStagingRepository>;
+
+/** An import writing its rows in chunks: the ids it took and the first revision it wrote (migration 012). */
+export interface ImportUnderWay {
+  id: number;
+  eventId: number;
+  firstId: number;
+  lastId: number;
+  firstRev: number;
+}
+
+/** The imports that have written some of their rows and not yet all (migration 012). */
+export function importsUnderWayRepository(db: Db) {
+  const begin = db.prepare<{ event: number; firstId: number; lastId: number; at: string }>(
+    `INSERT INTO imports_under_way (event_id, first_id, last_id, first_rev, started_at)
+     VALUES (@event, @firstId, @lastId, (SELECT revision + 1 FROM sync_meta), @at)`,
+  );
+  const finish = db.prepare<[number]>('DELETE FROM imports_under_way WHERE id = ?');
+  const deleteRows = db.prepare<[number]>(
+    `DELETE FROM attendees WHERE id IN (
+       SELECT a.id FROM imports_under_way AS i JOIN attendees AS a
+         ON a.event_id = i.event_id AND a.id BETWEEN i.first_id AND i.last_id
+       WHERE i.id = ?)`,
+  );
+  const list = db.prepare<
+    [],
+    { id: number; event_id: number; first_id: number; last_id: number; first_rev: number }
+  >('SELECT id, event_id, first_id, last_id, first_rev FROM imports_under_way ORDER BY id');
+
+  return {
+    /** Notes an import about to write rows with ids from `firstId` to `lastId` into `eventId`: its id. */
+    begin(eventId: number, firstId: number, lastId: number, at: string): number {
+      return Number(begin.run({ event: eventId, firstId, lastId, at }).lastInsertRowid);
+    },
+
+    /** The import has written all its rows. */
+    finish(id: number): void {
+      finish.run(id);
+    },
+
+    /** Deletes the rows the import wrote, and its note: as if it had never begun. The number of rows deleted. */
+    rollBack(id: number): number {
+      const { changes } = deleteRows.run(id);
+      finish.run(id);
+      return changes;
+    },
+
+    list(): ImportUnderWay[] {
+      return list.all().map((row) => ({
+        id: row.id,
+        eventId: row.event_id,
+        firstId: row.first_id,
+        lastId: row.last_id,
+        firstRev: row.first_rev,
+      }));
+    },
+  };
+}
+
+export type ImportsUnderWayRepository = ReturnType<typeof importsUnderWayRepository>;

@@ -49,12 +49,18 @@ function beforeWriting(): Promise<void> {
   });
 }
 
+/** Gives the write gate back between two chunks: the server's writers that waited go first. */
+function afterWriting(): void {
+  send({ type: 'unlock' });
+}
+
 async function outcomeOf(job: ImportJob): Promise<ImportThreadOutcome> {
   const body = checkRequestPart(importBody, 'body', job.body === null ? undefined : JSON.parse(job.body));
   if (!body.ok) return { ok: false, reason: 'body_invalid', errors: body.errors };
   return imports.importAttendees(job.eventId, body.value.rows, {
     registeredAt: toTimestamp(jobTime),
     beforeWriting,
+    afterWriting,
     mode: body.value.mode ?? 'all_or_nothing',
   });
 }

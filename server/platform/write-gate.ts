@@ -27,6 +27,8 @@ export interface WriteGate {
    * exclusive holder remains. From the call on, new writes wait. Exclusive holders go first come, first served.
    */
   exclusive(): Promise<() => void>;
+  /** How many of this thread's writers wait for the gate to open. */
+  waiting(): number;
 }
 
 export function createWriteGate(): WriteGate {
@@ -67,6 +69,7 @@ export function createWriteGate(): WriteGate {
       writers--;
       grantNext();
     },
+    waiting: () => openWaiters.length,
     exclusive() {
       return new Promise((resolve) => {
         exclusiveQueue.push(() => {

@@ -305,9 +305,10 @@ export function syncHubService(
     return store.db
       .transaction((): FeedAnswer => {
         const meta = sync.meta();
+        const horizon = sync.feedHorizon();
         const reset = epoch !== meta.epoch;
         const from = reset ? 0 : since;
-        const upTo = Math.min(meta.revision, from + FEED_PAGE_REVISIONS);
+        const upTo = Math.min(horizon, from + FEED_PAGE_REVISIONS);
         const page = feed.read(
           { organizationId: device.organizationId, eventIds: device.eventIds },
           from,
@@ -316,9 +317,9 @@ export function syncHubService(
         return {
           epoch: meta.epoch,
           revision: upTo,
-          latest: meta.revision,
+          latest: horizon,
           reset,
-          more: upTo < meta.revision,
+          more: upTo < horizon,
           page,
         };
       })
@@ -360,8 +361,9 @@ export function syncHubService(
     sync.recordPull(device.id, revision, now());
   }
 
+  /** The feed's latest revision: what a replica may read up to now. */
   function currentRevision(): number {
-    return sync.meta().revision;
+    return sync.feedHorizon();
   }
 
   /**

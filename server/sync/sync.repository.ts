@@ -146,6 +146,13 @@ export function syncRepository(db: Db) {
   const meta = db.prepare<[], { node_id: string; epoch: string; revision: number }>(
     'SELECT node_id, epoch, revision FROM sync_meta WHERE id = 1',
   );
+  // An import writing its rows in chunks (migration 012) holds the feed back to the revision before its first.
+  const horizon = db
+    .prepare<[], number>(
+      `SELECT min(revision, coalesce((SELECT min(first_rev) - 1 FROM imports_under_way), revision))
+       FROM sync_meta WHERE id = 1`,
+    )
+    .pluck();
   const setEpoch = db.prepare<[string]>('UPDATE sync_meta SET epoch = ? WHERE id = 1');
   const grantIds = db.prepare<{ floor: number; count: number }, { start: number }>(
     `UPDATE sync_meta SET next_granted_id = max(next_granted_id, @floor) + @count WHERE id = 1
@@ -298,6 +305,11 @@ export function syncRepository(db: Db) {
       const row = meta.get()!;
       return { nodeId: row.node_id, epoch: row.epoch, revision: row.revision };
     },
+    /**
+     * How far the feed may go: the revision, or the one before the first written by an import still under way, so
+     * that nobody reading the feed sees part of an import (attendees/import.service.ts).
+     */
+    feedHorizon: (): number => horizon.get()!,
     setEpoch: (epoch: string) => void setEpoch.run(epoch),
     /** A block of `count` ids for a replica, at or above `floor` (the start of what a hub may grant). */
     grantIds(count: number, floor = FIRST_GRANTED_ID): { from: number; to: number } {

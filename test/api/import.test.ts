@@ -2,9 +2,10 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { attendeesRepository } from '../../server/attendees/attendee.repository.ts';
+import { IMPORT_CHUNK_ROWS } from '../../server/attendees/import.service.ts';
 import type { EventRecord } from '../../server/events/event.types.ts';
 import { DATABASE_FILE } from '../../server/platform/database.ts';
-import { call, createEvent, registration, startTestApp, type TestApp } from '../helpers/app.ts';
+import { call, createEvent, pairDevice, registration, startTestApp, type TestApp } from '../helpers/app.ts';
 import { dashboardClient, type DashboardClient, SAME_ORIGIN } from '../helpers/dashboard.ts';
 import { allowLanHost, createEndpoint } from '../helpers/webhooks.ts';
 
@@ -287,5 +288,158 @@ describe('CSV import beside the server', () => {
     const refused = await importing;
     expect(refused.status).toBe(422);
     expect(refused.body).toEqual({ message: 'Not enough seats: 89 left.' });
+  });
+});
+
+/**
+ * A big import writes a chunk of rows at a time (IMPORT_CHUNK_ROWS, the last rows first) and gives the write gate
+ * back between chunks, so that other writes wait for one chunk, never for all of it; yet it stays all or nothing.
+ * A write sent while the import waits for our lock is queued at the gate: it goes in right after the first chunk.
+ */
+describe('a big import, written in chunks', () => {
+  const ROWS = 2 * IMPORT_CHUNK_ROWS + IMPORT_CHUNK_ROWS / 2;
+  const publicRegistration = (email: string, into = event) =>
+    call(t.app, 'POST', `/public/events/${into.uuid}/register`, { body: registration(email) });
+
+  it('lets a write waiting for it go between two chunks, long before the import has written every row', async () => {
+    // What the walk-in's own INSERT sees, kept by a trigger of this connection: the import half written.
+    t.app.store.db.exec(`
+      CREATE TEMP TABLE seen_by_walk_in (attendees INTEGER, imports_under_way INTEGER);
+      CREATE TEMP TRIGGER walk_in_looks AFTER INSERT ON attendees WHEN NEW.email = 'walk-in@example.com' BEGIN
+        INSERT INTO seen_by_walk_in SELECT (SELECT COUNT(*) FROM attendees), (SELECT COUNT(*) FROM imports_under_way);
+      END`);
+    const lock = holdWriteLock();
+    const importing = tracked(importRows(guests(ROWS)));
+    await until(() => t.app.ctx.imports.isWriting());
+    const walkIn = tracked(publicRegistration('walk-in@example.com'));
+    await until(() => t.app.writeGate.waiting() === 1);
+    lock.exec('ROLLBACK');
+
+    expect((await walkIn.promise).status).toBe(201);
+    expect(t.app.store.db.prepare('SELECT * FROM seen_by_walk_in').all()).toEqual([
+      { attendees: IMPORT_CHUNK_ROWS + 1, imports_under_way: 1 },
+    ]);
+    expect((await importing.promise).body).toEqual({
+      message: `Imported ${ROWS} attendees.`,
+      imported: ROWS,
+    });
+    expect(attendeeCount()).toBe(ROWS + 1);
+    // The walk-in's id is above every imported row's: the first chunk took the import's ids whole.
+    const ids = t.app.store.db.prepare('SELECT email, id FROM attendees ORDER BY id').all() as {
+      email: string;
+      id: number;
+    }[];
+    expect(ids.at(-1)!.email).toBe('walk-in@example.com');
+    expect(ids.slice(0, -1).map((row) => row.email)).toEqual(guests(ROWS).map((row) => row.email));
+    expect(t.app.store.repos.importsUnderWay.list()).toEqual([]);
+  });
+
+  it('is refused whole when an email of a later chunk is registered between two chunks; the registration stands', async () => {
+    const organization = t.app.store.repos.organizations.list()[0]!;
+    allowLanHost(t.app, organization, '127.0.0.1:9');
+    createEndpoint(t.app, organization, 'http://127.0.0.1:9/hooks', ['attendee.registered']);
+    const lock = holdWriteLock();
+    const importing = importRows(guests(ROWS));
+    await until(() => t.app.ctx.imports.isWriting());
+    // Row 1 is in the last chunk.
+    const between = publicRegistration('guest0@example.com');
+    await until(() => t.app.writeGate.waiting() === 1);
+    lock.exec('ROLLBACK');
+
+    expect((await between).status).toBe(201);
+    const refused = await importing;
+    expect(refused.status).toBe(422);
+    expect(refused.body).toEqual({
+      message: 'Some rows are invalid. Nothing was imported.',
+      rows: [{ row: 1, errors: { email: ['The email has already been taken.'] } }],
+    });
+    // The chunks written before are gone, with their seats, and nobody was told of them.
+    expect(attendeeCount()).toBe(1);
+    expect(t.app.store.repos.events.findById(event.id)!.attendeesCount).toBe(1);
+    expect(t.app.store.repos.importsUnderWay.list()).toEqual([]);
+    const told = t.app.store.db
+      .prepare(
+        `SELECT (SELECT COUNT(*) FROM webhook_outbox WHERE items LIKE '%guest1@%')
+              + (SELECT COUNT(*) FROM webhook_messages WHERE payload LIKE '%guest1@%')`,
+      )
+      .pluck()
+      .get();
+    expect(told).toBe(0);
+  });
+
+  it('leaves out, in a valid_rows import, the row of a later chunk registered between two chunks', async () => {
+    const lock = holdWriteLock();
+    const importing = owner.send('POST', `/events/${event.uuid}/import`, {
+      rows: guests(ROWS),
+      mode: 'valid_rows',
+    });
+    await until(() => t.app.ctx.imports.isWriting());
+    const between = publicRegistration('guest3@example.com');
+    await until(() => t.app.writeGate.waiting() === 1);
+    lock.exec('ROLLBACK');
+
+    expect((await between).status).toBe(201);
+    expect((await importing).body).toEqual({
+      message: `Imported ${ROWS - 1} attendees. 1 row was left out: see why below.`,
+      imported: ROWS - 1,
+      skipped: [{ row: 4, errors: { email: ['The email has already been taken.'] } }],
+    });
+    expect(attendeeCount()).toBe(ROWS);
+  });
+
+  it('is refused whole when the seats it needs are taken between two chunks', async () => {
+    const small = createEvent(t.app, t.app.store.repos.organizations.list()[0]!, { seats: ROWS });
+    const lock = holdWriteLock();
+    const importing = owner.send('POST', `/events/${small.uuid}/import`, { rows: guests(ROWS) });
+    await until(() => t.app.ctx.imports.isWriting());
+    const between = publicRegistration('walk-in@example.com', small);
+    await until(() => t.app.writeGate.waiting() === 1);
+    lock.exec('ROLLBACK');
+
+    expect((await between).status).toBe(201);
+    const refused = await importing;
+    expect(refused.status).toBe(422);
+    expect(refused.body).toEqual({ message: `Not enough seats: ${ROWS - 1} left.` });
+    expect(t.app.store.repos.events.findById(small.id)!.attendeesCount).toBe(1);
+    expect(t.app.store.repos.importsUnderWay.list()).toEqual([]);
+  });
+
+  it('a failure in its last chunk takes the chunks written before with it', async () => {
+    // Row 1 is in the last chunk: as a full disk would fail it, after the others were written.
+    t.app.store.db
+      .exec(`CREATE TRIGGER import_breaks BEFORE INSERT ON attendees WHEN NEW.email = 'guest0@example.com'
+      BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END`);
+    const failed = await importRows(guests(ROWS));
+    expect(failed.status).toBe(500);
+    expect(attendeeCount()).toBe(0);
+    expect(t.app.store.repos.events.findById(event.id)!.attendeesCount).toBe(0);
+    expect(t.app.store.repos.importsUnderWay.list()).toEqual([]);
+  });
+
+  it('holds the sync feed back to the revision before an import under way, and shows it whole once it ends', async () => {
+    const organization = t.app.store.repos.organizations.list()[0]!;
+    const device = t.app.ctx.syncHub.deviceOf(await pairDevice(t.app, organization, [event.uuid]))!;
+    const feed = () => t.app.ctx.syncHub.readFeed(device, 0, null);
+    expect((await publicRegistration('early@example.com')).status).toBe(201);
+    const { importsUnderWay } = t.app.store.repos;
+    const underWay = t.app.store.inTransaction(() =>
+      importsUnderWay.begin(event.id, 9_000, 9_999, '2026-11-21T10:00:00Z'),
+    );
+    // Written after the import began (as its chunks are, and anything between them): not in the feed yet.
+    expect((await publicRegistration('later@example.com')).status).toBe(201);
+    const held = feed();
+    expect(held.page.attendees.map((row) => row.email)).toEqual(['early@example.com']);
+    expect([held.revision, held.latest, held.more]).toEqual([
+      importsUnderWay.list()[0]!.firstRev - 1,
+      held.revision,
+      false,
+    ]);
+
+    t.app.store.inTransaction(() => importsUnderWay.finish(underWay));
+    expect(
+      feed()
+        .page.attendees.map((row) => row.email)
+        .sort(),
+    ).toEqual(['early@example.com', 'later@example.com']);
   });
 });

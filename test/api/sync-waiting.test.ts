@@ -43,7 +43,9 @@ async function checkInOp(seq: number): Promise<Op> {
     body: registration(`person${seq}@example.com`),
   });
   expect(registered.status).toBe(201);
-  const attendee = attendeeRows(t.dataDir, event.uuid).find((row) => row.email === `person${seq}@example.com`)!;
+  const attendee = attendeeRows(t.dataDir, event.uuid).find(
+    (row) => row.email === `person${seq}@example.com`,
+  )!;
   const nowMs = t.clock.now().getTime();
   return {
     op_id: `${device}-${seq}`.replaceAll('-', '').slice(0, 28).padEnd(32, String(seq)),
@@ -82,7 +84,10 @@ it('a push that settles ops leaves what the kiosk had beside them; the same ops 
 
   // Three waiting, two sent and applied: the kiosk will have one once it hears the answer.
   const answer = await push([first, second], 3, 0);
-  expect(answer.outcomes.map((outcome: { status: string }) => outcome.status)).toEqual(['applied', 'applied']);
+  expect(answer.outcomes.map((outcome: { status: string }) => outcome.status)).toEqual([
+    'applied',
+    'applied',
+  ]);
   expect(waitingShown()).toBe(2 - 2 + 1);
 
   // It never heard: it sends the two again, with what it still has. They were settled before, not now.

@@ -25,12 +25,14 @@ describe('write gate', () => {
     const writer = tracked(gate.whenOpen());
     await settle();
     expect(writer.settled).toBe(false);
+    expect(gate.waiting()).toBe(1);
     expect(() => gate.enter()).toThrow();
 
     exclusive.value!();
     expect(gate.isOpen()).toBe(true);
     await settle();
     expect(writer.settled).toBe(true);
+    expect(gate.waiting()).toBe(0);
   });
 
   it('waits for the writes under way, and holds new ones back meanwhile', async () => {
