@@ -1,24 +1,7 @@
-import type { RegistrationField } from '../../server/contract/vocabulary.ts';
+import { TRADE_FAIR_FIELDS } from '../helpers/fields.ts';
 import { expect, test } from './support/fixtures.ts';
 import { DashboardEventEditorPage } from './pages/DashboardEventsPage.ts';
 import { DeskPage } from './pages/DeskPage.ts';
-
-const FIELDS: RegistrationField[] = [
-  { key: 'email', label: 'Email', type: 'email', required: true },
-  { key: 'first_name', label: 'Prénom', type: 'text', required: true },
-  { key: 'last_name', label: 'Nom', type: 'text', required: true },
-  { key: 'company', label: 'Société', type: 'text', required: false },
-  {
-    key: 'ticket',
-    label: 'Billet',
-    type: 'select',
-    required: true,
-    options: [
-      { value: 'visitor', label: 'Visiteur' },
-      { value: 'exhibitor', label: 'Exposant' },
-    ],
-  },
-];
 
 const HELENE = {
   email: 'helene@example.com',
@@ -48,7 +31,7 @@ test('an owner picks a badge layout from previews; the desk prints and reprints 
   server,
   expectAccessible,
 }) => {
-  const event = server.createEvent({ name: 'Salon de Lyon', registration_fields: FIELDS });
+  const event = server.createEvent({ name: 'Salon de Lyon', registration_fields: TRADE_FAIR_FIELDS });
   await server.register(event, HELENE);
   const code = server.attendee(event, HELENE.email)!.checkinCode;
 

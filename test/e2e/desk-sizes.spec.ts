@@ -1,25 +1,8 @@
-import type { RegistrationField } from '../../server/contract/vocabulary.ts';
+import { TRADE_FAIR_FIELDS } from '../helpers/fields.ts';
 import { expect, test } from './support/fixtures.ts';
 import { DeskPage } from './pages/DeskPage.ts';
 
 /** The desk as staff hold it: a phone at the door, a tablet on a stand, a laptop on the table. */
-
-const FIELDS: RegistrationField[] = [
-  { key: 'email', label: 'Email', type: 'email', required: true },
-  { key: 'first_name', label: 'Prénom', type: 'text', required: true },
-  { key: 'last_name', label: 'Nom', type: 'text', required: true },
-  { key: 'company', label: 'Société', type: 'text', required: false },
-  {
-    key: 'ticket',
-    label: 'Billet',
-    type: 'select',
-    required: true,
-    options: [
-      { value: 'visitor', label: 'Visiteur' },
-      { value: 'exhibitor', label: 'Exposant' },
-    ],
-  },
-];
 
 const HELENE = {
   email: 'helene.fontaine@example.com',
@@ -50,7 +33,7 @@ for (const size of SIZES) {
     server,
     expectAccessible,
   }) => {
-    const event = server.createEvent({ registration_fields: FIELDS });
+    const event = server.createEvent({ registration_fields: TRADE_FAIR_FIELDS });
     for (const person of [HELENE, JURGEN, ADA]) await server.register(event, person);
     await page.setViewportSize(size);
     await server.signIn(page, 'staff');
@@ -97,7 +80,7 @@ for (const size of SIZES) {
 }
 
 test('search ignores accents and case, and Enter checks in a single match', async ({ page, server }) => {
-  const event = server.createEvent({ registration_fields: FIELDS });
+  const event = server.createEvent({ registration_fields: TRADE_FAIR_FIELDS });
   for (const person of [HELENE, JURGEN, ADA]) await server.register(event, person);
   await page.setViewportSize({ width: 390, height: 844 });
   await server.signIn(page, 'staff');

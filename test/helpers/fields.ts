@@ -19,3 +19,24 @@ export const EVERY_FIELD_TYPE: RegistrationField[] = [
     ],
   },
 ];
+
+/**
+ * A French trade fair's form, its labels the organizer's own: a company and a ticket type, which the desk,
+ * its search and the printed badge show by their labels (Société; Billet: Exposant).
+ */
+export const TRADE_FAIR_FIELDS: RegistrationField[] = [
+  { key: 'email', label: 'Email', type: 'email', required: true },
+  { key: 'first_name', label: 'Prénom', type: 'text', required: true },
+  { key: 'last_name', label: 'Nom', type: 'text', required: true },
+  { key: 'company', label: 'Société', type: 'text', required: false },
+  {
+    key: 'ticket',
+    label: 'Billet',
+    type: 'select',
+    required: true,
+    options: [
+      { value: 'visitor', label: 'Visiteur' },
+      { value: 'exhibitor', label: 'Exposant' },
+    ],
+  },
+];
