@@ -1,9 +1,10 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './support/fixtures.ts';
+import { expect, test, type KioskServer } from './support/fixtures.ts';
 import { pauseClock } from './support/clock.ts';
 import { CheckInPage } from './pages/CheckInPage.ts';
 import { KioskHomePage } from './pages/KioskHomePage.ts';
 import { RegistrationPage } from './pages/RegistrationPage.ts';
+import { ResultPanel } from './pages/ResultPanel.ts';
 import { ScanPage } from './pages/ScanPage.ts';
 
 const ADA = { email: 'ada@example.com', first_name: 'Ada', last_name: 'Lovelace' };
@@ -33,70 +34,89 @@ async function recordTones(page: Page): Promise<() => Promise<number[]>> {
 const screenColour = (page: Page) =>
   page.evaluate<string>("getComputedStyle(document.querySelector('.kiosk-main')).backgroundColor");
 
+/** What the queue sees and hears for each outcome: the screen's colour and the tones played, in order. */
+const OUTCOMES = {
+  success: { colour: 'rgb(21, 128, 61)', tones: [660, 990] },
+  already: { colour: 'rgb(109, 40, 217)', tones: [784, 784] },
+  warning: { colour: 'rgb(245, 158, 11)', tones: [523, 392] },
+  error: { colour: 'rgb(185, 28, 28)', tones: [180] },
+};
+
+/**
+ * The result screen shows `outcome` in its colour, and the kiosk has played its tones: those and no others
+ * since `tones` was last read.
+ */
+async function expectOutcome(
+  page: Page,
+  tones: () => Promise<number[]>,
+  outcome: keyof typeof OUTCOMES,
+): Promise<void> {
+  // Boxed: a failure points at the test's line that expected this outcome.
+  await test.step(
+    `the ${outcome} outcome`,
+    async () => {
+      await expect(new ResultPanel(page).root).toHaveAttribute('data-tone', outcome);
+      expect(await screenColour(page)).toBe(OUTCOMES[outcome].colour);
+      await expect.poll(tones).toEqual(OUTCOMES[outcome].tones);
+    },
+    { box: true },
+  );
+}
+
+/** An event with Ada registered, its check-in page, and the tones the kiosk plays from now on. */
+async function kioskWithAda(page: Page, server: KioskServer) {
+  const tones = await recordTones(page);
+  const event = server.createEvent();
+  await server.register(event, ADA);
+  return { tones, event, checkIn: new CheckInPage(page) };
+}
+
 test('each outcome has its own full-screen colour and sound; "already" and "not registered" differ', async ({
   page,
   server,
   expectAccessible,
 }) => {
-  const tones = await recordTones(page);
-  const event = server.createEvent();
-  await server.register(event, ADA);
-  const checkIn = new CheckInPage(page);
+  const { tones, event, checkIn } = await kioskWithAda(page, server);
   const home = new KioskHomePage(page);
   await checkIn.open(event.uuid);
 
   await checkIn.checkIn(ADA.email);
-  await expect(checkIn.result.root).toHaveAttribute('data-tone', 'success');
-  expect(await screenColour(page)).toBe('rgb(21, 128, 61)');
-  await expect.poll(tones).toEqual([660, 990]);
+  await expectOutcome(page, tones, 'success');
   await expectAccessible();
   await checkIn.result.button('Done').click();
 
   await home.action('Check in').click();
   await checkIn.checkIn(ADA.email);
   await expect(checkIn.result.heading).toHaveText('Already checked in');
-  await expect(checkIn.result.root).toHaveAttribute('data-tone', 'already');
-  expect(await screenColour(page)).toBe('rgb(109, 40, 217)');
-  await expect.poll(tones).toEqual([784, 784]);
+  await expectOutcome(page, tones, 'already');
   await expectAccessible();
   await checkIn.result.button('Done').click();
 
   await home.action('Check in').click();
   await checkIn.checkIn('nobody@example.com');
-  await expect(checkIn.result.root).toHaveAttribute('data-tone', 'warning');
-  expect(await screenColour(page)).toBe('rgb(245, 158, 11)');
-  await expect.poll(tones).toEqual([523, 392]);
+  await expectOutcome(page, tones, 'warning');
   await expectAccessible();
 
   const pending = server.createEvent({ requires_approval: true });
   await server.register(pending, ADA);
   await checkIn.open(pending.uuid);
   await checkIn.checkIn(ADA.email);
-  await expect(checkIn.result.root).toHaveAttribute('data-tone', 'error');
-  expect(await screenColour(page)).toBe('rgb(185, 28, 28)');
-  await expect.poll(tones).toEqual([180]);
+  await expectOutcome(page, tones, 'error');
   await expectAccessible();
 });
 
 test('a scanned code gets the same colours and sounds as a typed email', async ({ page, server }) => {
-  const tones = await recordTones(page);
-  const event = server.createEvent();
-  await server.register(event, ADA);
+  const { tones, event } = await kioskWithAda(page, server);
   const code = server.attendee(event, ADA.email)!.checkinCode;
   const home = new KioskHomePage(page);
   await home.open(event.uuid);
 
   await home.scanWithWedge(code);
-  const result = page.getByTestId('result');
-  await expect(result).toHaveAttribute('data-tone', 'success');
-  expect(await screenColour(page)).toBe('rgb(21, 128, 61)');
-  await expect.poll(tones).toEqual([660, 990]);
-  await result.getByRole('button', { name: 'Done' }).click();
+  await expectOutcome(page, tones, 'success');
+  await new ResultPanel(page).button('Done').click();
 
   await home.scanWithWedge(code);
-  await expect(result).toHaveAttribute('data-tone', 'already');
-  expect(await screenColour(page)).toBe('rgb(109, 40, 217)');
-  await expect.poll(tones).toEqual([784, 784]);
+  await expectOutcome(page, tones, 'already');
 });
 
 test('?sound=off mutes the kiosk and is remembered; the start page turns sound back on', async ({
@@ -104,10 +124,7 @@ test('?sound=off mutes the kiosk and is remembered; the start page turns sound b
   server,
   expectAccessible,
 }) => {
-  const tones = await recordTones(page);
-  const event = server.createEvent();
-  await server.register(event, ADA);
-  const checkIn = new CheckInPage(page);
+  const { tones, event, checkIn } = await kioskWithAda(page, server);
   await checkIn.open(event.uuid, '?sound=off');
   await checkIn.checkIn('nobody@example.com');
   await expect(checkIn.result.root).toHaveAttribute('data-tone', 'warning');
@@ -126,7 +143,7 @@ test('?sound=off mutes the kiosk and is remembered; the start page turns sound b
   await checkIn.open(event.uuid);
   await checkIn.checkIn('nobody@example.com');
   await expect(checkIn.result.root).toHaveAttribute('data-tone', 'warning');
-  await expect.poll(tones).toEqual([523, 392]);
+  await expect.poll(tones).toEqual(OUTCOMES.warning.tones);
 });
 
 test.describe('on the page clock', () => {
