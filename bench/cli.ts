@@ -1,4 +1,4 @@
-/** What the benchmark scripts share on the command line: one-line answers to a bad one. */
+/** What the benchmark scripts share on the command line: progress on stderr, one-line answers to a bad one. */
 
 /** A bad command line: said in one line, without a stack trace. */
 export class UsageError extends Error {}
@@ -6,6 +6,9 @@ export class UsageError extends Error {}
 /** node:util's parseArgs throws these for an unknown option or a missing value. */
 const isParseArgsError = (error: unknown) =>
   error instanceof Error && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS_');
+
+/** Progress while a benchmark runs, on stderr: stdout carries only its table and notes. */
+export const log = (message: string) => process.stderr.write(`${message}\n`);
 
 /** A whole number of at least `min` from an option's text, or `fallback` when the option was not given. */
 export function wholeNumber(value: string | undefined, fallback: number, name: string, min = 1): number {

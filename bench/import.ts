@@ -10,13 +10,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { staffService } from '../server/access/staff.service.ts';
 import { systemClock } from '../server/platform/clock.ts';
 import { openDatabase } from '../server/platform/database.ts';
 import { toTimestamp } from '../server/platform/time.ts';
 import { createStore } from '../server/store.ts';
-import { runBench, wholeNumber } from './cli.ts';
+import { log, runBench, wholeNumber } from './cli.ts';
 import { pinLoadGenerator } from './cores.ts';
 import { recordRun, runStamp } from './history.ts';
 import { type RunningServer, startServer } from './servers.ts';
@@ -64,9 +65,6 @@ interface Seeded {
   cookie: string;
   importEvents: string[];
 }
-
-const log = (message: string) => process.stderr.write(`${message}\n`);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function options() {
   const { values } = parseArgs({

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { timeBulkNoShow } from './bulk.ts';
-import { runBench, UsageError, wholeNumber } from './cli.ts';
+import { log, runBench, UsageError, wholeNumber } from './cli.ts';
 import { type CorePlan, pinLoadGenerator } from './cores.ts';
 import { type LoadOptions, type LoadSample, poolSamples, type RequestSpec, runLoad } from './load.ts';
 import {
@@ -70,8 +70,6 @@ interface BenchOptions extends LoadOptions {
 }
 
 type Servers = Record<ServerMode, RunningServer>;
-
-const log = (message: string) => process.stderr.write(`${message}\n`);
 
 /** Seconds, which may be fractional. */
 function secondsOption(value: string | undefined, fallback: number, name: string): number {

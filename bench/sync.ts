@@ -14,6 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
@@ -21,7 +22,7 @@ import { runCli } from '../server/cli.ts';
 import { DATABASE_FILE, openDatabase } from '../server/platform/database.ts';
 import { toTimestamp } from '../server/platform/time.ts';
 import { createRepositories } from '../server/store.ts';
-import { runBench, wholeNumber } from './cli.ts';
+import { log, runBench, wholeNumber } from './cli.ts';
 import { pinLoadGenerator, pinProcess } from './cores.ts';
 import { recordRun, runStamp } from './history.ts';
 import type { ReplicasMessage } from './replicas.ts';
@@ -58,9 +59,6 @@ const HELP = `npm run bench:sync -- [options]
   --no-pin        leave the processes where the scheduler puts them (by default, with 2+ cores, this process
                   and the in-process replicas run on core 0, every server process on core 1)
   --keep          keep the temp dir with the databases`;
-
-const log = (message: string) => process.stderr.write(`${message}\n`);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function options() {
   const { values } = parseArgs({

@@ -20,7 +20,7 @@ import { apiTokenService } from '../server/access/api-token.service.ts';
 import { systemClock } from '../server/platform/clock.ts';
 import { DATABASE_FILE, openDatabase } from '../server/platform/database.ts';
 import { createStore } from '../server/store.ts';
-import { runBench, wholeNumber } from './cli.ts';
+import { log, runBench, wholeNumber } from './cli.ts';
 import { recordRun, runStamp } from './history.ts';
 import { seedDatabase } from './seed.ts';
 
@@ -31,7 +31,6 @@ const TARGET_RSS_MB = 300;
 const TARGET_P95_MS = 10_000;
 const REGISTRATION_EVERY_MS = 250;
 
-const log = (message: string) => process.stderr.write(`${message}\n`);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 function options() {

@@ -18,7 +18,7 @@ import { generateWebhookSecret } from '../server/webhooks/webhook.secrets.ts';
 import { toTimestamp } from '../server/platform/time.ts';
 import { createRepositories } from '../server/store.ts';
 import { timeBulkNoShow } from './bulk.ts';
-import { runBench, wholeNumber } from './cli.ts';
+import { log, runBench, wholeNumber } from './cli.ts';
 import { cloneDataDir, seedDatabase } from './seed.ts';
 
 const BULK_SIZE = 1_000;
@@ -26,7 +26,6 @@ const TARGET_RATIO = 1.5;
 /** High enough that the token limit never throttles the bench. */
 const UNLIMITED = { publicEvents: 1e6, profile: 1e6, publicOther: 1e6, token: 1e6 };
 
-const log = (message: string) => process.stderr.write(`${message}\n`);
 const median = (values: readonly number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
