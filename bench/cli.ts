@@ -1,4 +1,8 @@
-/** What the benchmark scripts share on the command line: progress on stderr, one-line answers to a bad one. */
+/**
+ * What the benchmark scripts share on the command line: the options the long ones take, progress on stderr, and
+ * one-line answers to a bad command line.
+ */
+import { parseArgs } from 'node:util';
 
 /** A bad command line: said in one line, without a stack trace. */
 export class UsageError extends Error {}
@@ -18,6 +22,55 @@ export function wholeNumber(value: string | undefined, fallback: number, name: s
     throw new UsageError(`--${name} must be a whole number of at least ${min}`);
   }
   return number;
+}
+
+/** A benchmark's whole-number option: its value when not given, and the least it takes (1 unless said). */
+export interface WholeNumberOption {
+  fallback: number;
+  min?: number;
+}
+
+/** What a benchmark that starts servers and a temp dir takes besides its own whole numbers. */
+export interface RunSwitches {
+  /** Pin this process and the servers to cores (bench/cores.ts); false with --no-pin. */
+  pin: boolean;
+  /** Keep the temp dir at the end (--keep). */
+  keep: boolean;
+}
+
+/**
+ * Reads the command line of a benchmark whose options are whole numbers (checked in the order given) and the
+ * switches --no-pin, --keep and --help. A bad option throws as `wholeNumber` and parseArgs do, --help or not; with
+ * --help, prints `help` and returns null.
+ */
+export function runOptions<Name extends string>(
+  help: string,
+  numbers: Record<Name, WholeNumberOption>,
+): (Record<Name, number> & RunSwitches) | null {
+  const names = Object.keys(numbers) as Name[];
+  const { values } = parseArgs({
+    options: {
+      ...Object.fromEntries(names.map((name) => [name, { type: 'string' as const }])),
+      'no-pin': { type: 'boolean', default: false },
+      keep: { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  const given = values as Record<string, string | boolean | undefined>;
+  const read = {} as Record<Name, number>;
+  for (const name of names) {
+    read[name] = wholeNumber(
+      given[name] as string | undefined,
+      numbers[name].fallback,
+      name,
+      numbers[name].min,
+    );
+  }
+  if (values.help) {
+    process.stdout.write(`${help}\n`);
+    return null;
+  }
+  return { ...read, pin: !values['no-pin'], keep: values.keep };
 }
 
 /**

@@ -11,13 +11,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { parseArgs } from 'node:util';
 import { staffService } from '../server/access/staff.service.ts';
 import { systemClock } from '../server/platform/clock.ts';
 import { openDatabase } from '../server/platform/database.ts';
 import { toTimestamp } from '../server/platform/time.ts';
 import { createStore } from '../server/store.ts';
-import { log, runBench, wholeNumber } from './cli.ts';
+import { log, runBench, runOptions } from './cli.ts';
 import { pinLoadGenerator } from './cores.ts';
 import { recordRun, runStamp } from './history.ts';
 import { type RunningServer, startServer } from './servers.ts';
@@ -64,25 +63,6 @@ interface Seeded {
   fixture: Fixture;
   cookie: string;
   importEvents: string[];
-}
-
-function options() {
-  const { values } = parseArgs({
-    options: {
-      imports: { type: 'string' },
-      warmup: { type: 'string' },
-      'no-pin': { type: 'boolean', default: false },
-      keep: { type: 'boolean', default: false },
-      help: { type: 'boolean', default: false },
-    },
-  });
-  return {
-    help: values.help,
-    imports: wholeNumber(values.imports, 5, 'imports'),
-    warmup: wholeNumber(values.warmup, 1, 'warmup', 0),
-    pin: !values['no-pin'],
-    keep: values.keep,
-  };
 }
 
 /** The probe's event and check-in pool, an owner's session, and an empty event per import. */
@@ -304,11 +284,8 @@ function report(runs: readonly ImportRun[]) {
 }
 
 async function main(): Promise<void> {
-  const opts = options();
-  if (opts.help) {
-    process.stdout.write(`${HELP}\n`);
-    return;
-  }
+  const opts = runOptions(HELP, { imports: { fallback: 5 }, warmup: { fallback: 1, min: 0 } });
+  if (!opts) return;
   const plan = opts.pin ? pinLoadGenerator() : null;
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arrivals-bench-import-'));
   const dataDir = path.join(workDir, 'data');

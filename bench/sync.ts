@@ -16,13 +16,12 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { runCli } from '../server/cli.ts';
 import { DATABASE_FILE, openDatabase } from '../server/platform/database.ts';
 import { toTimestamp } from '../server/platform/time.ts';
 import { createRepositories } from '../server/store.ts';
-import { log, runBench, wholeNumber } from './cli.ts';
+import { log, runBench, runOptions } from './cli.ts';
 import { pinLoadGenerator, pinProcess } from './cores.ts';
 import { recordRun, runStamp } from './history.ts';
 import type { ReplicasMessage } from './replicas.ts';
@@ -59,29 +58,6 @@ const HELP = `npm run bench:sync -- [options]
   --no-pin        leave the processes where the scheduler puts them (by default, with 2+ cores, this process
                   and the in-process replicas run on core 0, every server process on core 1)
   --keep          keep the temp dir with the databases`;
-
-function options() {
-  const { values } = parseArgs({
-    options: {
-      rounds: { type: 'string' },
-      seconds: { type: 'string' },
-      pairings: { type: 'string' },
-      samples: { type: 'string' },
-      'no-pin': { type: 'boolean', default: false },
-      keep: { type: 'boolean', default: false },
-      help: { type: 'boolean', default: false },
-    },
-  });
-  return {
-    help: values.help,
-    rounds: wholeNumber(values.rounds, 4, 'rounds'),
-    seconds: wholeNumber(values.seconds, 2, 'seconds'),
-    pairings: wholeNumber(values.pairings, 3, 'pairings'),
-    samples: wholeNumber(values.samples, 40, 'samples'),
-    pin: !values['no-pin'],
-    keep: values.keep,
-  };
-}
 
 interface HubSeed {
   main: { uuid: string; emails: string[] };
@@ -315,11 +291,13 @@ const verdict = (pass: boolean) => (pass ? 'PASS' : 'FAIL');
 const median = (values: readonly number[]) => percentile(values, 50);
 
 async function main(): Promise<void> {
-  const opts = options();
-  if (opts.help) {
-    process.stdout.write(`${HELP}\n`);
-    return;
-  }
+  const opts = runOptions(HELP, {
+    rounds: { fallback: 4 },
+    seconds: { fallback: 2 },
+    pairings: { fallback: 3 },
+    samples: { fallback: 40 },
+  });
+  if (!opts) return;
   const plan = opts.pin ? pinLoadGenerator() : null;
   const serverCores = plan ? { cores: plan.servers } : {};
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'arrivals-bench-sync-'));
