@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import prettier from 'prettier';
 
@@ -25,3 +26,7 @@ export async function recordRun(section: string): Promise<void> {
 
 /** `2026-11-24 10:06 UTC`. */
 export const runStamp = (date = new Date()) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+/** The machine a run had, and how busy it was when the run ended: a note for the run's record. */
+export const machineAtEnd = () =>
+  `Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'CPU'}, ${os.platform()}, load average ${os.loadavg()[0]!.toFixed(1)} at the end.`;

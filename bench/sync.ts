@@ -23,7 +23,7 @@ import { toTimestamp } from '../server/platform/time.ts';
 import { createRepositories } from '../server/store.ts';
 import { log, runBench, runOptions } from './cli.ts';
 import { pinLoadGenerator, pinProcess } from './cores.ts';
-import { recordRun, runStamp } from './history.ts';
+import { machineAtEnd, recordRun, runStamp } from './history.ts';
 import type { ReplicasMessage } from './replicas.ts';
 import { percentile, poolSamples, runLoad, type LoadSample, type RequestSpec } from './load.ts';
 import { type RunningServer, startServer } from './servers.ts';
@@ -487,7 +487,7 @@ async function main(): Promise<void> {
       `Drain: ${count(waitingBefore)} check-ins made over HTTP on a kiosk whose hub was stopped; timed from the restarted hub's first readiness to the kiosk's outbox holding no unacked op (it retries every 1 s, its default).`,
       `Seen on another kiosk: a check-in sent to one kiosk (a server process) until the row is checked in in the other kiosk's database, both long-polling the hub.`,
       `Hub under sync: ${REPLICAS} replicas in one process of their own (the real replica code, each serving a small event of its own), each checking someone in every ${REPLICA_CHECK_IN_MS / 1000} s and long-polling the hub, which wakes them at each of its check-ins; ${count(hubPushed)} ops applied from replicas in all.`,
-      `Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'CPU'}, ${os.platform()}, load average ${os.loadavg()[0]!.toFixed(1)} at the end. ${where}`,
+      `${machineAtEnd()} ${where}`,
     ];
     process.stdout.write(`${table}\n\n${notes.join('\n')}\n`);
     await recordRun(
