@@ -5,10 +5,9 @@ import type { Organization } from '../../server/organizations/organization.types
 import {
   call,
   createEvent,
-  createOrganization,
   createToken,
   registration,
-  startTestApp,
+  startWithEvent,
   type TestApp,
 } from '../helpers/app.ts';
 
@@ -18,13 +17,11 @@ let event: EventRecord;
 let token: string;
 
 beforeEach(async () => {
-  t = await startTestApp();
-  org = createOrganization(t.app);
-  event = createEvent(t.app, org, {
+  ({ t, org, event } = await startWithEvent({
     starts_at: '2026-11-21T18:00:00Z',
     ends_at: '2026-11-21T23:00:00Z',
     location: 'Main Hall',
-  });
+  }));
   token = createToken(t.app, org);
 });
 afterEach(async () => t.close());

@@ -1,49 +1,27 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../server/access/passwords.ts';
+import type { StaffRole } from '../../server/contract/vocabulary.ts';
 import type { EventRecord } from '../../server/events/event.types.ts';
 import type { Organization } from '../../server/organizations/organization.types.ts';
-import { toTimestamp } from '../../server/platform/time.ts';
 import {
   call,
   createEvent,
   createOrganization,
   createToken,
-  startTestApp,
+  startWithEvent,
   type TestApp,
 } from '../helpers/app.ts';
-import { dashboardClient, type DashboardClient } from '../helpers/dashboard.ts';
+import { dashboardClient, signedInMember } from '../helpers/dashboard.ts';
 
 let t: TestApp;
 let org: Organization;
 let event: EventRecord;
 
 beforeEach(async () => {
-  t = await startTestApp();
-  org = createOrganization(t.app);
-  event = createEvent(t.app, org);
+  ({ t, org, event } = await startWithEvent());
 });
 afterEach(async () => t.close());
 
-let signIns = 0;
-
-/** A new member of `org` with `role`, signed in to the dashboard. */
-async function signedIn(role: 'owner' | 'staff'): Promise<DashboardClient> {
-  const email = `${role}${++signIns}@example.com`;
-  t.app.store.repos.staff.create(
-    {
-      organizationId: org.id,
-      name: 'Sam Member',
-      email,
-      passwordHash: await hashPassword('correct horse battery'),
-      role,
-    },
-    toTimestamp(t.clock.now()),
-  );
-  const client = dashboardClient(() => t.app);
-  const signIn = await client.send('POST', '/session', { email, password: 'correct horse battery' });
-  expect(signIn.status).toBe(200);
-  return client;
-}
+const signedIn = (role: StaffRole) => signedInMember(t.app, org, role);
 
 describe("an event's badge layout", () => {
   it('is classic until an owner picks another, and staff read it for the desk', async () => {

@@ -1,17 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../server/access/passwords.ts';
+import type { StaffRole } from '../../server/contract/vocabulary.ts';
 import type { EventRecord } from '../../server/events/event.types.ts';
 import type { Organization } from '../../server/organizations/organization.types.ts';
-import { toTimestamp } from '../../server/platform/time.ts';
 import {
   call,
   createEvent,
   createOrganization,
   registration,
-  startTestApp,
+  startWithEvent,
   type TestApp,
 } from '../helpers/app.ts';
-import { dashboardClient, type DashboardClient } from '../helpers/dashboard.ts';
+import { dashboardClient, signedInMember, type DashboardClient } from '../helpers/dashboard.ts';
 
 /** A 1x1 PNG and a tiny JPEG's first bytes: what the server sniffs. */
 export const PNG = Buffer.from(
@@ -26,32 +25,11 @@ let org: Organization;
 let event: EventRecord;
 
 beforeEach(async () => {
-  t = await startTestApp();
-  org = createOrganization(t.app);
-  event = createEvent(t.app, org);
+  ({ t, org, event } = await startWithEvent());
 });
 afterEach(async () => t.close());
 
-let signIns = 0;
-
-async function signedIn(role: 'owner' | 'staff'): Promise<DashboardClient> {
-  const email = `${role}${++signIns}@example.com`;
-  t.app.store.repos.staff.create(
-    {
-      organizationId: org.id,
-      name: 'Sam Member',
-      email,
-      passwordHash: await hashPassword('correct horse battery'),
-      role,
-    },
-    toTimestamp(t.clock.now()),
-  );
-  const client = dashboardClient(() => t.app);
-  expect((await client.send('POST', '/session', { email, password: 'correct horse battery' })).status).toBe(
-    200,
-  );
-  return client;
-}
+const signedIn = (role: StaffRole) => signedInMember(t.app, org, role);
 
 const upload = (client: DashboardClient, bytes: Buffer, uuid = event.uuid) =>
   client.send('PUT', `/events/${uuid}/brand/logo`, { image: bytes.toString('base64') });

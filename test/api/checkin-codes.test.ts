@@ -4,7 +4,6 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EventRecord } from '../../server/events/event.types.ts';
 import type { Organization } from '../../server/organizations/organization.types.ts';
-import { hashPassword } from '../../server/access/passwords.ts';
 import { DATABASE_FILE, openDatabase } from '../../server/platform/database.ts';
 import { migrations } from '../../server/platform/migrations/index.ts';
 import { toTimestamp } from '../../server/platform/time.ts';
@@ -19,29 +18,23 @@ import {
   createToken,
   createUser,
   registration,
-  startTestApp,
+  startWithEvent,
   tempDataDir,
   type TestApp,
   UNLIMITED,
 } from '../helpers/app.ts';
-import { dashboardClient, type DashboardClient } from '../helpers/dashboard.ts';
+import { dashboardClient, signedInMember, type DashboardClient } from '../helpers/dashboard.ts';
+import { COMPANY_FORM } from '../helpers/fields.ts';
 
 let t: TestApp;
 let org: Organization;
 let event: EventRecord;
 
 beforeEach(async () => {
-  t = await startTestApp();
-  org = createOrganization(t.app);
-  event = createEvent(t.app, org, {
+  ({ t, org, event } = await startWithEvent({
     timezone: 'America/New_York',
-    registration_fields: [
-      { key: 'email', label: 'Email', type: 'email', required: true },
-      { key: 'first_name', label: 'First name', type: 'text', required: true },
-      { key: 'last_name', label: 'Last name', type: 'text', required: true },
-      { key: 'company', label: 'Company', type: 'text', required: false },
-    ],
-  });
+    registration_fields: COMPANY_FORM,
+  }));
 });
 afterEach(async () => t.close());
 
@@ -63,7 +56,7 @@ describe('check-in codes', () => {
       body: registration('kiosk@example.com'),
     });
     expect(kiosk.status).toBe(201);
-    const owner = await signedInOwner();
+    const owner = await signedInMember(t.app, org, 'owner');
     const secondEvent = createEvent(t.app, org);
     const walkIn = await owner.send(
       'POST',
@@ -94,7 +87,7 @@ describe('check-in codes', () => {
   });
 
   it('is in the token API list, the desk list and the CSV export', async () => {
-    const owner = await signedInOwner();
+    const owner = await signedInMember(t.app, org, 'owner');
     await register(event, 'ada@example.com');
     const { checkinCode } = stored(event, 'ada@example.com');
     const token = createToken(t.app, org);
@@ -391,9 +384,7 @@ describe('POST /kiosk/api/events/{uuid}/scan', () => {
 describe('the kiosk scan limit', () => {
   beforeEach(async () => {
     await t.close();
-    t = await startTestApp({ rateLimits: { ...UNLIMITED, kioskScan: 3 } });
-    org = createOrganization(t.app);
-    event = createEvent(t.app, org);
+    ({ t, org, event } = await startWithEvent({}, { rateLimits: { ...UNLIMITED, kioskScan: 3 } }));
   });
 
   it('counts per IP, 429 Too Many Attempts. above it, leaving other addresses and kiosk registration alone', async () => {
@@ -422,7 +413,7 @@ describe('the kiosk scan limit', () => {
 describe('POST /dashboard/api/events/{event_id}/scan', () => {
   let owner: DashboardClient;
   beforeEach(async () => {
-    owner = await signedInOwner();
+    owner = await signedInMember(t.app, org, 'owner');
     event = createEvent(t.app, org, { allow_self_checkin: false });
   });
   const deskScan = (code: string, e = event) => owner.send('POST', `/events/${e.uuid}/scan`, { code });
@@ -478,24 +469,3 @@ describe('POST /dashboard/api/events/{event_id}/scan', () => {
     expect(res.status).toBe(401);
   });
 });
-
-let owners = 0;
-
-/** A new owner of `org`, signed in to the dashboard. */
-async function signedInOwner(): Promise<DashboardClient> {
-  const email = `owner${++owners}@example.com`;
-  t.app.store.repos.staff.create(
-    {
-      organizationId: org.id,
-      name: 'Olive Owner',
-      email,
-      passwordHash: await hashPassword('correct horse battery'),
-      role: 'owner',
-    },
-    toTimestamp(t.clock.now()),
-  );
-  const owner = dashboardClient(() => t.app);
-  const signIn = await owner.send('POST', '/session', { email, password: 'correct horse battery' });
-  expect(signIn.status).toBe(200);
-  return owner;
-}

@@ -6,7 +6,7 @@ import { DATABASE_FILE, openDatabase } from '../../server/platform/database.ts';
 import { deskSearchAndBrand } from '../../server/platform/migrations/009_desk_search_and_brand.ts';
 import { migrations } from '../../server/platform/migrations/index.ts';
 import { call, createEvent, startTestApp, tempDataDir, type TestApp } from '../helpers/app.ts';
-import { dashboardClient, type DashboardClient } from '../helpers/dashboard.ts';
+import { setUpOwner, type DashboardClient } from '../helpers/dashboard.ts';
 
 let t: TestApp;
 let owner: DashboardClient;
@@ -50,14 +50,7 @@ const PEOPLE = [
 
 beforeAll(async () => {
   t = await startTestApp();
-  owner = dashboardClient(() => t.app);
-  const setUp = await owner.send('POST', '/setup', {
-    organization_name: 'Salon de Lyon',
-    name: 'Olive Owner',
-    email: 'olive@example.com',
-    password: 'correct horse battery',
-  });
-  expect(setUp.status).toBe(201);
+  owner = await setUpOwner(t.app, 'Salon de Lyon');
 });
 afterAll(async () => t.close());
 

@@ -1,32 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EventRecord } from '../../server/events/event.types.ts';
 import type { Organization } from '../../server/organizations/organization.types.ts';
-import {
-  call,
-  createEvent,
-  createOrganization,
-  registration,
-  startTestApp,
-  UNLIMITED,
-  type TestApp,
-} from '../helpers/app.ts';
+import { call, createEvent, registration, startWithEvent, UNLIMITED, type TestApp } from '../helpers/app.ts';
+import { COMPANY_FORM } from '../helpers/fields.ts';
 
 let t: TestApp;
 let org: Organization;
 let event: EventRecord;
 
 beforeEach(async () => {
-  t = await startTestApp();
-  org = createOrganization(t.app);
-  event = createEvent(t.app, org, {
-    timezone: 'Europe/Paris',
-    registration_fields: [
-      { key: 'email', label: 'Email', type: 'email', required: true },
-      { key: 'first_name', label: 'First name', type: 'text', required: true },
-      { key: 'last_name', label: 'Last name', type: 'text', required: true },
-      { key: 'company', label: 'Company', type: 'text', required: false },
-    ],
-  });
+  ({ t, org, event } = await startWithEvent({ timezone: 'Europe/Paris', registration_fields: COMPANY_FORM }));
 });
 afterEach(async () => t.close());
 
@@ -295,9 +278,7 @@ describe('checking in as a match found by name', () => {
 describe('the find limit', () => {
   beforeEach(async () => {
     await t.close();
-    t = await startTestApp({ rateLimits: { ...UNLIMITED, kioskScan: 3 } });
-    org = createOrganization(t.app);
-    event = createEvent(t.app, org);
+    ({ t, org, event } = await startWithEvent({}, { rateLimits: { ...UNLIMITED, kioskScan: 3 } }));
   });
 
   it('counts searches and their check-ins per IP, each on its own, 429 above the limit', async () => {

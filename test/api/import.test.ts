@@ -6,7 +6,7 @@ import { IMPORT_CHUNK_ROWS } from '../../server/attendees/import.service.ts';
 import type { EventRecord } from '../../server/events/event.types.ts';
 import { DATABASE_FILE } from '../../server/platform/database.ts';
 import { call, createEvent, pairDevice, registration, startTestApp, type TestApp } from '../helpers/app.ts';
-import { dashboardClient, type DashboardClient, SAME_ORIGIN } from '../helpers/dashboard.ts';
+import { setUpOwner, type DashboardClient, SAME_ORIGIN } from '../helpers/dashboard.ts';
 import { allowLanHost, createEndpoint } from '../helpers/webhooks.ts';
 
 let t: TestApp;
@@ -65,14 +65,7 @@ function lateRegistration(connection: Database.Database, email: string): void {
 
 beforeEach(async () => {
   t = await startTestApp({ webhooks: { autoDispatch: false } });
-  owner = dashboardClient(() => t.app);
-  const setUp = await owner.send('POST', '/setup', {
-    organization_name: 'City Hall Events',
-    name: 'Olive Owner',
-    email: 'olive@example.com',
-    password: 'correct horse battery',
-  });
-  expect(setUp.status).toBe(201);
+  owner = await setUpOwner(t.app, 'City Hall Events');
   event = createEvent(t.app, t.app.store.repos.organizations.list()[0]!);
 });
 

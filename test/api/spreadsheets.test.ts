@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RegistrationField } from '../../server/contract/vocabulary.ts';
 import type { EventRecord } from '../../server/events/event.types.ts';
 import { call, createEvent, startTestApp, type TestApp } from '../helpers/app.ts';
-import { dashboardClient, type DashboardClient } from '../helpers/dashboard.ts';
+import { setUpOwner, type DashboardClient } from '../helpers/dashboard.ts';
 
 /** Spreadsheets as venues have them: choices by their labels, partial imports, exports Excel reads. */
 
@@ -37,14 +37,7 @@ const ticketOf = (email: string) => t.app.store.repos.attendees.findForEmail(eve
 
 beforeAll(async () => {
   t = await startTestApp();
-  owner = dashboardClient(() => t.app);
-  const setUp = await owner.send('POST', '/setup', {
-    organization_name: 'Salon de Lyon',
-    name: 'Olive Owner',
-    email: 'olive@example.com',
-    password: 'correct horse battery',
-  });
-  expect(setUp.status).toBe(201);
+  owner = await setUpOwner(t.app, 'Salon de Lyon');
 });
 afterAll(async () => t.close());
 beforeEach(() => {

@@ -9,6 +9,7 @@ import type { ServerProcess } from '../helpers/server-process.ts';
 import { call } from '../helpers/app.ts';
 import {
   attendeeRows,
+  checkInAt,
   cutOff,
   inProcessKiosk,
   pairKiosk,
@@ -20,6 +21,7 @@ import {
   startKioskProcess,
   reconnect,
   until,
+  untilAcked,
   venueResources,
   waitingOps,
   type HubSeed,
@@ -92,9 +94,7 @@ describe('a check-in whose answer is lost after the hub committed', () => {
     const kiosk = await kioskProcess('Door 1');
     kiosk.proxy.setMode('lose-answers');
 
-    const checkIn = await send(kiosk.server.baseUrl, 'POST', `/public/events/${event}/check-in`, {
-      body: { email: 'alice@example.com' },
-    });
+    const checkIn = await checkInAt(kiosk.server.baseUrl, event, 'alice@example.com');
     // The kiosk answers from its replica: it never waits on the hub.
     expect(checkIn.status).toBe(200);
     const opId = checkInOpOf(kiosk.dir, 'alice@example.com');
@@ -109,11 +109,7 @@ describe('a check-in whose answer is lost after the hub committed', () => {
     expect(waitingOps(kiosk.dir)).toBe(1);
 
     kiosk.proxy.setMode('open');
-    await until(
-      'the kiosk has its ack',
-      () => waitingOps(kiosk.dir),
-      (n) => n === 0,
-    );
+    await untilAcked(kiosk.dir, 'the kiosk has its ack');
 
     expect(hubRow('alice@example.com')).toEqual(committed);
     const applied = appliedOps(opId);
@@ -175,41 +171,29 @@ describe('the same attendee checked in twice', () => {
   it('on one kiosk: the second is refused there, hub or no hub', async () => {
     const kiosk = await kioskProcess('Door 2');
     kiosk.proxy.setMode('cut');
-    const first = await send(kiosk.server.baseUrl, 'POST', `/public/events/${event}/check-in`, {
-      body: { email: 'bob@example.com' },
-    });
+    const first = await checkInAt(kiosk.server.baseUrl, event, 'bob@example.com');
     expect(first.status).toBe(200);
-    const second = await send(kiosk.server.baseUrl, 'POST', `/public/events/${event}/check-in`, {
-      body: { email: 'bob@example.com' },
-    });
+    const second = await checkInAt(kiosk.server.baseUrl, event, 'bob@example.com');
     expect(second.status).toBe(409);
     expect(second.body.message).toMatch(/^You have already checked in at /);
     expect(waitingOps(kiosk.dir)).toBe(1);
 
     kiosk.proxy.setMode('open');
-    await until(
-      'the kiosk has its ack',
-      () => waitingOps(kiosk.dir),
-      (n) => n === 0,
-    );
+    await untilAcked(kiosk.dir, 'the kiosk has its ack');
     expect(hubRow('bob@example.com').checkin_op_id).toBe(checkInOpOf(kiosk.dir, 'bob@example.com'));
   }, 120_000);
 
   it('on two connected kiosks: the second kiosk has heard of the first check-in and answers the usual 409', async () => {
     const one = await kioskProcess('Door 3');
     const two = await kioskProcess('Door 4');
-    const first = await send(one.server.baseUrl, 'POST', `/public/events/${event}/check-in`, {
-      body: { email: 'carol@example.com' },
-    });
+    const first = await checkInAt(one.server.baseUrl, event, 'carol@example.com');
     expect(first.status).toBe(200);
     await until(
       'the second kiosk shows the check-in',
       () => attendeeRows(two.dir, event).find((row) => row.email === 'carol@example.com')!.checked_in_at,
       (at) => at !== null,
     );
-    const second = await send(two.server.baseUrl, 'POST', `/public/events/${event}/check-in`, {
-      body: { email: 'carol@example.com' },
-    });
+    const second = await checkInAt(two.server.baseUrl, event, 'carol@example.com');
     expect(second.status).toBe(409);
     expect(second.body.message).toMatch(/^You have already checked in at /);
     expect(waitingOps(two.dir)).toBe(0);

@@ -8,7 +8,7 @@ import {
   createOrganization,
   createToken,
   registration,
-  startTestApp,
+  startWithEvent,
   type TestApp,
 } from '../helpers/app.ts';
 
@@ -18,9 +18,7 @@ let event: EventRecord;
 let attendeeUuid: string;
 
 beforeEach(async () => {
-  t = await startTestApp();
-  org = createOrganization(t.app);
-  event = createEvent(t.app, org);
+  ({ t, org, event } = await startWithEvent());
   await call(t.app, 'POST', `/public/events/${event.uuid}/register`, { body: registration('a@example.com') });
   attendeeUuid = t.app.store.repos.attendees.findForEmail(event.id, 'a@example.com')!.uuid;
 });

@@ -12,7 +12,7 @@ import {
   createEndpoint,
   deliveryRows,
   notificationCount,
-  startReceiver,
+  startWebhookScene,
   startWebhookTestApp,
   verifyWithLibrary,
   type Receiver,
@@ -28,11 +28,7 @@ let event: EventRecord;
 let token: string;
 
 beforeEach(async () => {
-  t = await startWebhookTestApp();
-  receiver = await startReceiver();
-  org = createReceivingOrganization(t.app);
-  event = createEvent(t.app, org);
-  token = createToken(t.app, org);
+  ({ t, receiver, org, event, token } = await startWebhookScene());
 });
 afterEach(async () => {
   await t.close();

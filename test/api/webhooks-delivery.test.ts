@@ -25,7 +25,7 @@ import {
   isSignedWith,
   notificationCount,
   startReceiver,
-  startWebhookTestApp,
+  startWebhookScene,
   verifyWithLibrary,
   type Receiver,
   createReceivingOrganization,
@@ -42,11 +42,10 @@ let event: EventRecord;
 let token: string;
 
 beforeEach(async () => {
-  t = await startWebhookTestApp();
-  receiver = await startReceiver();
-  org = createReceivingOrganization(t.app);
-  event = createEvent(t.app, org, { starts_at: '2026-12-01T18:00:00Z', location: 'Main Hall' });
-  token = createToken(t.app, org);
+  ({ t, receiver, org, event, token } = await startWebhookScene({
+    starts_at: '2026-12-01T18:00:00Z',
+    location: 'Main Hall',
+  }));
 });
 afterEach(async () => {
   await t.close();

@@ -83,7 +83,8 @@ export function createOrganization(app: FastifyInstance, name = 'Test Org'): Org
   return app.store.repos.organizations.create(name, slug, toTimestamp(app.ctx.clock.now()))!;
 }
 
-type EventInput = z.input<typeof createEventBody>;
+/** An event as the API takes it: `createEvent`'s overrides use this wire format. */
+export type EventInput = z.input<typeof createEventBody>;
 
 /** A published event, open for registration and check-in now, unless `overrides` say otherwise. */
 export function createEvent(
@@ -104,6 +105,16 @@ export function createEvent(
     normalizeTimes(input),
   );
   return app.store.repos.events.create(organization.id, parsed, toTimestamp(app.ctx.clock.now()));
+}
+
+/** A fresh app (`startTestApp(options)`) with one organization and, in it, `createEvent(overrides)`'s event. */
+export async function startWithEvent(
+  overrides: Partial<EventInput> = {},
+  options: Partial<BuildAppOptions> = {},
+): Promise<{ t: TestApp; org: Organization; event: EventRecord }> {
+  const t = await startTestApp(options);
+  const org = createOrganization(t.app);
+  return { t, org, event: createEvent(t.app, org, overrides) };
 }
 
 function normalizeTimes(input: Record<string, unknown>): Record<string, unknown> {

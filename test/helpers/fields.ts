@@ -40,3 +40,11 @@ export const TRADE_FAIR_FIELDS: RegistrationField[] = [
     ],
   },
 ];
+
+/** Email, first and last name required, and an optional company: the form the kiosk's lookup tests register on. */
+export const COMPANY_FORM: RegistrationField[] = [
+  { key: 'email', label: 'Email', type: 'email', required: true },
+  { key: 'first_name', label: 'First name', type: 'text', required: true },
+  { key: 'last_name', label: 'Last name', type: 'text', required: true },
+  { key: 'company', label: 'Company', type: 'text', required: false },
+];

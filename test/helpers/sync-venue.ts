@@ -183,6 +183,20 @@ export function waitingOps(dataDir: string): number {
   );
 }
 
+/** Resolves once the hub has acked every op of the kiosk at `dataDir`; `what` names the wait if it times out. */
+export function untilAcked(
+  dataDir: string,
+  what = 'the kiosk has its acks',
+  timeoutMs?: number,
+): Promise<number> {
+  return until(
+    what,
+    () => waitingOps(dataDir),
+    (n) => n === 0,
+    timeoutMs,
+  );
+}
+
 /** Polls `condition` until it holds or `timeoutMs` passes; the failure names what was awaited and its last value. */
 export async function until<T>(
   what: string,
@@ -231,6 +245,11 @@ export async function send(
   const text = await response.text();
   const isJson = (response.headers.get('content-type') ?? '').includes('application/json');
   return { status: response.status, body: isJson ? JSON.parse(text) : { text }, headers: response.headers };
+}
+
+/** Checks `email` in for `eventUuid` at the server on `baseUrl`, as a kiosk's check-in screen does: its answer. */
+export function checkInAt(baseUrl: string, eventUuid: string, email: string): Promise<HttpAnswer> {
+  return send(baseUrl, 'POST', `/public/events/${eventUuid}/check-in`, { body: { email } });
 }
 
 /** Signs the owner in (on a hub, or on a replica: locally) and returns the session cookie. */
@@ -401,10 +420,5 @@ export async function restartCutOff(kiosk: InProcessKiosk, wallStepMs = 0): Prom
 export async function reconnect(kiosk: InProcessKiosk, timeoutMs = 30_000): Promise<void> {
   kiosk.proxy.setMode('open');
   kiosk.app.ctx.replica!.start();
-  await until(
-    `${kiosk.name} drained`,
-    () => waitingOps(kiosk.dir),
-    (n) => n === 0,
-    timeoutMs,
-  );
+  await untilAcked(kiosk.dir, `${kiosk.name} drained`, timeoutMs);
 }

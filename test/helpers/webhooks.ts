@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { Webhook } from 'standardwebhooks';
 import { apiTokenService } from '../../server/access/api-token.service.ts';
 import { applyEventInput } from '../../server/events/event.input.ts';
+import type { EventRecord } from '../../server/events/event.types.ts';
 import type { Organization } from '../../server/organizations/organization.types.ts';
 import { systemClock } from '../../server/platform/clock.ts';
 import { openDatabase } from '../../server/platform/database.ts';
@@ -11,7 +12,15 @@ import { toTimestamp } from '../../server/platform/time.ts';
 import { createRepositories, createStore } from '../../server/store.ts';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../server/webhooks/webhook.rules.ts';
 import { generateWebhookSecret } from '../../server/webhooks/webhook.secrets.ts';
-import { createOrganization, startTestApp, testClock, type TestApp } from './app.ts';
+import {
+  createEvent,
+  createOrganization,
+  createToken,
+  startTestApp,
+  testClock,
+  type EventInput,
+  type TestApp,
+} from './app.ts';
 
 export interface ReceivedRequest {
   path: string;
@@ -116,6 +125,20 @@ export async function startWebhookTestApp(): Promise<TestApp> {
     clock: testClock(new Date().toISOString()),
     webhooks: { autoDispatch: false, random: () => 0.5 },
   });
+}
+
+/** The webhook test app, a receiver, an organization allowed to reach it, its event and an API token of it. */
+export async function startWebhookScene(eventOverrides: Partial<EventInput> = {}): Promise<{
+  t: TestApp;
+  receiver: Receiver;
+  org: Organization;
+  event: EventRecord;
+  token: string;
+}> {
+  const t = await startWebhookTestApp();
+  const receiver = await startReceiver();
+  const org = createReceivingOrganization(t.app);
+  return { t, receiver, org, event: createEvent(t.app, org, eventOverrides), token: createToken(t.app, org) };
 }
 
 /**
