@@ -4,6 +4,7 @@ import { format, t } from '../../shared/i18n/index.ts';
 import { lanIntegrationsApi, type LanIntegration, type LanIntegrationInput } from '../api/developers.ts';
 import { ConfirmDialog } from '../shell/ConfirmDialog.tsx';
 import { Notice, TextInput, useSubmit } from '../shell/controls.tsx';
+import { ListTable, RowActionCell } from '../shell/ListTable.tsx';
 import { PageHeader } from '../shell/PageHeader.tsx';
 import { useDashboardLoad, useExpireOn401 } from '../shell/session.tsx';
 import './developers.css';
@@ -76,38 +77,22 @@ function LanIntegrationTable({
   onRemove: (entry: LanIntegration) => void;
 }) {
   return (
-    <table className="dtable">
-      <caption className="visually-hidden">{words.title}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{words.host}</th>
-          <th scope="col">{words.description}</th>
-          <th scope="col">{words.added}</th>
-          <th scope="col">
-            <span className="visually-hidden">{words.remove}</span>
+    <ListTable
+      caption={words.title}
+      columns={[words.host, words.description, words.added]}
+      actionsHeading={words.remove}
+    >
+      {entries.map((entry) => (
+        <tr key={entry.id} data-testid="lan-row">
+          <th scope="row">
+            <span className="lan-host">{entry.host}</span>
           </th>
+          <td>{entry.description}</td>
+          <td>{format.dateTime(entry.created_at)}</td>
+          <RowActionCell label={words.remove} subject={entry.host} danger onClick={() => onRemove(entry)} />
         </tr>
-      </thead>
-      <tbody>
-        {entries.map((entry) => (
-          <tr key={entry.id} data-testid="lan-row">
-            <th scope="row">
-              <span className="lan-host">{entry.host}</span>
-            </th>
-            <td>{entry.description}</td>
-            <td>{format.dateTime(entry.created_at)}</td>
-            <td>
-              <div className="dtable-actions">
-                <button type="button" className="dbutton dbutton--danger" onClick={() => onRemove(entry)}>
-                  {words.remove}
-                  <span className="visually-hidden"> {entry.host}</span>
-                </button>
-              </div>
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </ListTable>
   );
 }
 

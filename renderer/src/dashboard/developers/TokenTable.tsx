@@ -1,5 +1,6 @@
 import { format, t } from '../../shared/i18n/index.ts';
 import type { ApiToken } from '../api/developers.ts';
+import { ListTable, RowActionCell } from '../shell/ListTable.tsx';
 
 const words = t.dashboard.developers.tokens;
 
@@ -14,44 +15,26 @@ export function TokenTable({
   onDelete: (token: ApiToken) => void;
 }) {
   return (
-    <table className="dtable">
-      <caption className="visually-hidden">{words.title}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{words.name}</th>
-          <th scope="col">{words.access}</th>
-          <th scope="col">{words.created}</th>
-          <th scope="col">{words.lastUsed}</th>
-          <th scope="col">{words.expires}</th>
-          <th scope="col">
-            <span className="visually-hidden">{words.delete}</span>
-          </th>
+    <ListTable
+      caption={words.title}
+      columns={[words.name, words.access, words.created, words.lastUsed, words.expires]}
+      actionsHeading={words.delete}
+    >
+      {tokens.map((token) => (
+        <tr key={token.id} data-testid="token-row">
+          <th scope="row">{token.name}</th>
+          <td>
+            <span className="token-scopes">{token.scopes.join(' ')}</span>
+            <span className="muted token-events">
+              {token.event_ids === null ? words.allEvents : words.someEvents(token.event_ids.length)}
+            </span>
+          </td>
+          <td>{when(token.created_at)}</td>
+          <td>{when(token.last_used_at)}</td>
+          <td>{when(token.expires_at)}</td>
+          <RowActionCell label={words.delete} subject={token.name} danger onClick={() => onDelete(token)} />
         </tr>
-      </thead>
-      <tbody>
-        {tokens.map((token) => (
-          <tr key={token.id} data-testid="token-row">
-            <th scope="row">{token.name}</th>
-            <td>
-              <span className="token-scopes">{token.scopes.join(' ')}</span>
-              <span className="muted token-events">
-                {token.event_ids === null ? words.allEvents : words.someEvents(token.event_ids.length)}
-              </span>
-            </td>
-            <td>{when(token.created_at)}</td>
-            <td>{when(token.last_used_at)}</td>
-            <td>{when(token.expires_at)}</td>
-            <td>
-              <div className="dtable-actions">
-                <button type="button" className="dbutton dbutton--danger" onClick={() => onDelete(token)}>
-                  {words.delete}
-                  <span className="visually-hidden"> {token.name}</span>
-                </button>
-              </div>
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </ListTable>
   );
 }

@@ -4,6 +4,7 @@ import { t } from '../../shared/i18n/index.ts';
 import { followLink, paths } from '../../shared/router.ts';
 import { WEBHOOK_EVENT_TYPES, webhooksApi, type WebhookEndpoint } from '../api/developers.ts';
 import { Notice, useSubmit } from '../shell/controls.tsx';
+import { ListTable } from '../shell/ListTable.tsx';
 import { PageHeader } from '../shell/PageHeader.tsx';
 import { useDashboardLoad, useExpireOn401 } from '../shell/session.tsx';
 import { EndpointForm, NEW_ENDPOINT } from './EndpointForm.tsx';
@@ -74,45 +75,36 @@ export function WebhooksPage() {
 
 function EndpointTable({ endpoints }: { endpoints: WebhookEndpoint[] }) {
   return (
-    <table className="dtable">
-      <caption className="visually-hidden">{words.title}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{words.url}</th>
-          <th scope="col">{words.description}</th>
-          <th scope="col">{words.eventKinds}</th>
-          <th scope="col">{words.status}</th>
-          <th scope="col">{words.waitingColumn}</th>
+    <ListTable
+      caption={words.title}
+      columns={[words.url, words.description, words.eventKinds, words.status, words.waitingColumn]}
+    >
+      {endpoints.map((endpoint) => (
+        <tr key={endpoint.id} data-testid="webhook-row">
+          <th scope="row">
+            <a
+              className="webhook-url"
+              href={paths.dashboard({ name: 'webhook', webhookId: endpoint.id })}
+              onClick={followLink}
+            >
+              {endpoint.url}
+            </a>
+          </th>
+          <td>{endpoint.description}</td>
+          <td>
+            {endpoint.event_types.length === WEBHOOK_EVENT_TYPES.length ? (
+              words.allKinds
+            ) : (
+              <span className="webhook-kinds-list">{endpoint.event_types.join(' ')}</span>
+            )}
+          </td>
+          <td>
+            <EndpointStatus endpoint={endpoint} />
+          </td>
+          <td>{endpoint.waiting_count}</td>
         </tr>
-      </thead>
-      <tbody>
-        {endpoints.map((endpoint) => (
-          <tr key={endpoint.id} data-testid="webhook-row">
-            <th scope="row">
-              <a
-                className="webhook-url"
-                href={paths.dashboard({ name: 'webhook', webhookId: endpoint.id })}
-                onClick={followLink}
-              >
-                {endpoint.url}
-              </a>
-            </th>
-            <td>{endpoint.description}</td>
-            <td>
-              {endpoint.event_types.length === WEBHOOK_EVENT_TYPES.length ? (
-                words.allKinds
-              ) : (
-                <span className="webhook-kinds-list">{endpoint.event_types.join(' ')}</span>
-              )}
-            </td>
-            <td>
-              <EndpointStatus endpoint={endpoint} />
-            </td>
-            <td>{endpoint.waiting_count}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </ListTable>
   );
 }
 

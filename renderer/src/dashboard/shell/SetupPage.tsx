@@ -2,10 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { t } from '../../shared/i18n/index.ts';
 import { sessionApi, type Session } from '../api/session.ts';
 import { Checkbox, Notice, TextInput, useSubmit } from './controls.tsx';
+import { MIN_PASSWORD_LENGTH, NewPasswordInput } from './NewPasswordInput.tsx';
 import { PageHeader } from './PageHeader.tsx';
-
-/** Passwords of at least this many characters (the server's rule, server/access/passwords.ts). */
-export const MIN_PASSWORD_LENGTH = 12;
 
 /**
  * First run: the organization and its first owner, optionally with the demo event. From any device but the
@@ -96,16 +94,12 @@ export function SetupPage({
           required
           autoComplete="username"
         />
-        <TextInput
+        <NewPasswordInput
           label={words.password}
-          type="password"
           value={form.password}
           onChange={set('password')}
-          hint={words.passwordHint(MIN_PASSWORD_LENGTH)}
           error={submit.error('password')}
-          required
           minLength={MIN_PASSWORD_LENGTH}
-          autoComplete="new-password"
         />
         <Checkbox label={words.loadDemo} checked={form.load_demo} onChange={set('load_demo')} />
         <div className="dactions">

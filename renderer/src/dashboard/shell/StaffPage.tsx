@@ -3,9 +3,9 @@ import { format, t } from '../../shared/i18n/index.ts';
 import { staffApi, type StaffAccount, type StaffRole } from '../api/session.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { Notice, SelectInput, TextInput, useSubmit } from './controls.tsx';
+import { NewPasswordInput } from './NewPasswordInput.tsx';
 import { PageHeader } from './PageHeader.tsx';
 import { useDashboardLoad, useExpireOn401, useSession } from './session.tsx';
-import { MIN_PASSWORD_LENGTH } from './SetupPage.tsx';
 
 const words = t.dashboard.staff;
 const ROLE_OPTIONS = [
@@ -162,15 +162,11 @@ function AddStaff({ onAdded }: { onAdded: (member: StaffAccount) => void }) {
           required
           autoComplete="off"
         />
-        <TextInput
+        <NewPasswordInput
           label={words.password}
-          type="password"
           value={form.password}
           onChange={set('password')}
-          hint={t.dashboard.setup.passwordHint(MIN_PASSWORD_LENGTH)}
           error={submit.error('password')}
-          required
-          autoComplete="new-password"
         />
         <SelectInput
           label={words.role}
@@ -206,15 +202,11 @@ function ResetPassword({ member, onClose }: { member: StaffAccount; onClose: (ch
       onCancel={() => onClose(false)}
     >
       {submit.failure && <Notice tone="error">{submit.failure}</Notice>}
-      <TextInput
+      <NewPasswordInput
         label={words.newPassword}
-        type="password"
         value={password}
         onChange={setPassword}
-        hint={t.dashboard.setup.passwordHint(MIN_PASSWORD_LENGTH)}
         error={submit.error('password')}
-        required
-        autoComplete="new-password"
       />
     </ConfirmDialog>
   );

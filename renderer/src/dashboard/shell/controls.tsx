@@ -3,6 +3,7 @@ import {
   useId,
   useRef,
   useState,
+  type ChangeEvent,
   type InputHTMLAttributes,
   type ReactNode,
   type SelectHTMLAttributes,
@@ -17,13 +18,6 @@ import { t } from '../../shared/i18n/index.ts';
  * The dashboard's form controls: a label, the control, an optional hint and the field's problem, wired for screen
  * readers (aria-describedby, aria-invalid). Problems are the server's 422 messages, shown as they come.
  */
-interface FieldFrameProps {
-  label: string;
-  hint?: ReactNode;
-  error?: string | undefined;
-  required?: boolean | undefined;
-  children: (ids: { id: string; describedBy: string | undefined; invalid: true | undefined }) => ReactNode;
-}
 
 /** A field's problem under it; the control names `id` in its aria-describedby so screen readers read it too. */
 export function FieldError({ id, message }: { id: string; message: string | undefined }) {
@@ -36,121 +30,99 @@ export function FieldError({ id, message }: { id: string; message: string | unde
   );
 }
 
-function FieldFrame({ label, hint, error, required, children }: FieldFrameProps) {
+function FieldHint({ id, hint }: { id: string; hint: ReactNode }) {
+  if (!hint) return null;
+  return (
+    <p id={id} className="dfield-hint">
+      {hint}
+    </p>
+  );
+}
+
+/** A control's id, its hint's and its problem's, and the aria-describedby that names those shown. */
+function useFieldIds(hint: ReactNode, error: string | undefined) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
+  return { id, hintId, errorId, describedBy };
+}
+
+/** What a text-valued control (input, textarea, select) takes besides its element's own attributes. */
+interface FieldOwnProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  hint?: ReactNode;
+  error?: string | undefined;
+  required?: boolean | undefined;
+}
+
+type FieldProps<Attributes> = Omit<Attributes, 'onChange' | 'value' | 'id'> & FieldOwnProps;
+
+/** The attributes the frame gives its control, the same for an input, a textarea and a select. */
+interface ControlAttributes {
+  id: string;
+  value: string;
+  required: boolean | undefined;
+  'aria-describedby': string | undefined;
+  'aria-invalid': true | undefined;
+  onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => void;
+}
+
+/** Draws a text-valued field around the control `children` makes from its attributes and the element's own. */
+function FieldFrame<Props extends FieldOwnProps>({
+  field,
+  children,
+}: {
+  field: Props;
+  children: (control: ControlAttributes, own: Omit<Props, keyof FieldOwnProps>) => ReactNode;
+}) {
+  const { label, value, onChange, hint, error, required, ...own } = field;
+  const { id, hintId, errorId, describedBy } = useFieldIds(hint, error);
+  const control: ControlAttributes = {
+    id,
+    value,
+    required,
+    'aria-describedby': describedBy,
+    'aria-invalid': error ? true : undefined,
+    onChange: (e) => onChange(e.target.value),
+  };
   return (
     <div className={`dfield${error ? ' dfield--invalid' : ''}`}>
       <label htmlFor={id}>
         {label}
         {required && <span className="dfield-required"> ({t.dashboard.required})</span>}
       </label>
-      {children({ id, describedBy, invalid: error ? true : undefined })}
-      {hint && (
-        <p id={hintId} className="dfield-hint">
-          {hint}
-        </p>
-      )}
+      {children(control, own)}
+      <FieldHint id={hintId} hint={hint} />
       <FieldError id={errorId} message={error} />
     </div>
   );
 }
 
-type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'id'> & {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  hint?: ReactNode;
-  error?: string | undefined;
-};
+export function TextInput(props: FieldProps<InputHTMLAttributes<HTMLInputElement>>) {
+  return <FieldFrame field={props}>{(control, own) => <input {...own} {...control} />}</FieldFrame>;
+}
 
-export function TextInput({ label, value, onChange, hint, error, required, ...rest }: InputProps) {
+export function TextArea(props: FieldProps<TextareaHTMLAttributes<HTMLTextAreaElement>>) {
   return (
-    <FieldFrame label={label} hint={hint} error={error} required={required}>
-      {({ id, describedBy, invalid }) => (
-        <input
-          {...rest}
-          id={id}
-          value={value}
-          required={required}
-          aria-describedby={describedBy}
-          aria-invalid={invalid}
-          onChange={(e) => onChange(e.target.value)}
-        />
-      )}
+    <FieldFrame field={props}>
+      {(control, { rows = 4, ...own }) => <textarea {...own} {...control} rows={rows} />}
     </FieldFrame>
   );
 }
-
-type TextAreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange' | 'value' | 'id'> & {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  hint?: ReactNode;
-  error?: string | undefined;
-};
-
-export function TextArea({
-  label,
-  value,
-  onChange,
-  hint,
-  error,
-  required,
-  rows = 4,
-  ...rest
-}: TextAreaProps) {
-  return (
-    <FieldFrame label={label} hint={hint} error={error} required={required}>
-      {({ id, describedBy, invalid }) => (
-        <textarea
-          {...rest}
-          id={id}
-          value={value}
-          rows={rows}
-          required={required}
-          aria-describedby={describedBy}
-          aria-invalid={invalid}
-          onChange={(e) => onChange(e.target.value)}
-        />
-      )}
-    </FieldFrame>
-  );
-}
-
-type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'value' | 'id'> & {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  options: readonly { value: string; label: string }[];
-  hint?: ReactNode;
-  error?: string | undefined;
-};
 
 export function SelectInput({
-  label,
-  value,
-  onChange,
   options,
-  hint,
-  error,
-  required,
-  ...rest
-}: SelectProps) {
+  ...field
+}: FieldProps<SelectHTMLAttributes<HTMLSelectElement>> & {
+  options: readonly { value: string; label: string }[];
+}) {
   return (
-    <FieldFrame label={label} hint={hint} error={error} required={required}>
-      {({ id, describedBy, invalid }) => (
-        <select
-          {...rest}
-          id={id}
-          value={value}
-          required={required}
-          aria-describedby={describedBy}
-          aria-invalid={invalid}
-          onChange={(e) => onChange(e.target.value)}
-        >
+    <FieldFrame field={field}>
+      {(control, own) => (
+        <select {...own} {...control}>
           {options.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
@@ -175,10 +147,7 @@ export function Checkbox({
   hint?: ReactNode;
   error?: string | undefined;
 }) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
+  const { id, hintId, errorId, describedBy } = useFieldIds(hint, error);
   return (
     <div className={`dcheck${error ? ' dfield--invalid' : ''}`}>
       <input
@@ -190,11 +159,7 @@ export function Checkbox({
         onChange={(e) => onChange(e.target.checked)}
       />
       <label htmlFor={id}>{label}</label>
-      {hint && (
-        <p id={hintId} className="dfield-hint">
-          {hint}
-        </p>
-      )}
+      <FieldHint id={hintId} hint={hint} />
       <FieldError id={errorId} message={error} />
     </div>
   );
@@ -225,18 +190,11 @@ export function CheckboxGroup<T extends string>({
   error?: string | undefined;
   className?: string;
 }) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
+  const { hintId, errorId, describedBy } = useFieldIds(hint, error);
   return (
     <fieldset className={`dfieldset${className ? ` ${className}` : ''}`} aria-describedby={describedBy}>
       <legend>{legend}</legend>
-      {hint && (
-        <p id={hintId} className="dfield-hint">
-          {hint}
-        </p>
-      )}
+      <FieldHint id={hintId} hint={hint} />
       {options.map((option) => (
         <Checkbox
           key={option}

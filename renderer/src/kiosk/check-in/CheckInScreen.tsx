@@ -1,10 +1,8 @@
-import { useState, type FormEvent } from 'react';
-import { ApiError } from '../../shared/api/client.ts';
+import { useState } from 'react';
+import type { ApiError } from '../../shared/api/client.ts';
 import type { RegistrationField } from '../../shared/api/types.ts';
 import { describeFailure } from '../../shared/components/Status.tsx';
-import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
 import { t } from '../../shared/i18n/index.ts';
-import { useFieldsForm } from '../../shared/registration-form/useFieldsForm.ts';
 import type { CheckIn } from '../api.ts';
 import { kioskApi } from '../api.ts';
 import type { AlertContent } from '../components/Alert.tsx';
@@ -35,62 +33,47 @@ type Outcome =
 /** Self check-in with the email a person registered with. */
 export function CheckInScreen() {
   const { event, prefill, go, finish } = useKioskSession();
-  const fields = checkInFields();
-  const form = useFieldsForm(fields, prefill?.answers);
-  const [submitting, setSubmitting] = useState(false);
   const [alert, setAlert] = useState<AlertContent | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   /** The email that found nobody, once the person asks to be found by name instead. */
   const [findingAfter, setFindingAfter] = useState<string | null>(null);
-  const heading = useFocusOnMount<HTMLHeadingElement>();
 
-  async function submit(formEvent: FormEvent) {
-    formEvent.preventDefault();
-    if (submitting) return;
-    setAlert(null);
-    if (!form.validateAll()) return;
-    const { email } = form.answers() as { email: string };
-    setSubmitting(true);
-    try {
-      setOutcome({ kind: 'checked-in', checkIn: await kioskApi.checkIn(event.id, email), email });
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      setOutcome(null);
-      switch (error.status) {
-        case 422:
-          form.showServerErrors(error.fieldErrors);
-          break;
-        case 409:
-          setOutcome({
-            kind: 'refused',
-            tone: 'already',
-            title: t.checkIn.alreadyTitle,
-            message: describeFailure(error),
-            reprint: email,
-          });
-          break;
-        case 404:
-          setOutcome({
-            kind: 'refused',
-            tone: 'warning',
-            title: t.checkIn.notRegisteredTitle,
-            message: describeFailure(error),
-            offerRegistration: email,
-          });
-          break;
-        case 403:
-          setOutcome({
-            kind: 'refused',
-            tone: 'error',
-            title: t.checkIn.refusedTitle,
-            message: describeFailure(error),
-          });
-          break;
-        default:
-          setAlert({ tone: 'error', message: describeFailure(error), takeFocus: true });
-      }
-    } finally {
-      setSubmitting(false);
+  async function checkIn(answers: Record<string, string>) {
+    const { email } = answers as { email: string };
+    setOutcome({ kind: 'checked-in', checkIn: await kioskApi.checkIn(event.id, email), email });
+  }
+
+  function refused(error: ApiError, answers: Record<string, string>) {
+    const { email } = answers as { email: string };
+    switch (error.status) {
+      case 409:
+        setOutcome({
+          kind: 'refused',
+          tone: 'already',
+          title: t.checkIn.alreadyTitle,
+          message: describeFailure(error),
+          reprint: email,
+        });
+        break;
+      case 404:
+        setOutcome({
+          kind: 'refused',
+          tone: 'warning',
+          title: t.checkIn.notRegisteredTitle,
+          message: describeFailure(error),
+          offerRegistration: email,
+        });
+        break;
+      case 403:
+        setOutcome({
+          kind: 'refused',
+          tone: 'error',
+          title: t.checkIn.refusedTitle,
+          message: describeFailure(error),
+        });
+        break;
+      default:
+        setAlert({ tone: 'error', message: describeFailure(error), takeFocus: true });
     }
   }
 
@@ -151,16 +134,13 @@ export function CheckInScreen() {
 
   return (
     <QuestionScreen
-      heading={heading}
-      title={t.checkIn.title}
-      intro={t.checkIn.intro}
+      words={t.checkIn}
+      fields={checkInFields()}
+      initial={prefill?.answers}
       alert={alert}
-      fields={fields}
-      form={form}
-      submitting={submitting}
-      submitLabel={t.checkIn.submit}
-      submittingLabel={t.checkIn.submitting}
-      onSubmit={submit}
+      onAttempt={() => setAlert(null)}
+      onAnswer={checkIn}
+      onRefused={refused}
     />
   );
 }

@@ -1,10 +1,9 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ApiError } from '../../shared/api/client.ts';
 import type { RegistrationField } from '../../shared/api/types.ts';
 import { describeFailure } from '../../shared/components/Status.tsx';
 import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
 import { t } from '../../shared/i18n/index.ts';
-import { useFieldsForm } from '../../shared/registration-form/useFieldsForm.ts';
 import { kioskApi, type FoundCheckIn, type NameMatch } from '../api.ts';
 import { Alert, type AlertContent } from '../components/Alert.tsx';
 import { QuestionScreen } from '../components/QuestionScreen.tsx';
@@ -62,6 +61,13 @@ export function FindByName({ email }: { email: string }) {
     }
   };
 
+  async function search(answers: Record<string, string>) {
+    const { name } = answers as { name: string };
+    const found = await kioskApi.findByName(event.id, name);
+    setAlert(null);
+    setStep({ kind: 'matches', matches: found.matches, tooMany: found.too_many });
+  }
+
   const registerNow = event.is_registration_open && (
     <button
       type="button"
@@ -80,12 +86,11 @@ export function FindByName({ email }: { email: string }) {
   switch (step.kind) {
     case 'search':
       return (
-        <NameSearch
+        <QuestionScreen
+          words={t.findMe}
+          fields={searchFields()}
           alert={alert}
-          onFound={(found) => {
-            setAlert(null);
-            setStep({ kind: 'matches', matches: found.matches, tooMany: found.too_many });
-          }}
+          onAnswer={search}
           onRefused={(error) => {
             // A refusal of the event (check-in closed meanwhile) ends the visit like any refused check-in; a limit
             // or a network failure leaves the search to try again.
@@ -135,55 +140,6 @@ export function FindByName({ email }: { email: string }) {
         </ResultPanel>
       );
   }
-}
-
-type Found = Awaited<ReturnType<typeof kioskApi.findByName>>;
-
-function NameSearch({
-  alert,
-  onFound,
-  onRefused,
-}: {
-  alert: AlertContent | null;
-  onFound: (found: Found) => void;
-  onRefused: (error: ApiError) => void;
-}) {
-  const { event } = useKioskSession();
-  const fields = searchFields();
-  const form = useFieldsForm(fields);
-  const [submitting, setSubmitting] = useState(false);
-  const heading = useFocusOnMount<HTMLHeadingElement>();
-
-  async function submit(formEvent: FormEvent) {
-    formEvent.preventDefault();
-    if (submitting || !form.validateAll()) return;
-    const { name } = form.answers() as { name: string };
-    setSubmitting(true);
-    try {
-      onFound(await kioskApi.findByName(event.id, name));
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      if (error.status === 422) form.showServerErrors(error.fieldErrors);
-      else onRefused(error);
-    } finally {
-      setSubmitting(false);
-    }
-  }
-
-  return (
-    <QuestionScreen
-      heading={heading}
-      title={t.findMe.title}
-      intro={t.findMe.intro}
-      alert={alert}
-      fields={fields}
-      form={form}
-      submitting={submitting}
-      submitLabel={t.findMe.submit}
-      submittingLabel={t.findMe.submitting}
-      onSubmit={submit}
-    />
-  );
 }
 
 function MatchList({
