@@ -179,8 +179,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     gate: writeGate,
     onQueued: dispatcher.wake,
     onDied: () => {
-      for (const undone of rollBackUnfinishedImports(store))
-        app.log.warn(undone, 'an unfinished import was rolled back');
+      try {
+        for (const undone of rollBackUnfinishedImports(store))
+          app.log.warn(undone, 'an unfinished import was rolled back');
+      } catch (error) {
+        app.log.error({ err: error }, 'an unfinished import could not be rolled back; the next start will');
+      }
     },
   });
   const outbox = webhookOutbox(store.repos, clock, dispatcher.wake);
