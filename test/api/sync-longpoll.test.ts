@@ -4,19 +4,24 @@
  * of the others at each one. The hub's timers are faked, so what is asserted is which write answered, never how fast.
  */
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import {
-  call,
-  createEvent,
-  createOrganization,
-  pairDevice,
-  registration,
-  startTestApp,
-  type TestApp,
-} from '../helpers/app.ts';
+import type { EventRecord } from '../../server/events/event.types.ts';
+import { call, createEvent, pairDevice, registration, startWithEvent, type TestApp } from '../helpers/app.ts';
 
 let t: TestApp;
+/** The event the replica serves, and one it does not. */
+let served: EventRecord;
+let other: EventRecord;
+let credential: string;
+/** The replica's first snapshot: where its long-polls start. */
+let snapshot: { revision: number; epoch: string };
 beforeEach(async () => {
-  t = await startTestApp();
+  const scene = await startWithEvent();
+  t = scene.t;
+  served = scene.event;
+  other = createEvent(t.app, scene.org);
+  credential = await pairDevice(t.app, scene.org, [served.uuid]);
+  snapshot = (await call(t.app, 'GET', '/sync/changes?since=0', { token: credential }))
+    .body as typeof snapshot;
 });
 afterEach(async () => {
   vi.useRealTimers();
@@ -24,12 +29,7 @@ afterEach(async () => {
 });
 
 it('holds through writes to events the replica does not serve, and answers with the first row it does', async () => {
-  const organization = createOrganization(t.app);
-  const served = createEvent(t.app, organization);
-  const other = createEvent(t.app, organization);
-  const credential = await pairDevice(t.app, organization, [served.uuid]);
-  const snapshot = await call(t.app, 'GET', '/sync/changes?since=0', { token: credential });
-  const since = `since=${snapshot.body.revision}&epoch=${snapshot.body.epoch}`;
+  const since = `since=${snapshot.revision}&epoch=${snapshot.epoch}`;
 
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
   let answered = false;
@@ -61,15 +61,10 @@ it('holds through writes to events the replica does not serve, and answers with 
 });
 
 it('answers at the end of its wait with no rows, at the latest revision, when only other events changed', async () => {
-  const organization = createOrganization(t.app);
-  const served = createEvent(t.app, organization);
-  const other = createEvent(t.app, organization);
-  const credential = await pairDevice(t.app, organization, [served.uuid]);
-  const snapshot = await call(t.app, 'GET', '/sync/changes?since=0', { token: credential });
-  const since = snapshot.body.revision as number;
+  const since = snapshot.revision;
 
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
-  const poll = call(t.app, 'GET', `/sync/changes?since=${since}&epoch=${snapshot.body.epoch}&wait=2`, {
+  const poll = call(t.app, 'GET', `/sync/changes?since=${since}&epoch=${snapshot.epoch}&wait=2`, {
     token: credential,
   });
   await call(t.app, 'POST', `/public/events/${other.uuid}/register`, { body: registration('x@example.com') });

@@ -6,27 +6,18 @@
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { SCHEMA_VERSION } from '../../server/platform/database.ts';
 import type { Op } from '../../server/sync/sync.types.ts';
+import type { EventRecord } from '../../server/events/event.types.ts';
 import type { Organization } from '../../server/organizations/organization.types.ts';
-import {
-  call,
-  createEvent,
-  createOrganization,
-  pairDevice,
-  registration,
-  startTestApp,
-  type TestApp,
-} from '../helpers/app.ts';
+import { call, pairDevice, registration, startWithEvent, type TestApp } from '../helpers/app.ts';
 import { attendeeRows } from '../helpers/sync-venue.ts';
 
 let t: TestApp;
 let organization: Organization;
-let event: { uuid: string };
+let event: EventRecord;
 let credential: string;
 let device: string;
 beforeEach(async () => {
-  t = await startTestApp();
-  organization = createOrganization(t.app);
-  event = createEvent(t.app, organization);
+  ({ t, org: organization, event } = await startWithEvent());
   credential = await pairDevice(t.app, organization, [event.uuid]);
   device = t.app.ctx.syncHub.listDevices(organization.id)[0]!.uuid;
 });
