@@ -7,6 +7,7 @@ import type { Store } from '../store.ts';
 import type { ChangeNotifier } from '../webhooks/notifier.ts';
 import {
   checkInRecordsOf,
+  mergedCheckIns,
   type OverriddenStatus,
   standingCheckIn,
   strongerOverride,
@@ -14,7 +15,7 @@ import {
   withCheckIn,
   withUndo,
 } from './conflict.rules.ts';
-import type { ReplayRepository, ReplayedAttendee } from './replay.repository.ts';
+import type { CheckInState, ReplayRepository, ReplayedAttendee } from './replay.repository.ts';
 import type { SyncRepository } from './sync.repository.ts';
 import type {
   AttendeeChangePayload,
@@ -235,18 +236,69 @@ export function applyService(
       if (givesWay === 'canceled') flag('check_in_after_cancel', event!, attendee.uuid);
       if (givesWay === 'no_show') flag('check_in_after_no_show', event!, attendee.uuid);
       const overridden = strongerOverride(attendee.overriddenStatus, givesWay);
+      const state = {
+        ...unchanged,
+        status: givesWay ? 'confirmed' : attendee.status,
+        statusBeforeNoShow: beforeNoShow(attendee, overridden),
+        overridden,
+      } as const;
+      const rival = givesWay === 'canceled' ? replay.liveByEmail(event!.id, attendee.emailKey) : null;
+      if (rival) return mergeRevived(attendee, state, rival, now);
+      replay.setCheckIns(attendee.id, state, now);
+      tell('attendee.checked_in', event!, attendee.uuid);
+      return applied(attendee.uuid);
+    }
+
+    /**
+     * A check-in brought back a cancelled registration whose email was registered again meanwhile (after the
+     * cancellation, or on a kiosk that had not heard of it). One live registration per email: the two merge as two
+     * offline registrations do, into the earliest, with the check-ins and overridden statuses of both; the state
+     * the hub reaches when the check-in arrives first and the new registration merges into a live one.
+     */
+    function mergeRevived(
+      revived: ReplayedAttendee,
+      state: CheckInState,
+      rival: ReplayedAttendee,
+      now: string,
+    ): OpOutcome {
+      const marks = mergedCheckIns(state.marks, checkInRecordsOf(rival));
+      const standing = standingCheckIn(marks);
+      const overridden = strongerOverride(
+        strongerOverride(state.overridden, rival.overriddenStatus),
+        rival.status === 'no_show' ? 'no_show' : null,
+      );
+      const mark = (row: ReplayedAttendee) => ({
+        uuid: row.uuid,
+        registeredAt: row.registeredAt,
+        opId: row.opId ?? '',
+      });
+      const keepRevived = survivingRegistration(mark(revived), mark(rival)).uuid === revived.uuid;
+      const [keep, gone] = keepRevived ? [revived, rival] : [rival, revived];
+      // The aliases first: removing a row removes the aliases that point at it.
+      sync.repointAliases(gone.id, keep.id);
+      replay.remove(gone.id);
+      sync.addAlias(gone.uuid, gone.id, keep.id);
       replay.setCheckIns(
-        attendee.id,
+        keep.id,
         {
-          ...unchanged,
-          status: givesWay ? 'confirmed' : attendee.status,
-          statusBeforeNoShow: beforeNoShow(attendee, overridden),
+          marks,
+          standing,
+          status: 'confirmed',
+          statusBeforeNoShow: beforeNoShow({ ...keep, status: 'confirmed' }, overridden),
           overridden,
         },
         now,
       );
-      tell('attendee.checked_in', event!, attendee.uuid);
-      return applied(attendee.uuid);
+      flag('merged_registration', event!, keep.uuid, { merged: gone.uuid });
+      if (standing?.op !== op.op_id) {
+        flag('duplicate_check_in', event!, keep.uuid, {
+          ...(standing?.op ? { kept: standing.op } : {}),
+          duplicate: op.op_id,
+        });
+      } else {
+        tell('attendee.checked_in', event!, keep.uuid);
+      }
+      return applied(keep.uuid);
     }
 
     /**

@@ -82,6 +82,25 @@ export function withUndo(
   return inOpOrder(out);
 }
 
+/**
+ * Two registrations' check-ins as one person's, when they merge: every record of either, and one named by an undo
+ * on either side stays undone.
+ */
+export function mergedCheckIns(a: readonly CheckInRecord[], b: readonly CheckInRecord[]): CheckInRecord[] {
+  const out = [...a];
+  for (const record of b) {
+    const index = out.findIndex((kept) => kept.op !== null && kept.op === record.op);
+    if (index === -1) out.push(record);
+    else
+      out[index] = {
+        op: record.op,
+        at: out[index]!.at ?? record.at,
+        undone: out[index]!.undone || record.undone,
+      };
+  }
+  return inOpOrder(out);
+}
+
 /** A check-in no undo named. */
 export type LiveCheckIn = CheckInRecord & { at: string };
 

@@ -286,7 +286,7 @@ export function replicaService(
    */
   function writeAttendee(row: Record<string, unknown>): void {
     const uuid = String(row.uuid);
-    if (feed.attendeeByUuid(uuid)) return feed.updateAttendee(row);
+    if (feed.attendeeByUuid(uuid)) return updateAttendee(row);
     const eventId = feed.eventIdOf(String(row.event_uuid));
     if (eventId === null) return;
     const target = sync.aliasTarget(uuid);
@@ -303,8 +303,30 @@ export function replicaService(
     }
   }
 
+  /**
+   * An attendee the replica holds, as the hub has it now. A cancelled registration the hub brought back (a check-in
+   * made on another kiosk stands, docs/sync.md) may meet a registration of the same email made here and not yet
+   * acked: that one gives way for now, and `rebase` registers it again over this page, merging it as the hub will
+   * when its op arrives.
+   */
+  function updateAttendee(row: Record<string, unknown>): void {
+    try {
+      feed.updateAttendee(row);
+    } catch (error) {
+      if (!sync.isUniqueViolation(error)) throw error;
+      const eventId = feed.eventIdOf(String(row.event_uuid));
+      const local = eventId === null ? null : store.repos.attendees.findForEmail(eventId, String(row.email));
+      if (!local || local.status === 'canceled') throw error;
+      feed.deleteAttendee(local.uuid);
+      displaced.add(local.uuid);
+      feed.updateAttendee(row);
+    }
+  }
+
   /** Hub rows that met a local registration of the same email; applied as registrations by `rebase`. */
   const deferred: Record<string, unknown>[] = [];
+  /** Local registrations that gave way to a row of the hub's; their ops are applied again by `rebase`. */
+  const displaced = new Set<string>();
 
   /**
    * The ops still waiting, applied again over what the hub just sent: the replica shows its own changes. Only the
@@ -345,6 +367,8 @@ export function replicaService(
     const touched = new Set<string>();
     for (const row of page.attendees) touched.add(String(row.uuid)).add(`${row.event_uuid} ${row.email_key}`);
     for (const alias of page.aliases) touched.add(alias.uuid).add(alias.attendee);
+    for (const uuid of displaced) touched.add(uuid);
+    displaced.clear();
     for (const op of sync.pendingOps(Number.MAX_SAFE_INTEGER)) {
       if (!touches(op, touched)) continue;
       apply.applyOp(
@@ -434,6 +458,12 @@ export function replicaService(
      */
     wake(): void {
       if (failures === 0) pushWake?.();
+    },
+    /** The hub's feed read to its end, with nothing pushed first: what a replica whose pushes fail sees (tests). */
+    async pullNow(): Promise<void> {
+      // Stopped loops aborted their requests' signal: this one is on its own.
+      if (stopped) controller = new AbortController();
+      while ((await pullOnce(0)).more);
     },
     /** One push and one pull, for the CLI's first sync and for tests. */
     async syncNow(): Promise<void> {

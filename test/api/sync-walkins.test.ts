@@ -31,16 +31,23 @@ let seed: HubSeed;
 beforeAll(async () => {
   hubDir = hubSide.dir();
   seed = await seedHub(hubDir, {
-    events: { full: { seats: 2 }, closing: {}, merge: {}, cancelled: {} },
-    attendees: { full: ['seated@example.com'], cancelled: ['gone@example.com'] },
+    events: { full: { seats: 2 }, closing: {}, merge: {}, cancelled: {}, again: {} },
+    attendees: {
+      full: ['seated@example.com'],
+      cancelled: ['gone@example.com'],
+      again: ['back@example.com', 'back-here@example.com'],
+    },
   });
   hub = await hubSide.process(startHub(hubDir));
 }, 60_000);
 afterEach(() => perTest.teardown());
 afterAll(() => hubSide.teardown());
 
+/** The owner's session at the hub: signed in once, as sign-ins are rate-limited (10 a minute). */
+let cookie: string | undefined;
+
 async function conflictsAt(attendeeUuid: string) {
-  const cookie = await signIn(hub.baseUrl);
+  cookie ??= await signIn(hub.baseUrl);
   const overview = await send(hub.baseUrl, 'GET', '/dashboard/api/sync', { cookie });
   expect(overview.status).toBe(200);
   return (
@@ -169,5 +176,81 @@ describe('walk-ins replayed to a hub that moved on', () => {
     expect(await conflictsAt(gone!.uuid)).toMatchObject([
       { kind: 'check_in_after_cancel', rule: CONFLICT_RULES.check_in_after_cancel, device: 'Door 4' },
     ]);
+  }, 120_000);
+
+  it('for an attendee cancelled and registered again at the hub meanwhile: the check-in stands, the two merge', async () => {
+    const kiosk = await inProcessKiosk(perTest, { dir: hubDir, port: hub.port }, 'Door 5');
+    await cutOff(kiosk);
+    const event = kiosk.app.ctx.events.findEvent(seed.events.again!)!;
+    const [old] = hubRow('again', 'back@example.com');
+    expect(kiosk.app.ctx.attendees.selfCheckIn(event, 'back@example.com').ok).toBe(true);
+    expect((await api('POST', `/api/events/${seed.events.again}/attendees/${old!.uuid}/cancel`)).status).toBe(
+      200,
+    );
+    const again = await send(hub.baseUrl, 'POST', `/public/events/${seed.events.again}/register`, {
+      body: person('back@example.com'),
+    });
+    expect(again.status).toBe(201);
+    const [, fresh] = hubRow('again', 'back@example.com');
+    expect(fresh).toMatchObject({ status: 'confirmed' });
+
+    // The check-in brings the cancelled registration back; one live registration per email: they merge into the
+    // earlier, the old one. (This op used to fail the hub's batch, so the kiosk's outbox never drained.)
+    await reconnect(kiosk);
+    const rows = hubRow('again', 'back@example.com');
+    expect(rows).toMatchObject([{ uuid: old!.uuid, status: 'confirmed' }]);
+    expect(rows[0]!.checked_in_at).not.toBeNull();
+    const resolved = await api('GET', `/api/attendees/${fresh!.uuid}`);
+    expect(resolved.status).toBe(200);
+    expect(resolved.body.data).toMatchObject({ id: old!.uuid, status: 'confirmed' });
+    expect(resolved.body.data.checked_in_at).not.toBeNull();
+    expect((await conflictsAt(old!.uuid)).map((conflict) => conflict.kind).sort()).toEqual([
+      'check_in_after_cancel',
+      'merged_registration',
+    ]);
+  }, 120_000);
+
+  it('a kiosk holding a new registration of an email whose cancelled registration the hub brought back: it reads the feed and merges them as the hub does', async () => {
+    const checker = await inProcessKiosk(perTest, { dir: hubDir, port: hub.port }, 'Door 6');
+    const kiosk = await inProcessKiosk(perTest, { dir: hubDir, port: hub.port }, 'Door 7');
+    await cutOff(checker);
+    const event = kiosk.app.ctx.events.findEvent(seed.events.again!)!;
+    const [old] = hubRow('again', 'back-here@example.com');
+    expect(checker.app.ctx.attendees.selfCheckIn(event, 'back-here@example.com').ok).toBe(true);
+    expect((await api('POST', `/api/events/${seed.events.again}/attendees/${old!.uuid}/cancel`)).status).toBe(
+      200,
+    );
+    await until(
+      'the kiosk sees the cancellation',
+      () => attendeeRows(kiosk.dir, seed.events.again!).find((row) => row.uuid === old!.uuid)?.status,
+      (status) => status === 'canceled',
+    );
+    // Cut off, the kiosk registers the person again; meanwhile the other kiosk's check-in reaches the hub.
+    await cutOff(kiosk);
+    const local = walkIn(kiosk, 'again', 'back-here@example.com');
+    await reconnect(checker);
+    expect(hubRow('again', 'back-here@example.com')).toMatchObject([
+      { uuid: old!.uuid, status: 'confirmed' },
+    ]);
+
+    // The kiosk reads the hub's feed before its registration reaches the hub: the hub's row, live again, meets the
+    // kiosk's own of the same email. (This page used to fail, and with it every page after.)
+    kiosk.proxy.setMode('open');
+    await kiosk.app.ctx.replica!.pullNow();
+    const here = attendeeRows(kiosk.dir, seed.events.again!).filter(
+      (row) => row.email === 'back-here@example.com',
+    );
+    expect(here).toMatchObject([{ uuid: old!.uuid, status: 'confirmed' }]);
+    expect(here[0]!.checked_in_at).not.toBeNull();
+    const shown = kiosk.app.ctx.attendees.findAttendee(local);
+    expect(shown).toMatchObject({ uuid: old!.uuid });
+
+    await reconnect(kiosk);
+    expect(hubRow('again', 'back-here@example.com')).toMatchObject([
+      { uuid: old!.uuid, status: 'confirmed' },
+    ]);
+    const resolved = await api('GET', `/api/attendees/${local}`);
+    expect(resolved.body.data).toMatchObject({ id: old!.uuid, status: 'confirmed' });
+    expect(resolved.body.data.checked_in_at).not.toBeNull();
   }, 120_000);
 });
