@@ -145,6 +145,9 @@ export function attendeesRepository(db: Db) {
   const mergedInto = db.prepare<[string], AttendeeRow>(
     `SELECT ${COLUMNS} FROM attendees WHERE id = (SELECT attendee_id FROM attendee_aliases WHERE uuid = ?)`,
   );
+  const mergedUuids = db.prepare<[number], { uuid: string }>(
+    'SELECT uuid FROM attendee_aliases WHERE attendee_id = ? ORDER BY uuid',
+  );
   const byCheckinCode = db.prepare<[string], AttendeeRow>(
     `SELECT ${COLUMNS} FROM attendees WHERE checkin_code = ?`,
   );
@@ -275,6 +278,11 @@ export function attendeesRepository(db: Db) {
     /** The registration that a merged one (of the same email, from a replica) became, by the merged one's UUID. */
     findMergedInto(uuid: string): AttendeeRecord | null {
       return attendeeOrNull(mergedInto.get(uuid.toLowerCase()));
+    },
+
+    /** The UUIDs of the registrations merged into this one: what a cancellation here names beside it. */
+    mergedUuids(attendeeId: number): string[] {
+      return mergedUuids.all(attendeeId).map((row) => row.uuid);
     },
 
     /** The registration whose check-in code this is (case-sensitive, like the code), of any event. */

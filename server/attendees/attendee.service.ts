@@ -248,7 +248,11 @@ export function attendeeService(store: Store, notify: ChangeNotifier, journal: C
       const canceled = repos.attendees.cancel(attendee.id, toTimestamp(clock.now()));
       if (canceled) {
         notify.attendeeChanged('attendee.canceled', event, canceled);
-        journal.record('cancel', newOpId(), { event: event.uuid, attendee: canceled.uuid });
+        journal.record('cancel', newOpId(), {
+          event: event.uuid,
+          attendee: canceled.uuid,
+          merged: repos.attendees.mergedUuids(canceled.id),
+        });
         return { ok: true };
       }
       return decideCancel(repos.attendees.findByUuid(attendee.uuid)) as CancelOutcome;

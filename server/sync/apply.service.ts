@@ -7,8 +7,10 @@ import type { Store } from '../store.ts';
 import type { ChangeNotifier } from '../webhooks/notifier.ts';
 import {
   checkInRecordsOf,
+  type CheckInRecord,
   mergedCheckIns,
   type OverriddenStatus,
+  partedByCancel,
   standingCheckIn,
   strongerOverride,
   survivingRegistration,
@@ -19,8 +21,10 @@ import type { CheckInState, ReplayRepository, ReplayedAttendee } from './replay.
 import type { SyncRepository } from './sync.repository.ts';
 import type {
   AttendeeChangePayload,
+  CancelPayload,
   CheckInPayload,
   ConflictKind,
+  MergedRegistration,
   Op,
   OpOutcome,
   RegistrationPayload,
@@ -57,6 +61,7 @@ const statusOf = (row: ReplayedAttendee) => ({
   status: row.status,
   statusBeforeNoShow: row.statusBeforeNoShow,
   overridden: row.overriddenStatus,
+  overriddenFor: row.overriddenFor,
 });
 
 /**
@@ -123,7 +128,7 @@ export function applyService(
         case 'undo_check_in':
           return undo(op.payload as UndoCheckInPayload);
         case 'cancel':
-          return cancel(op.payload as AttendeeChangePayload);
+          return cancel(op.payload as CancelPayload);
         case 'no_show':
           return noShow(op.payload as AttendeeChangePayload);
         case 'approve':
@@ -153,6 +158,7 @@ export function applyService(
         checkinOpId: null,
         checkInMarks: null,
         overriddenStatus: null,
+        overriddenFor: null,
         checkinCode: incoming.checkin_code ?? null,
       };
       const rival = replay.liveByEmail(event!.id, row.emailKey);
@@ -162,7 +168,7 @@ export function applyService(
           { uuid: row.uuid, registeredAt: row.registeredAt, opId: row.opId ?? '' },
         );
         if (survivor.uuid === rival.uuid) {
-          sync.addAlias(row.uuid, row.id, rival.id);
+          sync.addAlias(row.uuid, row.id, rival.id, mergedOf(row));
           flag('merged_registration', event!, rival.uuid, { merged: row.uuid });
           return applied(rival.uuid);
         }
@@ -176,12 +182,13 @@ export function applyService(
             checkinOpId: rival.checkinOpId,
             checkInMarks: rival.checkInMarks,
             overriddenStatus: rival.overriddenStatus,
+            overriddenFor: rival.overriddenFor,
             statusBeforeNoShow: rival.statusBeforeNoShow,
           },
           now,
         );
         sync.repointAliases(rival.id, row.id);
-        sync.addAlias(rival.uuid, rival.id, row.id);
+        sync.addAlias(rival.uuid, rival.id, row.id, mergedOf(rival));
         replay.remove(rival.id);
         flag('merged_registration', event!, row.uuid, { merged: rival.uuid });
         tell('attendee.registered', event!, row.uuid);
@@ -210,7 +217,7 @@ export function applyService(
         return applied(attendee.uuid);
       }
       const before = standingCheckIn(records);
-      const marks = withCheckIn(records, op.op_id, timed.at);
+      const marks = withCheckIn(records, op.op_id, timed.at, payload.attendee.toLowerCase());
       const standing = standingCheckIn(marks);
       const now = toTimestamp(clock.now());
       const unchanged = { marks, standing, ...statusOf(attendee) };
@@ -241,6 +248,8 @@ export function applyService(
         status: givesWay ? 'confirmed' : attendee.status,
         statusBeforeNoShow: beforeNoShow(attendee, overridden),
         overridden,
+        // A cancelled registration was cancelled with all that was merged into it (else it was parted).
+        overriddenFor: givesWay === 'canceled' ? wholePerson(attendee) : attendee.overriddenFor,
       } as const;
       const rival = givesWay === 'canceled' ? replay.liveByEmail(event!.id, attendee.emailKey) : null;
       if (rival) return mergeRevived(attendee, state, rival, now);
@@ -267,6 +276,11 @@ export function applyService(
         strongerOverride(state.overridden, rival.overriddenStatus),
         rival.status === 'no_show' ? 'no_show' : null,
       );
+      // What the cancellations named: the revived registration's, and one the rival's check-in overrides.
+      const overriddenFor = [
+        ...(state.overriddenFor ?? wholePerson(revived)),
+        ...(rival.overriddenStatus === 'canceled' ? (rival.overriddenFor ?? wholePerson(rival)) : []),
+      ];
       const mark = (row: ReplayedAttendee) => ({
         uuid: row.uuid,
         registeredAt: row.registeredAt,
@@ -277,7 +291,7 @@ export function applyService(
       // The aliases first: removing a row removes the aliases that point at it.
       sync.repointAliases(gone.id, keep.id);
       replay.remove(gone.id);
-      sync.addAlias(gone.uuid, gone.id, keep.id);
+      sync.addAlias(gone.uuid, gone.id, keep.id, mergedOf(gone));
       replay.setCheckIns(
         keep.id,
         {
@@ -286,6 +300,7 @@ export function applyService(
           status: 'confirmed',
           statusBeforeNoShow: beforeNoShow({ ...keep, status: 'confirmed' }, overridden),
           overridden,
+          overriddenFor,
         },
         now,
       );
@@ -311,7 +326,11 @@ export function applyService(
       if (!attendee) return missing();
       const records = checkInRecordsOf(attendee);
       const before = standingCheckIn(records);
-      const marks = withUndo(records, [payload.check_in, ...(payload.also ?? [])]);
+      const marks = withUndo(
+        records,
+        [payload.check_in, ...(payload.also ?? [])],
+        payload.attendee.toLowerCase(),
+      );
       const standing = standingCheckIn(marks);
       const now = toTimestamp(clock.now());
       if (standing || !before) {
@@ -322,9 +341,26 @@ export function applyService(
             kept: standing!.op,
           });
         }
-        return applied(attendee.uuid);
+        // A cancellation that gave way to check-ins of the registrations it named, which are all undone now while
+        // another merged registration's stands: it takes effect on those it named.
+        if (attendee.overriddenStatus === 'canceled' && attendee.overriddenFor !== null) {
+          part(replay.byId(attendee.id)!, new Set(attendee.overriddenFor));
+        }
+        return applied(resolve(payload.attendee)!.uuid);
       }
       const restored = attendee.overriddenStatus;
+      if (restored === 'canceled' && attendee.overriddenFor !== null) {
+        // The cancellation takes effect on the registrations it named; one merged in that it did not name stands.
+        replay.setCheckIns(
+          attendee.id,
+          { marks, standing: null, ...statusOf(attendee), overridden: null, overriddenFor: null },
+          now,
+        );
+        tell('attendee.check_in_undone', event!, attendee.uuid);
+        if (part(replay.byId(attendee.id)!, new Set(attendee.overriddenFor))) {
+          return applied(resolve(payload.attendee)!.uuid);
+        }
+      }
       replay.setCheckIns(
         attendee.id,
         {
@@ -333,26 +369,41 @@ export function applyService(
           status: restored ?? attendee.status,
           statusBeforeNoShow: beforeNoShow(attendee, restored),
           overridden: null,
+          overriddenFor: null,
         },
         now,
       );
-      tell('attendee.check_in_undone', event!, attendee.uuid);
+      if (restored !== 'canceled' || attendee.overriddenFor === null) {
+        tell('attendee.check_in_undone', event!, attendee.uuid);
+      }
       if (restored === 'canceled') tell('attendee.canceled', event!, attendee.uuid);
       if (restored === 'no_show') tell('attendee.no_show', event!, attendee.uuid);
       return applied(attendee.uuid);
     }
 
-    function cancel(payload: AttendeeChangePayload): OpOutcome {
+    function cancel(payload: CancelPayload): OpOutcome {
       const attendee = resolve(payload.attendee);
       if (!attendee) return missing();
       if (attendee.status === 'canceled') return applied(attendee.uuid);
+      if (payload.merged !== undefined) {
+        const parted = part(
+          attendee,
+          new Set([payload.attendee, ...payload.merged].map((u) => u.toLowerCase())),
+        );
+        if (parted) return parted;
+      }
       if (attendee.checkedInAt !== null) {
         // The check-in stands; the cancellation waits in case it is undone.
         flag('cancel_after_check_in', event!, attendee.uuid);
         const overridden = strongerOverride(attendee.overriddenStatus, 'canceled');
+        // What it names waits: with what an earlier one named, or all of the person's if either named all.
+        const earlier = attendee.overriddenStatus === 'canceled' ? attendee.overriddenFor : [];
         replay.setOverridden(
           attendee.id,
           overridden,
+          payload.merged === undefined || earlier === null
+            ? null
+            : [...earlier, payload.attendee.toLowerCase(), ...payload.merged.map((u) => u.toLowerCase())],
           beforeNoShow(attendee, overridden),
           toTimestamp(clock.now()),
         );
@@ -361,6 +412,103 @@ export function applyService(
       replay.setStatus(attendee.id, 'canceled', null, toTimestamp(clock.now()));
       tell('attendee.canceled', event!, attendee.uuid);
       return applied(attendee.uuid);
+    }
+
+    /**
+     * A cancellation that named only some of the registrations merged into this person (its node had not heard of
+     * the others): the ones it named become one cancelled registration, with the check-ins that named them; the
+     * others stand as one registration of their own, with theirs and the person's status. The state reached when
+     * the cancellation arrives before the merge. Null when there is nothing to part: it named every registration
+     * whose data this node keeps, or a check-in of one it named stands (the person is in the building: the
+     * cancellation waits beside it, as for any check-in).
+     */
+    function part(row: ReplayedAttendee, named: ReadonlySet<string>): OpOutcome | null {
+      const merged = [mergedOf(row), ...sync.mergedRegistrations(row.id)];
+      const marked = partedByCancel(
+        merged.map(({ uuid, registeredAt, opId }) => ({ uuid, registeredAt, opId: opId ?? '' })),
+        named,
+      );
+      if (!marked) return null;
+      const byUuid = new Map(merged.map((registration) => [registration.uuid, registration]));
+      const parting = {
+        cancelled: marked.cancelled.map((mark) => byUuid.get(mark.uuid)!),
+        standing: marked.standing.map((mark) => byUuid.get(mark.uuid)!),
+      };
+      const cancelledUuids = new Set(parting.cancelled.map((registration) => registration.uuid));
+      const records = checkInRecordsOf(row);
+      const ownedByCancelled = (record: CheckInRecord) => cancelledUuids.has(record.of ?? row.uuid);
+      const cancelledMarks = records.filter(ownedByCancelled);
+      if (standingCheckIn(cancelledMarks)) return null;
+      const standingMarks = records.filter((record) => !ownedByCancelled(record));
+      const standing = standingCheckIn(standingMarks);
+      // An overridden cancellation of the registrations parted off goes with them.
+      const overriddenFor =
+        row.overriddenStatus === 'canceled' && row.overriddenFor !== null
+          ? row.overriddenFor.filter((uuid) => !cancelledUuids.has(uuid))
+          : row.overriddenFor;
+      const standingStatus = {
+        status: row.status,
+        statusBeforeNoShow: row.statusBeforeNoShow,
+        overridden: overriddenFor?.length === 0 ? null : row.overriddenStatus,
+        overriddenFor: overriddenFor?.length === 0 ? null : overriddenFor,
+      };
+      const now = toTimestamp(clock.now());
+      const marksOrNull = (marks: CheckInRecord[]) => (marks.length > 0 ? marks : null);
+      const [cancelled, ...alsoCancelled] = parting.cancelled as [
+        MergedRegistration,
+        ...MergedRegistration[],
+      ];
+      const [stands, ...alsoStanding] = parting.standing as [MergedRegistration, ...MergedRegistration[]];
+      // Each part keeps its earliest registration as its row, the others as its aliases (their own data kept).
+      if (stands.uuid === row.uuid) {
+        replay.setCheckIns(row.id, { marks: standingMarks, standing, ...standingStatus }, now);
+        for (const registration of parting.cancelled) sync.removeAlias(registration.uuid);
+        replay.insert(
+          {
+            ...registrationRow(cancelled, row.eventId),
+            status: 'canceled',
+            checkInMarks: marksOrNull(cancelledMarks),
+          },
+          now,
+        );
+        for (const registration of alsoCancelled) {
+          sync.addAlias(registration.uuid, registration.id, cancelled.id, registration);
+        }
+      } else {
+        replay.setCheckIns(
+          row.id,
+          {
+            marks: cancelledMarks,
+            standing: null,
+            status: 'canceled',
+            statusBeforeNoShow: null,
+            overridden: null,
+            overriddenFor: null,
+          },
+          now,
+        );
+        for (const registration of parting.standing) sync.removeAlias(registration.uuid);
+        replay.insert(
+          {
+            ...registrationRow(stands, row.eventId),
+            status: standingStatus.status,
+            statusBeforeNoShow: standingStatus.statusBeforeNoShow,
+            overriddenStatus: standingStatus.overridden,
+            overriddenFor: standingStatus.overriddenFor,
+            checkedInAt: standing?.at ?? null,
+            checkinOpId: standing?.op ?? null,
+            checkInMarks: marksOrNull(standingMarks),
+          },
+          now,
+        );
+        for (const registration of alsoStanding) {
+          sync.addAlias(registration.uuid, registration.id, stands.id, registration);
+        }
+        tell('attendee.registered', event!, stands.uuid);
+      }
+      flag('merged_registration_parted', event!, stands.uuid, { cancelled: cancelled.uuid });
+      tell('attendee.canceled', event!, cancelled.uuid);
+      return applied(cancelled.uuid);
     }
 
     function noShow(payload: AttendeeChangePayload): OpOutcome {
@@ -373,6 +521,7 @@ export function applyService(
         replay.setOverridden(
           attendee.id,
           overridden,
+          attendee.overriddenFor,
           beforeNoShow(attendee, overridden),
           toTimestamp(clock.now()),
         );
@@ -399,6 +548,41 @@ export function applyService(
     function missing(): OpOutcome {
       return { op_id: op.op_id, status: 'not_found', conflicts };
     }
+  }
+
+  /** A registration's own data, kept beside its alias when it merges into another. */
+  function mergedOf(row: ReplayedAttendee): MergedRegistration {
+    return {
+      uuid: row.uuid,
+      id: row.id,
+      email: row.email,
+      name: row.name,
+      answers: row.answers,
+      status: row.status,
+      registeredAt: row.registeredAt,
+      opId: row.opId,
+      checkinCode: row.checkinCode,
+    };
+  }
+
+  /** A merged registration as a row of its own again: what it registered with, no check-ins yet. */
+  function registrationRow(registration: MergedRegistration, eventId: number): ReplayedAttendee {
+    return {
+      ...registration,
+      eventId,
+      emailKey: emailKey(registration.email),
+      checkedInAt: null,
+      statusBeforeNoShow: null,
+      checkinOpId: null,
+      checkInMarks: null,
+      overriddenStatus: null,
+      overriddenFor: null,
+    };
+  }
+
+  /** A registration and every one merged into it: what a cancellation of it here named. */
+  function wholePerson(row: ReplayedAttendee): string[] {
+    return [row.uuid, ...sync.mergedRegistrations(row.id).map((registration) => registration.uuid)];
   }
 
   /** An attendee by UUID, following a merged registration to its survivor. */

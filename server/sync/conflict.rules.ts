@@ -37,6 +37,29 @@ export function survivingRegistration(a: RegistrationMark, b: RegistrationMark):
   return a.uuid <= b.uuid ? a : b;
 }
 
+/** Registrations merged into one person, parted by a cancellation that named only some of them. */
+export interface Parting<T extends RegistrationMark> {
+  /** The ones it named, earliest first: one cancelled registration, the others merged into it. */
+  cancelled: T[];
+  /** The ones it did not name, earliest first: they stand, as one registration. */
+  standing: T[];
+}
+
+/**
+ * A cancellation names the registrations its node knew were this person (the one it cancelled and those merged
+ * into it there). Merged into the same person on another node, a registration it had not heard of stands: the
+ * state reached when the cancellation arrives before the merge. Null when it named all of them (or none).
+ */
+export function partedByCancel<T extends RegistrationMark>(
+  merged: readonly T[],
+  named: ReadonlySet<string>,
+): Parting<T> | null {
+  const earliestFirst = (a: T, b: T) => (survivingRegistration(a, b) === a ? -1 : 1);
+  const cancelled = merged.filter((registration) => named.has(registration.uuid)).sort(earliestFirst);
+  const standing = merged.filter((registration) => !named.has(registration.uuid)).sort(earliestFirst);
+  return cancelled.length > 0 && standing.length > 0 ? { cancelled, standing } : null;
+}
+
 /**
  * One check-in of an attendee as the rules keep it: the op that made it, when (null for an undo that arrived before
  * the check-in it names), and whether an undo named it. `op` is null for a check-in made before op ids were kept.
@@ -45,6 +68,12 @@ export interface CheckInRecord {
   op: string | null;
   at: string | null;
   undone: boolean;
+  /**
+   * The registration the check-in (or, before it arrived, its undo) named, when it was made through an op: a
+   * registration merged into another keeps its own check-ins if a cancellation parts the two (`partedByCancel`).
+   * Absent: the attendee row's own.
+   */
+  of?: string;
 }
 
 /** An attendee's check-ins: its kept records, or, for a row from before they were kept, its one check-in. */
@@ -62,22 +91,33 @@ function inOpOrder(records: CheckInRecord[]): CheckInRecord[] {
   return records.sort((a, b) => ((a.op ?? '') < (b.op ?? '') ? -1 : (a.op ?? '') > (b.op ?? '') ? 1 : 0));
 }
 
-/** The records with a check-in added; one an undo named before it arrived stays undone. */
-export function withCheckIn(records: readonly CheckInRecord[], op: string, at: string): CheckInRecord[] {
+/** The records with a check-in of registration `of` added; one an undo named before it arrived stays undone. */
+export function withCheckIn(
+  records: readonly CheckInRecord[],
+  op: string,
+  at: string,
+  of?: string,
+): CheckInRecord[] {
   const known = records.find((record) => record.op === op);
-  if (!known) return inOpOrder([...records, { op, at, undone: false }]);
+  if (!known) return inOpOrder([...records, { op, at, undone: false, ...(of ? { of } : {}) }]);
   return inOpOrder(records.map((record) => (record === known ? { ...record, at: record.at ?? at } : record)));
 }
 
-/** The records with the named check-ins undone; one not arrived yet is remembered as undone, for when it does. */
+/**
+ * The records with the named check-ins undone; one not arrived yet is remembered as undone, for when it does, as a
+ * check-in of registration `of` (the one the undo named).
+ */
 export function withUndo(
   records: readonly CheckInRecord[],
   ops: readonly (string | null)[],
+  of?: string,
 ): CheckInRecord[] {
   const named = new Set(ops);
   const out = records.map((record) => (named.has(record.op) ? { ...record, undone: true } : record));
   for (const op of named) {
-    if (op !== null && !out.some((record) => record.op === op)) out.push({ op, at: null, undone: true });
+    if (op !== null && !out.some((record) => record.op === op)) {
+      out.push({ op, at: null, undone: true, ...(of ? { of } : {}) });
+    }
   }
   return inOpOrder(out);
 }
@@ -91,12 +131,16 @@ export function mergedCheckIns(a: readonly CheckInRecord[], b: readonly CheckInR
   for (const record of b) {
     const index = out.findIndex((kept) => kept.op !== null && kept.op === record.op);
     if (index === -1) out.push(record);
-    else
+    else {
+      const kept = out[index]!;
+      const of = kept.of ?? record.of;
       out[index] = {
         op: record.op,
-        at: out[index]!.at ?? record.at,
-        undone: out[index]!.undone || record.undone,
+        at: kept.at ?? record.at,
+        undone: kept.undone || record.undone,
+        ...(of ? { of } : {}),
       };
+    }
   }
   return inOpOrder(out);
 }

@@ -28,6 +28,8 @@ export interface ReplayedAttendee {
   checkInMarks: CheckInRecord[] | null;
   /** A cancellation or no-show that gave way to the standing check-in (conflict.rules.ts). */
   overriddenStatus: OverriddenStatus | null;
+  /** When that is a cancellation: the registrations it named (null: all of them; see migration 013). */
+  overriddenFor: string[] | null;
   /** Null when the op carried none (made before check-in codes): the insert draws one. */
   checkinCode: string | null;
 }
@@ -48,12 +50,13 @@ interface Row {
   checkin_op_id: string | null;
   check_in_marks: string | null;
   overridden_status: OverriddenStatus | null;
+  overridden_for: string | null;
   checkin_code: string;
 }
 
 const COLUMNS =
   'id, uuid, event_id, email, email_key, name, answers, status, registered_at, checked_in_at, ' +
-  'status_before_no_show, op_id, checkin_op_id, check_in_marks, overridden_status, checkin_code';
+  'status_before_no_show, op_id, checkin_op_id, check_in_marks, overridden_status, overridden_for, checkin_code';
 
 const toReplayed = (row: Row): ReplayedAttendee => ({
   id: row.id,
@@ -71,6 +74,7 @@ const toReplayed = (row: Row): ReplayedAttendee => ({
   checkinOpId: row.checkin_op_id,
   checkInMarks: row.check_in_marks === null ? null : (JSON.parse(row.check_in_marks) as CheckInRecord[]),
   overriddenStatus: row.overridden_status,
+  overriddenFor: row.overridden_for === null ? null : (JSON.parse(row.overridden_for) as string[]),
   checkinCode: row.checkin_code,
 });
 
@@ -81,6 +85,13 @@ export interface CheckInState {
   status: AttendeeStatus;
   statusBeforeNoShow: 'pending' | 'confirmed' | null;
   overridden: OverriddenStatus | null;
+  /** The registrations an overridden cancellation named (null: all). */
+  overriddenFor: string[] | null;
+}
+
+/** `overridden_for` as stored: only beside an overridden cancellation, sorted, so one state is stored one way. */
+function forJson(overridden: OverriddenStatus | null, names: string[] | null): string | null {
+  return overridden === 'canceled' && names !== null ? JSON.stringify([...new Set(names)].sort()) : null;
 }
 
 export function replayRepository(db: Db) {
@@ -91,20 +102,21 @@ export function replayRepository(db: Db) {
   );
   const insert = db.prepare<Record<string, unknown>>(
     `INSERT INTO attendees (id, uuid, event_id, user_id, email, email_key, name, answers, status, registered_at,
-       checked_in_at, status_before_no_show, op_id, checkin_op_id, check_in_marks, overridden_status, checkin_code,
-       updated_at, search_text)
+       checked_in_at, status_before_no_show, op_id, checkin_op_id, check_in_marks, overridden_status, overridden_for,
+       checkin_code, updated_at, search_text)
      VALUES (@id, @uuid, @event_id, @user_id, @email, @email_key, @name, @answers, @status, @registered_at,
        @checked_in_at, @status_before_no_show, @op_id, @checkin_op_id, @check_in_marks, @overridden_status,
-       @checkin_code, @updated_at, @search_text)`,
+       @overridden_for, @checkin_code, @updated_at, @search_text)`,
   );
   const setCheckIns = db.prepare<Record<string, unknown>>(
     `UPDATE attendees SET checked_in_at = @checked_in_at, checkin_op_id = @checkin_op_id,
        check_in_marks = @check_in_marks, status = @status, status_before_no_show = @status_before_no_show,
-       overridden_status = @overridden_status, updated_at = @updated_at
+       overridden_status = @overridden_status, overridden_for = @overridden_for, updated_at = @updated_at
      WHERE id = @id`,
   );
-  const setOverridden = db.prepare<[OverriddenStatus | null, string | null, string, number]>(
-    'UPDATE attendees SET overridden_status = ?, status_before_no_show = ?, updated_at = ? WHERE id = ?',
+  const setOverridden = db.prepare<[OverriddenStatus | null, string | null, string | null, string, number]>(
+    `UPDATE attendees SET overridden_status = ?, overridden_for = ?, status_before_no_show = ?, updated_at = ?
+     WHERE id = ?`,
   );
   const setStatus = db.prepare<[AttendeeStatus, string | null, string, number]>(
     `UPDATE attendees SET status = ?, status_before_no_show = ?, updated_at = ? WHERE id = ?`,
@@ -146,6 +158,7 @@ export function replayRepository(db: Db) {
         checkin_op_id: attendee.checkinOpId,
         check_in_marks: attendee.checkInMarks === null ? null : JSON.stringify(attendee.checkInMarks),
         overridden_status: attendee.overriddenStatus,
+        overridden_for: forJson(attendee.overriddenStatus, attendee.overriddenFor),
         checkin_code: attendee.checkinCode ?? randomBase62(CHECKIN_CODE_LENGTH),
         updated_at: updatedAt,
         search_text: attendeeSearchText(
@@ -164,19 +177,22 @@ export function replayRepository(db: Db) {
         id,
         checked_in_at: state.standing?.at ?? null,
         checkin_op_id: state.standing?.op ?? null,
-        check_in_marks: JSON.stringify(state.marks),
+        // None kept is stored as none, as a row that never had any: the same state, whichever way it came.
+        check_in_marks: state.marks.length > 0 ? JSON.stringify(state.marks) : null,
         status: state.status,
         status_before_no_show: state.statusBeforeNoShow,
         overridden_status: state.overridden,
+        overridden_for: forJson(state.overridden, state.overriddenFor),
         updated_at: now,
       }),
     /** What a standing check-in overrides (conflict.rules.ts), and what a no-show would remember it was before. */
     setOverridden: (
       id: number,
       overridden: OverriddenStatus | null,
+      overriddenFor: string[] | null,
       statusBeforeNoShow: 'pending' | 'confirmed' | null,
       now: string,
-    ) => void setOverridden.run(overridden, statusBeforeNoShow, now, id),
+    ) => void setOverridden.run(overridden, forJson(overridden, overriddenFor), statusBeforeNoShow, now, id),
     setStatus: (id: number, status: AttendeeStatus, before: string | null, now: string) =>
       void setStatus.run(status, before, now, id),
     remove: (id: number) => void remove.run(id),

@@ -289,8 +289,12 @@ export function replicaService(
     if (feed.attendeeByUuid(uuid)) return updateAttendee(row);
     const eventId = feed.eventIdOf(String(row.event_uuid));
     if (eventId === null) return;
-    const target = sync.aliasTarget(uuid);
-    if (target !== null) return;
+    if (sync.aliasTarget(uuid) !== null) {
+      // A registration the hub parted again from the one it was merged into (a cancellation that named only some
+      // of them): a row of its own. A merge made here that the hub has not heard of yet is made again by `rebase`.
+      sync.removeAlias(uuid);
+      displaced.add(uuid);
+    }
     try {
       feed.insertAttendee(row, eventId);
     } catch (error) {

@@ -21,6 +21,8 @@ export const CONFLICT_RULES: Record<ConflictKind, string> = {
   after_close: 'Registered at a kiosk after registration had closed: accepted.',
   time_uncertain:
     'The kiosk restarted while cut off, so its clock could not be checked: this time may be off by more than 30 s.',
+  merged_registration_parted:
+    'Cancelled on a kiosk that knew only some of the person’s merged registrations: the one it did not know of stands.',
 };
 
 export function presentDevice(device: DeviceRecord, revision: number): DeviceWire {

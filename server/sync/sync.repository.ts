@@ -8,6 +8,7 @@ import type {
   Op,
   OpKind,
   OpOutcome,
+  MergedRegistration,
   UpstreamRecord,
 } from './sync.types.ts';
 
@@ -231,10 +232,15 @@ export function syncRepository(db: Db) {
   const aliasByNumber = db.prepare<[number], { attendee_id: number }>(
     'SELECT attendee_id FROM attendee_aliases WHERE number = ?',
   );
-  const insertAlias = db.prepare<[string, number | null, number]>(
-    `INSERT INTO attendee_aliases (uuid, number, attendee_id) VALUES (?, ?, ?)
-     ON CONFLICT (uuid) DO UPDATE SET attendee_id = excluded.attendee_id`,
+  const insertAlias = db.prepare<[string, number | null, number, string | null]>(
+    `INSERT INTO attendee_aliases (uuid, number, attendee_id, registration) VALUES (?, ?, ?, ?)
+     ON CONFLICT (uuid) DO UPDATE SET attendee_id = excluded.attendee_id,
+       registration = coalesce(excluded.registration, registration)`,
   );
+  const mergedRegistrations = db.prepare<[number], { registration: string }>(
+    'SELECT registration FROM attendee_aliases WHERE attendee_id = ? AND registration IS NOT NULL',
+  );
+  const removeAlias = db.prepare<[string]>('DELETE FROM attendee_aliases WHERE uuid = ?');
   const repointAliases = db.prepare<[number, number]>(
     'UPDATE attendee_aliases SET attendee_id = ? WHERE attendee_id = ?',
   );
@@ -417,8 +423,17 @@ export function syncRepository(db: Db) {
     /** The attendee row a merged registration's UUID now names, or null when it names no alias. */
     aliasTarget: (uuid: string) => aliasTarget.get(uuid.toLowerCase())?.attendee_id ?? null,
     aliasTargetByNumber: (number: number) => aliasByNumber.get(number)?.attendee_id ?? null,
-    addAlias: (uuid: string, number: number | null, attendeeId: number) =>
-      void insertAlias.run(uuid, number, attendeeId),
+    /** A registration merged into `attendeeId`; with its own data when this node merged it (sync/apply.service.ts). */
+    addAlias: (
+      uuid: string,
+      number: number | null,
+      attendeeId: number,
+      registration: MergedRegistration | null = null,
+    ) => void insertAlias.run(uuid, number, attendeeId, registration && JSON.stringify(registration)),
+    /** The registrations merged into an attendee whose own data this node keeps. */
+    mergedRegistrations: (attendeeId: number): MergedRegistration[] =>
+      mergedRegistrations.all(attendeeId).map((row) => JSON.parse(row.registration) as MergedRegistration),
+    removeAlias: (uuid: string) => void removeAlias.run(uuid.toLowerCase()),
     /** Aliases of a registration merged into another follow it to the survivor. */
     repointAliases: (fromAttendeeId: number, toAttendeeId: number) =>
       void repointAliases.run(toAttendeeId, fromAttendeeId),

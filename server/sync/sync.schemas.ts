@@ -73,7 +73,11 @@ const opSchema = z
         also: z.array(z.string().max(64)).max(100).optional(),
       }),
     }),
-    z.object({ ...opFields, kind: z.literal('cancel'), payload: attendeePayload }),
+    z.object({
+      ...opFields,
+      kind: z.literal('cancel'),
+      payload: attendeePayload.extend({ merged: z.array(uuid).max(1000).optional() }),
+    }),
     z.object({ ...opFields, kind: z.literal('no_show'), payload: attendeePayload }),
     z.object({ ...opFields, kind: z.literal('approve'), payload: attendeePayload }),
   ])

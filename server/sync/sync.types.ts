@@ -51,7 +51,32 @@ export interface AttendeeChangePayload {
   attendee: string;
 }
 
-export type OpPayload = RegistrationPayload | CheckInPayload | UndoCheckInPayload | AttendeeChangePayload;
+/**
+ * A cancellation names the registrations its node knew were the person: `attendee`, and in `merged` those merged
+ * into it there. One it had not heard of stands (sync/conflict.rules.ts, `partedByCancel`). An op without `merged`
+ * (made before it was sent) names every registration merged into the attendee.
+ */
+export interface CancelPayload extends AttendeeChangePayload {
+  merged?: string[];
+}
+
+/** A registration merged into another: its own data, kept beside its alias so that a cancellation can part them. */
+export interface MergedRegistration {
+  uuid: string;
+  /** Its integer id. */
+  id: number;
+  email: string;
+  name: string;
+  /** JSON text, as stored. */
+  answers: string;
+  status: AttendeeStatus;
+  registeredAt: string;
+  opId: string | null;
+  checkinCode: string | null;
+}
+
+export type OpPayload =
+  RegistrationPayload | CheckInPayload | UndoCheckInPayload | CancelPayload | AttendeeChangePayload;
 
 /** An op as stored in a replica's outbox and sent to the hub. Times are the device's own. */
 export interface Op {
@@ -82,6 +107,7 @@ export const CONFLICT_KINDS = [
   'over_capacity',
   'after_close',
   'time_uncertain',
+  'merged_registration_parted',
 ] as const;
 export type ConflictKind = (typeof CONFLICT_KINDS)[number];
 

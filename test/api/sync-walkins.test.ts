@@ -31,7 +31,7 @@ let seed: HubSeed;
 beforeAll(async () => {
   hubDir = hubSide.dir();
   seed = await seedHub(hubDir, {
-    events: { full: { seats: 2 }, closing: {}, merge: {}, cancelled: {}, again: {} },
+    events: { full: { seats: 2 }, closing: {}, merge: {}, cancelled: {}, again: {}, crossing: {} },
     attendees: {
       full: ['seated@example.com'],
       cancelled: ['gone@example.com'],
@@ -252,5 +252,59 @@ describe('walk-ins replayed to a hub that moved on', () => {
     const resolved = await api('GET', `/api/attendees/${local}`);
     expect(resolved.body.data).toMatchObject({ id: old!.uuid, status: 'confirmed' });
     expect(resolved.body.data.checked_in_at).not.toBeNull();
+  }, 120_000);
+
+  it('a cancellation on one kiosk crossing a new registration of the same email on another: the one it did not know of stands, in either order', async () => {
+    const early = await inProcessKiosk(perTest, { dir: hubDir, port: hub.port }, 'Door 8');
+    const late = await inProcessKiosk(perTest, { dir: hubDir, port: hub.port }, 'Door 9');
+    await cutOff(early);
+    await cutOff(late);
+    const event = early.app.ctx.events.findEvent(seed.events.crossing!)!;
+    const registerAndCancel = (kiosk: InProcessKiosk, email: string) => {
+      const uuid = walkIn(kiosk, 'crossing', email);
+      const attendee = kiosk.app.ctx.attendees.findAttendee(uuid)!;
+      expect(kiosk.app.ctx.attendees.cancelRegistration(event, attendee)).toEqual({ ok: true });
+      return uuid;
+    };
+    // Each kiosk registers someone and cancels them; the other registers the same email, ten minutes later on
+    // its clock (the hub's times come from the kiosks' monotonic clocks, which moved together with the wall).
+    const mergedFirst = registerAndCancel(early, 'merged-first@example.com');
+    const cancelledFirst = registerAndCancel(late, 'cancelled-first@example.com');
+    early.clock.advance(10 * 60_000);
+    late.clock.advance(10 * 60_000);
+    const standsAfterMerge = walkIn(late, 'crossing', 'merged-first@example.com');
+    const standsAfterCancel = walkIn(early, 'crossing', 'cancelled-first@example.com');
+
+    // The late kiosk first: its new registration of merged-first is the hub's until the early one's earlier
+    // registration arrives and takes its place (they merge), with the cancellation that knew nothing of it right
+    // behind. The cancellation of cancelled-first arrives before the other registration of that email.
+    await reconnect(late);
+    await reconnect(early);
+    for (const [email, cancelled, stands] of [
+      ['merged-first@example.com', mergedFirst, standsAfterMerge],
+      ['cancelled-first@example.com', cancelledFirst, standsAfterCancel],
+    ] as const) {
+      const rows = hubRow('crossing', email);
+      expect(rows, email).toHaveLength(2);
+      expect(rows.find((row) => row.uuid === cancelled)?.status, email).toBe('canceled');
+      expect(rows.find((row) => row.uuid === stands)?.status, email).toBe('confirmed');
+      const found = await api('GET', `/api/attendees/${stands}`);
+      expect(found.body.data, email).toMatchObject({ id: stands, status: 'confirmed' });
+    }
+    expect((await conflictsAt(standsAfterMerge)).map((conflict) => conflict.kind)).toEqual([
+      'merged_registration_parted',
+    ]);
+    // Both kiosks come to show the same: the registration they did not cancel stands.
+    for (const kiosk of [early, late]) {
+      await until(
+        `${kiosk.name} shows the registrations that stand`,
+        () =>
+          attendeeRows(kiosk.dir, seed.events.crossing!)
+            .filter((row) => row.status !== 'canceled')
+            .map((row) => row.uuid)
+            .sort(),
+        (uuids) => JSON.stringify(uuids) === JSON.stringify([standsAfterMerge, standsAfterCancel].sort()),
+      );
+    }
   }, 120_000);
 });

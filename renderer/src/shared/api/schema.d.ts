@@ -2098,6 +2098,7 @@ export interface components {
             payload: {
                 event: string;
                 attendee: string;
+                merged?: string[];
             };
         } | {
             op_id: string;
@@ -2512,7 +2513,7 @@ export interface components {
             /** @enum {string} */
             status: "applied" | "duplicate" | "upgrade_required" | "not_found";
             attendee?: string;
-            conflicts: ("duplicate_check_in" | "merged_registration" | "check_in_after_cancel" | "check_in_after_no_show" | "cancel_after_check_in" | "no_show_after_check_in" | "undo_of_other_check_in" | "over_capacity" | "after_close" | "time_uncertain")[];
+            conflicts: ("duplicate_check_in" | "merged_registration" | "check_in_after_cancel" | "check_in_after_no_show" | "cancel_after_check_in" | "no_show_after_check_in" | "undo_of_other_check_in" | "over_capacity" | "after_close" | "time_uncertain" | "merged_registration_parted")[];
         };
         SyncDevice: {
             id: string;
@@ -2539,7 +2540,7 @@ export interface components {
         SyncConflict: {
             id: string;
             /** @enum {string} */
-            kind: "duplicate_check_in" | "merged_registration" | "check_in_after_cancel" | "check_in_after_no_show" | "cancel_after_check_in" | "no_show_after_check_in" | "undo_of_other_check_in" | "over_capacity" | "after_close" | "time_uncertain";
+            kind: "duplicate_check_in" | "merged_registration" | "check_in_after_cancel" | "check_in_after_no_show" | "cancel_after_check_in" | "no_show_after_check_in" | "undo_of_other_check_in" | "over_capacity" | "after_close" | "time_uncertain" | "merged_registration_parted";
             /** @description The rule that was applied, in words */
             rule: string;
             event_id: string;
