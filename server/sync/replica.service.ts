@@ -189,8 +189,10 @@ export function replicaService(
         return;
       }
       const at = toTimestamp(clock.now());
+      const seqOf = new Map(pending.map((op) => [op.op_id, op.seq]));
       for (const outcome of answer.outcomes) {
-        if (outcome.status !== 'upgrade_required') sync.ackOp(outcome.op_id, at);
+        const seq = seqOf.get(outcome.op_id);
+        if (seq !== undefined && outcome.status !== 'upgrade_required') sync.ackOp(seq, at);
       }
       // A venue's hub shows on its own Sync page what the online server flagged: both sides see the conflict.
       if (record.role === 'venue') recordUpstreamConflicts(pending, answer.outcomes, at);

@@ -283,7 +283,7 @@ export function syncRepository(db: Db) {
     `INSERT INTO sync_outbox (op_id, origin_device, kind, payload, wall_ms, boot_id, mono_ms, schema_version,
        time_uncertain)
      VALUES (@op_id, @origin_device, @kind, @payload, @wall_ms, @boot_id, @mono_ms, @schema_version, @time_uncertain)
-     ON CONFLICT (op_id) DO NOTHING RETURNING seq`,
+     RETURNING seq`,
   );
   const pendingOps = db.prepare<[number], OutboxRow>(
     'SELECT * FROM sync_outbox WHERE acked_at IS NULL ORDER BY seq LIMIT ?',
@@ -294,8 +294,8 @@ export function syncRepository(db: Db) {
   const pendingCount = db.prepare<[], { n: number }>(
     'SELECT COUNT(*) AS n FROM sync_outbox WHERE acked_at IS NULL',
   );
-  const ackOp = db.prepare<[string, string]>(
-    'UPDATE sync_outbox SET acked_at = ? WHERE op_id = ? AND acked_at IS NULL',
+  const ackOp = db.prepare<[string, number]>(
+    'UPDATE sync_outbox SET acked_at = ? WHERE seq = ? AND acked_at IS NULL',
   );
   const unackFrom = db.prepare<[number]>('UPDATE sync_outbox SET acked_at = NULL WHERE seq > ?');
   const pruneAcked = db.prepare<[string]>(
@@ -481,27 +481,25 @@ export function syncRepository(db: Db) {
     /** The next id of this replica's granted block; null when the block is used up. */
     takeGrantedId: (): number | null => takeGrantedId.get()?.id ?? null,
 
-    /** Adds an op to the outbox; null when an op of that id is there already. */
-    enqueueOp(op: Omit<Op, 'seq'>): number | null {
-      return (
-        insertOutbox.get({
-          op_id: op.op_id,
-          origin_device: op.device,
-          kind: op.kind,
-          payload: JSON.stringify(op.payload),
-          wall_ms: op.wall_ms,
-          boot_id: op.boot_id,
-          mono_ms: op.mono_ms,
-          schema_version: op.schema_version,
-          time_uncertain: op.time_uncertain ? 1 : 0,
-        })?.seq ?? null
-      );
+    /** Adds an op to the outbox; its sequence number. */
+    enqueueOp(op: Omit<Op, 'seq'>): number {
+      return insertOutbox.get({
+        op_id: op.op_id,
+        origin_device: op.device,
+        kind: op.kind,
+        payload: JSON.stringify(op.payload),
+        wall_ms: op.wall_ms,
+        boot_id: op.boot_id,
+        mono_ms: op.mono_ms,
+        schema_version: op.schema_version,
+        time_uncertain: op.time_uncertain ? 1 : 0,
+      })!.seq;
     },
     pendingOps: (limit: number) => pendingOps.all(limit).map(toOp),
     /** Every op kept after `seq`, acked or not: what a hub that lost history gets again. */
     opsAfter: (seq: number, limit: number) => opsAfter.all(seq, limit).map(toOp),
     pendingCount: () => pendingCount.get()!.n,
-    ackOp: (opId: string, at: string) => void ackOp.run(at, opId),
+    ackOp: (seq: number, at: string) => void ackOp.run(at, seq),
     /** Marks every op after `seq` as not acked: a hub restored from a backup gets them again. */
     unackAfter: (seq: number) => void unackFrom.run(seq),
     pruneAckedBefore: (at: string) => void pruneAcked.run(at),
