@@ -275,7 +275,11 @@ export function attendeeService(store: Store, notify: ChangeNotifier, journal: C
         // Marking a no-show again succeeds, but nothing changed, so nobody is told.
         if (attendee.status !== 'no_show') {
           notify.attendeeChanged('attendee.no_show', event, marked);
-          journal.record('no_show', newOpId(), { event: event.uuid, attendee: marked.uuid });
+          journal.record('no_show', newOpId(), {
+            event: event.uuid,
+            attendee: marked.uuid,
+            merged: repos.attendees.mergedUuids(marked.id),
+          });
         }
         return { ok: true, attendee: marked };
       }

@@ -130,7 +130,7 @@ export function applyService(
         case 'cancel':
           return cancel(op.payload as CancelPayload);
         case 'no_show':
-          return noShow(op.payload as AttendeeChangePayload);
+          return noShow(op.payload as CancelPayload);
         case 'approve':
           return approve(op.payload as AttendeeChangePayload);
       }
@@ -159,6 +159,7 @@ export function applyService(
         checkInMarks: null,
         overriddenStatus: null,
         overriddenFor: null,
+        noShowFor: null,
         checkinCode: incoming.checkin_code ?? null,
       };
       const rival = replay.liveByEmail(event!.id, row.emailKey);
@@ -183,6 +184,7 @@ export function applyService(
             checkInMarks: rival.checkInMarks,
             overriddenStatus: rival.overriddenStatus,
             overriddenFor: rival.overriddenFor,
+            noShowFor: rival.noShowFor,
             statusBeforeNoShow: rival.statusBeforeNoShow,
           },
           now,
@@ -281,6 +283,9 @@ export function applyService(
         ...(state.overriddenFor ?? wholePerson(revived)),
         ...(rival.overriddenStatus === 'canceled' ? (rival.overriddenFor ?? wholePerson(rival)) : []),
       ];
+      // The rival's no-show, now overridden, names what it named.
+      const rivalNoShow = rival.status === 'no_show' || rival.overriddenStatus === 'no_show';
+      const noShowFor = rivalNoShow ? (rival.noShowFor ?? wholePerson(rival)) : null;
       const mark = (row: ReplayedAttendee) => ({
         uuid: row.uuid,
         registeredAt: row.registeredAt,
@@ -304,6 +309,7 @@ export function applyService(
         },
         now,
       );
+      replay.setNoShowFor(keep.id, noShowFor);
       flag('merged_registration', event!, keep.uuid, { merged: gone.uuid });
       if (standing?.op !== op.op_id) {
         flag('duplicate_check_in', event!, keep.uuid, {
@@ -446,12 +452,32 @@ export function applyService(
         row.overriddenStatus === 'canceled' && row.overriddenFor !== null
           ? row.overriddenFor.filter((uuid) => !cancelledUuids.has(uuid))
           : row.overriddenFor;
+      const overriddenStays = overriddenFor?.length !== 0;
+      // A no-show goes with the registrations it named: the others are no-shows only if it named one of them.
+      const standingUuids = new Set(parting.standing.map((registration) => registration.uuid));
+      const noShowStays =
+        row.noShowFor !== null
+          ? row.noShowFor.some((uuid) => standingUuids.has(uuid))
+          : row.status === 'no_show' || row.overriddenStatus === 'no_show';
+      const registeredAs =
+        row.status === 'pending' || row.statusBeforeNoShow === 'pending' ? 'pending' : 'confirmed';
+      const overridden = overriddenStays && row.overriddenStatus === 'canceled' ? 'canceled' : null;
       const standingStatus = {
-        status: row.status,
-        statusBeforeNoShow: row.statusBeforeNoShow,
-        overridden: overriddenFor?.length === 0 ? null : row.overriddenStatus,
-        overriddenFor: overriddenFor?.length === 0 ? null : overriddenFor,
-      };
+        status: standing
+          ? noShowStays || overridden
+            ? 'confirmed'
+            : registeredAs
+          : noShowStays
+            ? 'no_show'
+            : registeredAs,
+        statusBeforeNoShow: noShowStays && overridden === null ? registeredAs : null,
+        overridden: overridden ?? (standing && noShowStays ? 'no_show' : null),
+        overriddenFor: overridden ? overriddenFor : null,
+      } as const;
+      const standingNoShowFor =
+        noShowStays && row.noShowFor !== null
+          ? row.noShowFor.filter((uuid) => !cancelledUuids.has(uuid))
+          : null;
       const now = toTimestamp(clock.now());
       const marksOrNull = (marks: CheckInRecord[]) => (marks.length > 0 ? marks : null);
       const [cancelled, ...alsoCancelled] = parting.cancelled as [
@@ -462,6 +488,7 @@ export function applyService(
       // Each part keeps its earliest registration as its row, the others as its aliases (their own data kept).
       if (stands.uuid === row.uuid) {
         replay.setCheckIns(row.id, { marks: standingMarks, standing, ...standingStatus }, now);
+        replay.setNoShowFor(row.id, standingNoShowFor);
         for (const registration of parting.cancelled) sync.removeAlias(registration.uuid);
         replay.insert(
           {
@@ -495,6 +522,7 @@ export function applyService(
             statusBeforeNoShow: standingStatus.statusBeforeNoShow,
             overriddenStatus: standingStatus.overridden,
             overriddenFor: standingStatus.overriddenFor,
+            noShowFor: standingNoShowFor,
             checkedInAt: standing?.at ?? null,
             checkinOpId: standing?.op ?? null,
             checkInMarks: marksOrNull(standingMarks),
@@ -511,10 +539,20 @@ export function applyService(
       return applied(cancelled.uuid);
     }
 
-    function noShow(payload: AttendeeChangePayload): OpOutcome {
+    function noShow(payload: CancelPayload): OpOutcome {
       const attendee = resolve(payload.attendee);
       if (!attendee) return missing();
-      if (attendee.status === 'no_show' || attendee.status === 'canceled') return applied(attendee.uuid);
+      if (attendee.status === 'canceled') return applied(attendee.uuid);
+      // What it names, with what a no-show before it named (null: all of the person's registrations).
+      const earlier =
+        attendee.status === 'no_show' || attendee.overriddenStatus === 'no_show' ? attendee.noShowFor : [];
+      replay.setNoShowFor(
+        attendee.id,
+        payload.merged === undefined || earlier === null
+          ? null
+          : [...earlier, payload.attendee.toLowerCase(), ...payload.merged.map((u) => u.toLowerCase())],
+      );
+      if (attendee.status === 'no_show') return applied(attendee.uuid);
       if (attendee.checkedInAt !== null) {
         flag('no_show_after_check_in', event!, attendee.uuid);
         const overridden = strongerOverride(attendee.overriddenStatus, 'no_show');
@@ -577,6 +615,7 @@ export function applyService(
       checkInMarks: null,
       overriddenStatus: null,
       overriddenFor: null,
+      noShowFor: null,
     };
   }
 

@@ -30,6 +30,8 @@ export interface ReplayedAttendee {
   overriddenStatus: OverriddenStatus | null;
   /** When that is a cancellation: the registrations it named (null: all of them; see migration 013). */
   overriddenFor: string[] | null;
+  /** A no-show in effect or overridden: the registrations it named (null: all of them; see migration 015). */
+  noShowFor: string[] | null;
   /** Null when the op carried none (made before check-in codes): the insert draws one. */
   checkinCode: string | null;
 }
@@ -51,12 +53,13 @@ interface Row {
   check_in_marks: string | null;
   overridden_status: OverriddenStatus | null;
   overridden_for: string | null;
+  no_show_for: string | null;
   checkin_code: string;
 }
 
 const COLUMNS =
   'id, uuid, event_id, email, email_key, name, answers, status, registered_at, checked_in_at, ' +
-  'status_before_no_show, op_id, checkin_op_id, check_in_marks, overridden_status, overridden_for, checkin_code';
+  'status_before_no_show, op_id, checkin_op_id, check_in_marks, overridden_status, overridden_for, no_show_for, checkin_code';
 
 const toReplayed = (row: Row): ReplayedAttendee => ({
   id: row.id,
@@ -75,6 +78,7 @@ const toReplayed = (row: Row): ReplayedAttendee => ({
   checkInMarks: row.check_in_marks === null ? null : (JSON.parse(row.check_in_marks) as CheckInRecord[]),
   overriddenStatus: row.overridden_status,
   overriddenFor: row.overridden_for === null ? null : (JSON.parse(row.overridden_for) as string[]),
+  noShowFor: row.no_show_for === null ? null : (JSON.parse(row.no_show_for) as string[]),
   checkinCode: row.checkin_code,
 });
 
@@ -91,7 +95,12 @@ export interface CheckInState {
 
 /** `overridden_for` as stored: only beside an overridden cancellation, sorted, so one state is stored one way. */
 function forJson(overridden: OverriddenStatus | null, names: string[] | null): string | null {
-  return overridden === 'canceled' && names !== null ? JSON.stringify([...new Set(names)].sort()) : null;
+  return overridden === 'canceled' ? namesJson(names) : null;
+}
+
+/** A list of registrations as stored: sorted, each once, so one state is stored one way. */
+function namesJson(names: string[] | null): string | null {
+  return names === null ? null : JSON.stringify([...new Set(names)].sort());
 }
 
 export function replayRepository(db: Db) {
@@ -103,10 +112,10 @@ export function replayRepository(db: Db) {
   const insert = db.prepare<Record<string, unknown>>(
     `INSERT INTO attendees (id, uuid, event_id, user_id, email, email_key, name, answers, status, registered_at,
        checked_in_at, status_before_no_show, op_id, checkin_op_id, check_in_marks, overridden_status, overridden_for,
-       checkin_code, updated_at, search_text)
+       no_show_for, checkin_code, updated_at, search_text)
      VALUES (@id, @uuid, @event_id, @user_id, @email, @email_key, @name, @answers, @status, @registered_at,
        @checked_in_at, @status_before_no_show, @op_id, @checkin_op_id, @check_in_marks, @overridden_status,
-       @overridden_for, @checkin_code, @updated_at, @search_text)`,
+       @overridden_for, @no_show_for, @checkin_code, @updated_at, @search_text)`,
   );
   const setCheckIns = db.prepare<Record<string, unknown>>(
     `UPDATE attendees SET checked_in_at = @checked_in_at, checkin_op_id = @checkin_op_id,
@@ -122,6 +131,9 @@ export function replayRepository(db: Db) {
     `UPDATE attendees SET status = ?, status_before_no_show = ?, updated_at = ? WHERE id = ?`,
   );
   const remove = db.prepare<[number]>('DELETE FROM attendees WHERE id = ?');
+  const setNoShowFor = db.prepare<[string | null, number]>(
+    'UPDATE attendees SET no_show_for = ? WHERE id = ?',
+  );
   const userByEmail = db.prepare<[number, string], { id: number }>(
     `SELECT u.id FROM users u JOIN events e ON e.organization_id = u.organization_id
      WHERE e.id = ? AND u.email_key = ?`,
@@ -159,6 +171,7 @@ export function replayRepository(db: Db) {
         check_in_marks: attendee.checkInMarks === null ? null : JSON.stringify(attendee.checkInMarks),
         overridden_status: attendee.overriddenStatus,
         overridden_for: forJson(attendee.overriddenStatus, attendee.overriddenFor),
+        no_show_for: namesJson(attendee.noShowFor),
         checkin_code: attendee.checkinCode ?? randomBase62(CHECKIN_CODE_LENGTH),
         updated_at: updatedAt,
         search_text: attendeeSearchText(
@@ -196,6 +209,8 @@ export function replayRepository(db: Db) {
     setStatus: (id: number, status: AttendeeStatus, before: string | null, now: string) =>
       void setStatus.run(status, before, now, id),
     remove: (id: number) => void remove.run(id),
+    /** The registrations a no-show named (null: all of the person's). */
+    setNoShowFor: (id: number, names: string[] | null) => void setNoShowFor.run(namesJson(names), id),
   };
 }
 

@@ -78,7 +78,11 @@ const opSchema = z
       kind: z.literal('cancel'),
       payload: attendeePayload.extend({ merged: z.array(uuid).max(1000).optional() }),
     }),
-    z.object({ ...opFields, kind: z.literal('no_show'), payload: attendeePayload }),
+    z.object({
+      ...opFields,
+      kind: z.literal('no_show'),
+      payload: attendeePayload.extend({ merged: z.array(uuid).max(1000).optional() }),
+    }),
     z.object({ ...opFields, kind: z.literal('approve'), payload: attendeePayload }),
   ])
   .meta({ id: 'SyncOp' });

@@ -52,7 +52,7 @@ export interface AttendeeChangePayload {
 }
 
 /**
- * A cancellation names the registrations its node knew were the person: `attendee`, and in `merged` those merged
+ * A cancellation (or a no-show) names the registrations its node knew were the person: `attendee`, and in `merged` those merged
  * into it there. One it had not heard of stands (sync/conflict.rules.ts, `partedByCancel`). An op without `merged`
  * (made before it was sent) names every registration merged into the attendee.
  */

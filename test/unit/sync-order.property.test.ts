@@ -5,7 +5,7 @@
  * each op in its own transaction, on byte-identical copies of one seeded database.
  *
  * With `asItAllows`, the kiosks' scripts are what kiosks accept; it found the cancellation crossing a new
- * registration of the same email (docs/sync.md, "Order independence, and where it stops").
+ * registration of the same email (docs/sync.md, "Order independence").
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -112,9 +112,9 @@ const kioskScript = (device: string, deviceIndex: number, kinds: readonly OpKind
               check_in: mine.at(-1) ?? null,
               ...(mine.length > 1 ? { also: mine.slice(0, -1) } : {}),
             };
-          } else if (step.kind === 'cancel') {
-            if (!checkIns.has(attendee)) cancelled.add(attendee);
-            // Cut off, the kiosk merged nothing into anyone: it names the one registration it cancels.
+          } else if (step.kind === 'cancel' || step.kind === 'no_show') {
+            if (step.kind === 'cancel' && !checkIns.has(attendee)) cancelled.add(attendee);
+            // Cut off, the kiosk merged nothing into anyone: it names the one registration it changes.
             payload = { event: eventUuid, attendee, merged: [] };
           } else {
             payload = { event: eventUuid, attendee };
@@ -234,10 +234,11 @@ it('a cancellation and a new registration of the same email on one kiosk, check-
   );
 }, 300_000);
 
-it('cancellations crossing new registrations of the same email on other kiosks, with check-ins and undos: any order, the same hub', () => {
-  // Without no-shows: one marked on a registration that then merges is the person's, and stays with the part that
-  // stands if a cancellation parts them (docs/sync.md, "Order independence, and where it stops").
-  sameStateInAnyOrder(['cancel', 'cancel', 'register', 'walk_in', 'check_in', 'undo_check_in'], true);
+it('cancellations crossing new registrations of the same email on other kiosks, with check-ins, undos and no-shows: any order, the same hub', () => {
+  sameStateInAnyOrder(
+    ['cancel', 'cancel', 'register', 'walk_in', 'check_in', 'undo_check_in', 'no_show'],
+    true,
+  );
 }, 300_000);
 
 it('check-ins and undos of the same people on three kiosks: any order, the same hub', () => {
@@ -309,6 +310,55 @@ it('a cancellation that gave way to a check-in takes effect when the check-in is
     })) {
       const row = finalState(ops, path.join(work, name)).attendees.find((a) => a.uuid === ada)!;
       expect(row, name).toMatchObject({ status: 'canceled', checked_in_at: null, overridden_status: null });
+    }
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+});
+
+it('a no-show goes with the registration it named when a cancellation parts two merged registrations, in either order', () => {
+  const registration = (device: string, seq: number, uuid: string, atMs: number) =>
+    opOf(
+      device,
+      seq,
+      'walk_in',
+      {
+        event: eventUuid,
+        attendee: {
+          uuid,
+          number: 2 ** 40 + (device === 'kiosk-a' ? 0 : 100_000) + seq,
+          email: 'grace@example.com',
+          name: 'Grace Hopper',
+          answers: { email: 'grace@example.com', first_name: 'Grace', last_name: 'Hopper' },
+          status: 'confirmed',
+        },
+      },
+      atMs,
+    );
+  // Kiosk C registers Grace, marks her a no-show and cancels her; kiosk A, which heard of none of it, registers her
+  // email a minute earlier: the hub merges the two into kiosk A's if it hears of both before the cancellation.
+  const atA = randomUUID();
+  const atC = randomUUID();
+  const walkIn = registration('kiosk-a', 1, atA, 1_000);
+  const registered = registration('kiosk-c', 1, atC, 61_000);
+  const noShow = opOf('kiosk-c', 2, 'no_show', { event: eventUuid, attendee: atC, merged: [] }, 62_000);
+  const cancel = opOf('kiosk-c', 3, 'cancel', { event: eventUuid, attendee: atC, merged: [] }, 63_000);
+  const work = tempDataDir();
+  try {
+    for (const [name, ops] of Object.entries({
+      merged: [walkIn, registered, noShow, cancel],
+      apart: [registered, noShow, cancel, walkIn],
+    })) {
+      const { attendees, aliases } = finalState(ops, path.join(work, name));
+      expect(aliases, name).toEqual([]);
+      expect(
+        attendees.find((a) => a.uuid === atA),
+        name,
+      ).toMatchObject({ status: 'confirmed' });
+      expect(
+        attendees.find((a) => a.uuid === atC),
+        name,
+      ).toMatchObject({ status: 'canceled' });
     }
   } finally {
     fs.rmSync(work, { recursive: true, force: true });

@@ -13,6 +13,7 @@ import { sql as checkInMarks } from './011_check_in_marks.ts';
 import { sql as importsUnderWay } from './012_imports_under_way.ts';
 import { sql as mergedRegistrations } from './013_merged_registrations.ts';
 import { sql as outboxBySeq } from './014_outbox_by_seq.ts';
+import { sql as noShowFor } from './015_no_show_for.ts';
 
 /** SQL to run, or a step in TypeScript for what SQL cannot do (drawing random codes, folding text for search). */
 export type Migration = string | ((db: Db) => void);
@@ -36,4 +37,5 @@ export const migrations: readonly Migration[] = [
   importsUnderWay,
   mergedRegistrations,
   outboxBySeq,
+  noShowFor,
 ];

@@ -2114,6 +2114,7 @@ export interface components {
             payload: {
                 event: string;
                 attendee: string;
+                merged?: string[];
             };
         } | {
             op_id: string;
