@@ -190,10 +190,12 @@ export function replicaService(
       }
       const at = toTimestamp(clock.now());
       const seqOf = new Map(pending.map((op) => [op.op_id, op.seq]));
+      const acked: number[] = [];
       for (const outcome of answer.outcomes) {
         const seq = seqOf.get(outcome.op_id);
-        if (seq !== undefined && outcome.status !== 'upgrade_required') sync.ackOp(seq, at);
+        if (seq !== undefined && outcome.status !== 'upgrade_required') acked.push(seq);
       }
+      sync.ackOps(acked, at);
       // A venue's hub shows on its own Sync page what the online server flagged: both sides see the conflict.
       if (record.role === 'venue') recordUpstreamConflicts(pending, answer.outcomes, at);
       sync.setUpstreamAcked(answer.acked_seq);

@@ -279,27 +279,40 @@ export function syncRepository(db: Db) {
      RETURNING granted_next - 1 AS id`,
   );
 
-  const insertOutbox = db.prepare<Record<string, unknown>, { seq: number }>(
+  const insertOutbox = db.prepare<unknown[], { seq: number }>(
     `INSERT INTO sync_outbox (op_id, origin_device, kind, payload, wall_ms, boot_id, mono_ms, schema_version,
        time_uncertain)
-     VALUES (@op_id, @origin_device, @kind, @payload, @wall_ms, @boot_id, @mono_ms, @schema_version, @time_uncertain)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
      RETURNING seq`,
   );
-  const pendingOps = db.prepare<[number], OutboxRow>(
-    'SELECT * FROM sync_outbox WHERE acked_at IS NULL ORDER BY seq LIMIT ?',
-  );
+  // What waits is read from `outbox_acked_through` on, by the rowid (migration 016); a node that follows nobody has
+  // no upstream row, and reads from the start.
+  const WAITING = `FROM sync_outbox
+     WHERE seq > IFNULL((SELECT outbox_acked_through FROM sync_upstream WHERE id = 1), 0) AND acked_at IS NULL`;
+  const pendingOps = db.prepare<[number], OutboxRow>(`SELECT * ${WAITING} ORDER BY seq LIMIT ?`);
   const opsAfter = db.prepare<[number, number], OutboxRow>(
     'SELECT * FROM sync_outbox WHERE seq > ? ORDER BY seq LIMIT ?',
   );
-  const pendingCount = db.prepare<[], { n: number }>(
-    'SELECT COUNT(*) AS n FROM sync_outbox WHERE acked_at IS NULL',
-  );
+  const pendingCount = db.prepare<[], { n: number }>(`SELECT COUNT(*) AS n ${WAITING}`);
   const ackOp = db.prepare<[string, number]>(
     'UPDATE sync_outbox SET acked_at = ? WHERE seq = ? AND acked_at IS NULL',
   );
+  // Up to the first op still waiting: after a push, the ops it acked and no more (the hub acks the first ones).
+  const advanceAckedThrough = db.prepare(
+    `UPDATE sync_upstream SET outbox_acked_through = IFNULL(
+       (SELECT seq - 1 FROM sync_outbox WHERE seq > outbox_acked_through AND acked_at IS NULL ORDER BY seq LIMIT 1),
+       (SELECT IFNULL(MAX(seq), outbox_acked_through) FROM sync_outbox))
+     WHERE id = 1`,
+  );
   const unackFrom = db.prepare<[number]>('UPDATE sync_outbox SET acked_at = NULL WHERE seq > ?');
+  const lowerAckedThrough = db.prepare<[number]>(
+    'UPDATE sync_upstream SET outbox_acked_through = min(outbox_acked_through, ?) WHERE id = 1',
+  );
+  // The newest op stays, acked or not: `seq` is the rowid, which SQLite draws as the largest plus one, so an outbox
+  // pruned empty would number its next op 1 again, and a hub restored from a backup asks for ops by seq.
   const pruneAcked = db.prepare<[string]>(
-    'DELETE FROM sync_outbox WHERE acked_at IS NOT NULL AND acked_at <= ?',
+    `DELETE FROM sync_outbox WHERE acked_at IS NOT NULL AND acked_at <= ?
+       AND seq < (SELECT MAX(seq) FROM sync_outbox)`,
   );
 
   function feedStatement(sql: string) {
@@ -483,25 +496,33 @@ export function syncRepository(db: Db) {
 
     /** Adds an op to the outbox; its sequence number. */
     enqueueOp(op: Omit<Op, 'seq'>): number {
-      return insertOutbox.get({
-        op_id: op.op_id,
-        origin_device: op.device,
-        kind: op.kind,
-        payload: JSON.stringify(op.payload),
-        wall_ms: op.wall_ms,
-        boot_id: op.boot_id,
-        mono_ms: op.mono_ms,
-        schema_version: op.schema_version,
-        time_uncertain: op.time_uncertain ? 1 : 0,
-      })!.seq;
+      // Bound by position: a replica writes one with every change, and named parameters cost each a lookup by name.
+      return insertOutbox.get(
+        op.op_id,
+        op.device,
+        op.kind,
+        JSON.stringify(op.payload),
+        op.wall_ms,
+        op.boot_id,
+        op.mono_ms,
+        op.schema_version,
+        op.time_uncertain ? 1 : 0,
+      )!.seq;
     },
     pendingOps: (limit: number) => pendingOps.all(limit).map(toOp),
     /** Every op kept after `seq`, acked or not: what a hub that lost history gets again. */
     opsAfter: (seq: number, limit: number) => opsAfter.all(seq, limit).map(toOp),
     pendingCount: () => pendingCount.get()!.n,
-    ackOp: (seq: number, at: string) => void ackOp.run(at, seq),
+    /** Marks the ops of `seqs` acked (the hub's answer to a push). */
+    ackOps(seqs: readonly number[], at: string): void {
+      for (const seq of seqs) ackOp.run(at, seq);
+      advanceAckedThrough.run();
+    },
     /** Marks every op after `seq` as not acked: a hub restored from a backup gets them again. */
-    unackAfter: (seq: number) => void unackFrom.run(seq),
+    unackAfter(seq: number): void {
+      unackFrom.run(seq);
+      lowerAckedThrough.run(seq);
+    },
     pruneAckedBefore: (at: string) => void pruneAcked.run(at),
 
     feedStatement,

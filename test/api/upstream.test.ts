@@ -225,7 +225,7 @@ describe('a venue following an online server', () => {
     await venue.app.ctx.venue!.syncNow();
     // The same ops again, as after an answer lost on the way back: applied once, told once.
     venue.app.store.db.exec('UPDATE sync_outbox SET acked_at = NULL');
-    venue.app.store.db.exec('UPDATE sync_upstream SET acked_seq = 0');
+    venue.app.store.db.exec('UPDATE sync_upstream SET acked_seq = 0, outbox_acked_through = 0');
     await venue.app.ctx.venue!.syncNow();
     expect(notificationCount(online.app)).toBe(2);
     expect(notificationCount(venue.app)).toBe(0);
