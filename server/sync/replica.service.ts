@@ -158,7 +158,10 @@ export function replicaService(
 
   /** Sends a batch of the waiting ops and stores the hub's acks; true when there is more to send at once. */
   async function pushOnce(): Promise<boolean> {
-    const pending = sync.pendingOps(options.batchSize);
+    // After a failure, one op: while the hub is away each retry reads, parses and serialises what it sends for
+    // nothing, and a kiosk cut off with thousands waiting would pay for a full batch every second. The first push
+    // that goes through says there is more, and the next one takes a full batch.
+    const pending = sync.pendingOps(failures > 0 ? 1 : options.batchSize);
     const record = upstream();
     const wantsIds = needsRefill(record.grantedNext, record.grantedTo, blockSizeFor(record.role));
     if (pending.length === 0 && !reportDue && !wantsIds) return false;
