@@ -131,8 +131,10 @@ export function replayRepository(db: Db) {
     `UPDATE attendees SET status = ?, status_before_no_show = ?, updated_at = ? WHERE id = ?`,
   );
   const remove = db.prepare<[number]>('DELETE FROM attendees WHERE id = ?');
-  const setNoShowFor = db.prepare<[string | null, number]>(
-    'UPDATE attendees SET no_show_for = ? WHERE id = ?',
+  // Written only when it changes: a no-show op repeated for one person (two kiosks, two staff) would otherwise give
+  // the row a new revision, sent to every replica, for nothing.
+  const setNoShowFor = db.prepare<{ names: string | null; id: number }>(
+    'UPDATE attendees SET no_show_for = @names WHERE id = @id AND no_show_for IS NOT @names',
   );
   const userByEmail = db.prepare<[number, string], { id: number }>(
     `SELECT u.id FROM users u JOIN events e ON e.organization_id = u.organization_id
@@ -210,7 +212,8 @@ export function replayRepository(db: Db) {
       void setStatus.run(status, before, now, id),
     remove: (id: number) => void remove.run(id),
     /** The registrations a no-show named (null: all of the person's). */
-    setNoShowFor: (id: number, names: string[] | null) => void setNoShowFor.run(namesJson(names), id),
+    setNoShowFor: (id: number, names: string[] | null) =>
+      void setNoShowFor.run({ names: namesJson(names), id }),
   };
 }
 

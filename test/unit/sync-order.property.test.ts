@@ -13,7 +13,12 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
-import { DATABASE_FILE, openDatabase, SCHEMA_VERSION } from '../../server/platform/database.ts';
+import {
+  DATABASE_FILE,
+  openDatabase,
+  SCHEMA_VERSION,
+  type Db as Database,
+} from '../../server/platform/database.ts';
 import { toTimestamp } from '../../server/platform/time.ts';
 import { createStore } from '../../server/store.ts';
 import { applyService } from '../../server/sync/apply.service.ts';
@@ -147,8 +152,11 @@ function interleave(scripts: Op[][], choices: number[]): Op[] {
   return out;
 }
 
-/** Applies `ops` in order to a fresh copy of the seeded hub; returns what the rules left. */
-function finalState(ops: Op[], copy: string) {
+/**
+ * Applies `ops` in order to a fresh copy of the seeded hub; returns what the rules left. `afterEach` looks at the
+ * database after each op.
+ */
+function finalState(ops: Op[], copy: string, afterEach?: (db: Database) => void) {
   fs.mkdirSync(copy, { recursive: true });
   fs.copyFileSync(path.join(seedDir, DATABASE_FILE), path.join(copy, DATABASE_FILE));
   const db = openDatabase(copy);
@@ -163,6 +171,7 @@ function finalState(ops: Op[], copy: string) {
           { authoritative: true },
         ),
       );
+      afterEach?.(db);
     }
     return {
       attendees: db
@@ -360,6 +369,23 @@ it('a no-show goes with the registration it named when a cancellation parts two 
         name,
       ).toMatchObject({ status: 'canceled' });
     }
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+});
+
+it('a no-show told again (by another kiosk) leaves the row as it was: no new revision for the replicas', () => {
+  const ada = existing[2]!;
+  const first = opOf('kiosk-b', 1, 'no_show', { event: eventUuid, attendee: ada, merged: [] }, 1_000);
+  const again = opOf('kiosk-c', 1, 'no_show', { event: eventUuid, attendee: ada, merged: [] }, 2_000);
+  const work = tempDataDir();
+  try {
+    const revisions: unknown[] = [];
+    const { attendees } = finalState([first, again], work, (db) =>
+      revisions.push(db.prepare('SELECT rev FROM attendees WHERE uuid = ?').pluck().get(ada)),
+    );
+    expect(attendees.find((a) => a.uuid === ada)).toMatchObject({ status: 'no_show' });
+    expect(revisions[1]).toBe(revisions[0]);
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }
