@@ -104,6 +104,9 @@ export function isSameOrigin(
  * that forward such paths on (satellites, replicas) rather than route them themselves.
  */
 export function isDashboardApiPath(url: string): boolean {
+  // Asked of every request a replica serves: most never name the dashboard, and a path can become one only by
+  // naming it, by escapes, or by a tab or line break, which the URL parser drops (`/dash<TAB>board`).
+  if (!url.includes('dashboard') && !/[%\t\n\r]/.test(url)) return false;
   // A leading `//` would make URL read a host; reply-from sends such a path on as it is.
   const path = new URL(url.replace(/^\/+/, '/'), 'http://forwarder.invalid').pathname;
   let decoded = path;

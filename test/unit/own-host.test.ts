@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { hostNameOf, isSameOrigin, ownHostCheck } from '../../server/platform/own-host.ts';
+import {
+  hostNameOf,
+  isDashboardApiPath,
+  isSameOrigin,
+  ownHostCheck,
+} from '../../server/platform/own-host.ts';
 
 describe('hostNameOf', () => {
   it.each([
@@ -80,5 +85,31 @@ describe('isSameOrigin', () => {
     [undefined, '127.0.0.1:8787', 'http', false],
   ] as const)('Origin %j on Host %j over %s: %j', (origin, host, protocol, same) => {
     expect(isSameOrigin(origin, host, protocol)).toBe(same);
+  });
+});
+
+describe('isDashboardApiPath', () => {
+  it.each([
+    '/dashboard/api/session',
+    '/dashboard/%61pi/session',
+    '/%64ashboard/api/session',
+    '/dash\tboard/api/session',
+    '/dash\nboard/api/session',
+    '/dash\rboard/api/session',
+    '/public/../dashboard/api/session',
+    '//dashboard/api/session',
+    '/dashboard\\api/session',
+  ])('%j is routed to the dashboard API', (url) => {
+    expect(isDashboardApiPath(url)).toBe(true);
+  });
+
+  it.each([
+    '/public/events/x/check-in',
+    '/dashboard',
+    '/dashboard/',
+    '/Dashboard/api/session',
+    '/kiosk/dashboard/api/',
+  ])('%j is not', (url) => {
+    expect(isDashboardApiPath(url)).toBe(false);
   });
 });
