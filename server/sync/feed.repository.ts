@@ -1,3 +1,4 @@
+import type { Statement } from 'better-sqlite3';
 import type { Db } from '../platform/database.ts';
 import { attendeeSearchText } from '../platform/search-text.ts';
 
@@ -66,6 +67,9 @@ interface FeedLogo {
   type: string;
   base64: string;
 }
+
+/** Past this many lists of changed columns, an UPDATE is prepared for its one use (it never happens in practice). */
+const MAX_CACHED_UPDATES = 64;
 
 const ATTENDEE_STATE = [
   'email',
@@ -235,10 +239,22 @@ export function feedRepository(db: Db) {
         WHERE e.id = @event_id AND u.email_key = @email_key),
        @search_text, ${ATTENDEE_STATE.map((c) => '@' + c).join(', ')})`,
   );
-  const updateAttendee = db.prepare<Record<string, unknown>>(
-    `UPDATE attendees SET search_text = @search_text, ${ATTENDEE_STATE.map((c) => `${c} = @${c}`).join(', ')}
-     WHERE uuid = @uuid`,
+  const heldAttendee = db.prepare<[string], Record<string, unknown>>(
+    `SELECT search_text, ${ATTENDEE_STATE.join(', ')} FROM attendees WHERE uuid = ?`,
   );
+  /** UPDATEs of the columns that changed, by the list of them: a few lists come back again and again. */
+  const attendeeUpdates = new Map<string, Statement<Record<string, unknown>>>();
+  const attendeeUpdate = (columns: readonly string[]) => {
+    const key = columns.join(',');
+    let statement = attendeeUpdates.get(key);
+    if (!statement) {
+      statement = db.prepare(
+        `UPDATE attendees SET ${columns.map((c) => `${c} = @${c}`).join(', ')} WHERE uuid = @uuid`,
+      );
+      if (attendeeUpdates.size < MAX_CACHED_UPDATES) attendeeUpdates.set(key, statement);
+    }
+    return statement;
+  };
   const deleteAttendee = db.prepare<[string]>('DELETE FROM attendees WHERE uuid = ?');
   const deleteStaff = db.prepare<[string]>('DELETE FROM staff_accounts WHERE uuid = ?');
   const anyAttendees = db.prepare<[], { n: number }>(
@@ -292,8 +308,22 @@ export function feedRepository(db: Db) {
         event_id: eventId,
         search_text: searchTextOf(row),
       }),
-    updateAttendee: (row: Record<string, unknown>) =>
-      void updateAttendee.run({ ...pick(row, ['uuid', ...ATTENDEE_STATE]), search_text: searchTextOf(row) }),
+    /**
+     * Writes a row the hub sent over the one held here, setting only the columns that differ: SQLite rewrites the
+     * entry of every index on a column an UPDATE sets, changed or not, and most rows that come back are this
+     * replica's own changes, where only what the hub keeps beside them differs (`updated_at`, `check_in_marks`).
+     */
+    updateAttendee(row: Record<string, unknown>): void {
+      const uuid = String(row.uuid);
+      const held = heldAttendee.get(uuid);
+      if (!held) return;
+      const next: Record<string, unknown> = { ...pick(row, ATTENDEE_STATE), search_text: searchTextOf(row) };
+      const changed = Object.keys(next).filter((column) => held[column] !== next[column]);
+      if (changed.length === 0) return;
+      const values: Record<string, unknown> = { uuid };
+      for (const column of changed) values[column] = next[column];
+      attendeeUpdate(changed).run(values);
+    },
     deleteAttendee: (uuid: string) => void deleteAttendee.run(uuid),
     deleteStaff: (uuid: string) => void deleteStaff.run(uuid),
     /** 1 when this database holds any registration, else 0. */

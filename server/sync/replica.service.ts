@@ -380,7 +380,8 @@ export function replicaService(
     for (const alias of page.aliases) touched.add(alias.uuid).add(alias.attendee);
     for (const uuid of displaced) touched.add(uuid);
     displaced.clear();
-    for (const op of sync.pendingOps(Number.MAX_SAFE_INTEGER)) {
+    if (touched.size === 0) return;
+    for (const op of sync.pendingOpsAbout([...touched])) {
       if (!touches(op, touched)) continue;
       apply.applyOp(
         { op, at: toTimestamp(new Date(op.wall_ms)), uncertain: false },

@@ -290,6 +290,12 @@ export function syncRepository(db: Db) {
   const WAITING = `FROM sync_outbox
      WHERE seq > IFNULL((SELECT outbox_acked_through FROM sync_upstream WHERE id = 1), 0) AND acked_at IS NULL`;
   const pendingOps = db.prepare<[number], OutboxRow>(`SELECT * ${WAITING} ORDER BY seq LIMIT ?`);
+  const pendingAbout = db.prepare<[string], OutboxRow>(
+    `SELECT * ${WAITING}
+       AND (json_type(payload, '$.attendee') = 'object'
+         OR lower(json_extract(payload, '$.attendee')) IN (SELECT value FROM json_each(?)))
+     ORDER BY seq`,
+  );
   const opsAfter = db.prepare<[number, number], OutboxRow>(
     'SELECT * FROM sync_outbox WHERE seq > ? ORDER BY seq LIMIT ?',
   );
@@ -510,6 +516,12 @@ export function syncRepository(db: Db) {
       )!.seq;
     },
     pendingOps: (limit: number) => pendingOps.all(limit).map(toOp),
+    /**
+     * The waiting ops that may be about the attendees of `uuids` (lower case): theirs, and every registration (the
+     * caller matches those by email too). Filtered here, so that a kiosk with thousands waiting does not read and
+     * parse them all at every feed page.
+     */
+    pendingOpsAbout: (uuids: readonly string[]) => pendingAbout.all(JSON.stringify(uuids)).map(toOp),
     /** Every op kept after `seq`, acked or not: what a hub that lost history gets again. */
     opsAfter: (seq: number, limit: number) => opsAfter.all(seq, limit).map(toOp),
     pendingCount: () => pendingCount.get()!.n,

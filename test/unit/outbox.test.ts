@@ -89,3 +89,45 @@ it('numbers on after every acked op was pruned', () => {
   // The newest acked op stays for that; the older ones went.
   expect(sync.opsAfter(0, 10).map((op) => op.seq)).toEqual([first[2], next]);
 });
+
+it('finds the waiting ops a feed page may touch: those about its attendees, and every registration', () => {
+  const about = (attendee: string) =>
+    sync.enqueueOp({
+      op_id: newOpId(),
+      device: 'b1c0ffee-0000-4000-8000-000000000001',
+      kind: 'check_in',
+      payload: { event: 'e', attendee, via: 'self' },
+      wall_ms: 0,
+      mono_ms: 0,
+      boot_id: 'boot',
+      schema_version: SCHEMA_VERSION,
+    });
+  const ada = about('AAAAAAAA-0000-4000-8000-000000000001');
+  about('bbbbbbbb-0000-4000-8000-000000000002');
+  const registration = sync.enqueueOp({
+    op_id: newOpId(),
+    device: 'b1c0ffee-0000-4000-8000-000000000001',
+    kind: 'register',
+    payload: {
+      event: 'e',
+      attendee: {
+        uuid: 'cccccccc-0000-4000-8000-000000000003',
+        number: 7,
+        email: 'grace@example.com',
+        name: 'Grace Hopper',
+        answers: {},
+        status: 'confirmed',
+      },
+    },
+    wall_ms: 0,
+    mono_ms: 0,
+    boot_id: 'boot',
+    schema_version: SCHEMA_VERSION,
+  });
+  const acked = about('aaaaaaaa-0000-4000-8000-000000000001');
+  db.prepare('UPDATE sync_outbox SET acked_at = ? WHERE seq = ?').run('2026-11-25T08:01:00Z', acked);
+
+  expect(
+    sync.pendingOpsAbout(['aaaaaaaa-0000-4000-8000-000000000001', 'e ada@example.com']).map((op) => op.seq),
+  ).toEqual([ada, registration]);
+});
