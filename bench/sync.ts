@@ -30,8 +30,12 @@ import { type RunningServer, startServer } from './servers.ts';
 import { cloneDataDir, createOpenEvent, seedDatabase } from './seed.ts';
 
 const MAIN_ATTENDEES = 20_000;
-/** Self check-ins available to each server under load: more than a run's rounds can use. */
-const POOL = 40_000;
+/**
+ * Self check-ins available to each server under load: more than a run's rounds can use (17 s of load per side at up
+ * to 2,900 req/s; the hub's two sides share one pool, and run half as many rounds). A side that runs out gets 409s,
+ * which fail the run. Every attendee of it is in the hub's database, which the initial sync reads through.
+ */
+const POOL = 50_000;
 const QUEUED_OPS = 10_000;
 const REPLICAS = 20;
 /** Each of the 20 replicas checks someone in this often while it runs: its pushes. */
@@ -51,7 +55,8 @@ const TARGETS = {
 
 const HELP = `npm run bench:sync -- [options]
 
-  --rounds N      load rounds per side, alternating (default 4)
+  --rounds N      load rounds per side, alternating, of a replica and a standalone server (default 8); the hub
+                  alone and with replicas takes half as many (its ratio is far from its target)
   --seconds N     seconds per round (default 2)
   --pairings N    fresh kiosks timed for the initial sync (default 3)
   --samples N     check-ins timed from one kiosk to another (default 40)
@@ -224,6 +229,23 @@ interface Throughput {
   cpuPerRequestUs: number;
 }
 
+/** The ratio of `a`'s throughput to `b`'s in each round (the two sides of a round run back to back). */
+function roundRatios(a: Side, b: Side): number[] {
+  const rps = (sample: LoadSample) => sample.succeeded / sample.seconds;
+  return a.samples.map((sample, round) => rps(sample) / rps(b.samples[round]!));
+}
+
+/**
+ * The geometric mean of the rounds' ratios. On this machine the side that goes second in a round often runs 5-15%
+ * slower (both servers share one core; work the first leaves behind, such as its garbage collection, is the likely
+ * cause, not pinned down), so a single round's ratio leans whichever way its order does. The rounds alternate the
+ * order, and in the geometric mean a round of each order cancel that lean; each round weighs the same, so a burst of
+ * other work in one of 8 rounds moves the figure by an eighth of what it moved that round.
+ */
+function meanRatio(ratios: readonly number[]): number {
+  return Math.exp(ratios.reduce((sum, ratio) => sum + Math.log(ratio), 0) / ratios.length);
+}
+
 function throughput(side: Side): Throughput {
   const pooled = poolSamples(side.samples);
   return {
@@ -289,10 +311,11 @@ const ms = (value: number) =>
 const count = (value: number) => Math.round(value).toLocaleString('en-US');
 const verdict = (pass: boolean) => (pass ? 'PASS' : 'FAIL');
 const median = (values: readonly number[]) => percentile(values, 50);
+const spread = (ratios: readonly number[]) => ratios.map((ratio) => ratio.toFixed(2)).join(', ');
 
 async function main(): Promise<void> {
   const opts = runOptions(HELP, {
-    rounds: { fallback: 4 },
+    rounds: { fallback: 8 },
     seconds: { fallback: 2 },
     pairings: { fallback: 3 },
     samples: { fallback: 40 },
@@ -406,11 +429,12 @@ async function main(): Promise<void> {
     const appliedBefore = appliedOps();
     replicas = await startReplicas(root, dir('hub'), hub, seed.side, plan?.loadGenerator);
     const hubNext = checkIns(seed.pool.uuid, seed.pool.emails);
+    const hubRounds = Math.max(2, Math.ceil(opts.rounds / 2));
     const withReplicas = replicas;
     const [hubAloneSide, hubBusySide] = await alternate(
       { server: hub, next: hubNext, before: () => withReplicas.run(false) },
       { server: hub, next: hubNext, before: () => withReplicas.run(true) },
-      opts.rounds,
+      hubRounds,
       opts.seconds,
     );
     await replicas.run(false);
@@ -421,8 +445,10 @@ async function main(): Promise<void> {
     const hubAlone = throughput(hubAloneSide);
     const hubBusy = throughput(hubBusySide);
 
-    const replicaRatio = replica.rps / alone.rps;
-    const hubRatio = hubBusy.rps / hubAlone.rps;
+    const replicaRatios = roundRatios(replicaSide, standaloneSide);
+    const hubRatios = roundRatios(hubBusySide, hubAloneSide);
+    const replicaRatio = meanRatio(replicaRatios);
+    const hubRatio = meanRatio(hubRatios);
     const initialMs = median(pairingMs);
     const visibleP95 = percentile(visibleMs, 95);
     const rows = [
@@ -431,7 +457,7 @@ async function main(): Promise<void> {
         `${count(replica.rps)} req/s, p50 ${ms(replica.p50)}, p99 ${ms(replica.p99)}`,
         `${count(alone.rps)} req/s, p50 ${ms(alone.p50)}, p99 ${ms(alone.p99)} (standalone copy)`,
         `ratio ${replicaRatio.toFixed(2)}`,
-        `ratio ≥ ${TARGETS.replicaRatio}, p50 < ${TARGETS.replicaP50Ms} ms: ${verdict(replicaRatio >= TARGETS.replicaRatio && replica.p50 < TARGETS.replicaP50Ms)}`,
+        `ratio ≥ ${TARGETS.replicaRatio}, p50 < ${TARGETS.replicaP50Ms} ms: ${verdict(replicaRatio >= TARGETS.replicaRatio && replica.p50 < TARGETS.replicaP50Ms && replica.failed + alone.failed === 0)}`,
       ],
       [
         `initial sync, event of ${count(MAIN_ATTENDEES)}`,
@@ -459,7 +485,7 @@ async function main(): Promise<void> {
         `${count(hubBusy.rps)} req/s, p50 ${ms(hubBusy.p50)}, p99 ${ms(hubBusy.p99)}`,
         `${count(hubAlone.rps)} req/s, p50 ${ms(hubAlone.p50)}, p99 ${ms(hubAlone.p99)} (no replica)`,
         `ratio ${hubRatio.toFixed(2)}`,
-        `ratio ≥ ${TARGETS.hubRatio}: ${verdict(hubRatio >= TARGETS.hubRatio)}`,
+        `ratio ≥ ${TARGETS.hubRatio}: ${verdict(hubRatio >= TARGETS.hubRatio && hubBusy.failed + hubAlone.failed === 0)}`,
       ],
     ];
     const passes = rows.every((row) => row[4]!.endsWith('PASS'));
@@ -480,7 +506,8 @@ async function main(): Promise<void> {
       .filter(([, side]) => side.firstFailure !== null)
       .map(([name, side]) => `${name}: ${side.firstFailure}`);
     const notes = [
-      `Load: self check-ins by email (each a fresh attendee), ${CONNECTIONS} connections, ${opts.rounds} rounds of ${opts.seconds} s per side after a 1 s warm-up, sides alternating; failed requests: replica ${replica.failed}, standalone ${alone.failed}, hub alone ${hubAlone.failed}, hub with replicas ${hubBusy.failed}.`,
+      `Load: self check-ins by email (each a fresh attendee), ${CONNECTIONS} connections, ${opts.rounds} rounds (the hub: ${hubRounds}) of ${opts.seconds} s per side after a 1 s warm-up, sides alternating; failed requests: replica ${replica.failed}, standalone ${alone.failed}, hub alone ${hubAlone.failed}, hub with replicas ${hubBusy.failed}.`,
+      `Ratios: the geometric mean of the rounds' ratios (each round runs both sides back to back, and which goes first alternates); replica ${spread(replicaRatios)}, hub ${spread(hubRatios)}. Req/s, p50 and p99 pool every round.`,
       ...(firstFailures.length > 0 ? [`First failed answer of each side: ${firstFailures.join('; ')}.`] : []),
       `Server CPU time per request: replica ${Math.round(replica.cpuPerRequestUs)} µs, standalone ${Math.round(alone.cpuPerRequestUs)} µs; hub alone ${Math.round(hubAlone.cpuPerRequestUs)} µs, hub with replicas ${Math.round(hubBusy.cpuPerRequestUs)} µs (the replicas' feed reads and pushes included).`,
       `Initial sync: \`arrivals device pair\` from start to end (pairing, snapshot of ${count(snapshotRows.n)} attendees written, ids granted), the hub a server process.`,
