@@ -62,10 +62,24 @@ class HubError extends Error {
   constructor(
     readonly status: number | null,
     message: string,
+    /** No connection was made: the request cannot have reached the hub (refused, no route, no such host). */
+    readonly unsent = false,
   ) {
     super(message);
   }
 }
+
+/** Errors of a connection that was never made. A reset or a timeout may come after the hub read the request. */
+const NOT_CONNECTED = new Set([
+  'ECONNREFUSED',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EHOSTDOWN',
+  'EADDRNOTAVAIL',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
 
 /**
  * A replica's side of sync (docs/sync.md): it pushes its outbox to the hub, follows the hub's change feed, and
@@ -84,6 +98,8 @@ export function replicaService(
   let stopped = true;
   let controller = new AbortController();
   let failures = 0;
+  /** The last failure was a connection never made: the hub is away (or unreachable), not merely slow to answer. */
+  let hubAway = false;
   let lastSuccessMs: number | null = null;
   // "Without a good sync" counts from the start: a kiosk does not say it works offline before it had a chance.
   let startedMs: number | null = null;
@@ -110,6 +126,7 @@ export function replicaService(
 
   function succeeded(): void {
     failures = 0;
+    hubAway = false;
     refused = false;
     lastSuccessMs = clock.now().getTime();
     lastSyncAt = toTimestamp(clock.now());
@@ -117,6 +134,7 @@ export function replicaService(
 
   function failed(error: unknown): void {
     failures += 1;
+    hubAway = error instanceof HubError && error.unsent;
     reportDue = true;
     if (error instanceof HubError && (error.status === 401 || error.status === 403)) refused = true;
   }
@@ -147,7 +165,11 @@ export function replicaService(
       if (cause?.code === 'ECONNRESET' && attempt === 1 && !controller.signal.aborted) {
         return call(path, init, 2);
       }
-      throw new HubError(null, cause?.message ?? (error as Error).message);
+      throw new HubError(
+        null,
+        cause?.message ?? (error as Error).message,
+        cause?.code !== undefined && NOT_CONNECTED.has(cause.code),
+      );
     } finally {
       timeouts.delete(timeout);
     }
@@ -158,10 +180,11 @@ export function replicaService(
 
   /** Sends a batch of the waiting ops and stores the hub's acks; true when there is more to send at once. */
   async function pushOnce(): Promise<boolean> {
-    // After a failure, one op: while the hub is away each retry reads, parses and serialises what it sends for
-    // nothing, and a kiosk cut off with thousands waiting would pay for a full batch every second. The first push
-    // that goes through says there is more, and the next one takes a full batch.
-    const pending = sync.pendingOps(failures > 0 ? 1 : options.batchSize);
+    // While the hub is away, one op: each retry would read, parse and serialise a full batch for nothing, every
+    // second, on a kiosk cut off with thousands waiting. The first push that goes through says there is more, and
+    // the next one takes a full batch. After any other failure (a reset, a timeout, an answer lost on the way back)
+    // the batch may well have reached the hub, and goes whole again: on a flaky link the hub gets every change.
+    const pending = sync.pendingOps(hubAway ? 1 : options.batchSize);
     const record = upstream();
     const wantsIds = needsRefill(record.grantedNext, record.grantedTo, blockSizeFor(record.role));
     if (pending.length === 0 && !reportDue && !wantsIds) return false;

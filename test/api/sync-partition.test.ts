@@ -165,6 +165,27 @@ describe('a check-in whose answer is lost after the hub committed', () => {
     expect(hubRow('alice@example.com')).toEqual(committed);
     expect((await conflictsAtHub()).conflicts.filter((c) => c.attendee_id === committed.uuid)).toEqual([]);
   }, 120_000);
+  it('when answers keep getting lost, every change still reaches the hub: each push goes whole', async () => {
+    const kiosk = await kioskProcess('Door 7');
+    kiosk.proxy.setMode('lose-answers');
+    const emails = ['erin@example.com', 'frank@example.com'];
+    for (const email of emails)
+      expect((await checkInAt(kiosk.server.baseUrl, event, email)).status).toBe(200);
+    const opIds = emails.map((email) => checkInOpOf(kiosk.dir, email));
+
+    // The kiosk hears no answer and counts each push a failure, but the hub read it: not a hub that is away, to be
+    // tried with one op at a time until one answer comes back.
+    await until(
+      'the hub committed both check-ins',
+      () => emails.map((email) => hubRow(email).checkin_op_id),
+      (committed) => committed.every((opId, index) => opId === opIds[index]),
+    );
+    expect(waitingOps(kiosk.dir)).toBe(2);
+
+    kiosk.proxy.setMode('open');
+    await untilAcked(kiosk.dir, 'the kiosk has its acks');
+    expect(opIds.map((opId) => appliedOps(opId).length)).toEqual([1, 1]);
+  }, 60_000);
 });
 
 describe('the same attendee checked in twice', () => {
