@@ -6,6 +6,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { openDatabase, SCHEMA_VERSION, type Db } from '../../server/platform/database.ts';
 import { newOpId } from '../../server/sync/journal.ts';
 import { syncRepository, type SyncRepository } from '../../server/sync/sync.repository.ts';
+import type { OpKind, OpPayload } from '../../server/sync/sync.types.ts';
 import { tempDataDir } from '../helpers/app.ts';
 
 let db: Db;
@@ -29,12 +30,16 @@ beforeEach(() => {
 
 afterEach(() => db.close());
 
-const enqueue = (): number =>
+/** An op of this kiosk: by default a self check-in of one attendee. */
+const enqueue = (
+  kind: OpKind = 'check_in',
+  payload: OpPayload = { event: 'e', attendee: 'a', via: 'self' },
+): number =>
   sync.enqueueOp({
     op_id: newOpId(),
     device: 'b1c0ffee-0000-4000-8000-000000000001',
-    kind: 'check_in',
-    payload: { event: 'e', attendee: 'a', via: 'self' },
+    kind,
+    payload,
     wall_ms: 0,
     mono_ms: 0,
     boot_id: 'boot',
@@ -91,41 +96,22 @@ it('numbers on after every acked op was pruned', () => {
 });
 
 it('finds the waiting ops a feed page may touch: those about its attendees, and every registration', () => {
-  const about = (attendee: string) =>
-    sync.enqueueOp({
-      op_id: newOpId(),
-      device: 'b1c0ffee-0000-4000-8000-000000000001',
-      kind: 'check_in',
-      payload: { event: 'e', attendee, via: 'self' },
-      wall_ms: 0,
-      mono_ms: 0,
-      boot_id: 'boot',
-      schema_version: SCHEMA_VERSION,
-    });
+  const about = (attendee: string) => enqueue('check_in', { event: 'e', attendee, via: 'self' });
   const ada = about('AAAAAAAA-0000-4000-8000-000000000001');
   about('bbbbbbbb-0000-4000-8000-000000000002');
-  const registration = sync.enqueueOp({
-    op_id: newOpId(),
-    device: 'b1c0ffee-0000-4000-8000-000000000001',
-    kind: 'register',
-    payload: {
-      event: 'e',
-      attendee: {
-        uuid: 'cccccccc-0000-4000-8000-000000000003',
-        number: 7,
-        email: 'grace@example.com',
-        name: 'Grace Hopper',
-        answers: {},
-        status: 'confirmed',
-      },
+  const registration = enqueue('register', {
+    event: 'e',
+    attendee: {
+      uuid: 'cccccccc-0000-4000-8000-000000000003',
+      number: 7,
+      email: 'grace@example.com',
+      name: 'Grace Hopper',
+      answers: {},
+      status: 'confirmed',
     },
-    wall_ms: 0,
-    mono_ms: 0,
-    boot_id: 'boot',
-    schema_version: SCHEMA_VERSION,
   });
   const acked = about('aaaaaaaa-0000-4000-8000-000000000001');
-  db.prepare('UPDATE sync_outbox SET acked_at = ? WHERE seq = ?').run('2026-11-25T08:01:00Z', acked);
+  sync.ackOps([acked], '2026-11-25T08:01:00Z');
 
   expect(
     sync.pendingOpsAbout(['aaaaaaaa-0000-4000-8000-000000000001', 'e ada@example.com']).map((op) => op.seq),
