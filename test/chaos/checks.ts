@@ -1,0 +1,440 @@
+/**
+ * What a chaos run must end with, once every link is healed and every process is back: read from each node's
+ * database (read-only, beside the running server) and from the answers the workload recorded.
+ */
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { DATABASE_FILE } from '../../server/platform/database.ts';
+import { HUB_UNREACHABLE_MESSAGE } from '../../server/satellite/proxy.routes.ts';
+import {
+  EVENTS,
+  LINKS,
+  NODES,
+  PREREGISTERED,
+  tierOf,
+  type EventName,
+  type NodeName,
+  type Venue,
+} from './processes.ts';
+import {
+  CANCEL_KINDS,
+  CHECK_IN_KINDS,
+  NO_SHOW_KINDS,
+  REGISTRATION_KINDS,
+  type Attempt,
+  type Exchange,
+  type WorkloadRecord,
+} from './workload.ts';
+
+/** One thing that is wrong, under a class name that stays the same from seed to seed. */
+export interface Failure {
+  kind: FailureKind;
+  detail: string;
+}
+
+export type FailureKind =
+  | 'crash'
+  | 'server_error'
+  | 'not_quiescent'
+  | 'divergent_state'
+  | 'acked_uuid_unresolved'
+  | 'acked_id_unresolved'
+  | 'acked_code_unresolved'
+  | 'acked_identifiers_disagree'
+  | 'acked_identifier_names_other_person'
+  | 'id_answered_for_two_people'
+  | 'id_names_two_people_on_node'
+  | 'check_in_lost'
+  | 'cancel_lost'
+  | 'no_show_lost'
+  | 'approve_lost';
+
+function readDb<T>(dir: string, read: (db: Database.Database) => T): T {
+  const db = new Database(path.join(dir, DATABASE_FILE), { readonly: true });
+  try {
+    db.pragma('busy_timeout = 5000');
+    return read(db);
+  } finally {
+    db.close();
+  }
+}
+
+export interface SyncPosition {
+  /** Ops in the outbox its upstream has not acked (the same clause as sync.repository.ts's WAITING). */
+  waiting: number;
+  epoch: string;
+  /** The feed's horizon (sync.repository.ts's `feedHorizon`): what its replicas may read up to. */
+  horizon: number;
+  upstream: { epoch: string | null; pulled: number } | null;
+}
+
+export function syncPosition(dir: string): SyncPosition {
+  return readDb(dir, (db) => {
+    const meta = db
+      .prepare(
+        `SELECT epoch, min(revision, coalesce((SELECT min(first_rev) - 1 FROM imports_under_way), revision)) AS horizon
+         FROM sync_meta WHERE id = 1`,
+      )
+      .get() as { epoch: string; horizon: number };
+    const upstream = db.prepare('SELECT upstream_epoch, pulled_rev FROM sync_upstream WHERE id = 1').get() as
+      { upstream_epoch: string | null; pulled_rev: number } | undefined;
+    const waiting = (
+      db
+        .prepare(
+          `SELECT count(*) AS n FROM sync_outbox
+           WHERE seq > IFNULL((SELECT outbox_acked_through FROM sync_upstream WHERE id = 1), 0) AND acked_at IS NULL`,
+        )
+        .get() as { n: number }
+    ).n;
+    return {
+      waiting,
+      epoch: meta.epoch,
+      horizon: meta.horizon,
+      upstream: upstream ? { epoch: upstream.upstream_epoch, pulled: upstream.pulled_rev } : null,
+    };
+  });
+}
+
+/** Why the venue is not quiescent yet, one line a node; empty when it is. */
+export function notQuiescent(venue: Venue): string[] {
+  const positions = Object.fromEntries(
+    NODES.map((node) => [node, syncPosition(venue.nodes[node].dir)]),
+  ) as Record<NodeName, SyncPosition>;
+  const lines: string[] = [];
+  const upstreamOf = (node: NodeName): NodeName => (node === 'hub' ? 'online' : 'hub');
+  for (const node of NODES) {
+    const position = positions[node];
+    if (position.waiting > 0) lines.push(`${node}: ${position.waiting} op(s) waiting`);
+    if (node === 'online') continue;
+    const above = positions[upstreamOf(node)];
+    if (position.upstream?.epoch !== above.epoch) {
+      lines.push(`${node}: on epoch ${position.upstream?.epoch}, ${upstreamOf(node)} is on ${above.epoch}`);
+    } else if (position.upstream.pulled !== above.horizon) {
+      lines.push(
+        `${node}: read the feed to ${position.upstream.pulled}, ${upstreamOf(node)} is at ${above.horizon}`,
+      );
+    }
+  }
+  return lines;
+}
+
+/**
+ * Waits until nothing waits in any outbox and every node has read its upstream's feed to the end, polling, for at
+ * most `timeoutMs`. Returns what was still missing at the deadline (empty: quiescent).
+ */
+export async function untilQuiescent(
+  venue: Venue,
+  timeoutMs: number,
+): Promise<{ missing: string[]; waitedMs: number }> {
+  const started = Date.now();
+  let missing: string[] = [];
+  // Two looks in a row: a push or a page may be on its way between the reads of two databases.
+  let quietLooks = 0;
+  while (Date.now() - started < timeoutMs) {
+    missing = notQuiescent(venue);
+    quietLooks = missing.length === 0 ? quietLooks + 1 : 0;
+    if (quietLooks >= 2) return { missing: [], waitedMs: Date.now() - started };
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return { missing, waitedMs: Date.now() - started };
+}
+
+/** An attendee as every node must hold it. */
+export interface DumpedAttendee {
+  uuid: string;
+  id: number;
+  email: string;
+  status: string;
+  checked_in_at: string | null;
+  checkin_code: string | null;
+  /** The merged registrations that resolve to it, as `uuid#number`. */
+  aliases: string[];
+}
+
+export interface NodeDump {
+  /** By event name, sorted by UUID. */
+  events: Record<EventName, DumpedAttendee[]>;
+  /** Every alias: merged UUID and number to the attendee row's UUID. */
+  aliases: { uuid: string; number: number | null; attendee: string }[];
+}
+
+export function dumpNode(dir: string, events: Record<EventName, string>): NodeDump {
+  return readDb(dir, (db) => {
+    const aliases = db
+      .prepare(
+        `SELECT al.uuid, al.number, a.uuid AS attendee FROM attendee_aliases al JOIN attendees a ON a.id = al.attendee_id
+         ORDER BY al.uuid`,
+      )
+      .all() as NodeDump['aliases'];
+    const aliasesOf = new Map<string, string[]>();
+    for (const alias of aliases) {
+      aliasesOf.set(alias.attendee, [
+        ...(aliasesOf.get(alias.attendee) ?? []),
+        `${alias.uuid}#${alias.number}`,
+      ]);
+    }
+    const dumped = {} as Record<EventName, DumpedAttendee[]>;
+    for (const name of EVENTS) {
+      const rows = db
+        .prepare(
+          `SELECT a.uuid, a.id, lower(a.email) AS email, a.status, a.checked_in_at, a.checkin_code
+           FROM attendees a JOIN events e ON e.id = a.event_id WHERE e.uuid = ? ORDER BY a.uuid`,
+        )
+        .all(events[name]) as Omit<DumpedAttendee, 'aliases'>[];
+      dumped[name] = rows.map((row) => ({ ...row, aliases: (aliasesOf.get(row.uuid) ?? []).sort() }));
+    }
+    return { events: dumped, aliases };
+  });
+}
+
+type ResolvedRow = DumpedAttendee & { event: EventName };
+
+/** The row a UUID, an integer id or a check-in code names on a node, as its server finds it. */
+export function resolver(dump: NodeDump) {
+  const rows = new Map<string, ResolvedRow>();
+  for (const event of EVENTS) for (const row of dump.events[event]) rows.set(row.uuid, { ...row, event });
+  const byId = new Map([...rows.values()].map((row) => [row.id, row]));
+  const byCode = new Map(
+    [...rows.values()].filter((r) => r.checkin_code).map((row) => [row.checkin_code!, row]),
+  );
+  const aliasByUuid = new Map(dump.aliases.map((alias) => [alias.uuid, rows.get(alias.attendee)]));
+  const aliasByNumber = new Map(
+    dump.aliases
+      .filter((alias) => alias.number !== null)
+      .map((alias) => [alias.number!, rows.get(alias.attendee)]),
+  );
+  return {
+    rows,
+    uuid: (uuid: string): ResolvedRow | null =>
+      rows.get(uuid.toLowerCase()) ?? aliasByUuid.get(uuid.toLowerCase()) ?? null,
+    id: (id: number): ResolvedRow | null => byId.get(id) ?? aliasByNumber.get(id) ?? null,
+    // attendee.repository.ts's findByCheckinCode: the attendee row's own code only.
+    code: (code: string): ResolvedRow | null => byCode.get(code) ?? null,
+    /** Ids that are one row's own and another person's alias number. */
+    twoPeople(): string[] {
+      const out: string[] = [];
+      for (const alias of dump.aliases) {
+        if (alias.number === null) continue;
+        const own = byId.get(alias.number);
+        const target = rows.get(alias.attendee);
+        if (own && target && (own.email !== target.email || own.event !== target.event)) {
+          out.push(
+            `id ${alias.number} is ${own.event} ${own.email}'s own and an alias of ${target.event} ${target.email}`,
+          );
+        }
+      }
+      return out;
+    },
+  };
+}
+
+/** A 5xx the interface allows: a replica's 503 for a page it forwards to its hub while the hub cannot be reached. */
+export function isLegitimate5xx(exchange: Exchange): boolean {
+  return (
+    tierOf(exchange.node) === 'kiosk' &&
+    exchange.status === 503 &&
+    (exchange.body as { message?: string } | null)?.message === HUB_UNREACHABLE_MESSAGE &&
+    exchange.path.startsWith('/api/')
+  );
+}
+
+const personOf = (attempt: Attempt) => `${attempt.step.event} ${attempt.step.email}`;
+const happened = (attempt: Attempt) => attempt.outcome === 'acked' || attempt.outcome === 'unknown';
+const at = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const describeAttempt = (attempt: Attempt) =>
+  `${attempt.step.kind} of ${personOf(attempt)} at ${attempt.step.node} (${at(attempt.startedMs)}-${at(attempt.endedMs)})`;
+
+export interface CheckInput {
+  venue: Venue;
+  record: WorkloadRecord;
+  crashes: string[];
+  quiescence: { missing: string[]; waitedMs: number };
+}
+
+export function checkRun({ venue, record, crashes, quiescence }: CheckInput): Failure[] {
+  const failures: Failure[] = [];
+  const fail = (kind: FailureKind, detail: string) => failures.push({ kind, detail });
+
+  for (const crash of crashes) fail('crash', crash);
+  for (const exchange of record.exchanges) {
+    if (exchange.status !== null && exchange.status >= 500 && !isLegitimate5xx(exchange)) {
+      fail(
+        'server_error',
+        `${exchange.node} answered ${exchange.status} to ${exchange.method} ${exchange.path} at ${at(exchange.startedMs)}: ${JSON.stringify(exchange.body).slice(0, 200)}`,
+      );
+    }
+  }
+  // The sync requests between tiers, as each link saw their answers.
+  for (const link of LINKS) {
+    for (const answer of venue.links[link].answers()) {
+      if (answer.status >= 500) {
+        fail(
+          'server_error',
+          `link ${link}: ${answer.request} answered ${answer.status}, ${answer.count} time(s)`,
+        );
+      }
+    }
+  }
+  for (const line of quiescence.missing) fail('not_quiescent', line);
+
+  const dumps = Object.fromEntries(
+    NODES.map((node) => [node, dumpNode(venue.nodes[node].dir, venue.template.events)]),
+  ) as Record<NodeName, NodeDump>;
+
+  // One state everywhere: every node as the online server.
+  for (const node of NODES.filter((n) => n !== 'online')) {
+    for (const event of EVENTS) {
+      for (const line of diffAttendees(dumps.online.events[event], dumps[node].events[event])) {
+        fail('divergent_state', `${event}: online vs ${node}: ${line}`);
+      }
+    }
+  }
+
+  const resolvers = Object.fromEntries(NODES.map((node) => [node, resolver(dumps[node])])) as Record<
+    NodeName,
+    ReturnType<typeof resolver>
+  >;
+  for (const node of NODES)
+    for (const line of resolvers[node].twoPeople()) fail('id_names_two_people_on_node', `${node}: ${line}`);
+
+  // No integer id answered for two people.
+  const peopleById = new Map<number, Map<string, Attempt>>();
+  for (const attempt of record.attempts) {
+    if (attempt.outcome !== 'acked' || attempt.answered.id === undefined) continue;
+    const person = `${attempt.step.event} ${(attempt.answered.email ?? attempt.step.email).toLowerCase()}`;
+    const people = peopleById.get(attempt.answered.id) ?? new Map<string, Attempt>();
+    if (!people.has(person)) people.set(person, attempt);
+    peopleById.set(attempt.answered.id, people);
+  }
+  for (const [id, people] of peopleById) {
+    if (people.size > 1) {
+      fail(
+        'id_answered_for_two_people',
+        `id ${id}: ${[...people.values()].map((a) => `${describeAttempt(a)} answered it for ${a.answered.email ?? a.step.email}`).join('; ')}`,
+      );
+    }
+  }
+
+  // Every identifier an acked answer gave resolves, on every node, to one row of that person.
+  for (const attempt of record.attempts) {
+    if (attempt.outcome !== 'acked') continue;
+    const { uuid, id, code } = attempt.answered;
+    const scannedCode =
+      attempt.step.kind === 'scan' || attempt.step.kind === 'desk_scan' ? attempt.code : undefined;
+    const email = (attempt.answered.email ?? attempt.step.email).toLowerCase();
+    for (const node of NODES) {
+      const resolve = resolvers[node];
+      const found: [string, ResolvedRow | null][] = [];
+      if (uuid) found.push([`UUID ${uuid}`, resolve.uuid(uuid)]);
+      if (id !== undefined) found.push([`id ${id}`, resolve.id(id)]);
+      for (const c of [code, scannedCode]) if (c) found.push([`check-in code ${c}`, resolve.code(c)]);
+      for (const [what, row] of found) {
+        if (!row) {
+          const kind = what.startsWith('UUID')
+            ? 'acked_uuid_unresolved'
+            : what.startsWith('id')
+              ? 'acked_id_unresolved'
+              : 'acked_code_unresolved';
+          fail(kind, `${node}: ${what}, answered by ${describeAttempt(attempt)}, names nobody`);
+        } else if (row.email !== email || row.event !== attempt.step.event) {
+          fail(
+            'acked_identifier_names_other_person',
+            `${node}: ${what}, answered by ${describeAttempt(attempt)} for ${email}, names ${row.event} ${row.email} (${row.uuid})`,
+          );
+        }
+      }
+      const rowsFound = new Set(found.filter(([, row]) => row).map(([, row]) => row!.uuid));
+      if (rowsFound.size > 1) {
+        fail(
+          'acked_identifiers_disagree',
+          `${node}: what ${describeAttempt(attempt)} answered names different rows: ${found.map(([what, row]) => `${what} -> ${row?.uuid ?? 'nobody'}`).join(', ')}`,
+        );
+      }
+    }
+  }
+
+  // Every acked check-in that no undo may have named is still there, on every node.
+  const attemptsOf = new Map<string, Attempt[]>();
+  for (const attempt of record.attempts) {
+    attemptsOf.set(personOf(attempt), [...(attemptsOf.get(personOf(attempt)) ?? []), attempt]);
+  }
+  const liveRows = (node: NodeName, event: EventName, email: string) =>
+    dumps[node].events[event].filter((row) => row.email === email);
+  for (const attempt of record.attempts) {
+    if (attempt.outcome !== 'acked' || !CHECK_IN_KINDS.has(attempt.step.kind)) continue;
+    const others = attemptsOf.get(personOf(attempt))!;
+    const undoneLater = others.some(
+      (other) => other.step.kind === 'desk_undo' && happened(other) && other.endedMs >= attempt.startedMs,
+    );
+    if (undoneLater) continue;
+    for (const node of NODES) {
+      const rows = liveRows(node, attempt.step.event, attempt.step.email);
+      if (!rows.some((row) => row.status !== 'canceled' && row.checked_in_at !== null)) {
+        fail(
+          'check_in_lost',
+          `${node}: ${describeAttempt(attempt)} was acked and never undone, but ${attempt.step.email} is ${rows.map((r) => `${r.status}${r.checked_in_at ? ' checked in' : ''}`).join(' + ') || 'absent'}`,
+        );
+      }
+    }
+  }
+
+  // Cancellations, no-shows and approvals of a person registered once and never checked in: nothing can outweigh them.
+  for (const [person, attempts] of attemptsOf) {
+    const [event, email] = person.split(' ') as [EventName, string];
+    const registrations =
+      attempts.filter((a) => REGISTRATION_KINDS.has(a.step.kind) && happened(a)).length +
+      (event === 'main' && PREREGISTERED.includes(email) ? 1 : 0);
+    if (registrations !== 1) continue;
+    if (attempts.some((a) => CHECK_IN_KINDS.has(a.step.kind) && happened(a))) continue;
+    const acked = (kinds: ReadonlySet<string>) =>
+      attempts.find((a) => kinds.has(a.step.kind) && a.outcome === 'acked');
+    const tried = (kinds: ReadonlySet<string>) => attempts.some((a) => kinds.has(a.step.kind) && happened(a));
+    const expect = (kind: FailureKind, attempt: Attempt, status: string) => {
+      for (const node of NODES) {
+        const rows = liveRows(node, event, email);
+        if (rows.length !== 1 || rows[0]!.status !== status) {
+          fail(
+            kind,
+            `${node}: ${describeAttempt(attempt)} was acked, but ${email} is ${rows.map((r) => r.status).join(' + ') || 'absent'}`,
+          );
+        }
+      }
+    };
+    const cancel = acked(CANCEL_KINDS);
+    const noShow = acked(NO_SHOW_KINDS);
+    const approve = acked(new Set(['desk_approve']));
+    if (cancel) expect('cancel_lost', cancel, 'canceled');
+    else if (noShow && !tried(CANCEL_KINDS)) expect('no_show_lost', noShow, 'no_show');
+    else if (approve && !tried(CANCEL_KINDS) && !tried(NO_SHOW_KINDS))
+      expect('approve_lost', approve, 'confirmed');
+  }
+  return failures;
+}
+
+/** The first differences between two nodes' attendees of one event, a line each. */
+export function diffAttendees(expected: DumpedAttendee[], actual: DumpedAttendee[]): string[] {
+  const lines: string[] = [];
+  const byUuid = new Map(actual.map((row) => [row.uuid, row]));
+  const seen = new Set<string>();
+  for (const row of expected) {
+    const other = byUuid.get(row.uuid);
+    seen.add(row.uuid);
+    if (!other) {
+      lines.push(`missing ${describeRow(row)}`);
+      continue;
+    }
+    const fields = (Object.keys(row) as (keyof DumpedAttendee)[]).filter(
+      (key) => JSON.stringify(row[key]) !== JSON.stringify(other[key]),
+    );
+    if (fields.length > 0) {
+      lines.push(
+        `${row.email} (${row.uuid}): ${fields.map((key) => `${key} ${JSON.stringify(row[key])} vs ${JSON.stringify(other[key])}`).join(', ')}`,
+      );
+    }
+  }
+  for (const row of actual) if (!seen.has(row.uuid)) lines.push(`extra ${describeRow(row)}`);
+  return lines;
+}
+
+const describeRow = (row: DumpedAttendee) =>
+  `${row.email} ${row.uuid} #${row.id} ${row.status}${row.checked_in_at ? ` checked in ${row.checked_in_at}` : ''} code ${row.checkin_code}${row.aliases.length ? ` aliases ${row.aliases.join(',')}` : ''}`;
