@@ -281,11 +281,13 @@ export function checkRun({ venue, record, crashes, quiescence }: CheckInput): Fa
     NODES.map((node) => [node, dumpNode(venue.nodes[node].dir, venue.template.events)]),
   ) as Record<NodeName, NodeDump>;
 
-  // One state everywhere: every node as the online server.
+  // One state everywhere: each node as the one it syncs with (the hub as the online server, each kiosk as the hub),
+  // so that a difference names the hop it arose on.
   for (const node of NODES.filter((n) => n !== 'online')) {
+    const upstream: NodeName = node === 'hub' ? 'online' : 'hub';
     for (const event of EVENTS) {
-      for (const line of diffAttendees(dumps.online.events[event], dumps[node].events[event])) {
-        fail('divergent_state', `${event}: online vs ${node}: ${line}`);
+      for (const line of diffAttendees(dumps[upstream].events[event], dumps[node].events[event])) {
+        fail('divergent_state', `${event}: ${upstream} vs ${node}: ${line}`);
       }
     }
   }

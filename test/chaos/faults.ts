@@ -117,7 +117,7 @@ export interface FaultLogEntry {
 
 /**
  * Plays `schedule` against the venue: one timeline per link and per process, so a restart that takes a while
- * delays only that process's next fault. `stop()` ends it and waits for the faults under way to finish.
+ * delays only that process's next faults (by as long as the restart was late). `stop()` ends it and waits for the faults under way to finish.
  */
 export function playFaults(
   venue: Venue,
@@ -150,7 +150,11 @@ export function playFaults(
   }
 
   const play = async (faults: ScheduledFault[]) => {
-    for (const fault of faults) {
+    // How late this timeline runs: a restart that took longer than planned (a busy machine) moves the faults after
+    // it, so that a process gets the planned time up before its next fault.
+    let lateMs = 0;
+    for (const planned of faults) {
+      const fault = { ...planned, atMs: planned.atMs + lateMs };
       await until(fault.atMs);
       if (stopped) return;
       switch (fault.kind) {
@@ -169,6 +173,7 @@ export function playFaults(
           await until(fault.atMs + fault.downMs);
           await node.restart();
           note(`${fault.target} restarted`);
+          lateMs += Math.max(0, Date.now() - startedAt - (fault.atMs + fault.downMs));
           break;
         }
         case 'pause': {

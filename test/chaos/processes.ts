@@ -11,6 +11,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
 import { buildApp } from '../../server/app.ts';
 import { runCli } from '../../server/cli.ts';
@@ -38,6 +39,9 @@ export type EventName = (typeof EVENTS)[number];
 
 /** Registrations made online before the hub connects: people the workload can check in from the start. */
 export const PREREGISTERED = Array.from({ length: 16 }, (_, i) => `early${i}@chaos.test`);
+
+/** Preloaded into a process whose wall clock is skewed (clock-skew.mjs). */
+const CLOCK_SKEW_MODULE = pathToFileURL(path.join(import.meta.dirname, 'clock-skew.mjs')).href;
 
 /** Rate limits out of the way: the run measures sync, not the limiter. */
 const UNLIMITED_ENV = Object.fromEntries(
@@ -193,6 +197,7 @@ async function startNodeProcess(
   port: number,
   logFile: string | null,
   onExit: (code: number | null, signal: NodeJS.Signals | null) => void = () => {},
+  clockSkewMs = 0,
   timeoutMs = 60_000,
 ): Promise<NodeProcess> {
   const deadline = Date.now() + timeoutMs;
@@ -200,16 +205,33 @@ async function startNodeProcess(
   while (Date.now() < deadline) {
     const child = spawn(
       process.execPath,
-      [CLI, 'serve', '--data', dataDir, '--port', String(port), '--host', '127.0.0.1'],
+      [
+        ...(clockSkewMs !== 0 ? ['--import', CLOCK_SKEW_MODULE] : []),
+        CLI,
+        'serve',
+        '--data',
+        dataDir,
+        '--port',
+        String(port),
+        '--host',
+        '127.0.0.1',
+      ],
       {
         cwd: path.dirname(path.dirname(CLI)),
-        env: { ...process.env, ARRIVALS_LOG_LEVEL: 'warn', ...UNLIMITED_ENV },
+        env: {
+          ...process.env,
+          ARRIVALS_LOG_LEVEL: 'warn',
+          ...UNLIMITED_ENV,
+          ARRIVALS_CHAOS_CLOCK_SKEW_MS: String(clockSkewMs),
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );
     let output = '';
     const log = logFile ? fs.createWriteStream(logFile, { flags: 'a' }) : null;
-    log?.write(`--- ${new Date().toISOString()} ${name} started, pid ${child.pid}, port ${port}\n`);
+    log?.write(
+      `--- ${new Date().toISOString()} ${name} started, pid ${child.pid}, port ${port}, clock skew ${clockSkewMs} ms\n`,
+    );
     const collect = (chunk: Buffer) => {
       output = (output + chunk.toString()).slice(-20_000);
       log?.write(chunk);
@@ -296,8 +318,18 @@ export interface Venue {
   close(): Promise<void>;
 }
 
+export interface VenueOptions {
+  /** How far the wall clock of `node` is off at its `boot`-th start (0 for the first), in ms. */
+  clockSkewMs?: (node: NodeName, boot: number) => number;
+}
+
 /** A copy of the template over `dir`, every process started, every link open. */
-export async function startVenue(template: Template, dir: string): Promise<Venue> {
+export async function startVenue(
+  template: Template,
+  dir: string,
+  options: VenueOptions = {},
+): Promise<Venue> {
+  const skewOf = options.clockSkewMs ?? (() => 0);
   fs.mkdirSync(path.join(dir, 'logs'), { recursive: true });
   for (const node of NODES)
     fs.cpSync(path.join(template.dir, node), path.join(dir, node), { recursive: true });
@@ -305,16 +337,16 @@ export async function startVenue(template: Template, dir: string): Promise<Venue
   const links = {} as Record<LinkName, FaultProxy>;
   const closing = { value: false };
   try {
-    nodes.online = await chaosNode('online', dir, closing);
+    nodes.online = await chaosNode('online', dir, closing, skewOf);
     links.hub = await startFaultProxy('hub', { port: nodes.online.port });
     withDb(path.join(dir, 'hub'), (db) => db.prepare('UPDATE sync_upstream SET url = ?').run(links.hub.url));
-    nodes.hub = await chaosNode('hub', dir, closing);
+    nodes.hub = await chaosNode('hub', dir, closing, skewOf);
     for (const kiosk of KIOSKS) {
       links[kiosk] = await startFaultProxy(kiosk, { port: nodes.hub.port });
       withDb(path.join(dir, kiosk), (db) =>
         db.prepare('UPDATE sync_upstream SET url = ?').run(links[kiosk].url),
       );
-      nodes[kiosk] = await chaosNode(kiosk, dir, closing);
+      nodes[kiosk] = await chaosNode(kiosk, dir, closing, skewOf);
     }
   } catch (error) {
     closing.value = true;
@@ -344,7 +376,12 @@ export async function startVenue(template: Template, dir: string): Promise<Venue
   };
 }
 
-async function chaosNode(name: NodeName, venueDir: string, closing: { value: boolean }): Promise<ChaosNode> {
+async function chaosNode(
+  name: NodeName,
+  venueDir: string,
+  closing: { value: boolean },
+  skewOf: (node: NodeName, boot: number) => number,
+): Promise<ChaosNode> {
   const dir = path.join(venueDir, name);
   const logFile = path.join(venueDir, 'logs', `${name}.log`);
   const port = await freePort();
@@ -352,15 +389,23 @@ async function chaosNode(name: NodeName, venueDir: string, closing: { value: boo
   let state: NodeState = 'down';
   let current: NodeProcess | null = null;
   let expectingExit = false;
+  let boots = 0;
   const start = async () => {
     expectingExit = false;
-    current = await startNodeProcess(name, dir, port, logFile, (code, signal) => {
-      state = 'down';
-      if (!expectingExit && !closing.value) {
-        const tail = fs.readFileSync(logFile, 'utf8').slice(-4_000);
-        crashes.push(`${name} exited by itself (${signal ?? `code ${code}`}):\n${tail}`);
-      }
-    });
+    current = await startNodeProcess(
+      name,
+      dir,
+      port,
+      logFile,
+      (code, signal) => {
+        state = 'down';
+        if (!expectingExit && !closing.value) {
+          const tail = fs.readFileSync(logFile, 'utf8').slice(-4_000);
+          crashes.push(`${name} exited by itself (${signal ?? `code ${code}`}):\n${tail}`);
+        }
+      },
+      skewOf(name, boots++),
+    );
     state = 'up';
   };
   await start();

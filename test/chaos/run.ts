@@ -15,7 +15,7 @@ import {
   type FaultLogEntry,
   type ScheduledFault,
 } from './faults.ts';
-import { NODES, startVenue, type Template } from './processes.ts';
+import { NODES, startVenue, type NodeName, type Template } from './processes.ts';
 import { prng } from './prng.ts';
 import {
   describeStep,
@@ -48,6 +48,8 @@ export interface ChaosResult {
   faultLog: FaultLogEntry[];
   record: WorkloadRecord;
   settledMs: number;
+  /** Each node's wall-clock skew at each of its starts, as the report prints it. */
+  clocks: string[];
   /** Where the data dirs, logs and full report are (removed when the run passed, unless kept). */
   dir: string;
   kept: boolean;
@@ -71,14 +73,34 @@ function drawRun(seed: number, seconds: number) {
     maxGapMs: 900,
     guests: 14,
   });
-  return { schedule, steps, durationMs };
+  // Wall clocks set wrong: a kiosk's by up to two minutes, the hub's by up to half a minute, drawn again at each
+  // start (a clock corrected, or set wrong, while the process was down). The online server's is right.
+  const clocks = random.fork('clocks');
+  const skews = Object.fromEntries(
+    NODES.map((node) => [
+      node,
+      Array.from({ length: 64 }, () =>
+        node === 'online'
+          ? 0
+          : node === 'hub'
+            ? clocks.chance(0.3)
+              ? clocks.int(-30_000, 30_000)
+              : 0
+            : clocks.chance(0.5)
+              ? clocks.int(-120_000, 120_000)
+              : 0,
+      ),
+    ]),
+  ) as Record<NodeName, number[]>;
+  const clockSkewMs = (node: NodeName, boot: number) => skews[node][boot % 64]!;
+  return { schedule, steps, durationMs, clockSkewMs };
 }
 
 export async function runChaos(template: Template, options: ChaosOptions): Promise<ChaosResult> {
   const log = options.log ?? (() => {});
-  const { schedule, steps, durationMs } = drawRun(options.seed, options.seconds);
+  const { schedule, steps, durationMs, clockSkewMs } = drawRun(options.seed, options.seconds);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `arrivals-chaos-${options.seed}-`));
-  const venue = await startVenue(template, dir);
+  const venue = await startVenue(template, dir, { clockSkewMs });
   let result: ChaosResult;
   try {
     log(
@@ -108,6 +130,14 @@ export async function runChaos(template: Template, options: ChaosOptions): Promi
       faultLog: faults.log,
       record: client.record,
       settledMs: settled.waitedMs,
+      clocks: NODES.map((node) => {
+        const boots = 1 + schedule.filter((fault) => fault.kind === 'kill' && fault.target === node).length;
+        const seconds = Array.from(
+          { length: boots },
+          (_, boot) => `${(clockSkewMs(node, boot) / 1000).toFixed(1)} s`,
+        );
+        return `${node}: ${seconds.join(', ')}`;
+      }),
       dir,
       kept: false,
     };
@@ -152,6 +182,7 @@ export function failureReport(result: ChaosResult, perClass = 3): string {
     for (const failure of failures.slice(0, perClass))
       lines.push(`    - ${failure.detail.split('\n').join('\n      ')}`);
   }
+  lines.push(`  wall clocks off by, at each start: ${result.clocks.join('; ')}`);
   lines.push('  fault schedule:');
   for (const fault of result.schedule) lines.push(`    ${describeFault(fault)}`);
   return lines.join('\n');

@@ -78,6 +78,11 @@ export interface Step {
   email: string;
   /** For a scan: which of the person's known check-in codes (an index into them, modulo their number). */
   pick: number;
+  /**
+   * Acting on someone already registered (a check-in, a cancellation, a desk action): the step takes, by `pick`,
+   * one of the people an answer showed registered for the event so far, instead of `email` (when there is one).
+   */
+  registeredOnly: boolean;
 }
 
 export interface WorkloadOptions {
@@ -111,6 +116,7 @@ export function drawWorkload(random: Prng, options: WorkloadOptions): Step[] {
         // Registrations mostly of guests: the early birds are registered online already.
         email: REGISTRATION_KINDS.has(kind) && own.chance(0.8) ? own.pick(guests) : own.pick(people),
         pick: own.int(0, 1_000),
+        registeredOnly: !REGISTRATION_KINDS.has(kind) && kind !== 'check' && own.chance(0.7),
       });
     }
   }
@@ -250,6 +256,13 @@ export function workloadClient(venue: Venue, startedAt: number) {
   const tokenFor = (node: NodeName) =>
     node === 'online' ? venue.template.tokens.online : venue.template.tokens.hub;
 
+  /** The people an answer showed registered, by event, in the order they were first seen. */
+  const registered = new Map<EventName, string[]>([['main', [...PREREGISTERED]]]);
+  function learnRegistered(event: EventName, email: string) {
+    const known = registered.get(event) ?? [];
+    if (!known.includes(email)) known.push(email);
+    registered.set(event, known);
+  }
   const personKey = (event: EventName, email: string) => `${event} ${email}`;
   const eventNameOf = (uuid: string) => (uuid === events.main ? 'main' : 'vip') as EventName;
   function learnCode(event: EventName, email: string, code: unknown) {
@@ -308,7 +321,12 @@ export function workloadClient(venue: Venue, startedAt: number) {
   }
 
   /** Runs one step and records it. */
-  async function run(step: Step): Promise<Attempt> {
+  async function run(planned: Step): Promise<Attempt> {
+    const known = registered.get(planned.event) ?? [];
+    const step =
+      planned.registeredOnly && known.length > 0
+        ? { ...planned, email: known[planned.pick % known.length]! }
+        : planned;
     const node = venue.nodes[step.node];
     const event = events[step.event];
     const { email } = step;
@@ -334,6 +352,7 @@ export function workloadClient(venue: Venue, startedAt: number) {
         if (attempt.outcome === 'acked') {
           attempt.answered = answeredBy(step, exchange.body);
           learnCode(step.event, email, attempt.answered.code);
+          if (REGISTRATION_KINDS.has(step.kind)) learnRegistered(step.event, email);
         }
         if (exchange.status === null) attempt.note = exchange.error;
         else if (exchange.status >= 300) attempt.note = (exchange.body as { message?: string })?.message;
