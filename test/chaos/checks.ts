@@ -36,6 +36,8 @@ export type FailureKind =
   | 'crash'
   | 'server_error'
   | 'not_quiescent'
+  | 'op_failed'
+  | 'op_refused'
   | 'divergent_state'
   | 'acked_uuid_unresolved'
   | 'acked_id_unresolved'
@@ -147,30 +149,40 @@ export interface DumpedAttendee {
   status: string;
   checked_in_at: string | null;
   checkin_code: string | null;
-  /** The merged registrations that resolve to it, as `uuid#number`. */
+  /** The merged registrations that resolve to it, as `uuid#number` (and `#code` on the ledger schema). */
   aliases: string[];
 }
 
 export interface NodeDump {
   /** By event name, sorted by UUID. */
   events: Record<EventName, DumpedAttendee[]>;
-  /** Every alias: merged UUID and number to the attendee row's UUID. */
-  aliases: { uuid: string; number: number | null; attendee: string }[];
+  /**
+   * Every registration shown as another one's row (merged into it): its UUID, integer id and check-in code, and the
+   * UUID of the row. From `registrations` on the ledger schema (migration 017), else `attendee_aliases` (no codes).
+   */
+  aliases: { uuid: string; number: number | null; code: string | null; attendee: string }[];
 }
 
 export function dumpNode(dir: string, events: Record<EventName, string>): NodeDump {
   return readDb(dir, (db) => {
+    const ledger = db
+      .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'registrations'")
+      .get();
     const aliases = db
       .prepare(
-        `SELECT al.uuid, al.number, a.uuid AS attendee FROM attendee_aliases al JOIN attendees a ON a.id = al.attendee_id
-         ORDER BY al.uuid`,
+        ledger
+          ? `SELECT r.uuid, r.id AS number, r.checkin_code AS code, a.uuid AS attendee
+             FROM registrations r JOIN attendees a ON a.id = r.attendee_id
+             WHERE r.refused = 0 AND r.uuid <> a.uuid ORDER BY r.uuid`
+          : `SELECT al.uuid, al.number, NULL AS code, a.uuid AS attendee
+             FROM attendee_aliases al JOIN attendees a ON a.id = al.attendee_id ORDER BY al.uuid`,
       )
       .all() as NodeDump['aliases'];
     const aliasesOf = new Map<string, string[]>();
     for (const alias of aliases) {
       aliasesOf.set(alias.attendee, [
         ...(aliasesOf.get(alias.attendee) ?? []),
-        `${alias.uuid}#${alias.number}`,
+        `${alias.uuid}#${alias.number}${alias.code ? `#${alias.code}` : ''}`,
       ]);
     }
     const dumped = {} as Record<EventName, DumpedAttendee[]>;
@@ -203,13 +215,19 @@ export function resolver(dump: NodeDump) {
       .filter((alias) => alias.number !== null)
       .map((alias) => [alias.number!, rows.get(alias.attendee)]),
   );
+  const aliasByCode = new Map(
+    dump.aliases
+      .filter((alias) => alias.code !== null)
+      .map((alias) => [alias.code!, rows.get(alias.attendee)]),
+  );
   return {
     rows,
     uuid: (uuid: string): ResolvedRow | null =>
       rows.get(uuid.toLowerCase()) ?? aliasByUuid.get(uuid.toLowerCase()) ?? null,
     id: (id: number): ResolvedRow | null => byId.get(id) ?? aliasByNumber.get(id) ?? null,
-    // attendee.repository.ts's findByCheckinCode: the attendee row's own code only.
-    code: (code: string): ResolvedRow | null => byCode.get(code) ?? null,
+    // attendee.repository.ts's findByCheckinCode: the code of any registration shown as the row on the ledger
+    // schema, the row's own code only before it.
+    code: (code: string): ResolvedRow | null => byCode.get(code) ?? aliasByCode.get(code) ?? null,
     /** Ids that are one row's own and another person's alias number. */
     twoPeople(): string[] {
       const out: string[] = [];
@@ -226,6 +244,36 @@ export function resolver(dump: NodeDump) {
       return out;
     },
   };
+}
+
+/** The ops a hub answered `refused` or `failed` (sync_applied_ops), with the error a failed one left on the Sync page. */
+function opsNotTaken(dir: string): { status: string; description: string }[] {
+  return readDb(dir, (db) => {
+    const hasConflicts = db
+      .prepare("SELECT 1 FROM pragma_table_info('sync_conflicts') WHERE name = 'details'")
+      .get();
+    const rows = db
+      .prepare(
+        `SELECT o.op_id, o.device_uuid, o.kind, o.outcome,
+           ${hasConflicts ? `(SELECT details FROM sync_conflicts c WHERE c.op_id = o.op_id AND c.kind = 'op_failed')` : 'NULL'} AS details
+         FROM sync_applied_ops o WHERE json_extract(o.outcome, '$.status') IN ('failed', 'refused')`,
+      )
+      .all() as {
+      op_id: string;
+      device_uuid: string;
+      kind: string;
+      outcome: string;
+      details: string | null;
+    }[];
+    return rows.map((row) => {
+      const outcome = JSON.parse(row.outcome) as { status: string; reason?: string };
+      const error = row.details ? (JSON.parse(row.details) as { error?: string }).error : undefined;
+      return {
+        status: outcome.status,
+        description: `${row.kind} op ${row.op_id} of device ${row.device_uuid} ${outcome.status}${outcome.reason ? ` (${outcome.reason})` : ''}${error ? `: ${error}` : ''}`,
+      };
+    });
+  });
 }
 
 /** A 5xx the interface allows: a replica's 503 for a page it forwards to its hub while the hub cannot be reached. */
@@ -276,6 +324,12 @@ export function checkRun({ venue, record, crashes, quiescence }: CheckInput): Fa
     }
   }
   for (const line of quiescence.missing) fail('not_quiescent', line);
+  // Every op of an honest device is taken: none refused or failed on a hub (docs/sync.md, "Liveness").
+  for (const node of ['online', 'hub'] as const) {
+    for (const op of opsNotTaken(venue.nodes[node].dir)) {
+      fail(op.status === 'failed' ? 'op_failed' : 'op_refused', `${node}: ${op.description}`);
+    }
+  }
 
   const dumps = Object.fromEntries(
     NODES.map((node) => [node, dumpNode(venue.nodes[node].dir, venue.template.events)]),
