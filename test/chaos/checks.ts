@@ -64,6 +64,8 @@ function readDb<T>(dir: string, read: (db: Database.Database) => T): T {
 export interface SyncPosition {
   /** Ops in the outbox its upstream has not acked (the same clause as sync.repository.ts's WAITING). */
   waiting: number;
+  /** Registrations and facts not yet seen back in its upstream's feed (`pending_upstream`, ledger schema). */
+  unconfirmed: number;
   epoch: string;
   /** The feed's horizon (sync.repository.ts's `feedHorizon`): what its replicas may read up to. */
   horizon: number;
@@ -88,8 +90,23 @@ export function syncPosition(dir: string): SyncPosition {
         )
         .get() as { n: number }
     ).n;
+    // On the ledger schema (migration 017): facts made or applied here that the upstream's feed has not brought back.
+    const ledger = db
+      .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'registrations'")
+      .get();
+    const unconfirmed = ledger
+      ? (
+          db
+            .prepare(
+              `SELECT (SELECT count(*) FROM registrations WHERE pending_upstream = 1 AND refused = 0)
+                 + (SELECT count(*) FROM attendee_facts WHERE pending_upstream = 1 AND refused = 0) AS n`,
+            )
+            .get() as { n: number }
+        ).n
+      : 0;
     return {
       waiting,
+      unconfirmed,
       epoch: meta.epoch,
       horizon: meta.horizon,
       upstream: upstream ? { epoch: upstream.upstream_epoch, pulled: upstream.pulled_rev } : null,
@@ -107,6 +124,11 @@ export function notQuiescent(venue: Venue): string[] {
   for (const node of NODES) {
     const position = positions[node];
     if (position.waiting > 0) lines.push(`${node}: ${position.waiting} op(s) waiting`);
+    if (position.unconfirmed > 0) {
+      lines.push(
+        `${node}: ${position.unconfirmed} registration(s) or fact(s) not yet back from its upstream's feed`,
+      );
+    }
     if (node === 'online') continue;
     const above = positions[upstreamOf(node)];
     if (position.upstream?.epoch !== above.epoch) {
