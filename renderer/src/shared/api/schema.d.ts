@@ -4641,6 +4641,11 @@ export interface operations {
                     /** @default false */
                     load_demo?: boolean;
                     /**
+                     * @description The organizer's time zone (their browser's), for the demo event; the server's own when absent
+                     * @example Europe/Paris
+                     */
+                    timezone?: string;
+                    /**
                      * @description The one-time code printed where the server was started; needed unless the request comes from the machine itself
                      * @example 1234-5678-9012
                      */
