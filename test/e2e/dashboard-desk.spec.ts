@@ -217,6 +217,12 @@ test("approves, checks in, undoes and cancels from the desk, showing the server'
 
   await desk.action('Grace Hopper', 'Cancel registration').click();
   await expect(desk.dialog).toContainText('Cancel the registration of Grace Hopper? This cannot be undone.');
+  // The way out says what it keeps: never "Cancel" beside "Cancel registration".
+  await expect(desk.dialog.getByRole('button')).toHaveText(['Keep registration', 'Cancel registration']);
+  await desk.dialog.getByRole('button', { name: 'Keep registration' }).click();
+  await expect(desk.dialog).toHaveCount(0);
+  expect(server.attendee(event, GRACE.email)?.status).not.toBe('canceled');
+  await desk.action('Grace Hopper', 'Cancel registration').click();
   await desk.dialog.getByRole('button', { name: 'Cancel registration' }).click();
   await expect(
     page.getByRole('status').filter({ hasText: 'Grace Hopper: Attendee registration has been cancelled.' }),

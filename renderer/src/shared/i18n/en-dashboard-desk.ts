@@ -77,6 +77,7 @@ export const deskEn = {
     cancel: 'Cancel registration',
     'no-show': 'Mark no-show',
     cancelTitle: 'Cancel registration',
+    keepRegistration: 'Keep registration',
     confirmCancel: (name: string) => `Cancel the registration of ${name}? This cannot be undone.`,
     result: (name: string, message: string) => `${name}: ${message}`,
     showCode: 'Check-in code',
