@@ -37,6 +37,13 @@ import type { AppContext } from './context.ts';
 import { eventRoutes } from './events/event.routes.ts';
 import { eventService } from './events/event.service.ts';
 import { publicEventRoutes } from './events/public-event.routes.ts';
+import { registerVenueCors } from './failover/failover-cors.http.ts';
+import { deviceOriginRoutes, roamingRoutes, venueServerRoutes } from './failover/failover.routes.ts';
+import {
+  DEFAULT_FAILOVER_OPTIONS,
+  failoverService,
+  type FailoverOptions,
+} from './failover/failover.service.ts';
 import { registerKioskAccess } from './kiosk/kiosk-access.http.ts';
 import { DEFAULT_KIOSK_DIR, kioskStaticRoutes } from './kiosk/static.routes.ts';
 import { lanAddressRoutes } from './kiosk/lan-address.routes.ts';
@@ -139,6 +146,8 @@ export interface BuildAppOptions {
   checkResponseShapes?: boolean;
   /** How a paired replica talks to its hub (sync/replica.service.ts); tests shorten the waits. */
   replica?: Partial<ReplicaOptions>;
+  /** How a replica tells its hub where it serves and reads the venue's list (failover/failover.service.ts). */
+  failover?: Partial<FailoverOptions>;
 }
 
 /**
@@ -201,6 +210,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     : venue!.journal;
   const syncHub = syncHubService(store, sync, feed, apply, notify, SCHEMA_VERSION, venue?.relay);
   const attendees = attendeeService(store, notify, journal);
+  const failover = failoverService(store, {
+    ...DEFAULT_FAILOVER_OPTIONS,
+    ...options.failover,
+    hub: isReplica
+      ? {
+          url: upstream.url,
+          credential: upstream.credential,
+          deviceUuid: upstream.deviceUuid,
+          eventIds: upstream.eventIds,
+        }
+      : null,
+    syncHub,
+    interfaceAddresses: options.interfaceAddresses,
+  });
   const ctx: AppContext = {
     clock,
     organizations: organizationService(store),
@@ -221,6 +244,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     syncHub,
     replica,
     venue,
+    failover,
   };
   // Printed by `serve` and shown by the desktop shell through `app.ctx.staff.setupCode()`. A replica's staff
   // accounts come from its hub, so setup is the hub's.
@@ -258,14 +282,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => imports.close());
   app.addHook('onClose', async () => replica?.stop());
   app.addHook('onClose', async () => venue?.stop());
+  app.addHook('onClose', async () => failover.stop());
+  // Where this server serves, for the venue's list (failover/): known once it listens, on whatever port it got.
+  app.addHook('onListen', async () => {
+    const address = app.server.address();
+    if (address && typeof address === 'object') {
+      failover.listening({ protocol: 'http', address: address.address, port: address.port });
+    }
+  });
   // Long-polls answer at once when closing begins, so closing never waits for one.
   app.addHook('preClose', (done) => {
     syncHub.close();
     done();
   });
   app.addHook('onReady', async () => {
-    if (replica) replica.start();
-    else {
+    if (replica) {
+      replica.start();
+      failover.start();
+    } else {
       dispatcher.start(app.log);
       venue!.start();
     }
@@ -281,6 +315,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandling(app);
   registerJsonBodyParser(app);
   registerWriteGate(app, writeGate);
+  // Before the rate limits: a kiosk page that moved to this server asks before each new kind of call (a CORS
+  // preflight), and that question is answered here without counting against its limits.
+  registerVenueCors(app, (origin) => failover.isVenueOrigin(origin));
   const rateLimits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
   await registerRateLimits(app, rateLimits, clock);
   await registerApiDocs(app, {
@@ -301,6 +338,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     replica: replica ? () => replica.status() : undefined,
   });
   await app.register(syncDeviceRoutes);
+  await app.register(venueServerRoutes);
   // The kiosk's own endpoints: whoever `kioskAccess` admits (today any browser on the LAN); rate limits by path. A
   // replica answers them from its own database, like the public ones.
   await app.register(async (kiosk) => {
@@ -308,7 +346,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await kiosk.register(kioskAttendeeRoutes);
   });
   if (options.kioskDir !== false) {
-    await app.register(kioskStaticRoutes, { root: options.kioskDir ?? DEFAULT_KIOSK_DIR });
+    await app.register(kioskStaticRoutes, {
+      root: options.kioskDir ?? DEFAULT_KIOSK_DIR,
+      connectSources: () => [...failover.venueOrigins()],
+    });
   }
 
   if (isReplica) {
@@ -316,11 +357,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return app;
   }
 
+  // Paired kiosks say where they serve, for the venue's list.
+  await app.register(deviceOriginRoutes);
+
   // The staff dashboard's API, under `/dashboard/api`, authenticated by a session cookie.
   await app.register(
     async (dashboard) => {
       registerSessionAuthentication(dashboard, isOwnHost);
       await dashboard.register(sessionRoutes);
+      await dashboard.register(roamingRoutes, { issues: true });
       await dashboard.register(staffRoutes);
       await dashboard.register(eventRoutes(staffCaller));
       await dashboard.register(deskRoutes, { wholeEventWork: true });
@@ -387,6 +432,7 @@ async function registerReplicaApis(
         return payload;
       });
       await dashboard.register(sessionRoutes);
+      await dashboard.register(roamingRoutes, { issues: false });
       await dashboard.register(eventRoutes(staffCaller, { writable: false }));
       await dashboard.register(deskRoutes, { wholeEventWork: false });
       await dashboard.register(badgeRoutes({ writable: false }));

@@ -8,6 +8,7 @@ import type { RegistrationService } from './attendees/registration.service.ts';
 import type { BadgeService } from './badges/badge.service.ts';
 import type { BrandService } from './brand/brand.service.ts';
 import type { EventService } from './events/event.service.ts';
+import type { FailoverService } from './failover/failover.service.ts';
 import type { OrganizationService } from './organizations/organization.service.ts';
 import type { PersonService } from './people/person.service.ts';
 import type { Clock } from './platform/clock.ts';
@@ -52,6 +53,8 @@ export interface AppContext {
   replica: ReplicaService | null;
   /** On a hub: following an online server (connect, status); null on a replica kiosk. */
   venue: VenueService | null;
+  /** The venue's servers, for pages that carry on through another when their own stops; roaming sign-in. */
+  failover: FailoverService;
 }
 
 import type { WriteGate } from './platform/write-gate.ts';

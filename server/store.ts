@@ -7,6 +7,7 @@ import { importStagingRepository, importsUnderWayRepository } from './attendees/
 import { badgeSettingsRepository } from './badges/badge.repository.ts';
 import { brandRepository } from './brand/brand.repository.ts';
 import { eventsRepository } from './events/event.repository.ts';
+import { failoverRepository } from './failover/failover.repository.ts';
 import { organizationsRepository } from './organizations/organization.repository.ts';
 import { usersRepository } from './people/person.repository.ts';
 import { webhookDeliveriesRepository } from './webhooks/delivery.repository.ts';
@@ -29,6 +30,7 @@ export function createRepositories(db: Db) {
     webhookEndpoints: webhookEndpointsRepository(db),
     webhookDeliveries: webhookDeliveriesRepository(db),
     lanIntegrations: lanIntegrationsRepository(db),
+    failover: failoverRepository(db),
   };
 }
 

@@ -93,6 +93,13 @@ export const RATE_LIMIT_TABLE: readonly RateLimitRule[] = [
     limits: [{ group: 'signIn', per: 'ip' }],
     phase: 'preHandler',
   },
+  // A roaming sign-in ticket stands for a password (failover/): tried no faster than sign-in.
+  {
+    path: '/dashboard/api/roaming/redeem',
+    method: 'POST',
+    limits: [{ group: 'signIn', per: 'ip' }],
+    phase: 'preHandler',
+  },
   {
     path: '/dashboard/api/session',
     method: 'POST',
