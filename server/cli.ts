@@ -408,6 +408,8 @@ async function serve(dataDir: string, flags: Flags, env: NodeJS.ProcessEnv, io: 
     rateLimits,
     trustProxy,
     allowedHosts,
+    // The built screens somewhere else than beside the server (a packaged build, a test's own build).
+    ...(env.ARRIVALS_KIOSK_DIR ? { kioskDir: env.ARRIVALS_KIOSK_DIR } : {}),
     logger: { level: env.ARRIVALS_LOG_LEVEL ?? 'info' },
     ...(hub ? { satellite: { hubUrl: hub.url } } : { trustedSatellites: trustedSatelliteList(flags, env) }),
   });

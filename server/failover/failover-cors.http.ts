@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * The paths a kiosk page calls, which a page that moved to another of the venue's servers calls across origins
- * (docs/sync.md, "Pages that move"): the public event endpoints, the kiosk's own, the status its banner polls, and the
+ * (docs/pages-that-move.md): the public event endpoints, the kiosk's own, the status its banner polls, and the
  * venue's list. Not `/public/profile/` (open to any origin already, people/public-profile.routes.ts) and never the
  * dashboard's API, whose session cookie must not ride on a call from another origin.
  */

@@ -41,8 +41,7 @@ const venueServersResponse = z.object({
 });
 
 /**
- * `GET /venue/servers` on every server: the venue's servers a page may carry on through when its own stops (docs/
- * sync.md, "Pages that move"). Public, like the kiosk it serves: it lists what mDNS already tells the LAN.
+ * `GET /venue/servers` on every server: the venue's servers a page may carry on through when its own stops (docs/pages-that-move.md). Public, like the kiosk it serves: it lists what mDNS already tells the LAN.
  */
 export const venueServerRoutes: FastifyPluginAsyncZod = async (app) => {
   const { failover } = app.ctx;

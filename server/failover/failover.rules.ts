@@ -2,8 +2,7 @@ import { createHash } from 'node:crypto';
 import type { VenueServer } from './failover.types.ts';
 
 /**
- * How a page on the venue LAN carries on through another of the venue's servers when its own stops (docs/sync.md,
- * "Pages that move"): which origins a server serves at, which origins may call the kiosk's endpoints across
+ * How a page on the venue LAN carries on through another of the venue's servers when its own stops (docs/pages-that-move.md): which origins a server serves at, which origins may call the kiosk's endpoints across
  * origins, how a retried check-in stays one check-in, and what a roaming sign-in ticket says. Pure functions.
  */
 

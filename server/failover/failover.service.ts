@@ -53,8 +53,7 @@ export interface IssuedTicket {
 }
 
 /**
- * The venue's servers, for pages that carry on through another one when their own stops (docs/sync.md, "Pages
- * that move"). Every server knows where it serves itself (`listening`, told by whoever made it listen). A hub lists
+ * The venue's servers, for pages that carry on through another one when their own stops (docs/pages-that-move.md). Every server knows where it serves itself (`listening`, told by whoever made it listen). A hub lists
  * itself and the kiosks paired with it, where each said it serves; a replica tells its hub where it serves, reads
  * the hub's list every `refreshMs` and keeps it, so it can list its siblings while the hub is away.
  *

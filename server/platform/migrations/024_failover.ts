@@ -1,5 +1,5 @@
 /**
- * Pages that carry on through another of the venue's servers (server/failover/, docs/sync.md "Pages that move"):
+ * Pages that carry on through another of the venue's servers (server/failover/, docs/pages-that-move.md):
  * - `failover_server_origins`, on a hub: where each paired kiosk serves its pages and API, as it reported;
  * - `failover_venue`, on a replica: the venue's servers as its hub last listed them (kept, so a replica restarted
  *   while the hub is away still knows its siblings), with the hub's public key for roaming sign-in tickets;

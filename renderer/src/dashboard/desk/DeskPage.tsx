@@ -14,6 +14,7 @@ import {
 } from '../api/desk.ts';
 import { Notice } from '../shell/controls.tsx';
 import { useExpireOn401 } from '../shell/session.tsx';
+import { takeArrival, useRoamingDesk } from '../shell/roaming.ts';
 import { PageHeader } from '../shell/PageHeader.tsx';
 import { useDashboardLoad, useSession } from '../shell/session.tsx';
 import { AttendeeTable } from './AttendeeTable.tsx';
@@ -68,6 +69,9 @@ function Desk({
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [walkInOpen, setWalkInOpen] = useState(false);
   const isApiError = useExpireOn401();
+  // When this server stops, the desk carries on at another of the venue's (shell/roaming.ts).
+  const movingTo = useRoamingDesk(event.id);
+  const [arrival] = useState(takeArrival);
   // Enter pressed before the answer to what was typed came: acted on when it comes.
   const enterPending = useRef(false);
 
@@ -135,7 +139,17 @@ function Desk({
           </>
         }
       />
-      {feed.error && <Notice tone="error">{words.cannotReach}</Notice>}
+      {movingTo ? (
+        <Notice tone="info">{words.roaming.moving(movingTo)}</Notice>
+      ) : (
+        feed.error && <Notice tone="error">{words.cannotReach}</Notice>
+      )}
+      {arrival && (
+        <Notice tone="info">
+          {words.roaming.arrived(arrival.from)}
+          {arrival.retried && ` ${words.roaming.retried(arrival.retried.message)}`}
+        </Notice>
+      )}
       <div id="desk-walkin-panel">{walkInOpen && <WalkInForm event={event} onAdded={feed.refresh} />}</div>
       <div className="desk-body">
         <DeskScan eventId={event.id} onCheckedIn={feed.refresh} />

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { fetchFromServer } from '../../shared/venue/venue.ts';
 
 /**
  * What the banner needs to know. A satellite forwards everything, so without its hub it cannot work; a replica
@@ -25,7 +26,8 @@ interface StatusBody {
 /** Reads `/satellite/status` (every Arrivals server answers it). */
 async function readStatus(signal: AbortSignal): Promise<{ status: HubStatus; replica: boolean }> {
   try {
-    const response = await fetch('/satellite/status', {
+    // The server the kiosk calls now: its own, or the one it carried on through (shared/venue/venue.ts).
+    const response = await fetchFromServer('/satellite/status', {
       headers: { accept: 'application/json' },
       cache: 'no-store',
       signal,

@@ -93,6 +93,13 @@ export const deskEn = {
     close: 'Close',
   },
 
+  roaming: {
+    moving: (origin: string) => `This server stopped answering. The desk carries on at ${origin}…`,
+    arrived: (from: string) =>
+      `The desk carries on here because ${from || 'its server'} stopped answering. It goes back by itself once that server answers again.`,
+    retried: (message: string) => `The check-in under way then was made here: ${message}`,
+  },
+
   scan: {
     heading: 'Check in by code',
     label: 'Check-in code',
