@@ -38,6 +38,9 @@ import { eventRoutes } from './events/event.routes.ts';
 import { eventService } from './events/event.service.ts';
 import { publicEventRoutes } from './events/public-event.routes.ts';
 import { registerVenueCors } from './failover/failover-cors.http.ts';
+import { venueCertificates } from './https/certificate.service.ts';
+import { venueCertificateRoutes } from './https/https.routes.ts';
+import { createSecureServer } from './https/https-server.http.ts';
 import { deviceOriginRoutes, roamingRoutes, venueServerRoutes } from './failover/failover.routes.ts';
 import {
   DEFAULT_FAILOVER_OPTIONS,
@@ -148,6 +151,11 @@ export interface BuildAppOptions {
   replica?: Partial<ReplicaOptions>;
   /** How a replica tells its hub where it serves and reads the venue's list (failover/failover.service.ts). */
   failover?: Partial<FailoverOptions>;
+  /**
+   * A certificate and key (PEM) to serve the same app over TLS too, on a second port (`listenHttps`,
+   * https/https-server.http.ts): the venue CA's (https/certificate.service.ts) or the organizer's own.
+   */
+  https?: { key: string; cert: string };
 }
 
 /**
@@ -245,6 +253,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     replica,
     venue,
     failover,
+    venueCertificates: venueCertificates(options.dataDir),
   };
   // Printed by `serve` and shown by the desktop shell through `app.ctx.staff.setupCode()`. A replica's staff
   // accounts come from its hub, so setup is the hub's.
@@ -276,6 +285,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('ctx', ctx);
   app.decorate('store', store);
   app.decorate('writeGate', writeGate);
+  app.decorate(
+    'httpsServer',
+    options.https ? createSecureServer(app, options.https, connections, trust.forwardsForOthers) : null,
+  );
   app.addHook('onClose', async () => store.db.close());
   app.addHook('onClose', async () => dispatcher.stop());
   // onClose hooks run last added first: the import's worker stops before the connections of this thread close.
@@ -339,6 +352,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(syncDeviceRoutes);
   await app.register(venueServerRoutes);
+  await app.register(venueCertificateRoutes);
   // The kiosk's own endpoints: whoever `kioskAccess` admits (today any browser on the LAN); rate limits by path. A
   // replica answers them from its own database, like the public ones.
   await app.register(async (kiosk) => {

@@ -55,9 +55,13 @@ export interface AppContext {
   venue: VenueService | null;
   /** The venue's servers, for pages that carry on through another when their own stops; roaming sign-in. */
   failover: FailoverService;
+  /** The venue certificate authority a device trusts once, for the screens over HTTPS (server/https/). */
+  venueCertificates: VenueCertificates;
 }
 
 import type { WriteGate } from './platform/write-gate.ts';
+import type { Server as HttpsServer } from 'node:https';
+import type { VenueCertificates } from './https/certificate.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -69,5 +73,7 @@ declare module 'fastify' {
     store: Store;
     /** Where this thread's writers wait while the import's worker writes (platform/write-gate.ts). */
     writeGate: WriteGate;
+    /** The same app over TLS, when `buildApp` was given a certificate; it listens through `listenHttps`. */
+    httpsServer: HttpsServer | null;
   }
 }
