@@ -164,6 +164,17 @@ function moveFrom(failed: string, eventId: string | null): Promise<string | null
   return moving;
 }
 
+/**
+ * Whether the page's kiosk calls now go to another server because theirs stopped answering: for whoever watches the
+ * server anyway (the kiosk's banner polls its status), so an idle kiosk moves before anyone taps it.
+ */
+export async function carryOnIfGone(): Promise<boolean> {
+  const origin = nowCalling();
+  if (await serverAnswers(origin)) return false;
+  const moved = await moveFrom(origin, eventOfPath(window.location.pathname));
+  return moved !== null && moved !== origin;
+}
+
 let homeTimer: ReturnType<typeof setTimeout> | undefined;
 
 function switchTo(origin: string): void {
