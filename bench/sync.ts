@@ -27,7 +27,7 @@ import { machineAtEnd, recordRun, runStamp } from './history.ts';
 import type { ReplicasMessage } from './replicas.ts';
 import { percentile, poolSamples, runLoad, type LoadSample, type RequestSpec } from './load.ts';
 import { type RunningServer, startServer } from './servers.ts';
-import { cloneDataDir, createOpenEvent, seedDatabase } from './seed.ts';
+import { cloneDataDir, createOpenEvent, directRegistrations, seedDatabase } from './seed.ts';
 
 const MAIN_ATTENDEES = 20_000;
 /**
@@ -82,6 +82,7 @@ function seedHub(dataDir: string): HubSeed {
   const db = openDatabase(dataDir);
   try {
     const repos = createRepositories(db);
+    const register = directRegistrations(db);
     const organization = repos.organizations.findBySlug('bench')!;
     const now = toTimestamp(new Date());
     const seedEvent = (name: string, prefix: string, count: number) =>
@@ -90,16 +91,10 @@ function seedHub(dataDir: string): HubSeed {
         const emails: string[] = [];
         for (let i = 0; i < count; i++) {
           const email = `${prefix}-${i}@example.com`;
-          const result = repos.attendees.register({
-            id: null,
-            opId: `seed-${prefix}-${i}`,
-            eventId: event.id,
-            userId: null,
+          const result = register(event, email, `Ada Lovelace ${i}`, {
             email,
-            name: `Ada Lovelace ${i}`,
-            answers: { email, first_name: 'Ada', last_name: `Lovelace ${i}` },
-            status: 'confirmed',
-            registeredAt: now,
+            first_name: 'Ada',
+            last_name: `Lovelace ${i}`,
           });
           if (!result.ok) throw new Error(`could not seed ${email}: ${result.reason}`);
           emails.push(email);
