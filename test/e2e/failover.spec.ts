@@ -33,10 +33,11 @@ function checkInsOn(dataDir: string, eventUuid: string) {
         .pluck()
         .all(eventUuid) as string[]
     ).join(' '),
+    // The check-ins held, per person (the ledger's facts: one per op id, docs/sync.md).
     marks: db
       .prepare(
-        `SELECT json_array_length(coalesce(a.check_in_marks, '[1]')) FROM attendees a
-         JOIN events e ON e.id = a.event_id WHERE e.uuid = ? AND a.checked_in_at IS NOT NULL`,
+        `SELECT COUNT(*) FROM attendee_facts f JOIN events e ON e.id = f.event_id
+         WHERE e.uuid = ? AND f.kind = 'check_in' GROUP BY f.subject ORDER BY f.subject`,
       )
       .pluck()
       .all(eventUuid) as number[],
