@@ -97,6 +97,8 @@ export const RATE_LIMIT_TABLE: readonly RateLimitRule[] = [
   // A paired device's own: counted per credential, before anything is read (never on a public path).
   { path: '/sync/ops', limits: [{ group: 'syncDevice', per: 'device' }], phase: 'onRequest' },
   { path: '/sync/changes', limits: [{ group: 'syncDevice', per: 'device' }], phase: 'onRequest' },
+  // Where a kiosk serves (failover/): a device says it every half minute at most; counted like its sync.
+  { path: '/sync/origins', limits: [{ group: 'syncDevice', per: 'device' }], phase: 'onRequest' },
   {
     path: '/dashboard/api/setup',
     method: 'POST',

@@ -98,6 +98,8 @@ INSERT INTO sync_device_grants (device_id, first_id, end_id)
   SELECT id, granted_from, granted_to FROM sync_devices WHERE granted_from IS NOT NULL;
 
 CREATE INDEX sync_applied_ops_device ON sync_applied_ops(device_uuid, seq);
+-- A device's duplicate scans of one person are counted on one conflict (sync/sync.repository.ts): found by person.
+CREATE INDEX sync_conflicts_attendee ON sync_conflicts(attendee_uuid, kind);
 -- Facts a device sent about a registration the hub did not hold, kept aside for when it comes: a bounded number.
 ALTER TABLE sync_devices ADD COLUMN orphan_facts INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE sync_upstream ADD COLUMN snapshot_cleanup INTEGER NOT NULL DEFAULT 0;

@@ -526,6 +526,8 @@ export interface paths {
         /**
          * A paired kiosk says where it serves its screens and API, for the venue list
          * @description Needs the device's credential from pairing. Origins that are not `http(s)://host[:port]` are dropped.
+         *
+         *     Rate limit: 600 requests a minute per device (its credential; per client address without one). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
          */
         put: operations["recordKioskOrigins"];
         post?: never;
@@ -4916,6 +4918,9 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4930,6 +4935,9 @@ export interface operations {
             /** @description Unauthorized: "This device is not paired with this hub. Pair it again with a pairing code." */
             401: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4945,6 +4953,9 @@ export interface operations {
             /** @description Unprocessable Entity: "Validation failed." */
             422: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4952,6 +4963,22 @@ export interface operations {
                         /** @enum {string} */
                         message: "Validation failed.";
                         errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Too Many Requests: "Too Many Attempts." */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Too Many Attempts.";
                     };
                 };
             };
