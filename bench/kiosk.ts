@@ -37,6 +37,7 @@ import { applyEventInput } from '../server/events/event.input.ts';
 import { CHROMIUM_FLAGS, fakeCameraFlags, requireChromium } from '../test/e2e/support/chromium.ts';
 import { FEED, heldUpCode, writeCameraFeed, type Frame } from '../test/e2e/support/fake-camera.ts';
 import { runBench, wholeNumber } from './cli.ts';
+import { FAILOVER_TARGET_MS, measureFailover } from './kiosk-failover.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const KIOSK_DIR = path.join(ROOT, 'out/renderer');
@@ -44,10 +45,13 @@ const SCAN_TARGET_MS = 250;
 const START_TARGET_MS = 1000;
 
 function options() {
-  const { values } = parseArgs({ options: { runs: { type: 'string' }, starts: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: { runs: { type: 'string' }, starts: { type: 'string' }, failover: { type: 'string' } },
+  });
   return {
     scanRuns: wholeNumber(values.runs, 25, 'runs', 20),
     startRuns: wholeNumber(values.starts, 7, 'starts', 3),
+    failoverRuns: wholeNumber(values.failover, 7, 'failover', 3),
   };
 }
 
@@ -285,7 +289,7 @@ async function measureStarts(browser: Browser, dataDir: string, event: EventReco
 }
 
 async function main(): Promise<void> {
-  const { scanRuns, startRuns } = options();
+  const { scanRuns, startRuns, failoverRuns } = options();
   const [loadAtStart] = os.loadavg();
   console.error('Building the renderer…');
   await build({ root: ROOT, logLevel: 'error' });
@@ -326,6 +330,8 @@ async function main(): Promise<void> {
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_FLAGS });
   console.error(`Server start to interactive home: ${startRuns} starts each way…`);
   const starts = await measureStarts(browser, dataDir, event, startRuns);
+  console.error(`Carrying on through a paired kiosk's server: ${failoverRuns} runs each way…`);
+  const failover = await measureFailover(browser, KIOSK_DIR, failoverRuns);
   await browser.close();
   fs.rmSync(work, { recursive: true, force: true });
 
@@ -363,6 +369,7 @@ async function main(): Promise<void> {
       null,
     ),
     row('(of which) listening → kiosk home interactive', pagePart(starts.cli), null),
+    ...failoverRows(failover, row),
   ].join('\n');
 
   const [loadAtEnd] = os.loadavg();
@@ -375,10 +382,35 @@ async function main(): Promise<void> {
       `edited during the start would have sent it to): ${prebuiltStarts} of ${starts.cli.length}.`,
     'Method: see the comment at the top of bench/kiosk.ts. The camera is decoded by html5-qrcode at 15 frames a ' +
       'second with a 70% scan box; a code waits at most one decode interval (~67 ms) plus one decode.',
+    failoverNote(failover),
   ];
   await recordRun(`## \`npm run bench:kiosk\`, ${runStamp()}\n\n${table}\n\n${notes.join('\n\n')}\n`);
   console.log(table);
   console.log(`\n${notes.join('\n')}`);
+}
+
+/** The failover rows (bench/kiosk-failover.ts): the check-in through a paired kiosk's server, and its baseline. */
+function failoverRows(
+  figures: Awaited<ReturnType<typeof measureFailover>>,
+  row: (name: string, values: number[], target: number | null) => string,
+): string[] {
+  return [
+    row(
+      'Carry on after the hub stops: hub killed, Check in pressed → result, through the paired kiosk’s server',
+      figures.failover,
+      FAILOVER_TARGET_MS,
+    ),
+    row('(baseline, same run) the same check-in with the hub up', figures.baseline, null),
+  ];
+}
+
+function failoverNote(figures: Awaited<ReturnType<typeof measureFailover>>): string {
+  const ratio = percentile(figures.failover, 50) / percentile(figures.baseline, 50);
+  return (
+    `Carrying on: a hub and a paired kiosk as \`arrivals serve\` processes on two loopback addresses; a tablet page ` +
+    `opened from the hub, the hub SIGKILLed before Check in is pressed (bench/kiosk-failover.ts). Failover p50 is ` +
+    `${ratio.toFixed(2)}x the baseline's, runs alternating with it.`
+  );
 }
 
 runBench('npm run bench:kiosk', main);

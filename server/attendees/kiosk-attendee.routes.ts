@@ -28,6 +28,7 @@ import {
   selfCheckInRefusal,
   selfCheckInRefusals,
 } from './refusals.http.ts';
+import { IDEMPOTENCY_NOTE, idempotencyKeyOf } from '../failover/idempotency.http.ts';
 
 const tags = ['Kiosk'];
 const params = publicEventParams;
@@ -78,7 +79,7 @@ export const kioskAttendeeRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'The check-in code of a registration (`ARV1:<code>`), or the profile code of a person of the ' +
           "event's organization (a `/p/<code>` URL), whose registration for the event is found by email. " +
-          'A bare code is tried as both. Refusals are those of self check-in.',
+          `A bare code is tried as both. Refusals are those of self check-in.${IDEMPOTENCY_NOTE}`,
         params,
         body: scanBody,
         response: { 200: kioskScanResponse, ...refusals(eventRefusals, selfCheckInRefusals) },
@@ -87,7 +88,9 @@ export const kioskAttendeeRoutes: FastifyPluginAsyncZod = async (app) => {
     async function checkInByScannedCode(request) {
       const event = publishedEventOf(app, request.params.uuid);
       // The body's schema has refused what is not a code.
-      const outcome = attendees.checkInByCode(event, parseScannedCode(request.body.code)!);
+      const outcome = attendees.checkInByCode(event, parseScannedCode(request.body.code)!, {
+        idempotencyKey: idempotencyKeyOf(request),
+      });
       if (!outcome.ok) throw selfCheckInRefusal(outcome.reason, outcome.attendee, event);
       return { message: messages.checkedIn, data: presentKioskCheckIn(outcome.attendee) };
     },
