@@ -27,6 +27,18 @@ export function heldUpCode(qr: string, frames: number = FEED.fps): Frame[] {
   }));
 }
 
+/**
+ * A queue at the camera: each code held up by hand for `seconds`, one after the other, then `gapSeconds` of an empty
+ * scene before the feed loops (Chromium plays the file again and again).
+ */
+export function queueOfCodes(codes: readonly string[], seconds: number, gapSeconds = 0): Frame[] {
+  const perCode = Math.round(seconds * FEED.fps);
+  return [
+    ...codes.flatMap((code) => heldUpCode(code, perCode)),
+    ...Array<Frame>(Math.round(gapSeconds * FEED.fps)).fill('blank'),
+  ];
+}
+
 /** The luma plane of a frame. */
 function lumaPlane(frame: Frame): Buffer {
   const { width, height } = FEED;
