@@ -92,6 +92,8 @@ export const en = {
     title: 'Register',
     intro: (event: string) => `Sign up for ${event}.`,
     fromProfile: 'We filled in what your profile shows. Please check it before you register.',
+    checkTypedEmail:
+      'We filled in the email address you typed, which found no registration. Please check it before you register.',
     submit: 'Register',
     submitting: 'Registering…',
     submitAndCheckIn: 'Register and check in',

@@ -111,6 +111,8 @@ export const fr: Catalogue = {
     intro: (event: string) => `Inscrivez-vous à «\u202f${event}\u202f».`,
     fromProfile:
       'Nous avons repris les informations de votre profil. Veuillez les vérifier avant de vous inscrire.',
+    checkTypedEmail:
+      'Nous avons repris l’adresse e-mail saisie, qui ne correspond à aucune inscription. Veuillez la vérifier avant de vous inscrire.',
     submit: 'S’inscrire',
     submitting: 'Inscription en cours…',
     submitAndCheckIn: 'S’inscrire et enregistrer mon arrivée',
