@@ -41,6 +41,13 @@ export const en = {
       waiting === 0
         ? 'Registration and check-in work as usual; they reach the hub when it is back.'
         : `${waiting} ${waiting === 1 ? 'change' : 'changes'} waiting. Registration and check-in work as usual; they reach the hub when it is back.`,
+    /** The corner's discreet words for staff, while the kiosk works on by itself. */
+    cornerOffline: (waiting: number) => (waiting === 0 ? 'Offline' : `Offline · ${waiting} waiting`),
+    cornerHubLost: 'Hub unreachable',
+    cornerServerLost: 'Server unreachable',
+    /** What attendees read while the kiosk cannot work: calm, and no word of hubs. */
+    pausedTitle: 'One moment, please',
+    pausedMessage: 'This kiosk is reconnecting. If it takes a while, please see event staff.',
   },
 
   start: {

@@ -64,6 +64,12 @@ export const fr: Catalogue = {
         ? usual
         : `${number(waiting)} ${plural(waiting, 'modification en attente', 'modifications en attente')}. ${usual}`;
     },
+    cornerOffline: (waiting: number) =>
+      waiting === 0 ? 'Hors ligne' : `Hors ligne · ${number(waiting)} en attente`,
+    cornerHubLost: 'Serveur principal injoignable',
+    cornerServerLost: 'Serveur injoignable',
+    pausedTitle: 'Un instant, s’il vous plaît',
+    pausedMessage: `Cette borne se reconnecte. Si cela dure, ${seeStaff.charAt(0).toLowerCase()}${seeStaff.slice(1)}`,
   },
 
   start: {
