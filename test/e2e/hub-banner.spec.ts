@@ -93,3 +93,28 @@ test('a satellite kiosk asks attendees calmly for a moment while its hub is away
     await hub.close();
   }
 });
+
+test('what attendees and staff read while the kiosk cannot work is axe-clean, in English and French', async ({
+  page,
+  server,
+  expectAccessible,
+}) => {
+  const event = server.createEvent({ name: 'Launch Night' });
+  // The kiosk's server says its hub is away, as a satellite's does.
+  await page.route('**/satellite/status', (route) => route.fulfill({ json: { hub_reachable: false } }));
+  const home = new KioskHomePage(page);
+  const banner = page.getByTestId('hub-banner');
+  const corner = page.getByTestId('connection-corner');
+
+  await home.open(event.uuid, '?lang=en');
+  await expect(banner).toContainText('One moment, please');
+  await expect(corner).toHaveText('Hub unreachable');
+  await expectAccessible();
+
+  await home.open(event.uuid, '?lang=fr');
+  await expect(banner).toHaveText(
+    'Un instant, s’il vous plaîtCette borne se reconnecte. Si cela dure, veuillez vous adresser à l’équipe de l’événement.',
+  );
+  await expect(corner).toHaveText('Serveur principal injoignable');
+  await expectAccessible();
+});
