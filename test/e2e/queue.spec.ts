@@ -44,7 +44,7 @@ function resultsOnly(screens: ScreenEntry[]) {
 
 /**
  * Counts the camera frames the scanner has taken up (it draws each from the video onto a canvas before decoding it)
- * and the times a camera's picture started playing (the scanner reads its first frame then). Source text: this
+ * and the cameras whose picture started playing (the scanner reads its first frame then). Source text: this
  * project's Node side has no DOM types.
  */
 const COUNT_CAMERA_FRAMES = `(() => {
@@ -55,7 +55,13 @@ const COUNT_CAMERA_FRAMES = `(() => {
     if (image instanceof HTMLVideoElement) window.cameraFramesRead += 1;
     return draw.call(this, image, ...rest);
   };
-  document.addEventListener('playing', () => (window.cameraStarts += 1), true);
+  // Each camera's picture once: a stalled picture that plays again is the same camera.
+  const started = new WeakSet();
+  document.addEventListener('playing', (event) => {
+    if (started.has(event.target)) return;
+    started.add(event.target);
+    window.cameraStarts += 1;
+  }, true);
 })();`;
 const framesRead = (page: Page) => page.evaluate<number>('window.cameraFramesRead');
 const cameraStarts = (page: Page) => page.evaluate<number>('window.cameraStarts');
