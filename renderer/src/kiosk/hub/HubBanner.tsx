@@ -1,7 +1,7 @@
-import { Alert } from '../components/Alert.tsx';
 import { t } from '../../shared/i18n/index.ts';
-import { parseRoute } from '../../shared/routes.ts';
 import { usePathname } from '../../shared/router.ts';
+import { parseRoute } from '../../shared/routes.ts';
+import { Alert } from '../components/Alert.tsx';
 import { useHubStatus, type HubStatus } from './useHubStatus.ts';
 
 /** The connection's state in a few words, for staff who know what a hub is. */
