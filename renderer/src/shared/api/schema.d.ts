@@ -2518,7 +2518,7 @@ export interface components {
             /** @enum {string} */
             status: "applied" | "dropped" | "refused" | "failed" | "duplicate" | "upgrade_required" | "not_found";
             /** @enum {string} */
-            reason?: "invalid" | "uuid_taken" | "id_outside_grant" | "id_taken" | "code_taken" | "person_limit" | "duplicate_scan";
+            reason?: "invalid" | "uuid_taken" | "id_outside_grant" | "id_taken" | "code_taken" | "person_limit" | "duplicate_scan" | "unknown_attendee";
             attendee?: string;
             conflicts: ("duplicate_check_in" | "merged_registration" | "check_in_after_cancel" | "check_in_after_no_show" | "cancel_after_check_in" | "no_show_after_check_in" | "undo_of_other_check_in" | "over_capacity" | "after_close" | "time_uncertain" | "merged_registration_parted" | "id_reassigned" | "op_failed")[];
         };
