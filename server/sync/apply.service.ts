@@ -63,7 +63,7 @@ export function applyService(store: Store, sync: SyncRepository, ledger: LedgerS
     if (!event || event.organizationId !== context.device.organizationId) {
       return { op_id: op.op_id, status: 'not_found', conflicts: [] };
     }
-    const outcome = sync.replaying(() =>
+    const outcome = repos.ledger.replaying(() =>
       op.kind === 'register' || op.kind === 'walk_in'
         ? register(event, timed, op.payload as RegistrationPayload, context)
         : attendeeFact(event, timed, context),

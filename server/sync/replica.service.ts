@@ -300,7 +300,7 @@ export function replicaService(
     const person = registration
       ? { eventId: registration.eventId, emailKey: registration.emailKey }
       : fact && repos.ledger.personOf(fact.subject);
-    if (person) sync.replaying(() => ledger.materialize(person.eventId, person.emailKey));
+    if (person) repos.ledger.replaying(() => ledger.materialize(person.eventId, person.emailKey));
   }
 
   /** Takes one page of the hub's feed and writes it. */
@@ -421,7 +421,7 @@ export function replicaService(
       if (person?.eventId === eventId) touch(person);
     }
     if (snapshotEnds) for (const person of repos.ledger.dropStale()) touch(person);
-    sync.replaying(() => {
+    repos.ledger.replaying(() => {
       for (const { eventId, emailKey: key } of touched.values()) ledger.materialize(eventId, key);
     });
   }

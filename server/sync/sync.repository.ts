@@ -259,8 +259,6 @@ export function syncRepository(db: Db) {
   const tokenExpiry = db.prepare<[number], { expires_at: string | null }>(
     'SELECT expires_at FROM api_tokens WHERE id = ?',
   );
-  const setReplaying = db.prepare('INSERT OR IGNORE INTO sync_replaying (id) VALUES (1)');
-  const clearReplaying = db.prepare('DELETE FROM sync_replaying');
 
   const upstream = db.prepare<[], UpstreamRow>('SELECT * FROM sync_upstream WHERE id = 1');
   const insertUpstream = db.prepare<Record<string, unknown>>(
@@ -491,16 +489,6 @@ export function syncRepository(db: Db) {
 
     /** A token's expiry; undefined when the token is gone (deleted). */
     tokenExpiry: (id: number): string | null | undefined => tokenExpiry.get(id)?.expires_at,
-
-    /** Runs `work` with the seats guards standing aside (see the migration): a replay never fails on seats. */
-    replaying<T>(work: () => T): T {
-      setReplaying.run();
-      try {
-        return work();
-      } finally {
-        clearReplaying.run();
-      }
-    },
 
     upstream(): UpstreamRecord | null {
       const row = upstream.get();
