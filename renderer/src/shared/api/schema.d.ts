@@ -430,7 +430,7 @@ export interface paths {
         put?: never;
         /**
          * Check in by a scanned check-in code or profile QR code, with the rules of self check-in
-         * @description The check-in code of a registration (`ARV1:<code>`), or the profile code of a person of the event's organization (a `/p/<code>` URL), whose registration for the event is found by email. A bare code is tried as both. Refusals are those of self check-in. An `Idempotency-Key` header (16 to 128 of `A-Z a-z 0-9 - _`) makes the check-in the same one on every server of the venue: sent again, here or to another server after this one stopped, it answers as the first time and never makes a second check-in.
+         * @description The check-in code of a registration (`ARV1:<code>`), or the profile code of a person of the event's organization (a `/p/<code>` URL), whose registration for the event is found by email. A bare code is tried as both. Refusals are those of self check-in; before check-in opens, the 403 also says when (`opens_at`). An `Idempotency-Key` header (16 to 128 of `A-Z a-z 0-9 - _`) makes the check-in the same one on every server of the venue: sent again, here or to another server after this one stopped, it answers as the first time and never makes a second check-in.
          *
          *     No credentials needed.
          *
@@ -4509,6 +4509,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description When check-in opens, on a refusal because it has not opened yet
+                         * @example 2026-11-21T10:42:05+00:00
+                         */
+                        opens_at?: string;
                         /** @enum {string} */
                         message: "Check-in is not available for this event." | "Self check-in is not enabled for this event. Please check in with event staff." | "Your registration has been cancelled. Please see event staff." | "Your registration is awaiting approval. Please check in with event staff.";
                     };
