@@ -8,6 +8,7 @@ import { ledgerRepository } from './attendees/ledger.repository.ts';
 import { badgeSettingsRepository } from './badges/badge.repository.ts';
 import { brandRepository } from './brand/brand.repository.ts';
 import { eventsRepository } from './events/event.repository.ts';
+import { failoverRepository } from './failover/failover.repository.ts';
 import { organizationsRepository } from './organizations/organization.repository.ts';
 import { usersRepository } from './people/person.repository.ts';
 import { webhookDeliveriesRepository } from './webhooks/delivery.repository.ts';
@@ -31,6 +32,7 @@ export function createRepositories(db: Db) {
     webhookEndpoints: webhookEndpointsRepository(db),
     webhookDeliveries: webhookDeliveriesRepository(db),
     lanIntegrations: lanIntegrationsRepository(db),
+    failover: failoverRepository(db),
   };
 }
 

@@ -30,20 +30,22 @@ export const RENDERER_PAGES = [
 
 /**
  * What the kiosk page may load: its own scripts and styles (html5-qrcode sets inline styles), the QR codes it draws
- * as data: images, the camera stream, and the API on its own origin.
+ * as data: images, the camera stream, and the API on its own origin and on the venue's other servers (a page carries
+ * on through one of them when its own stops: failover/), as they stood when the page loaded.
  */
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "media-src 'self' blob: mediastream:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+const contentSecurityPolicy = (connectSources: readonly string[]) =>
+  [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "media-src 'self' blob: mediastream:",
+    ["connect-src 'self'", ...connectSources].join(' '),
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
 
 const NOT_BUILT = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Arrivals</title></head>
@@ -56,10 +58,15 @@ const NOT_BUILT = `<!doctype html>
 export interface KioskStaticOptions {
   /** The built renderer: index.html and assets/. */
   root: string;
+  /** Other origins the page may call (the venue's servers); none by default. */
+  connectSources?: () => readonly string[];
 }
 
 /** Serves the built kiosk renderer on the API's own origin, so its API calls need no CORS. */
-export const kioskStaticRoutes: FastifyPluginAsync<KioskStaticOptions> = async (app, { root }) => {
+export const kioskStaticRoutes: FastifyPluginAsync<KioskStaticOptions> = async (
+  app,
+  { root, connectSources = () => [] },
+) => {
   const indexFile = path.join(root, 'index.html');
 
   await app.register(fastifyStatic, {
@@ -79,7 +86,9 @@ export const kioskStaticRoutes: FastifyPluginAsync<KioskStaticOptions> = async (
         () => false,
       );
       // nosniff and X-Frame-Options are on every answer (platform/security-headers.ts); the policy is the page's.
-      reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+      // Origins only (`http://host:port`): nothing in them can close the directive or start another.
+      const venue = connectSources().filter((origin) => /^https?:\/\/[a-z0-9.:[\]-]+$/i.test(origin));
+      reply.header('Content-Security-Policy', contentSecurityPolicy(venue));
       if (!built) return reply.code(503).type('text/html; charset=utf-8').send(NOT_BUILT);
       // Revalidated on every load, so a new build's asset names reach the kiosk at once.
       reply.header('Cache-Control', 'no-cache');
