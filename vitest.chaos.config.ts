@@ -2,8 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * The chaos tests (test/chaos/README.md): the short seeded run and the reproductions of issue 30, each with an online
- * server, a hub and three kiosks as real processes. Apart from `npm test` until the sync fixes land; then
- * `test/chaos/**\/*.chaos.test.ts` joins the include list of vitest.config.ts.
+ * server, a hub and three kiosks as real processes. `npm test` runs them on their own after the other vitest files
+ * (`npm run test:chaos:short`), one venue at a time, so that no other process-heavy file shares the machine with
+ * them.
  */
 export default defineConfig({
   test: {

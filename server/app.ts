@@ -218,9 +218,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const apply = applyService(store, sync, ledger);
   const feed = feedRepository(store.db);
   const replicaOptions = { ...DEFAULT_REPLICA_OPTIONS, ...options.replica };
-  const replica = isReplica ? replicaService(store, sync, feed, ledger, replicaOptions) : null;
+  const logSyncError = (error: unknown) =>
+    app.log.error({ err: error }, 'a sync with the node this one follows failed here; it is tried again');
+  const replica = isReplica ? replicaService(store, sync, feed, ledger, replicaOptions, logSyncError) : null;
   // Every hub can follow an online server; until it does, its journal records nothing.
-  const venue = isReplica ? null : venueService(store, sync, feed, ledger, SCHEMA_VERSION, replicaOptions);
+  const venue = isReplica
+    ? null
+    : venueService(store, sync, feed, ledger, SCHEMA_VERSION, replicaOptions, logSyncError);
   const journal = replica
     ? replicaJournal(sync, clock, upstream!.deviceUuid, SCHEMA_VERSION, () => replica.wake())
     : venue!.journal;

@@ -122,6 +122,11 @@ export function replicaService(
   feed: FeedRepository,
   ledger: LedgerService,
   options: ReplicaOptions = DEFAULT_REPLICA_OPTIONS,
+  /**
+   * Told of a sync that failed here rather than at the hub or on the way (an error of this node's, writing a page or
+   * reading its outbox): the loops try again, and the log says why (the chaos test found one only through a probe).
+   */
+  onLocalError: (error: unknown) => void = () => {},
 ) {
   const { clock, repos } = store;
   let stopped = true;
@@ -162,6 +167,7 @@ export function replicaService(
   }
 
   function failed(error: unknown): void {
+    if (!(error instanceof HubError)) onLocalError(error);
     failures += 1;
     hubAway = error instanceof HubError && error.unsent;
     reportDue = true;

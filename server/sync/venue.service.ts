@@ -55,6 +55,7 @@ export function venueService(
   ledger: LedgerService,
   schemaVersion: number,
   options: Partial<ReplicaOptions> = {},
+  onLocalError: (error: unknown) => void = () => {},
 ) {
   const { clock } = store;
   const followed = (): UpstreamRecord | null => {
@@ -68,7 +69,7 @@ export function venueService(
   const linkedJournal = replicaJournal(sync, clock, upstream?.deviceUuid ?? '', schemaVersion, wakeReplica);
   const linkedRelay = outboxRelay(sync, clock, wakeReplica);
   const makeReplica = () =>
-    replicaService(store, sync, feed, ledger, { ...DEFAULT_REPLICA_OPTIONS, ...options });
+    replicaService(store, sync, feed, ledger, { ...DEFAULT_REPLICA_OPTIONS, ...options }, onLocalError);
   if (upstream) replica = makeReplica();
 
   /** Only the followed events travel up: an event of this hub's own is none of the online server's business. */
