@@ -115,8 +115,6 @@ export const fr: Catalogue = {
     submitting: 'Inscription en cours…',
     submitAndCheckIn: 'S’inscrire et enregistrer mon arrivée',
     submittingAndCheckingIn: 'Inscription et enregistrement en cours…',
-    checkinCode: 'Votre code d’enregistrement\u00a0: scannez-le à l’entrée',
-    checkinCodeImage: 'Votre QR code d’enregistrement',
     notCheckedIn:
       'Votre inscription est bien prise en compte, mais votre arrivée n’a pas pu être enregistrée\u00a0:',
     successTitle: (name: string) => `Merci, ${name}, votre inscription est prise en compte\u202f!`,
@@ -128,6 +126,7 @@ export const fr: Catalogue = {
       no_show: 'Absence',
     },
     pendingNote: 'L’équipe de l’événement va examiner votre inscription.',
+    atTheDoor: 'À l’entrée, enregistrez votre arrivée avec votre adresse e-mail.',
     redirectPrompt: 'Scannez pour continuer sur votre téléphone',
     redirectImage: 'QR code pour poursuivre votre inscription sur votre téléphone',
     alreadyRegistered: 'Vous avez déjà une inscription',
