@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 
 /** electron-vite's renderer output in a checkout (`npm run build`). */
 export const DEFAULT_KIOSK_DIR = fileURLToPath(new URL('../../out/renderer/', import.meta.url));
@@ -26,6 +26,17 @@ export const RENDERER_PAGES = [
   '/dashboard/staff',
   '/dashboard/sync',
   '/dashboard/developers/*',
+] as const;
+
+/**
+ * The public pages people open on their own phones (renderer/public.html, its own small script): an event's page
+ * (`/e/{event uuid}`) and a ticket's (`/t/{ticket secret}`). A ticket's address is its only key, so neither page
+ * names its address to anyone it loads from or links to (the event page leads to the ticket in the same page), and
+ * search engines are asked not to keep a ticket.
+ */
+export const PUBLIC_PAGES = [
+  { url: '/e/*', headers: { 'referrer-policy': 'no-referrer' } },
+  { url: '/t/*', headers: { 'referrer-policy': 'no-referrer', 'x-robots-tag': 'noindex, nofollow' } },
 ] as const;
 
 /**
@@ -60,8 +71,6 @@ export interface KioskStaticOptions {
 
 /** Serves the built kiosk renderer on the API's own origin, so its API calls need no CORS. */
 export const kioskStaticRoutes: FastifyPluginAsync<KioskStaticOptions> = async (app, { root }) => {
-  const indexFile = path.join(root, 'index.html');
-
   await app.register(fastifyStatic, {
     root: path.join(root, 'assets'),
     prefix: '/assets/',
@@ -71,19 +80,32 @@ export const kioskStaticRoutes: FastifyPluginAsync<KioskStaticOptions> = async (
     immutable: true,
   });
 
+  /** Answers `page` (index.html or public.html) of the build, if it is built. */
+  async function serveBuiltPage(reply: FastifyReply, page: string) {
+    const file = path.join(root, page);
+    // Checked per request: a build made while the server runs is served at the next load.
+    const built = await fs.access(file).then(
+      () => true,
+      () => false,
+    );
+    // nosniff and X-Frame-Options are on every answer (platform/security-headers.ts); the policy is the page's.
+    reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+    if (!built) return reply.code(503).type('text/html; charset=utf-8').send(NOT_BUILT);
+    // Revalidated on every load, so a new build's asset names reach the kiosk at once.
+    reply.header('Cache-Control', 'no-cache');
+    return reply.sendFile(page, root, { cacheControl: false });
+  }
+
   for (const url of RENDERER_PAGES) {
     app.get(url, { schema: { hide: true } }, async function serveKioskPage(_request, reply) {
-      // Checked per request: a build made while the server runs is served at the next load.
-      const built = await fs.access(indexFile).then(
-        () => true,
-        () => false,
-      );
-      // nosniff and X-Frame-Options are on every answer (platform/security-headers.ts); the policy is the page's.
-      reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
-      if (!built) return reply.code(503).type('text/html; charset=utf-8').send(NOT_BUILT);
-      // Revalidated on every load, so a new build's asset names reach the kiosk at once.
-      reply.header('Cache-Control', 'no-cache');
-      return reply.sendFile('index.html', root, { cacheControl: false });
+      return serveBuiltPage(reply, 'index.html');
+    });
+  }
+
+  for (const { url, headers } of PUBLIC_PAGES) {
+    app.get(url, { schema: { hide: true } }, async function servePublicPage(_request, reply) {
+      reply.headers(headers);
+      return serveBuiltPage(reply, 'public.html');
     });
   }
 };

@@ -183,6 +183,60 @@ export const en = {
     },
   },
 
+  /** The public event page (`/e/{event}`), on a person's own phone or computer. */
+  eventPage: {
+    organizer: (organization: string) => `Organized by ${organization}`,
+    when: 'When',
+    where: 'Where',
+    timeZone: (zone: string) => `Times are in the event’s time zone, ${zone}.`,
+    seatsLeft: (seats: number) =>
+      seats === 1 ? '1 seat left' : `${seats.toLocaleString('en-US')} seats left`,
+    full: 'This event is full: registration is closed.',
+    closed: 'Registration for this event is closed.',
+    opens: (when: string) => `Registration opens on ${when}.`,
+    notAvailable: 'This event is not available. It is not published, or the link is wrong.',
+    formTitle: 'Register',
+    submit: 'Register',
+    submitting: 'Registering…',
+    registeredTitle: (name: string) => `You’re registered, ${name}!`,
+    pendingNote: 'The organizers will review your registration. You will get an email once it is approved.',
+    emailNote: (email: string) => `A confirmation is on its way to ${email}.`,
+    alreadyRegistered:
+      'This email address is already registered for this event. Look for your ticket in that mailbox.',
+    redirecting: 'Registered. Taking you on…',
+  },
+
+  /** A ticket's page (`/t/{secret}`), opened after registering and from the confirmation email. */
+  ticket: {
+    title: 'Your ticket',
+    qrImage: (name: string) => `Check-in QR code of ${name}`,
+    showAtDoor: 'Show this QR code at the door, on your phone or printed.',
+    code: 'Check-in code',
+    status: {
+      confirmed: 'Confirmed',
+      pending: 'Awaiting approval',
+      canceled: 'Cancelled',
+      no_show: 'Marked absent',
+    },
+    pending:
+      'Your registration is awaiting approval. Your ticket’s QR code will be sent to you by email once it is approved.',
+    canceled: 'This registration is cancelled: this ticket no longer works at the door.',
+    noShow: 'The organizers marked this registration as absent. Please see them at the door.',
+    checkedIn: (time: string) => `Checked in on ${time}.`,
+    addToCalendar: 'Add to calendar',
+    print: 'Print or save as PDF',
+    cancel: 'Cancel my registration',
+    confirmTitle: 'Cancel your registration?',
+    confirmText: (event: string) =>
+      `You will no longer be registered for ${event}, and this ticket will stop working at the door. This cannot be undone.`,
+    confirm: 'Yes, cancel my registration',
+    keep: 'No, keep it',
+    cancelling: 'Cancelling…',
+    cancelledTitle: 'Your registration is cancelled.',
+    notFound: 'This ticket cannot be found. Please check the link in your email.',
+    eventPage: 'Event page',
+  },
+
   keyboard: {
     label: 'On-screen keyboard',
     backspace: 'Delete',

@@ -1,0 +1,42 @@
+/**
+ * When an event takes place, as its page says it: in the event's own time zone (a person abroad reads the hours of
+ * the venue's clocks), in the page's language, the day written out. One day reads "Saturday, December 5, 2026,
+ * 6:00 – 10:00 PM"; several, with both dates. Pure: the locale and zone come in.
+ */
+export function eventWhen(
+  startsAt: string | null,
+  endsAt: string | null,
+  timeZone: string,
+  locale: string,
+): string | null {
+  if (!startsAt) return null;
+  const options: Intl.DateTimeFormatOptions = { dateStyle: 'full', timeStyle: 'short' };
+  let formatter: Intl.DateTimeFormat;
+  try {
+    formatter = new Intl.DateTimeFormat(locale, { ...options, timeZone });
+  } catch {
+    // A zone this browser does not know: its own zone rather than no time at all.
+    formatter = new Intl.DateTimeFormat(locale, options);
+  }
+  const start = new Date(startsAt);
+  if (!endsAt) return formatter.format(start);
+  const end = new Date(endsAt);
+  return end > start ? formatter.formatRange(start, end) : formatter.format(start);
+}
+
+/** Whether the person's own zone is the event's, so the page need not name the zone its times are in. */
+export function sameZone(timeZone: string, browserZone: string, at: Date): boolean {
+  if (timeZone === browserZone) return true;
+  // Two names of one zone (Europe/Paris and Europe/Brussels on the same day): same offset counts as the same.
+  const offset = (zone: string) => {
+    try {
+      return new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })
+        .formatToParts(at)
+        .find((part) => part.type === 'timeZoneName')?.value;
+    } catch {
+      return undefined;
+    }
+  };
+  const mine = offset(browserZone);
+  return mine !== undefined && mine === offset(timeZone);
+}
