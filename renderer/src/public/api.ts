@@ -12,23 +12,31 @@ import type { Language } from '../shared/i18n/index.ts';
 export type PageEvent = Schema<'KioskEvent'>;
 export type Registration = Answer<'/public/events/{uuid}/register', 'post'>;
 
-/** A ticket as its page shows it. */
+/** A ticket as its page shows it (GET /public/tickets/{secret}). */
 export interface Ticket {
+  status: 'pending' | 'confirmed' | 'canceled';
   name: string;
   email: string;
-  status: 'confirmed' | 'pending' | 'canceled' | 'no_show';
-  checkin_code: string | null;
+  registered_at: string;
   checked_in_at: string | null;
+  /** While the ticket can check its holder in; else null. */
+  checkin_code: string | null;
+  /** What the QR code carries (`ARV1:` and the code). */
+  qr_text: string | null;
+  language: 'en' | 'fr';
+  can_cancel: boolean;
+  calendar_url: string | null;
   event: {
     id: string;
     name: string;
+    description: string;
+    timezone: string;
     starts_at: string | null;
     ends_at: string | null;
-    timezone: string;
     location: string | null;
+    organization: { name: string; slug: string };
     accent_color: string | null;
     logo_url: string | null;
-    organization: { name: string };
   };
 }
 
@@ -53,15 +61,19 @@ export const publicApi = {
       (r) => r.data,
     ),
 
-  /** In the page's language, which the server keeps for the registration's emails. */
-  register: (uuid: string, answers: Record<string, string>, language: Language) =>
-    answer(
-      api.POST('/public/events/{uuid}/register', {
-        params: { path: { uuid } },
-        body: answers,
-        headers: { 'accept-language': language },
-      }),
-    ),
+  /**
+   * In the page's language, which the server keeps for the registration's emails and ticket. The answer is the
+   * interface's, and `ticket`: the ticket page the server names in its `Location` header (null from a server that
+   * has no tickets).
+   */
+  register: async (uuid: string, answers: Record<string, string>, language: Language) => {
+    const { data, response } = await api.POST('/public/events/{uuid}/register', {
+      params: { path: { uuid } },
+      body: answers,
+      headers: { 'accept-language': language },
+    });
+    return { ...(data as Registration), ticket: response.headers.get('location') };
+  },
 
   ticket: (secret: string, signal?: AbortSignal) =>
     ticketCall<{ data: Ticket }>(ticketPath(secret), { signal }).then((r) => r.data),
@@ -72,7 +84,4 @@ export const publicApi = {
       headers: { 'content-type': 'application/json' },
       body: '{}',
     }),
-
-  /** The event as an RFC 5545 calendar file, for the person's own calendar. */
-  calendarUrl: (secret: string) => `${ticketPath(secret)}/event.ics`,
 };

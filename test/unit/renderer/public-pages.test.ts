@@ -3,6 +3,7 @@ import { autocompleteFor } from '../../../renderer/src/public/event/autocomplete
 import { eventWhen, sameZone } from '../../../renderer/src/public/event/event-times.ts';
 import { ticketPathOf } from '../../../renderer/src/public/event/ticket-link.ts';
 import { pageLanguage } from '../../../renderer/src/public/language.ts';
+import { fieldsInLanguage } from '../../../renderer/src/shared/registration-form/localized-fields.ts';
 import { parsePublicRoute, publicPaths } from '../../../renderer/src/public/routes.ts';
 
 describe("the public pages' addresses", () => {
@@ -102,5 +103,40 @@ describe("the public pages' language", () => {
     expect(pageLanguage('?lang=de', ['de-DE', 'fr-CA', 'en'])).toBe('fr');
     expect(pageLanguage('', ['de-DE', 'it'])).toBe('en');
     expect(pageLanguage('?lang=EN', ['fr'])).toBe('en');
+  });
+});
+
+describe('a form in the language on screen', () => {
+  const fields = [
+    { key: 'first_name', label: 'First name', label_fr: 'Prénom', type: 'text' as const, required: true },
+    { key: 'company', label: 'Company', type: 'text' as const, required: false },
+    {
+      key: 'ticket',
+      label: 'Ticket',
+      label_fr: 'Billet',
+      type: 'select' as const,
+      required: true,
+      options: [
+        { value: 'visitor', label: 'Visitor', label_fr: 'Visiteur' },
+        { value: 'press', label: 'Press' },
+      ],
+    },
+  ];
+
+  it('takes each French label the editor gave, else the English one; keys and values stay', () => {
+    const french = fieldsInLanguage(fields, 'fr');
+    expect(french.map((f) => [f.key, f.label])).toEqual([
+      ['first_name', 'Prénom'],
+      ['company', 'Company'],
+      ['ticket', 'Billet'],
+    ]);
+    expect(french[2]!.options).toMatchObject([
+      { value: 'visitor', label: 'Visiteur' },
+      { value: 'press', label: 'Press' },
+    ]);
+  });
+
+  it('leaves English as it is', () => {
+    expect(fieldsInLanguage(fields, 'en')).toEqual(fields);
   });
 });

@@ -2,8 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../shared/api/client.ts';
 import { describeFailure } from '../../shared/components/Status.tsx';
 import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
-import { t } from '../../shared/i18n/index.ts';
+import { activeLanguage, t } from '../../shared/i18n/index.ts';
 import { FormFields } from '../../shared/registration-form/FormField.tsx';
+import { fieldsInLanguage } from '../../shared/registration-form/localized-fields.ts';
 import { useFieldsForm } from '../../shared/registration-form/useFieldsForm.ts';
 import { CHECKIN_QR_PREFIX } from '../../shared/api/vocabulary.ts';
 import type { Registration, ScanCheckIn } from '../api.ts';
@@ -29,7 +30,8 @@ type Outcome =
  */
 export function RegisterScreen() {
   const { event, prefill, go, finish } = useKioskSession();
-  const fields = event.registration_fields;
+  // In the language on screen (the shell starts this screen afresh when it changes): "Prénom", not "First name".
+  const [fields] = useState(() => fieldsInLanguage(event.registration_fields, activeLanguage()));
   const form = useFieldsForm(fields, prefill?.answers);
   const [submitting, setSubmitting] = useState(false);
   const [alert, setAlert] = useState<(AlertContent & { offerCheckIn?: string }) | null>(null);
@@ -48,7 +50,7 @@ export function RegisterScreen() {
     const answers = form.answers();
     setSubmitting(true);
     try {
-      const registration = await kioskApi.register(event.id, answers);
+      const registration = await kioskApi.register(event.id, answers, activeLanguage());
       // A registration awaiting approval cannot be checked in yet: it stays registered, as it would anyway.
       setOutcome(
         canCheckIn && registration.data.status === 'confirmed'

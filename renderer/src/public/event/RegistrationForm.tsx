@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { ApiError } from '../../shared/api/client.ts';
 import { ErrorIcon } from '../../shared/components/Icons.tsx';
 import { describeFailure } from '../../shared/components/Status.tsx';
 import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
-import { activeLanguage, t } from '../../shared/i18n/index.ts';
+import { t, useLanguage } from '../../shared/i18n/index.ts';
 import { FormFields } from '../../shared/registration-form/FormField.tsx';
+import { fieldsInLanguage } from '../../shared/registration-form/localized-fields.ts';
 import { useFieldsForm } from '../../shared/registration-form/useFieldsForm.ts';
 import { navigate } from '../../shared/router.ts';
 import { publicApi, type PageEvent, type Registration } from '../api.ts';
@@ -18,7 +19,11 @@ import { ticketPathOf } from './ticket-link.ts';
  * (the email with the ticket goes out all the same).
  */
 export function RegistrationForm({ event }: { event: PageEvent }) {
-  const fields = event.registration_fields;
+  const language = useLanguage();
+  const fields = useMemo(
+    () => fieldsInLanguage(event.registration_fields, language),
+    [event.registration_fields, language],
+  );
   const form = useFieldsForm(fields);
   const [submitting, setSubmitting] = useState(false);
   const [alert, setAlert] = useState<{ message: string; takeFocus: boolean } | null>(null);
@@ -34,16 +39,13 @@ export function RegistrationForm({ event }: { event: PageEvent }) {
     }
     setSubmitting(true);
     try {
-      const registration = await publicApi.register(event.id, form.answers(), activeLanguage());
+      const registration = await publicApi.register(event.id, form.answers(), language);
       if (registration.redirect_url) {
         setRegistered(registration);
         window.location.assign(registration.redirect_url);
         return;
       }
-      const ticket = ticketPathOf(
-        (registration as { ticket_url?: string }).ticket_url,
-        window.location.origin,
-      );
+      const ticket = ticketPathOf(registration.ticket, window.location.origin);
       if (ticket) navigate(ticket);
       else setRegistered(registration);
     } catch (error) {

@@ -75,7 +75,6 @@ function TicketView({
     document.title = `${t.ticket.title} · ${event.name}`;
   }, [event.name]);
   const when = eventWhen(event.starts_at, event.ends_at, event.timezone, t.locale);
-  const live = ticket.status === 'confirmed' || ticket.status === 'pending';
   return (
     <article
       className="pticket"
@@ -110,8 +109,8 @@ function TicketView({
       </dl>
       <TicketCode ticket={ticket} />
       <div className="pactions pticket-actions">
-        {live && (
-          <a className="pbutton" href={publicApi.calendarUrl(secret)} download="event.ics">
+        {ticket.status !== 'canceled' && ticket.calendar_url && (
+          <a className="pbutton" href={ticket.calendar_url} download="event.ics">
             {t.ticket.addToCalendar}
           </a>
         )}
@@ -122,9 +121,7 @@ function TicketView({
           {t.ticket.eventPage}
         </a>
       </div>
-      {live && !ticket.checked_in_at && (
-        <CancelRegistration event={event.name} secret={secret} onDone={onCancelled} />
-      )}
+      {ticket.can_cancel && <CancelRegistration event={event.name} secret={secret} onDone={onCancelled} />}
     </article>
   );
 }
@@ -132,13 +129,16 @@ function TicketView({
 /** What the door needs: the code as a QR code and in letters, or why there is none. */
 function TicketCode({ ticket }: { ticket: Ticket }) {
   if (ticket.status === 'canceled') return <p className="pnotice">{t.ticket.canceled}</p>;
-  if (ticket.status === 'no_show') return <p className="pnotice">{t.ticket.noShow}</p>;
   if (ticket.status === 'pending' || !ticket.checkin_code)
     return <p className="pnotice">{t.ticket.pending}</p>;
   const code = ticket.checkin_code;
   return (
     <figure className="pticket-code" data-testid="ticket-qr" data-code={code}>
-      <QrImage text={`${CHECKIN_QR_PREFIX}${code}`} alt={t.ticket.qrImage(ticket.name)} size={320} />
+      <QrImage
+        text={ticket.qr_text ?? `${CHECKIN_QR_PREFIX}${code}`}
+        alt={t.ticket.qrImage(ticket.name)}
+        size={320}
+      />
       <figcaption>
         {ticket.checked_in_at ? (
           <span data-testid="ticket-checked-in">

@@ -216,12 +216,10 @@ export const en = {
       confirmed: 'Confirmed',
       pending: 'Awaiting approval',
       canceled: 'Cancelled',
-      no_show: 'Marked absent',
     },
     pending:
       'Your registration is awaiting approval. Your ticket’s QR code will be sent to you by email once it is approved.',
     canceled: 'This registration is cancelled: this ticket no longer works at the door.',
-    noShow: 'The organizers marked this registration as absent. Please see them at the door.',
     checkedIn: (time: string) => `Checked in on ${time}.`,
     addToCalendar: 'Add to calendar',
     print: 'Print or save as PDF',

@@ -239,12 +239,10 @@ export const fr: Catalogue = {
       confirmed: 'Confirmée',
       pending: 'En attente de validation',
       canceled: 'Annulée',
-      no_show: 'Absence signalée',
     },
     pending:
       'Votre inscription est en attente de validation. Le QR code de votre billet vous sera envoyé par e-mail dès sa validation.',
     canceled: 'Cette inscription est annulée\u00a0: ce billet n’est plus valable à l’entrée.',
-    noShow: 'L’équipe organisatrice a signalé votre absence. Veuillez vous adresser à elle à l’entrée.',
     checkedIn: (time: string) => `Arrivée enregistrée le ${time}.`,
     addToCalendar: 'Ajouter à l’agenda',
     print: 'Imprimer ou enregistrer en PDF',
