@@ -55,6 +55,27 @@ async function ticketCall<T>(path: string, init: RequestInit = {}): Promise<T> {
   return body as T;
 }
 
+/** Event answers asked for before the page's first render (main.tsx), each taken once by the page that needs it. */
+const earlyEvents = new Map<string, Promise<PageEvent>>();
+
+/**
+ * Asks for the event as the script starts, before React renders anything: on a phone's slow CPU, the first render
+ * and its effects come a good while after, and the page waits for this answer either way.
+ */
+export function loadEventEarly(uuid: string): void {
+  const loading = publicApi.event(uuid);
+  // Unhandled here: the page that takes it handles it.
+  loading.catch(() => undefined);
+  earlyEvents.set(uuid, loading);
+}
+
+/** The early answer for `uuid`, once; a retry or another visit to the page asks again. */
+export function takeEarlyEvent(uuid: string): Promise<PageEvent> | null {
+  const loading = earlyEvents.get(uuid) ?? null;
+  earlyEvents.delete(uuid);
+  return loading;
+}
+
 export const publicApi = {
   event: (uuid: string, signal?: AbortSignal) =>
     answer(api.GET('/public/events/{uuid}/kiosk', { params: { path: { uuid } }, signal })).then(

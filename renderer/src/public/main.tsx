@@ -4,6 +4,7 @@ import { ErrorBoundary } from '../shared/components/ErrorBoundary.tsx';
 import { Problem } from '../shared/components/Status.tsx';
 import { activateLanguage, t, useLanguage } from '../shared/i18n/index.ts';
 import { usePathname } from '../shared/router.ts';
+import { loadEventEarly } from './api.ts';
 import { EventPage } from './event/EventPage.tsx';
 import { pageLanguage } from './language.ts';
 import { PageFrame } from './PageFrame.tsx';
@@ -16,6 +17,10 @@ import './public.css';
  * loads none of the kiosk's or the dashboard's code (a lint fence keeps it so), only what they share.
  */
 activateLanguage(pageLanguage(window.location.search, navigator.languages));
+{
+  const route = parsePublicRoute(window.location.pathname);
+  if (route.name === 'event') loadEventEarly(route.eventId);
+}
 
 function PublicPages() {
   // Every page reads the words of the language on screen while rendering: a new language renders them all again,

@@ -3,7 +3,7 @@ import { describeFailure, Loading, Problem } from '../../shared/components/Statu
 import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
 import { useLoad } from '../../shared/hooks/useLoad.ts';
 import { format, t } from '../../shared/i18n/index.ts';
-import { publicApi, type PageEvent } from '../api.ts';
+import { publicApi, takeEarlyEvent, type PageEvent } from '../api.ts';
 import { PageFrame } from '../PageFrame.tsx';
 import { eventWhen, sameZone } from './event-times.ts';
 import { RegistrationForm } from './RegistrationForm.tsx';
@@ -14,7 +14,7 @@ import { RegistrationForm } from './RegistrationForm.tsx';
  * in: registering here leads to the person's ticket, which they show at the door.
  */
 export function EventPage({ eventId }: { eventId: string }) {
-  const load = useLoad((signal) => publicApi.event(eventId, signal), [eventId]);
+  const load = useLoad((signal) => takeEarlyEvent(eventId) ?? publicApi.event(eventId, signal), [eventId]);
   if (load.status === 'loading') return <Loading />;
   if (load.status === 'failed') {
     return (
