@@ -19,15 +19,18 @@ export function PageFrame({
   organization,
   logoUrl,
   accent,
+  wide = false,
   children,
 }: {
   organization?: string | undefined;
   logoUrl?: string | null | undefined;
   accent?: string | null | undefined;
+  /** On a wide screen, the page's sections side by side (the event, its form) rather than one above the other. */
+  wide?: boolean;
   children: ReactNode;
 }) {
   return (
-    <div className="ppage" style={accentStyle(accent)}>
+    <div className={`ppage${wide ? ' ppage--wide' : ''}`} style={accentStyle(accent)}>
       <header className="ppage-header">
         {/* The event's name follows as the heading: the logo adds nothing a screen reader should read twice. */}
         {logoUrl && <img className="ppage-logo" src={logoUrl} alt="" data-testid="event-logo" />}

@@ -27,7 +27,12 @@ export function EventPage({ eventId }: { eventId: string }) {
   }
   const event = load.data;
   return (
-    <PageFrame organization={event.organization.name} logoUrl={event.logo_url} accent={event.accent_color}>
+    <PageFrame
+      organization={event.organization.name}
+      logoUrl={event.logo_url}
+      accent={event.accent_color}
+      wide
+    >
       <EventDetails event={event} />
       <Registration event={event} />
     </PageFrame>

@@ -52,6 +52,7 @@ export const en = {
     dashboard: 'Staff dashboard: set up Arrivals, events, attendees and API tokens',
     when: (start: string, end: string | null) => (end ? `${start} – ${end}` : start),
     sound: 'Play a sound for each result on this device’s kiosks',
+    eventPage: 'Its registration page, for people’s own phones',
   },
 
   home: {

@@ -77,6 +77,7 @@ export const fr: Catalogue = {
       'Tableau de bord de l’équipe (en anglais)\u00a0: configurer Arrivals, les événements, les participants et les jetons d’API',
     when: (start: string, end: string | null) => (end ? `${start} – ${end}` : start),
     sound: 'Émettre un son à chaque résultat sur les bornes de cet appareil',
+    eventPage: 'Sa page d’inscription, pour les téléphones des participants',
   },
 
   home: {
