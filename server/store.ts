@@ -12,6 +12,8 @@ import { usersRepository } from './people/person.repository.ts';
 import { webhookDeliveriesRepository } from './webhooks/delivery.repository.ts';
 import { webhookEndpointsRepository } from './webhooks/endpoint.repository.ts';
 import { lanIntegrationsRepository } from './webhooks/lan-integration.repository.ts';
+import { mailOutboxRepository } from './mail/mail-outbox.repository.ts';
+import { mailSettingsRepository } from './mail/mail-settings.repository.ts';
 
 /** Every repository over one database handle; built once per app. */
 export function createRepositories(db: Db) {
@@ -29,6 +31,8 @@ export function createRepositories(db: Db) {
     webhookEndpoints: webhookEndpointsRepository(db),
     webhookDeliveries: webhookDeliveriesRepository(db),
     lanIntegrations: lanIntegrationsRepository(db),
+    mailSettings: mailSettingsRepository(db),
+    mailOutbox: mailOutboxRepository(db),
   };
 }
 

@@ -8,7 +8,8 @@ import { randomBase62 } from '../platform/random.ts';
 import { CHECKIN_CODE_LENGTH } from './checkin-code.rules.ts';
 import { attendeeSearchText } from '../platform/search-text.ts';
 import type { AttendeeRecord, AttendeeSummary } from './attendee.types.ts';
-import type { AttendeeStatus } from '../contract/vocabulary.ts';
+import type { AttendeeStatus, Language, RegistrationDoor } from '../contract/vocabulary.ts';
+import { TICKET_SECRET_LENGTH } from '../tickets/ticket.rules.ts';
 import type { SearchTerm } from './search.rules.ts';
 
 interface AttendeeRow {
@@ -25,6 +26,9 @@ interface AttendeeRow {
   status_before_no_show: 'pending' | 'confirmed' | null;
   checkin_op_id: string | null;
   checkin_code: string;
+  ticket_secret: string | null;
+  language: Language | null;
+  door: RegistrationDoor | null;
 }
 
 type AttendeeSummaryRow = Pick<
@@ -43,7 +47,7 @@ const toSummary = (row: AttendeeSummaryRow): AttendeeSummary => ({
 
 const COLUMNS =
   'id, uuid, event_id, user_id, email, name, answers, status, registered_at, checked_in_at, status_before_no_show, ' +
-  'checkin_op_id, checkin_code';
+  'checkin_op_id, checkin_code, ticket_secret, language, door';
 
 /**
  * An attendee as its row holds it. `answers` is parsed on first read: the public check, check-in and lookup
@@ -65,6 +69,9 @@ class StoredAttendee implements AttendeeRecord {
   readonly statusBeforeNoShow: 'pending' | 'confirmed' | null;
   readonly checkinOpId: string | null;
   readonly checkinCode: string;
+  readonly ticketSecret: string | null;
+  readonly language: Language | null;
+  readonly door: RegistrationDoor | null;
   readonly #answersJson: string;
   #answers: Record<string, string> | undefined;
 
@@ -81,6 +88,9 @@ class StoredAttendee implements AttendeeRecord {
     this.statusBeforeNoShow = row.status_before_no_show;
     this.checkinOpId = row.checkin_op_id;
     this.checkinCode = row.checkin_code;
+    this.ticketSecret = row.ticket_secret;
+    this.language = row.language;
+    this.door = row.door;
     this.#answersJson = row.answers;
   }
 
@@ -107,6 +117,9 @@ export interface NewAttendee {
   answers: Record<string, string>;
   status: AttendeeStatus;
   registeredAt: string;
+  /** The language it is made in; null (or absent) when unknown. */
+  language?: Language | null;
+  door?: RegistrationDoor | null;
 }
 
 export type RegisterResult =
@@ -141,6 +154,7 @@ function searchClause(term: SearchTerm): { clause: string; params: unknown[] } {
 
 export function attendeesRepository(db: Db) {
   const byUuid = db.prepare<[string], AttendeeRow>(`SELECT ${COLUMNS} FROM attendees WHERE uuid = ?`);
+  const byId = db.prepare<[number], AttendeeRow>(`SELECT ${COLUMNS} FROM attendees WHERE id = ?`);
   // The alias table is sync's (sync/sync.repository.ts writes it when two registrations of one email merge).
   const mergedInto = db.prepare<[string], AttendeeRow>(
     `SELECT ${COLUMNS} FROM attendees WHERE id = (SELECT attendee_id FROM attendee_aliases WHERE uuid = ?)`,
@@ -150,6 +164,14 @@ export function attendeesRepository(db: Db) {
   );
   const byCheckinCode = db.prepare<[string], AttendeeRow>(
     `SELECT ${COLUMNS} FROM attendees WHERE checkin_code = ?`,
+  );
+  const byTicketSecret = db.prepare<[string], AttendeeRow>(
+    `SELECT ${COLUMNS} FROM attendees WHERE ticket_secret = ?`,
+  );
+  // Rows from before tickets (migration 020) get their secret when first mailed, on the node that mails.
+  const drawTicketSecret = db.prepare<[string, string, number], AttendeeRow>(
+    `UPDATE attendees SET ticket_secret = ?, updated_at = ? WHERE id = ? AND ticket_secret IS NULL
+     RETURNING ${COLUMNS}`,
   );
   // The live registration first, else the most recent cancelled one.
   const forEmail = db.prepare<[number, string], AttendeeRow>(
@@ -166,10 +188,12 @@ export function attendeesRepository(db: Db) {
   // one below the ids a hub grants its replicas (sync/sync.repository.ts), so the two never meet.
   const insert = db.prepare<Record<string, unknown>, AttendeeRow>(
     `INSERT INTO attendees (id, uuid, event_id, user_id, email, email_key, name, answers, status, registered_at,
-       updated_at, op_id, checkin_code, search_text)
+       updated_at, op_id, checkin_code, search_text,
+       ticket_secret, language, door)
      VALUES (coalesce(@id, (SELECT coalesce(max(id), 0) + 1 FROM attendees WHERE id < ${FIRST_GRANTED_ID})),
        @uuid, @event_id, @user_id, @email, @email_key, @name, @answers, @status, @registered_at, @registered_at,
-       @op_id, @checkin_code, @search_text)
+       @op_id, @checkin_code, @search_text,
+       @ticket_secret, @language, @door)
      RETURNING ${COLUMNS}`,
   );
   // A no-show who turns up after all is checked in as confirmed; the no-show is kept, overridden, and takes effect
@@ -275,6 +299,11 @@ export function attendeesRepository(db: Db) {
       return attendeeOrNull(byUuid.get(uuid.toLowerCase()));
     },
 
+    /** By the row's integer id (what the mail outbox names a registration by). */
+    findById(id: number): AttendeeRecord | null {
+      return attendeeOrNull(byId.get(id));
+    },
+
     /** The registration that a merged one (of the same email, from a replica) became, by the merged one's UUID. */
     findMergedInto(uuid: string): AttendeeRecord | null {
       return attendeeOrNull(mergedInto.get(uuid.toLowerCase()));
@@ -288,6 +317,16 @@ export function attendeesRepository(db: Db) {
     /** The registration whose check-in code this is (case-sensitive, like the code), of any event. */
     findByCheckinCode(code: string): AttendeeRecord | null {
       return attendeeOrNull(byCheckinCode.get(code));
+    },
+
+    /** The registration whose ticket secret this is (case-sensitive), of any event. */
+    findByTicketSecret(secret: string): AttendeeRecord | null {
+      return attendeeOrNull(byTicketSecret.get(secret));
+    },
+
+    /** Gives a registration from before tickets its secret; null when it had one already. */
+    drawTicketSecret(attendeeId: number, at: string): AttendeeRecord | null {
+      return attendeeOrNull(drawTicketSecret.get(randomBase62(TICKET_SECRET_LENGTH), at, attendeeId));
     },
 
     /** The email's live registration for the event, else its latest cancelled one, else null. */
@@ -335,6 +374,9 @@ export function attendeesRepository(db: Db) {
           registered_at: attendee.registeredAt,
           checkin_code: randomBase62(CHECKIN_CODE_LENGTH),
           search_text: attendeeSearchText(attendee.name, attendee.email, attendee.answers),
+          ticket_secret: randomBase62(TICKET_SECRET_LENGTH),
+          language: attendee.language ?? null,
+          door: attendee.door ?? null,
         })!;
         return { ok: true, attendee: toAttendee(row) };
       } catch (error) {

@@ -5,6 +5,7 @@ import { FIRST_GRANTED_ID } from '../sync/id-ranges.rules.ts';
 import { emailKey } from '../platform/email.ts';
 import { randomBase62 } from '../platform/random.ts';
 import { CHECKIN_CODE_LENGTH } from './checkin-code.rules.ts';
+import { TICKET_SECRET_LENGTH } from '../tickets/ticket.rules.ts';
 import { attendeeSearchText } from '../platform/search-text.ts';
 import type { AttendeeSummary } from './attendee.types.ts';
 import type { AttendeeStatus } from '../contract/vocabulary.ts';
@@ -35,14 +36,15 @@ export function importStagingRepository(db: Db) {
       `CREATE TEMP TABLE IF NOT EXISTS import_rows (
          row INTEGER PRIMARY KEY, uuid TEXT NOT NULL, email TEXT NOT NULL, email_key TEXT NOT NULL,
          name TEXT NOT NULL, answers TEXT NOT NULL, checkin_code TEXT NOT NULL,
-         search_text TEXT NOT NULL
+         search_text TEXT NOT NULL, ticket_secret TEXT NOT NULL
        )`,
     );
     return {
       clear: db.prepare('DELETE FROM temp.import_rows'),
-      stage: db.prepare<[number, string, string, string, string, string, string, string]>(
-        `INSERT INTO temp.import_rows (row, uuid, email, email_key, name, answers, checkin_code, search_text)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      stage: db.prepare<[number, string, string, string, string, string, string, string, string]>(
+        `INSERT INTO temp.import_rows (row, uuid, email, email_key, name, answers, checkin_code, search_text,
+           ticket_secret)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       // Served by the partial unique index attendees_live_email, one probe per row.
       taken: db.prepare<{ event: number; from: number; to: number }, { row: number }>(
@@ -68,9 +70,9 @@ export function importStagingRepository(db: Db) {
         to: number;
       }>(
         `INSERT INTO attendees (id, uuid, event_id, user_id, email, email_key, name, answers, status, registered_at,
-           updated_at, op_id, checkin_code, search_text)
+           updated_at, op_id, checkin_code, search_text, ticket_secret, door)
          SELECT @base + r.row, r.uuid, @event, u.id, r.email, r.email_key, r.name, r.answers, 'confirmed', @at, @at,
-           lower(hex(randomblob(16))), r.checkin_code, r.search_text
+           lower(hex(randomblob(16))), r.checkin_code, r.search_text, r.ticket_secret, 'import'
          FROM temp.import_rows AS r
            LEFT JOIN users AS u ON u.organization_id = @organization AND u.email_key = r.email_key
          WHERE r.row BETWEEN @from AND @to
@@ -112,6 +114,7 @@ export function importStagingRepository(db: Db) {
             JSON.stringify(answers),
             randomBase62(CHECKIN_CODE_LENGTH),
             attendeeSearchText(name, email, answers),
+            randomBase62(TICKET_SECRET_LENGTH),
           );
         }
       })();

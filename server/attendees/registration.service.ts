@@ -6,7 +6,7 @@ import type { Store } from '../store.ts';
 import type { ChangeJournal } from '../sync/journal.ts';
 import { newOpId } from '../sync/journal.ts';
 import type { ChangeNotifier } from '../webhooks/notifier.ts';
-import type { AttendeeStatus } from '../contract/vocabulary.ts';
+import type { AttendeeStatus, Language, RegistrationDoor } from '../contract/vocabulary.ts';
 import type { RegisterResult } from './attendee.repository.ts';
 import type { AttendeeRecord } from './attendee.types.ts';
 import { attendeeName, validateRegistration } from './registration.rules.ts';
@@ -16,6 +16,12 @@ export type RegistrationOutcome =
   | { ok: false; reason: 'registration_closed' }
   | { ok: false; reason: 'invalid'; errors: FieldErrors }
   | { ok: false; reason: 'already_registered' };
+
+/** How a registration came in: the language it is made in (its mail's) and the door (public page or API, kiosk). */
+export interface RegistrationOrigin {
+  language: Language | null;
+  door: Extract<RegistrationDoor, 'public' | 'kiosk'>;
+}
 
 export type WalkInOutcome =
   | { ok: true; attendee: AttendeeRecord }
@@ -40,6 +46,7 @@ export function registrationService(store: Store, notify: ChangeNotifier, journa
     answers: Record<string, string>,
     status: AttendeeStatus,
     registeredAt: string,
+    origin: { language: Language | null; door: RegistrationDoor },
   ): RegisterResult {
     const email = answers.email!;
     const user = repos.users.findByEmail(event.organizationId, email);
@@ -54,6 +61,8 @@ export function registrationService(store: Store, notify: ChangeNotifier, journa
       answers,
       status,
       registeredAt,
+      language: origin.language,
+      door: origin.door,
     });
     if (result.ok && kind) {
       const { attendee } = result;
@@ -67,14 +76,24 @@ export function registrationService(store: Store, notify: ChangeNotifier, journa
           answers: attendee.answers,
           status: attendee.status,
           checkin_code: attendee.checkinCode,
+          ticket_secret: attendee.ticketSecret ?? undefined,
+          language: attendee.language ?? undefined,
+          door: attendee.door ?? undefined,
         },
       });
     }
     return result;
   }
 
-  /** Public registration: while registration is open, with valid answers, one live registration per email. */
-  function registerAttendee(event: EventRecord, body: unknown): RegistrationOutcome {
+  /**
+   * Public registration (the interface's, the event page's, a kiosk's): while registration is open, with valid
+   * answers, one live registration per email.
+   */
+  function registerAttendee(
+    event: EventRecord,
+    body: unknown,
+    origin: RegistrationOrigin = { language: null, door: 'public' },
+  ): RegistrationOutcome {
     const now = clock.now();
     if (!isRegistrationOpen(event, now)) return { ok: false, reason: 'registration_closed' };
     const check = validateRegistration(event.registrationFields, body);
@@ -87,6 +106,7 @@ export function registrationService(store: Store, notify: ChangeNotifier, journa
         check.answers,
         initialStatus(event),
         toTimestamp(now),
+        origin,
       );
       if (inserted.ok) notify.attendeeChanged('attendee.registered', event, inserted.attendee);
       return inserted;
@@ -107,7 +127,7 @@ export function registrationService(store: Store, notify: ChangeNotifier, journa
    * A walk-in added by staff: the same field rules as self-registration, confirmed at once (staff are the
    * approval), outside the registration window but never beyond the seats.
    */
-  function addWalkIn(event: EventRecord, body: unknown): WalkInOutcome {
+  function addWalkIn(event: EventRecord, body: unknown, language: Language | null = null): WalkInOutcome {
     const check = validateRegistration(event.registrationFields, body);
     if (!check.ok) return { ok: false, reason: 'invalid', errors: check.errors };
     const result = store.inTransaction(() => {
@@ -117,6 +137,7 @@ export function registrationService(store: Store, notify: ChangeNotifier, journa
         check.answers,
         'confirmed',
         toTimestamp(clock.now()),
+        { language, door: 'desk' },
       );
       if (inserted.ok) notify.attendeeChanged('attendee.registered', event, inserted.attendee);
       return inserted;

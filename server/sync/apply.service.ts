@@ -161,6 +161,9 @@ export function applyService(
         overriddenFor: null,
         noShowFor: null,
         checkinCode: incoming.checkin_code ?? null,
+        ticketSecret: incoming.ticket_secret,
+        language: incoming.language,
+        door: incoming.door ?? (op.kind === 'walk_in' ? 'desk' : null),
       };
       const rival = replay.liveByEmail(event!.id, row.emailKey);
       if (rival) {

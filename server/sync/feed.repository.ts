@@ -86,6 +86,10 @@ const ATTENDEE_STATE = [
   'check_in_marks',
   'overridden_status',
   'checkin_code',
+  // Migration 020: a replica's ticket page and a venue hub's open with the secret the mail links to.
+  'ticket_secret',
+  'language',
+  'door',
 ] as const;
 
 const USER_COLUMNS = [

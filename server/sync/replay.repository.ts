@@ -1,4 +1,5 @@
-import type { AttendeeStatus } from '../contract/vocabulary.ts';
+import type { AttendeeStatus, Language, RegistrationDoor } from '../contract/vocabulary.ts';
+import { TICKET_SECRET_LENGTH } from '../tickets/ticket.rules.ts';
 import { CHECKIN_CODE_LENGTH } from '../attendees/checkin-code.rules.ts';
 import type { Db } from '../platform/database.ts';
 import { randomBase62 } from '../platform/random.ts';
@@ -34,6 +35,10 @@ export interface ReplayedAttendee {
   noShowFor: string[] | null;
   /** Null when the op carried none (made before check-in codes): the insert draws one. */
   checkinCode: string | null;
+  /** Its ticket (migration 020), language and door, as its op carried them; the insert draws a secret if none. */
+  ticketSecret?: string | null;
+  language?: Language | null;
+  door?: RegistrationDoor | null;
 }
 
 interface Row {
@@ -112,10 +117,10 @@ export function replayRepository(db: Db) {
   const insert = db.prepare<Record<string, unknown>>(
     `INSERT INTO attendees (id, uuid, event_id, user_id, email, email_key, name, answers, status, registered_at,
        checked_in_at, status_before_no_show, op_id, checkin_op_id, check_in_marks, overridden_status, overridden_for,
-       no_show_for, checkin_code, updated_at, search_text)
+       no_show_for, checkin_code, updated_at, search_text, ticket_secret, language, door)
      VALUES (@id, @uuid, @event_id, @user_id, @email, @email_key, @name, @answers, @status, @registered_at,
        @checked_in_at, @status_before_no_show, @op_id, @checkin_op_id, @check_in_marks, @overridden_status,
-       @overridden_for, @no_show_for, @checkin_code, @updated_at, @search_text)`,
+       @overridden_for, @no_show_for, @checkin_code, @updated_at, @search_text, @ticket_secret, @language, @door)`,
   );
   const setCheckIns = db.prepare<Record<string, unknown>>(
     `UPDATE attendees SET checked_in_at = @checked_in_at, checkin_op_id = @checkin_op_id,
@@ -175,6 +180,9 @@ export function replayRepository(db: Db) {
         overridden_for: forJson(attendee.overriddenStatus, attendee.overriddenFor),
         no_show_for: namesJson(attendee.noShowFor),
         checkin_code: attendee.checkinCode ?? randomBase62(CHECKIN_CODE_LENGTH),
+        ticket_secret: attendee.ticketSecret ?? randomBase62(TICKET_SECRET_LENGTH),
+        language: attendee.language ?? null,
+        door: attendee.door ?? null,
         updated_at: updatedAt,
         search_text: attendeeSearchText(
           attendee.name,

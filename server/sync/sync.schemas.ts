@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { timestamp, uuidParam } from '../platform/schemas.ts';
+import { LANGUAGES, REGISTRATION_DOORS } from '../contract/vocabulary.ts';
 import { CONFLICT_KINDS } from './sync.types.ts';
 
 /** The sync protocol on the wire (docs/sync.md). */
@@ -40,6 +41,13 @@ const registrationPayload = z.object({
       .string()
       .regex(/^[0-9A-Za-z]{1,64}$/)
       .optional(),
+    // Absent from ops made before tickets (migration 020): the hub then draws a secret, and knows neither.
+    ticket_secret: z
+      .string()
+      .regex(/^[0-9A-Za-z]{22}$/)
+      .optional(),
+    language: z.enum(LANGUAGES).optional(),
+    door: z.enum(REGISTRATION_DOORS).optional(),
   }),
 });
 const attendeePayload = z.object({ event: uuid, attendee: uuid });
