@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { TICKET_HEADERS } from '../tickets/ticket.http.ts';
 
 /** electron-vite's renderer output in a checkout (`npm run build`). */
 export const DEFAULT_KIOSK_DIR = fileURLToPath(new URL('../../out/renderer/', import.meta.url));
@@ -36,7 +37,8 @@ export const RENDERER_PAGES = [
  */
 export const PUBLIC_PAGES = [
   { url: '/e/*', headers: { 'referrer-policy': 'no-referrer' } },
-  { url: '/t/*', headers: { 'referrer-policy': 'no-referrer', 'x-robots-tag': 'noindex, nofollow' } },
+  // The ticket API's own headers (no Referer, noindex, no-store): the page and its data are one address.
+  { url: '/t/*', headers: TICKET_HEADERS },
 ] as const;
 
 /**
@@ -91,8 +93,8 @@ export const kioskStaticRoutes: FastifyPluginAsync<KioskStaticOptions> = async (
     // nosniff and X-Frame-Options are on every answer (platform/security-headers.ts); the policy is the page's.
     reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
     if (!built) return reply.code(503).type('text/html; charset=utf-8').send(NOT_BUILT);
-    // Revalidated on every load, so a new build's asset names reach the kiosk at once.
-    reply.header('Cache-Control', 'no-cache');
+    // Revalidated on every load, so a new build's asset names reach the kiosk at once (a ticket's page: not stored).
+    if (!reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-cache');
     return reply.sendFile(page, root, { cacheControl: false });
   }
 

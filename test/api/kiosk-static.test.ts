@@ -75,6 +75,7 @@ describe('the kiosk renderer on the API origin', () => {
     expect(res.body).toContain('data-page="public"');
     expect(res.headers['referrer-policy']).toBe('no-referrer');
     expect(res.headers['x-robots-tag']).toBe('noindex, nofollow');
+    expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
   });
 

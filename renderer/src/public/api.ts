@@ -1,4 +1,4 @@
-import { answer, api, ApiError } from '../shared/api/client.ts';
+import { answer, api } from '../shared/api/client.ts';
 import type { Answer, Schema } from '../shared/api/types.ts';
 import type { Language } from '../shared/i18n/index.ts';
 
@@ -12,48 +12,8 @@ import type { Language } from '../shared/i18n/index.ts';
 export type PageEvent = Schema<'KioskEvent'>;
 export type Registration = Answer<'/public/events/{uuid}/register', 'post'>;
 
-/** A ticket as its page shows it (GET /public/tickets/{secret}). */
-export interface Ticket {
-  status: 'pending' | 'confirmed' | 'canceled';
-  name: string;
-  email: string;
-  registered_at: string;
-  checked_in_at: string | null;
-  /** While the ticket can check its holder in; else null. */
-  checkin_code: string | null;
-  /** What the QR code carries (`ARV1:` and the code). */
-  qr_text: string | null;
-  language: 'en' | 'fr';
-  can_cancel: boolean;
-  calendar_url: string | null;
-  event: {
-    id: string;
-    name: string;
-    description: string;
-    timezone: string;
-    starts_at: string | null;
-    ends_at: string | null;
-    location: string | null;
-    organization: { name: string; slug: string };
-    accent_color: string | null;
-    logo_url: string | null;
-  };
-}
-
-const ticketPath = (secret: string) => `/public/tickets/${encodeURIComponent(secret)}`;
-
-async function ticketCall<T>(path: string, init: RequestInit = {}): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(path, { ...init, headers: { accept: 'application/json', ...init.headers } });
-  } catch (error) {
-    if (init.signal?.aborted) throw error;
-    throw new ApiError(0, '');
-  }
-  const body = (await response.json().catch(() => ({}))) as { message?: string };
-  if (!response.ok) throw new ApiError(response.status, body.message ?? '', {}, body);
-  return body as T;
-}
+/** A ticket as its page shows it: the registration, its code while it can check in, the event. */
+export type Ticket = Schema<'Ticket'>;
 
 /** Event answers asked for before the page's first render (main.tsx), each taken once by the page that needs it. */
 const earlyEvents = new Map<string, Promise<PageEvent>>();
@@ -97,12 +57,9 @@ export const publicApi = {
   },
 
   ticket: (secret: string, signal?: AbortSignal) =>
-    ticketCall<{ data: Ticket }>(ticketPath(secret), { signal }).then((r) => r.data),
+    answer(api.GET('/public/tickets/{secret}', { params: { path: { secret } }, signal })).then((r) => r.data),
 
+  /** By the ticket's own secret: the rules and answers of the public cancel. */
   cancel: (secret: string) =>
-    ticketCall<{ message: string }>(`${ticketPath(secret)}/cancel`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{}',
-    }),
+    answer(api.POST('/public/tickets/{secret}/cancel', { params: { path: { secret } } })),
 };
