@@ -26,6 +26,7 @@ export const RENDERER_PAGES = [
   '/dashboard/people/*',
   '/dashboard/staff',
   '/dashboard/sync',
+  '/dashboard/mail',
   '/dashboard/developers/*',
 ] as const;
 

@@ -45,6 +45,7 @@ describe('the kiosk renderer on the API origin', () => {
     '/dashboard/sign-in',
     '/dashboard/events/4f1c2e4e-0000-4000-8000-000000000000/desk',
     '/dashboard/people/new',
+    '/dashboard/mail',
     '/dashboard/developers/tokens',
   ])('answers %s with index.html, revalidated on every load', async (url) => {
     const res = await get(url);
