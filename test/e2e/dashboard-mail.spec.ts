@@ -1,6 +1,6 @@
 import type { EventRecord } from '../../server/events/event.types.ts';
 import { expect, test, type KioskServer } from './support/fixtures.ts';
-import { startMailServer, type MailServer } from './support/mail-server.ts';
+import { setUpMail, startMailServer } from './support/mail-server.ts';
 import { DeskPage } from './pages/DeskPage.ts';
 import { DeskMail, MailSettingsPage } from './pages/MailPages.ts';
 
@@ -9,23 +9,6 @@ import { DeskMail, MailSettingsPage } from './pages/MailPages.ts';
  * email shows what the server answered; the desk shows each person's email, resends a ticket, and sends tickets to
  * everyone never sent one, with a progress bar.
  */
-
-/** The organization's mail settings, as an owner would save them, pointing at `smtp`. */
-function setUpMail(server: KioskServer, event: EventRecord, smtp: MailServer) {
-  server.app.ctx.mail.saveSettings(event.organizationId, {
-    host: '127.0.0.1',
-    port: smtp.port,
-    security: 'none',
-    username: null,
-    fromAddress: 'tickets@cityhall.example',
-    fromName: 'City Hall',
-    replyTo: null,
-    publicUrl: server.url,
-    mailKioskRegistrations: false,
-    mailImports: false,
-    maxPerMinute: null,
-  });
-}
 
 /** A registration at a kiosk, which this organization does not mail. */
 async function registerAtKiosk(server: KioskServer, event: EventRecord, email: string, name: string) {
@@ -113,7 +96,7 @@ test('the desk shows each person’s email, resends a ticket, and sends tickets 
   });
   try {
     const event = server.createEvent({ name: 'Harbour Lights Launch' });
-    setUpMail(server, event, smtp);
+    setUpMail(server.app, event.organizationId, smtp, server.url);
     // Mailed at once: a registration on the event page (the public door).
     await server.register(event, { email: 'ada@example.com', first_name: 'Ada', last_name: 'Lovelace' });
     // Not mailed: registrations at a kiosk, which this organization does not mail.

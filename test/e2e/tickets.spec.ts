@@ -1,6 +1,7 @@
 import type { RegistrationField } from '../../server/contract/vocabulary.ts';
 import { expect, test } from './support/fixtures.ts';
 import { openKioskWithCamera } from './support/kiosk-camera.ts';
+import { setUpMail, startMailServer } from './support/mail-server.ts';
 import { EventPage, FRENCH } from './pages/EventPage.ts';
 import { KioskHomePage } from './pages/KioskHomePage.ts';
 import { ResultPanel } from './pages/ResultPanel.ts';
@@ -246,29 +247,47 @@ test('a ticket address nobody was given finds nothing, as a wrong one does', asy
   );
 });
 
-test('with a redirect URL the person goes there, not to the ticket', async ({ page, server }) => {
-  const event = server.createEvent({
-    ...LAUNCH,
-    redirect_url: 'https://partner.example/welcome?attendee={code}',
-  });
-  const arrived: string[] = [];
-  await page.route('https://partner.example/**', async (route) => {
-    arrived.push(route.request().url());
-    await route.fulfill({
-      contentType: 'text/html',
-      body: '<!doctype html><title>Partner</title><h1>Welcome</h1>',
+test('with a redirect URL the person goes there, not to the ticket, and still gets the email', async ({
+  page,
+  server,
+}) => {
+  const smtp = await startMailServer();
+  try {
+    const event = server.createEvent({
+      ...LAUNCH,
+      redirect_url: 'https://partner.example/welcome?attendee={code}',
     });
-  });
-  const eventPage = new EventPage(page);
-  await eventPage.open(event.uuid);
-  await eventPage.fill({
-    Email: 'ada@example.com',
-    'First name': 'Ada',
-    'Last name': 'Lovelace',
-    Ticket: 'visitor',
-  });
-  await eventPage.submit();
-  await expect(page).toHaveURL(/^https:\/\/partner\.example\/welcome\?attendee=/);
-  const stored = server.attendee(event, 'ada@example.com')!;
-  expect(arrived).toEqual([`https://partner.example/welcome?attendee=${stored.uuid}`]);
+    setUpMail(server.app, event.organizationId, smtp, server.url);
+    const arrived: string[] = [];
+    await page.route('https://partner.example/**', async (route) => {
+      arrived.push(route.request().url());
+      await route.fulfill({
+        contentType: 'text/html',
+        body: '<!doctype html><title>Partner</title><h1>Welcome</h1>',
+      });
+    });
+    const eventPage = new EventPage(page);
+    await eventPage.open(event.uuid);
+    await eventPage.fill({
+      Email: 'ada@example.com',
+      'First name': 'Ada',
+      'Last name': 'Lovelace',
+      Ticket: 'visitor',
+    });
+    await eventPage.submit();
+    await expect(page).toHaveURL(/^https:\/\/partner\.example\/welcome\?attendee=/);
+    const stored = server.attendee(event, 'ada@example.com')!;
+    expect(arrived).toEqual([`https://partner.example/welcome?attendee=${stored.uuid}`]);
+
+    // The ticket goes out by email all the same, and its link opens the ticket.
+    await expect.poll(() => smtp.to('ada@example.com').length).toBe(1);
+    const link = /\/t\/[0-9A-Za-z]+/.exec(smtp.to('ada@example.com')[0]!.text ?? '')?.[0];
+    expect(link).toBe(`/t/${stored.ticketSecret}`);
+    await page.goto(link!);
+    const ticket = new TicketPage(page);
+    await ticket.expectShown();
+    await expect(ticket.name).toHaveText('Ada Lovelace');
+  } finally {
+    await smtp.close();
+  }
 });

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
@@ -58,6 +59,8 @@ export async function startMailServer(options: MailServerOptions = {}): Promise<
     // smtp-server takes AUTH over plain text only when told so (loopback, in a test).
     allowInsecureAuth: true,
     logger: false,
+    // A closing test does not wait for the app's kept-alive connection to leave (30 s by default).
+    closeTimeout: 200,
     onAuth(_auth, _session, callback) {
       if (options.refuseAuth) callback(refusal(options.refuseAuth));
       else callback(null, { user: 'test' });
@@ -107,4 +110,30 @@ export async function startMailServer(options: MailServerOptions = {}): Promise<
       return new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/**
+ * The organization's mail settings, as an owner would save them, pointing at `smtp` on loopback, with ticket links
+ * on `publicUrl`. Kiosk registrations and imports are not mailed unless `mailKioskRegistrations` says so.
+ */
+export function setUpMail(
+  app: FastifyInstance,
+  organizationId: number,
+  smtp: MailServer,
+  publicUrl: string,
+  { mailKioskRegistrations = false } = {},
+): void {
+  app.ctx.mail.saveSettings(organizationId, {
+    host: '127.0.0.1',
+    port: smtp.port,
+    security: 'none',
+    username: null,
+    fromAddress: 'tickets@cityhall.example',
+    fromName: 'City Hall',
+    replyTo: null,
+    publicUrl,
+    mailKioskRegistrations,
+    mailImports: false,
+    maxPerMinute: null,
+  });
 }
