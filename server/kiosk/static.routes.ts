@@ -106,9 +106,30 @@ export const kioskStaticRoutes: FastifyPluginAsync<KioskStaticOptions> = async (
   }
 
   for (const { url, headers } of PUBLIC_PAGES) {
-    app.get(url, { schema: { hide: true } }, async function servePublicPage(_request, reply) {
+    app.get(url, { schema: { hide: true } }, async function servePublicPage(request, reply) {
       reply.headers(headers);
+      const preload = url === '/e/*' ? eventPreload(request.url) : null;
+      if (preload) reply.header('link', preload);
       return serveBuiltPage(reply, 'public.html');
     });
   }
 };
+
+/**
+ * For an event's page, a `Link` header that has the browser fetch the event's data while it still loads the page's
+ * script (as=fetch, same-origin credentials: the request the script then makes is answered from it). On a phone's
+ * slow CPU the script takes a while to start, and the page needs the event before it can show anything. Null for
+ * an address that names no event (the page says it does not exist).
+ */
+export function eventPreload(url: string): string | null {
+  const path = url.split(/[?#]/, 1)[0]!;
+  const match = /^\/e\/([^/]+)\/?$/.exec(path);
+  if (!match) return null;
+  let uuid: string;
+  try {
+    uuid = decodeURIComponent(match[1]!);
+  } catch {
+    return null;
+  }
+  return `</public/events/${encodeURIComponent(uuid)}/kiosk>; rel=preload; as=fetch; crossorigin=anonymous`;
+}

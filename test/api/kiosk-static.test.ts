@@ -70,6 +70,19 @@ describe('the kiosk renderer on the API origin', () => {
     },
   );
 
+  it("has the browser fetch an event page's event while the page's script loads", async () => {
+    const res = await get('/e/4f1c2e4e-0000-4000-8000-000000000000?lang=fr');
+    expect(res.headers.link).toBe(
+      '</public/events/4f1c2e4e-0000-4000-8000-000000000000/kiosk>; rel=preload; as=fetch; crossorigin=anonymous',
+    );
+    // What the path says is escaped as a path segment; a path that names no event gets no preload.
+    expect((await get('/e/a%3Eb%2Cc')).headers.link).toBe(
+      '</public/events/a%3Eb%2Cc/kiosk>; rel=preload; as=fetch; crossorigin=anonymous',
+    );
+    expect((await get('/e/a/b')).headers.link).toBeUndefined();
+    expect((await get('/t/Zq3xV8mP0aLr2cT9wK5yB1')).headers.link).toBeUndefined();
+  });
+
   it('answers a ticket page with public.html, no Referer and noindex', async () => {
     const res = await get('/t/Zq3xV8mP0aLr2cT9wK5yB1nH7dJ4sF6g');
     expect(res.statusCode).toBe(200);

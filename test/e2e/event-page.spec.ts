@@ -34,6 +34,11 @@ for (const size of SIZES) {
       expectAccessible,
     }) => {
       const event = server.createEvent(LAUNCH);
+      const eventRequests: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname === `/public/events/${event.uuid}/kiosk`)
+          eventRequests.push(request.url());
+      });
       await server.register(event, {
         email: 'first@example.com',
         first_name: 'First',
@@ -47,7 +52,7 @@ for (const size of SIZES) {
       await expect(page.getByText('City Hall')).toBeVisible();
       // 17:00 UTC is 6 PM in Marseille; the browser is in UTC, so the page names the zone its times are in.
       await expect(eventPage.when).toHaveText(
-        'Saturday, December 5, 2026, 6:00 – 10:00 PMTimes are in the event’s time zone, Europe/Paris.',
+        'Saturday, December 5, 2026 at 6:00 PM – 10:00 PMTimes are in the event’s time zone, Europe/Paris.',
       );
       await expect(eventPage.where).toHaveText('Quai des Belges, Marseille');
       await expect(eventPage.description.locator('p')).toHaveText([
@@ -55,6 +60,8 @@ for (const size of SIZES) {
         'Drinks from 6 PM; the lights go on at 7.',
       ]);
       await expect(eventPage.seatsLeft).toHaveText('119 seats left');
+      // The event was asked for once: the server's preload, which the page's own request took up.
+      expect(eventRequests).toHaveLength(1);
 
       await expect(eventPage.field('Email')).toHaveAttribute('type', 'email');
       await expect(eventPage.field('Email')).toHaveAttribute('autocomplete', 'email');

@@ -73,7 +73,7 @@ for (const size of SIZES) {
       await ticket.expectShown();
       await expect(ticket.heading).toHaveText('Harbour Lights Launch');
       await expect(ticket.name).toHaveText('Ada Lovelace');
-      await expect(ticket.when).toHaveText('Saturday, December 5, 2026, 6:00 – 10:00 PM');
+      await expect(ticket.when).toHaveText('Saturday, December 5, 2026 at 6:00 PM – 10:00 PM');
       await expect(ticket.where).toHaveText('Quai des Belges, Marseille');
       await expect(ticket.status).toHaveText('Confirmed');
       const stored = server.attendee(event, 'ada@example.com')!;
@@ -167,7 +167,7 @@ test('the French page: French labels and choices, then a French ticket', async (
   await eventPage.open(event.uuid, '?lang=fr');
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
   await expect(eventPage.when).toHaveText(
-    'samedi 5 décembre 2026, 18:00 – 22:00Les horaires sont à l’heure de l’événement (Europe/Paris).',
+    'samedi 5 décembre 2026 à 18:00 – 22:00Les horaires sont à l’heure de l’événement (Europe/Paris).',
   );
   await expect(eventPage.field('Billet').locator('option')).toHaveText(['Choisir…', 'Visiteur', 'Exposant']);
   for (const label of ['Adresse e-mail', 'Prénom', 'Nom', 'Téléphone', 'Billet']) {

@@ -1,5 +1,6 @@
-import { answer, api } from '../shared/api/client.ts';
+import { answer, api, ApiError } from '../shared/api/client.ts';
 import type { Answer, Schema } from '../shared/api/types.ts';
+import type { Load } from '../shared/hooks/useLoad.ts';
 import type { Language } from '../shared/i18n/index.ts';
 
 /**
@@ -15,26 +16,27 @@ export type Registration = Answer<'/public/events/{uuid}/register', 'post'>;
 /** A ticket as its page shows it: the registration, its code while it can check in, the event. */
 export type Ticket = Schema<'Ticket'>;
 
-/** Event answers asked for before the page's first render (main.tsx), each taken once by the page that needs it. */
-const earlyEvents = new Map<string, Promise<PageEvent>>();
+/** Event answers asked for before the page's first render (main.tsx). */
+const earlyEvents = new Map<string, Load<PageEvent>>();
 
 /**
- * Asks for the event as the script starts, before React renders anything: on a phone's slow CPU, the first render
- * and its effects come a good while after, and the page waits for this answer either way.
+ * Asks for the event as the script starts and waits for its answer before the page's first render, so the page
+ * renders once, with its event: the server has the browser fetch it while the script still loads (a `Link: rel=
+ * preload` header, server/kiosk/static.routes.ts), and on a phone's slow CPU a render is worth saving.
  */
-export function loadEventEarly(uuid: string): void {
-  const loading = publicApi.event(uuid);
-  // Unhandled here: the page that takes it handles it.
-  loading.catch(() => undefined);
-  earlyEvents.set(uuid, loading);
+export async function loadEventEarly(uuid: string): Promise<void> {
+  try {
+    earlyEvents.set(uuid, { status: 'ready', data: await publicApi.event(uuid) });
+  } catch (error) {
+    earlyEvents.set(uuid, {
+      status: 'failed',
+      error: error instanceof ApiError ? error : new ApiError(0, String(error)),
+    });
+  }
 }
 
-/** The early answer for `uuid`, once; a retry or another visit to the page asks again. */
-export function takeEarlyEvent(uuid: string): Promise<PageEvent> | null {
-  const loading = earlyEvents.get(uuid) ?? null;
-  earlyEvents.delete(uuid);
-  return loading;
-}
+/** The answer main.tsx waited for, if it asked for `uuid`'s event. */
+export const earlyEvent = (uuid: string): Load<PageEvent> | null => earlyEvents.get(uuid) ?? null;
 
 export const publicApi = {
   event: (uuid: string, signal?: AbortSignal) =>

@@ -19,7 +19,7 @@ import './public.css';
 activateLanguage(pageLanguage(window.location.search, navigator.languages));
 {
   const route = parsePublicRoute(window.location.pathname);
-  if (route.name === 'event') loadEventEarly(route.eventId);
+  if (route.name === 'event') await loadEventEarly(route.eventId);
 }
 
 function PublicPages() {

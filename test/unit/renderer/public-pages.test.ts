@@ -71,7 +71,7 @@ const plain = (text: string | null) => text?.replace(/[\u2009\u202f\u00a0]/g, ' 
 describe('when an event takes place, in its own zone', () => {
   it('writes one day once, and several days in full', () => {
     expect(plain(eventWhen('2026-12-05T17:00:00Z', '2026-12-05T21:00:00Z', 'Europe/Paris', 'en'))).toBe(
-      'Saturday, December 5, 2026, 6:00 – 10:00 PM',
+      'Saturday, December 5, 2026 at 6:00 PM – 10:00 PM',
     );
     expect(plain(eventWhen('2026-12-05T17:00:00Z', '2026-12-06T21:00:00Z', 'Europe/Paris', 'fr'))).toBe(
       'samedi 5 décembre 2026 à 18:00 – dimanche 6 décembre 2026 à 22:00',

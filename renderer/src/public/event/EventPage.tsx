@@ -1,9 +1,9 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { describeFailure, Loading, Problem } from '../../shared/components/Status.tsx';
 import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
-import { useLoad } from '../../shared/hooks/useLoad.ts';
+import { useLoad, type Load } from '../../shared/hooks/useLoad.ts';
 import { format, t } from '../../shared/i18n/index.ts';
-import { publicApi, takeEarlyEvent, type PageEvent } from '../api.ts';
+import { earlyEvent, publicApi, type PageEvent } from '../api.ts';
 import { PageFrame } from '../PageFrame.tsx';
 import { eventWhen, sameZone } from './event-times.ts';
 import { RegistrationForm } from './RegistrationForm.tsx';
@@ -14,7 +14,7 @@ import { RegistrationForm } from './RegistrationForm.tsx';
  * in: registering here leads to the person's ticket, which they show at the door.
  */
 export function EventPage({ eventId }: { eventId: string }) {
-  const load = useLoad((signal) => takeEarlyEvent(eventId) ?? publicApi.event(eventId, signal), [eventId]);
+  const load = useEvent(eventId);
   if (load.status === 'loading') return <Loading />;
   if (load.status === 'failed') {
     return (
@@ -37,6 +37,17 @@ export function EventPage({ eventId }: { eventId: string }) {
       <Registration event={event} />
     </PageFrame>
   );
+}
+
+/** The event: as main.tsx had it before the first render, else asked for now. */
+function useEvent(eventId: string): Load<PageEvent> {
+  const [early] = useState(() => earlyEvent(eventId));
+  // With the early answer there is nothing to ask: a promise that never settles sets no state, so no render follows.
+  const asked = useLoad(
+    (signal) => (early ? new Promise<never>(() => {}) : publicApi.event(eventId, signal)),
+    [eventId, early],
+  );
+  return early ?? asked;
 }
 
 function EventDetails({ event }: { event: PageEvent }) {
