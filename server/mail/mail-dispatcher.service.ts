@@ -75,8 +75,11 @@ export function mailDispatcher(db: Db, clock: Clock, options: MailDispatchOption
   const { mailOutbox: outbox, mailSettings, attendees, events, organizations } = repos;
   const shutdown = new AbortController();
   const serving = new Map<number, Promise<void>>();
-  const transports = new Map<number, { updatedAt: string; transport: SmtpTransport }>();
-  /** Per organization, the earliest next send (performance.now() ms) by its pace, and a pause it asked for. */
+  const transports = new Map<number, { fingerprint: string; transport: SmtpTransport }>();
+  /**
+   * Per organization: the earliest next send by its pace (performance.now() ms: a rate in real time), and until when
+   * its server asked us to wait (the clock's ms, like every retry time).
+   */
   const nextSendAt = new Map<number, number>();
   const pausedUntil = new Map<number, number>();
   /**
@@ -89,15 +92,18 @@ export function mailDispatcher(db: Db, clock: Clock, options: MailDispatchOption
   let wakeScheduled = false;
   const wakeTimers = new Set<NodeJS.Timeout>();
 
+  /** The organization's pooled transport, made again whenever what the connection depends on changed. */
   function transportFor(settings: MailSettingsRecord): SmtpTransport {
+    const { host, port, security, username, password } = settings;
+    const fingerprint = JSON.stringify([host, port, security, username, password]);
     const held = transports.get(settings.organizationId);
-    if (held && held.updatedAt === settings.updatedAt) return held.transport;
+    if (held && held.fingerprint === fingerprint) return held.transport;
     held?.transport.close();
     const transport = smtpTransport(settings, {
       connections: options.connections,
       timeouts: options.timeouts,
     });
-    transports.set(settings.organizationId, { updatedAt: settings.updatedAt, transport });
+    transports.set(settings.organizationId, { fingerprint, transport });
     return transport;
   }
 
@@ -226,7 +232,7 @@ export function mailDispatcher(db: Db, clock: Clock, options: MailDispatchOption
     }
     const counts = { attempts: mail.attempts + 1, refusals: mail.refusals + (verdict.unreachable ? 0 : 1) };
     const next = nextMailAttemptAt(finished.getTime(), verdict, counts, options.random);
-    if (verdict.slowDown) pausedUntil.set(mail.organizationId, performance.now() + SLOW_DOWN_PAUSE_MS);
+    if (verdict.slowDown) pausedUntil.set(mail.organizationId, finished.getTime() + SLOW_DOWN_PAUSE_MS);
     if (verdict.unreachable) waitingOnServer.add(mail.organizationId);
     outbox.recordAttempt(mail.id, {
       status: next === null ? 'failed' : 'queued',
@@ -258,7 +264,7 @@ export function mailDispatcher(db: Db, clock: Clock, options: MailDispatchOption
       while (!shutdown.signal.aborted && !down) {
         const realNow = performance.now();
         const waitFor = Math.max(
-          (pausedUntil.get(organizationId) ?? 0) - realNow,
+          (pausedUntil.get(organizationId) ?? 0) - clock.now().getTime(),
           (nextSendAt.get(organizationId) ?? 0) - realNow,
         );
         if (waitFor > 0) {
