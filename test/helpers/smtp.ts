@@ -54,11 +54,32 @@ async function parse(raw: Buffer, session: SMTPServerSession): Promise<ReceivedM
   };
 }
 
+/** A message kept raw: its envelope now, its parsed form only on demand (`await parseMail(mail)`). */
+function lazy(raw: Buffer, session: SMTPServerSession): ReceivedMail {
+  return {
+    raw,
+    get parsed(): ParsedMail {
+      throw new Error('This server keeps messages raw (parse: false): use parseMail().');
+    },
+    to: session.envelope.rcptTo.map((address) => address.address),
+    from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+  };
+}
+
+/** A message parsed, whether the server parsed it already or kept it raw. */
+export const parseMail = (mail: ReceivedMail): Promise<ParsedMail> =>
+  simpleParser(mail.raw, { keepCidLinks: true });
+
 function smtpError(code: number, message: string): Error & { responseCode: number } {
   return Object.assign(new Error(message), { responseCode: code });
 }
 
-export async function startTestSmtp(port = 0): Promise<TestSmtp> {
+/**
+ * `parse: false` keeps each message raw and parses it only when a test reads `parsed` (a job of thousands of mails
+ * would otherwise spend the test's time in mailparser).
+ */
+export async function startTestSmtp(port = 0, options: { parse?: boolean } = {}): Promise<TestSmtp> {
+  const eager = options.parse ?? true;
   let dataRule: SmtpRule = { kind: 'accept' };
   const recipientRules: { pattern: RegExp; rule: SmtpRule }[] = [];
   let credentials: { user: string; password: string } | null = null;
@@ -94,7 +115,11 @@ export async function startTestSmtp(port = 0): Promise<TestSmtp> {
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
         stream.on('end', () => {
           const rule = dataRule;
-          void parse(Buffer.concat(chunks), session).then((mail) => {
+          const raw = Buffer.concat(chunks);
+          const ready: Promise<ReceivedMail> = eager
+            ? parse(raw, session)
+            : Promise.resolve(lazy(raw, session));
+          void ready.then((mail) => {
             attempts.push(mail);
             if (rule.kind === 'hang') {
               held.push(() => callback(smtpError(421, '4.4.2 Closing')));
