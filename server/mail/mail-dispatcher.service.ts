@@ -37,6 +37,12 @@ export interface MailDispatchOptions {
   random: () => number;
   /** How long a mail being sent stays claimed; a process that dies leaves it claimed until it starts again. */
   leaseMs: number;
+  /**
+   * How many requests the server is answering now (platform/request-activity.ts): while some are, the next mail
+   * waits a little, so that requests never queue behind mail; at least one mail goes every `YIELD_MS *
+   * MAX_YIELDS` all the same.
+   */
+  requestsInFlight: () => number;
 }
 
 export const DEFAULT_MAIL_DISPATCH: MailDispatchOptions = {
@@ -46,7 +52,12 @@ export const DEFAULT_MAIL_DISPATCH: MailDispatchOptions = {
   timeouts: DEFAULT_SMTP_TIMEOUTS,
   random: Math.random,
   leaseMs: 10 * 60_000,
+  requestsInFlight: () => 0,
 };
+
+/** How long the next mail waits while requests are being answered, and how many such waits in a row at most. */
+const YIELD_MS = 10;
+const MAX_YIELDS = 20;
 
 /** Where the dispatcher reports trouble: the app's logger (pino's object-then-message form). */
 interface Logger {
@@ -60,7 +71,7 @@ export type MailDispatcher = ReturnType<typeof mailDispatcher>;
  * Sends the mail outbox in the background, never on a request's path, as the webhook dispatcher sends its
  * deliveries (webhooks/dispatcher.service.ts). Per organization, a few SMTP connections of its own server, reused
  * from mail to mail, at most as fast as its settings allow (`max_per_minute`), and paused a minute when the server
- * asks us to slow down. A registration's own mail goes before the mails of a "send tickets" job. Each mail carries
+ * asks us to slow down. Requests come first: while the server answers some, the next mail waits a little. A registration's own mail goes before the mails of a "send tickets" job. Each mail carries
  * the Message-ID it was queued with, so one sent again after a crash (its claim outlived the process) is
  * recognisably the same mail. Temporary failures are retried on mail.rules.ts's schedule; a refusal for good keeps
  * the server's reason.
@@ -256,6 +267,7 @@ export function mailDispatcher(db: Db, clock: Clock, options: MailDispatchOption
   async function serveOrganization(organizationId: number): Promise<void> {
     const inFlight = new Set<Promise<Sent>>();
     let down = false;
+    let yields = 0;
     try {
       const settings = mailSettings.settingsOf(organizationId);
       if (!settings) return;
@@ -279,6 +291,12 @@ export function mailDispatcher(db: Db, clock: Clock, options: MailDispatchOption
           await Promise.race(inFlight);
           continue;
         }
+        if (options.requestsInFlight() > 0 && yields < MAX_YIELDS) {
+          yields++;
+          await sleep(YIELD_MS);
+          continue;
+        }
+        yields = 0;
         await writeGate.whenOpen();
         if (shutdown.signal.aborted) break;
         const now = clock.now().getTime();

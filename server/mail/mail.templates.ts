@@ -1,7 +1,7 @@
-import QRCode from 'qrcode';
 import { CHECKIN_QR_PREFIX, type Language, type MailKind } from '../contract/vocabulary.ts';
 import type { EventRecord } from '../events/event.types.ts';
 import { ticketCalendar } from '../tickets/ticket-calendar.ts';
+import { qrPng } from './qr-png.ts';
 
 /**
  * The mails' words and layout, in English and French: the ticket (with the check-in QR code inline, the code in
@@ -196,12 +196,7 @@ export async function renderMail(input: MailContentInput): Promise<MailContent> 
   let htmlMiddle: string;
   if (kind === 'confirmation') {
     const qrText = CHECKIN_QR_PREFIX + attendee.checkinCode;
-    const png = await QRCode.toBuffer(qrText, {
-      type: 'png',
-      errorCorrectionLevel: 'M',
-      margin: 2,
-      width: 280,
-    });
+    const { png, width } = qrPng(qrText);
     attachments.push({
       filename: 'checkin-qr.png',
       content: png,
@@ -226,7 +221,7 @@ export async function renderMail(input: MailContentInput): Promise<MailContent> 
     if (ics) textParts.push('', words.calendarNote);
     htmlMiddle =
       `<p>${escapeHtml(words.showCode)}</p>` +
-      `<p><img src="cid:${QR_CONTENT_ID}" width="280" height="280" alt="${escapeHtml(words.codeInText(attendee.checkinCode))}"></p>` +
+      `<p><img src="cid:${QR_CONTENT_ID}" width="${width}" height="${width}" alt="${escapeHtml(words.codeInText(attendee.checkinCode))}"></p>` +
       `<p style="font-family:monospace;font-size:18px">${escapeHtml(words.codeInText(attendee.checkinCode))}</p>` +
       `<p><a href="${escapeHtml(ticketUrl)}">${escapeHtml(words.viewTicket)}</a></p>` +
       (ics ? `<p>${escapeHtml(words.calendarNote)}</p>` : '');
