@@ -5,6 +5,7 @@
  * registration, a 550, a 451; the desk's mail column, Resend ticket and Send tickets. Mail is sent step by step:
  * `autoDispatch` off, `ctx.mailDispatcher.dispatchDue()` runs a round, the test clock moves between them.
  */
+import { Writable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EventRecord } from '../../server/events/event.types.ts';
 import type { MailSettingsInput } from '../../server/mail/mail.types.ts';
@@ -496,5 +497,46 @@ describe('the mail settings', () => {
     const down = await owner.send('POST', '/mail-settings/test', { to: 'olive@example.com' });
     expect(down.body.data).toMatchObject({ sent: false, reply: null });
     expect(down.body.data.detail).toMatch(/ECONNREFUSED/);
+  });
+
+  it('never writes the password to the log, however the server answers', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const logged = await startTestApp({
+      kioskDir: false,
+      logger: { level: 'debug', stream },
+      mail: { autoDispatch: false },
+    });
+    try {
+      const organization = createOrganization(logged.app, 'Logged Org');
+      const loggedEvent = createEvent(logged.app, organization);
+      const client = await signedInMember(logged.app, organization, 'owner');
+      smtp.requireAuth('tickets', 'the right one');
+      const put = await client.send('PUT', '/mail-settings', {
+        host: '127.0.0.1',
+        port: smtp.port,
+        security: 'none',
+        username: 'tickets',
+        password: 'a secret smtp password',
+        from_address: 'tickets@cityhall.example',
+        public_url: 'https://tickets.cityhall.example',
+      });
+      expect(put.status).toBe(200);
+      await call(logged.app, 'POST', `/public/events/${loggedEvent.uuid}/register`, {
+        body: registration('x@example.com'),
+      });
+      await logged.app.ctx.mailDispatcher.dispatchDue();
+      await client.send('POST', '/mail-settings/test', { to: 'x@example.com' });
+      const log = lines.join('');
+      expect(log).toContain('mail not sent; it will be retried');
+      expect(log).not.toContain('a secret smtp password');
+    } finally {
+      await logged.close();
+    }
   });
 });
