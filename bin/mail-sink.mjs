@@ -27,6 +27,7 @@ const server = new SMTPServer({
   logger: false,
   size: 10 * 1024 * 1024,
   onData(stream, session, callback) {
+    /** @type {Buffer[]} */
     const chunks = [];
     stream.on('data', (chunk) => chunks.push(chunk));
     stream.on('end', async () => {
@@ -43,7 +44,7 @@ const server = new SMTPServer({
         process.stdout.write(`${number} to ${to}: ${mail.subject ?? ''}\n      ${file}\n`);
         if (link) process.stdout.write(`      ticket: ${link}\n`);
       } catch (error) {
-        process.stdout.write(`${number}: saved ${file}, but could not read it (${error.message})\n`);
+        process.stdout.write(`${number}: saved ${file}, but could not read it (${String(error)})\n`);
       }
       callback(null, `Ok: saved as ${number}.eml`);
     });

@@ -269,11 +269,11 @@ export function mailDispatcher(db: Db, clock: Clock, options: MailDispatchOption
     let down = false;
     let yields = 0;
     try {
-      const settings = mailSettings.settingsOf(organizationId);
-      if (!settings) return;
-      const transport = transportFor(settings);
-      const interval = sendIntervalMs(settings.maxPerMinute);
       while (!shutdown.signal.aborted && !down) {
+        // Read at each mail: an owner's change (a new password, a pace) applies from the next one on.
+        const settings = mailSettings.settingsOf(organizationId);
+        if (!settings) break;
+        const interval = sendIntervalMs(settings.maxPerMinute);
         const realNow = performance.now();
         const waitFor = Math.max(
           (pausedUntil.get(organizationId) ?? 0) - clock.now().getTime(),
@@ -308,7 +308,7 @@ export function mailDispatcher(db: Db, clock: Clock, options: MailDispatchOption
         }
         if (interval > 0)
           nextSendAt.set(organizationId, Math.max(realNow, nextSendAt.get(organizationId) ?? 0) + interval);
-        const sending: Promise<Sent> = sendOne(settings, transport, mail)
+        const sending: Promise<Sent> = sendOne(settings, transportFor(settings), mail)
           .catch(async (error: unknown): Promise<Sent> => {
             log?.error({ err: error, mail: mail.id, organization: organizationId }, 'mail dispatch failed');
             if (db.open) {
