@@ -304,6 +304,21 @@ describe('when the mail server fails', () => {
     expect(smtp.received[0]!.parsed.messageId).toBe(smtp.attempts[0]!.parsed.messageId);
   });
 
+  it('waits a minute after the server asks to slow down (421), then goes on', async () => {
+    smtp.onData({ kind: 'refuse', code: 421, message: '4.7.0 Too many messages, slow down' });
+    await register('one@example.com');
+    await dispatch();
+    smtp.onData({ kind: 'accept' });
+    await register('two@example.com');
+    // Both due, neither sent: the organization's mail is paused.
+    t.clock.advance(30_000);
+    await dispatch();
+    expect(smtp.received).toHaveLength(0);
+    t.clock.advance(30_000);
+    await dispatch();
+    expect(smtp.received.map((m) => m.to[0]).sort()).toEqual(['one@example.com', 'two@example.com']);
+  });
+
   it('keeps a mail whose sign-in is refused waiting for the settings, and sends it once they are fixed', async () => {
     smtp.requireAuth('tickets', 'right password');
     t.app.ctx.mail.saveSettings(org.id, settings({ username: 'tickets', password: 'wrong password' }));
@@ -316,6 +331,23 @@ describe('when the mail server fails', () => {
     t.app.ctx.mail.saveSettings(org.id, settings({ username: 'tickets', password: 'right password' }));
     await dispatch();
     expect(smtp.received.map((m) => m.to[0])).toEqual(['auth@example.com']);
+  });
+});
+
+describe('the pace', () => {
+  it('sends no faster than the settings allow', async () => {
+    t.app.ctx.mail.saveSettings(org.id, settings({ maxPerMinute: 600 }));
+    for (const email of ['a@example.com', 'b@example.com', 'c@example.com']) await register(email);
+    await dispatch();
+    expect(smtp.received).toHaveLength(1);
+    await dispatch();
+    expect(smtp.received).toHaveLength(1);
+    t.clock.advance(100);
+    await dispatch();
+    expect(smtp.received).toHaveLength(2);
+    t.clock.advance(100);
+    await dispatch();
+    expect(smtp.received).toHaveLength(3);
   });
 });
 
