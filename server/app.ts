@@ -66,6 +66,7 @@ import { registerJsonBodyParser } from './platform/json-body.ts';
 import { withRedactedRequests } from './platform/logging.ts';
 import { registerApiDocs } from './platform/openapi.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
+import { requestActivity } from './platform/request-activity.ts';
 import { responseSerializerCompiler } from './platform/serializer.ts';
 import { zodValidatorCompiler } from './platform/validation.ts';
 import { createWriteGate, registerWriteGate } from './platform/write-gate.ts';
@@ -207,7 +208,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   });
   const outbox = webhookOutbox(store.repos, clock, dispatcher.wake);
-  const mailOptions = { ...DEFAULT_MAIL_DISPATCH, ...options.mail };
+  // Mail gives way to the requests this server answers (platform/request-activity.ts).
+  const activity = requestActivity();
+  const mailOptions = { ...DEFAULT_MAIL_DISPATCH, requestsInFlight: activity.inFlight, ...options.mail };
   const mailSender = mailDispatcher(
     openDatabase(options.dataDir, { nativeBinding, checkIntegrity: false }),
     clock,
@@ -316,6 +319,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerSecurityHeaders(app);
   registerTicketHeaders(app);
+  activity.register(app);
   registerForwardedHeaderPolicy(app, trust);
   registerErrorHandling(app);
   registerJsonBodyParser(app);

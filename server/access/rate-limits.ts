@@ -28,7 +28,8 @@ export interface RateLimits {
    */
   kioskScan: number;
   /**
-   * A ticket's page and API (`/t/{secret}`, `/public/tickets/{secret}...`), per IP: secrets are not for guessing.
+   * A ticket's page and API (`/t/{secret}`, `/public/tickets/{secret}...`, each route on its own), per IP: secrets
+   * are not for guessing.
    */
   tickets: number;
   /** Token-authenticated requests, per token (per IP while no valid token is shown). */
@@ -86,7 +87,7 @@ export const RATE_LIMIT_TABLE: readonly RateLimitRule[] = [
   // Names are not for trying either: the search and its check-in (one row for both paths) count like scans.
   { path: '/kiosk/api/events/:uuid/find', limits: [{ group: 'kioskScan', per: 'ip' }], phase: 'onRequest' },
   { path: '/kiosk/api/', limits: [{ group: 'publicEvents', per: 'ip' }], phase: 'onRequest' },
-  // A ticket's secret opens it: its page and its API count together, like scans.
+  // A ticket's secret opens it: its page and each route of its API count per IP, as scans do.
   { path: '/public/tickets/', limits: [{ group: 'tickets', per: 'ip' }], phase: 'onRequest' },
   { path: '/t/', limits: [{ group: 'tickets', per: 'ip' }], phase: 'onRequest' },
   { path: '/api/', limits: [{ group: 'token', per: 'token' }], phase: 'token authentication' },

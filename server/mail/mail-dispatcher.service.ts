@@ -37,6 +37,12 @@ export interface MailDispatchOptions {
   random: () => number;
   /** How long a mail being sent stays claimed; a process that dies leaves it claimed until it starts again. */
   leaseMs: number;
+  /**
+   * How many requests the server is answering now (platform/request-activity.ts): while some are, the next mail
+   * waits a little, so that requests never queue behind mail; at least one mail goes every `YIELD_MS *
+   * MAX_YIELDS` all the same.
+   */
+  requestsInFlight: () => number;
 }
 
 export const DEFAULT_MAIL_DISPATCH: MailDispatchOptions = {
@@ -46,7 +52,12 @@ export const DEFAULT_MAIL_DISPATCH: MailDispatchOptions = {
   timeouts: DEFAULT_SMTP_TIMEOUTS,
   random: Math.random,
   leaseMs: 10 * 60_000,
+  requestsInFlight: () => 0,
 };
+
+/** How long the next mail waits while requests are being answered, and how many such waits in a row at most. */
+const YIELD_MS = 10;
+const MAX_YIELDS = 20;
 
 /** Where the dispatcher reports trouble: the app's logger (pino's object-then-message form). */
 interface Logger {
@@ -60,7 +71,7 @@ export type MailDispatcher = ReturnType<typeof mailDispatcher>;
  * Sends the mail outbox in the background, never on a request's path, as the webhook dispatcher sends its
  * deliveries (webhooks/dispatcher.service.ts). Per organization, a few SMTP connections of its own server, reused
  * from mail to mail, at most as fast as its settings allow (`max_per_minute`), and paused a minute when the server
- * asks us to slow down. A registration's own mail goes before the mails of a "send tickets" job. Each mail carries
+ * asks us to slow down. Requests come first: while the server answers some, the next mail waits a little. A registration's own mail goes before the mails of a "send tickets" job. Each mail carries
  * the Message-ID it was queued with, so one sent again after a crash (its claim outlived the process) is
  * recognisably the same mail. Temporary failures are retried on mail.rules.ts's schedule; a refusal for good keeps
  * the server's reason.
@@ -75,8 +86,11 @@ export function mailDispatcher(db: Db, clock: Clock, options: MailDispatchOption
   const { mailOutbox: outbox, mailSettings, attendees, events, organizations } = repos;
   const shutdown = new AbortController();
   const serving = new Map<number, Promise<void>>();
-  const transports = new Map<number, { updatedAt: string; transport: SmtpTransport }>();
-  /** Per organization, the earliest next send (performance.now() ms) by its pace, and a pause it asked for. */
+  const transports = new Map<number, { fingerprint: string; transport: SmtpTransport }>();
+  /**
+   * Per organization: the earliest next send by its pace, and until when its server asked us to wait (the clock's
+   * ms, like every retry time).
+   */
   const nextSendAt = new Map<number, number>();
   const pausedUntil = new Map<number, number>();
   /**
@@ -89,15 +103,18 @@ export function mailDispatcher(db: Db, clock: Clock, options: MailDispatchOption
   let wakeScheduled = false;
   const wakeTimers = new Set<NodeJS.Timeout>();
 
+  /** The organization's pooled transport, made again whenever what the connection depends on changed. */
   function transportFor(settings: MailSettingsRecord): SmtpTransport {
+    const { host, port, security, username, password } = settings;
+    const fingerprint = JSON.stringify([host, port, security, username, password]);
     const held = transports.get(settings.organizationId);
-    if (held && held.updatedAt === settings.updatedAt) return held.transport;
+    if (held && held.fingerprint === fingerprint) return held.transport;
     held?.transport.close();
     const transport = smtpTransport(settings, {
       connections: options.connections,
       timeouts: options.timeouts,
     });
-    transports.set(settings.organizationId, { updatedAt: settings.updatedAt, transport });
+    transports.set(settings.organizationId, { fingerprint, transport });
     return transport;
   }
 
@@ -226,7 +243,7 @@ export function mailDispatcher(db: Db, clock: Clock, options: MailDispatchOption
     }
     const counts = { attempts: mail.attempts + 1, refusals: mail.refusals + (verdict.unreachable ? 0 : 1) };
     const next = nextMailAttemptAt(finished.getTime(), verdict, counts, options.random);
-    if (verdict.slowDown) pausedUntil.set(mail.organizationId, performance.now() + SLOW_DOWN_PAUSE_MS);
+    if (verdict.slowDown) pausedUntil.set(mail.organizationId, finished.getTime() + SLOW_DOWN_PAUSE_MS);
     if (verdict.unreachable) waitingOnServer.add(mail.organizationId);
     outbox.recordAttempt(mail.id, {
       status: next === null ? 'failed' : 'queued',
@@ -250,29 +267,37 @@ export function mailDispatcher(db: Db, clock: Clock, options: MailDispatchOption
   async function serveOrganization(organizationId: number): Promise<void> {
     const inFlight = new Set<Promise<Sent>>();
     let down = false;
+    let yields = 0;
     try {
-      const settings = mailSettings.settingsOf(organizationId);
-      if (!settings) return;
-      const transport = transportFor(settings);
-      const interval = sendIntervalMs(settings.maxPerMinute);
       while (!shutdown.signal.aborted && !down) {
-        const realNow = performance.now();
+        // Read at each mail: an owner's change (a new password, a pace) applies from the next one on.
+        const settings = mailSettings.settingsOf(organizationId);
+        if (!settings) break;
+        const interval = sendIntervalMs(settings.maxPerMinute);
+        const clockNow = clock.now().getTime();
         const waitFor = Math.max(
-          (pausedUntil.get(organizationId) ?? 0) - realNow,
-          (nextSendAt.get(organizationId) ?? 0) - realNow,
+          (pausedUntil.get(organizationId) ?? 0) - clockNow,
+          (nextSendAt.get(organizationId) ?? 0) - clockNow,
         );
         if (waitFor > 0) {
-          if (inFlight.size === 0 && waitFor > 50) {
-            wakeIn(waitFor);
-            break;
+          // Paced or paused: what is out finishes, then a timer resumes (in the background; a test moves its clock).
+          if (inFlight.size > 0) {
+            await Promise.race(inFlight);
+            continue;
           }
-          await sleep(Math.min(waitFor, 50));
-          continue;
+          wakeIn(waitFor);
+          break;
         }
         if (inFlight.size >= options.connections) {
           await Promise.race(inFlight);
           continue;
         }
+        if (options.requestsInFlight() > 0 && yields < MAX_YIELDS) {
+          yields++;
+          await sleep(YIELD_MS);
+          continue;
+        }
+        yields = 0;
         await writeGate.whenOpen();
         if (shutdown.signal.aborted) break;
         const now = clock.now().getTime();
@@ -283,8 +308,8 @@ export function mailDispatcher(db: Db, clock: Clock, options: MailDispatchOption
           continue;
         }
         if (interval > 0)
-          nextSendAt.set(organizationId, Math.max(realNow, nextSendAt.get(organizationId) ?? 0) + interval);
-        const sending: Promise<Sent> = sendOne(settings, transport, mail)
+          nextSendAt.set(organizationId, Math.max(clockNow, nextSendAt.get(organizationId) ?? 0) + interval);
+        const sending: Promise<Sent> = sendOne(settings, transportFor(settings), mail)
           .catch(async (error: unknown): Promise<Sent> => {
             log?.error({ err: error, mail: mail.id, organization: organizationId }, 'mail dispatch failed');
             if (db.open) {

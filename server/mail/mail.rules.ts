@@ -88,10 +88,13 @@ export interface SmtpFailure {
 }
 
 export type SmtpVerdict =
-  /** Try again later. `unreachable`: no server answered; `slowDown`: the server asked us to (421, 450-452). */
+  /** Try again later. `unreachable`: no server answered; `slowDown`: the server asked us to (421, a rate limit). */
   | { outcome: 'retry'; unreachable: boolean; slowDown: boolean; reason: string }
   /** The server refused this mail for good (5xx to its recipient or content): failed, with its reason. */
   | { outcome: 'failed'; reason: string };
+
+/** What a 4xx reply says when it is about our pace rather than this mail (relays word their limits so). */
+const SLOW_DOWN_WORDS = /rate|too many|limit|throttl|slow down/i;
 
 /** Codes of a connection that never carried an answer: the server is down or unreachable. */
 const UNREACHABLE_CODES = new Set(['ECONNECTION', 'ESOCKET', 'ETIMEDOUT', 'EDNS', 'EPROXY']);
@@ -107,7 +110,8 @@ export function replyText(response: string | null, responseCode: number | null):
  * What a failed send means. A 5xx reply to the recipient or the message is the server's final word on this mail
  * (RFC 5321: permanent); 503 (bad sequence) is not about the mail. A refusal of the sign-in or of the sender is the
  * organization's settings, not the mail: it waits, retried, for an owner to fix them. 4xx replies are temporary;
- * 421 and 450-452 also ask us to slow down. No reply at all means no server to talk to.
+ * 421 (closing the connection) and a 4xx that speaks of a rate or a limit also ask us to slow down. No reply
+ * at all means no server to talk to.
  */
 export function judgeSmtpFailure(failure: SmtpFailure): SmtpVerdict {
   const reply = replyText(failure.response, failure.responseCode);
@@ -127,7 +131,7 @@ export function judgeSmtpFailure(failure: SmtpFailure): SmtpVerdict {
   return {
     outcome: 'retry',
     unreachable: false,
-    slowDown: code === 421 || (code >= 450 && code <= 452),
+    slowDown: code === 421 || (code >= 400 && code < 500 && SLOW_DOWN_WORDS.test(reply ?? '')),
     reason: reply ?? `The mail server answered ${code}.`,
   };
 }
@@ -153,7 +157,7 @@ export const MAIL_RETRY_SCHEDULE_MS: readonly number[] = [
 /** While no server answers, a mail is tried again at least this often: sent within minutes of the link's return. */
 export const UNREACHABLE_RETRY_CAP_MS = 5 * MINUTE;
 
-/** How long an organization's mails wait after its server asked us to slow down (421, 450-452). */
+/** How long an organization's mails wait after its server asked us to slow down. */
 export const SLOW_DOWN_PAUSE_MS = MINUTE;
 
 /**

@@ -1,7 +1,7 @@
-import QRCode from 'qrcode';
 import { CHECKIN_QR_PREFIX, type Language, type MailKind } from '../contract/vocabulary.ts';
 import type { EventRecord } from '../events/event.types.ts';
 import { ticketCalendar } from '../tickets/ticket-calendar.ts';
+import { qrPng } from './qr-png.ts';
 
 /**
  * The mails' words and layout, in English and French: the ticket (with the check-in QR code inline, the code in
@@ -116,25 +116,66 @@ export function escapeHtml(text: string): string {
     .replaceAll("'", '&#39;');
 }
 
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+
+function cachedFormat(
+  cache: Map<string, Intl.DateTimeFormat>,
+  key: string,
+  make: () => Intl.DateTimeFormat,
+): Intl.DateTimeFormat {
+  let format = cache.get(key);
+  if (!format) cache.set(key, (format = make()));
+  return format;
+}
+
+/** `Tuesday 1 December 2026` / `mardi 1 décembre 2026`, assembled from parts: ICU versions differ in commas. */
+function dayOf(instant: Date, language: Language, timeZone: string): string {
+  const format = cachedFormat(
+    dayFormats,
+    `${language} ${timeZone}`,
+    () =>
+      new Intl.DateTimeFormat(LOCALES[language], {
+        timeZone,
+        weekday: 'long',
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+      }),
+  );
+  const parts = Object.fromEntries(format.formatToParts(instant).map((p) => [p.type, p.value]));
+  return `${parts.weekday} ${parts.day} ${parts.month} ${parts.year}`;
+}
+
+/** `09:00`, on the 24-hour clock in both languages. */
+function timeOf(instant: Date, timeZone: string): string {
+  const format = cachedFormat(
+    timeFormats,
+    timeZone,
+    () =>
+      new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
+  );
+  const parts = Object.fromEntries(format.formatToParts(instant).map((p) => [p.type, p.value]));
+  return `${parts.hour}:${parts.minute}`;
+}
+
 /**
  * The event's dates as a person at the venue reads them, in the event's time zone and the mail's language:
- * `Tuesday 1 December 2026, 09:00 – 17:00 (Europe/Paris time)`. Null without a start.
+ * `Tuesday 1 December 2026, 09:00 – 17:30 (Europe/Paris time)`, the end's day named when it is another. Null
+ * without a start.
  */
 export function eventWhen(event: EventRecord, language: Language): string | null {
   if (event.startsAt === null) return null;
-  const format = new Intl.DateTimeFormat(LOCALES[language], {
-    timeZone: event.timezone,
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
+  const zone = event.timezone;
   const start = new Date(event.startsAt);
-  const text =
-    event.endsAt === null ? format.format(start) : format.formatRange(start, new Date(event.endsAt));
-  return `${text} ${WORDS[language].timeZone(event.timezone)}`;
+  const startDay = dayOf(start, language, zone);
+  let text = `${startDay}, ${timeOf(start, zone)}`;
+  if (event.endsAt !== null) {
+    const end = new Date(event.endsAt);
+    const endDay = dayOf(end, language, zone);
+    text += endDay === startDay ? ` – ${timeOf(end, zone)}` : ` – ${endDay}, ${timeOf(end, zone)}`;
+  }
+  return `${text} ${WORDS[language].timeZone(zone)}`;
 }
 
 /** The mail of `kind` for one registration, ready for the transport (less its addresses and Message-ID). */
@@ -155,12 +196,7 @@ export async function renderMail(input: MailContentInput): Promise<MailContent> 
   let htmlMiddle: string;
   if (kind === 'confirmation') {
     const qrText = CHECKIN_QR_PREFIX + attendee.checkinCode;
-    const png = await QRCode.toBuffer(qrText, {
-      type: 'png',
-      errorCorrectionLevel: 'M',
-      margin: 2,
-      width: 280,
-    });
+    const { png, width } = qrPng(qrText);
     attachments.push({
       filename: 'checkin-qr.png',
       content: png,
@@ -185,7 +221,7 @@ export async function renderMail(input: MailContentInput): Promise<MailContent> 
     if (ics) textParts.push('', words.calendarNote);
     htmlMiddle =
       `<p>${escapeHtml(words.showCode)}</p>` +
-      `<p><img src="cid:${QR_CONTENT_ID}" width="280" height="280" alt="${escapeHtml(words.codeInText(attendee.checkinCode))}"></p>` +
+      `<p><img src="cid:${QR_CONTENT_ID}" width="${width}" height="${width}" alt="${escapeHtml(words.codeInText(attendee.checkinCode))}"></p>` +
       `<p style="font-family:monospace;font-size:18px">${escapeHtml(words.codeInText(attendee.checkinCode))}</p>` +
       `<p><a href="${escapeHtml(ticketUrl)}">${escapeHtml(words.viewTicket)}</a></p>` +
       (ics ? `<p>${escapeHtml(words.calendarNote)}</p>` : '');

@@ -20,7 +20,7 @@ export function presentTicket(
   secret: string,
 ): z.input<typeof ticketSchema> {
   const { attendee, event, organization } = ticket;
-  const code = ticketShowsCode(attendee.status) ? attendee.checkinCode : null;
+  const code = ticketShowsCode(attendee.status, attendee.statusBeforeNoShow) ? attendee.checkinCode : null;
   const inZone = (timestamp: string | null) => timestamp && formatZonedIso(timestamp, event.timezone);
   return {
     status: ticketStatus(attendee.status, attendee.statusBeforeNoShow),

@@ -70,9 +70,14 @@ export function ticketStatus(
   return status;
 }
 
-/** The QR code is shown only while it can check the holder in: a confirmed (or no-show) registration. */
-export const ticketShowsCode = (status: AttendeeStatus): boolean =>
-  status === 'confirmed' || status === 'no_show';
+/**
+ * The QR code is shown only while it can check the holder in: a confirmed registration, or a no-show that was
+ * confirmed (a no-show who turns up is checked in). Not while pending, not once cancelled.
+ */
+export const ticketShowsCode = (
+  status: AttendeeStatus,
+  statusBeforeNoShow: 'pending' | 'confirmed' | null,
+): boolean => status === 'confirmed' || (status === 'no_show' && statusBeforeNoShow !== 'pending');
 
 /** A ticket can be cancelled while its registration is live and not checked in (the rules of public cancel). */
 export const ticketCanCancel = (status: AttendeeStatus, checkedInAt: string | null): boolean =>
