@@ -87,6 +87,18 @@ for (const size of SIZES) {
       );
       await expectAccessible();
 
+      // Print or save as PDF: the browser's own dialog, and on paper the ticket alone, nothing to press.
+      await page.evaluate('window.printed = 0; window.print = () => { window.printed += 1; }');
+      await ticket.printButton.click();
+      expect(await page.evaluate<number>('window.printed')).toBe(1);
+      await page.emulateMedia({ media: 'print' });
+      await expect(ticket.qrImage).toBeVisible();
+      await expect(ticket.name).toBeVisible();
+      await expect(ticket.printButton).toBeHidden();
+      await expect(ticket.cancelButton).toBeHidden();
+      await expect(page.getByRole('group', { name: 'Language' })).toBeHidden();
+      await page.emulateMedia({ media: 'screen' });
+
       // The person holds the ticket's QR code, as their screen shows it, up to a kiosk's camera.
       const picture = await ticket.qrImage.screenshot();
       const kiosk = await openKioskWithCamera(server.url, picture);
