@@ -205,6 +205,11 @@ test('the French page: French labels and choices, then a French ticket', async (
   await expect(ticket.printButton).toBeVisible();
   await expect(ticket.cancelButton).toBeVisible();
   await expectAccessible();
+  // Opened again from the email's link, in an English browser: the ticket speaks the registration's language.
+  const secret = ticket.secret();
+  await page.goto(`/t/${secret}`);
+  await expect(ticket.status).toHaveText('Confirmée');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
   // The registration was made in French: its mail and ticket are French.
   expect(server.attendee(event, 'helene@example.fr')).toMatchObject({
     language: 'fr',
@@ -302,4 +307,28 @@ test('with a redirect URL the person goes there, not to the ticket, and still ge
   } finally {
     await smtp.close();
   }
+});
+
+test('a registration awaiting approval lands on its ticket, which says so and holds no code yet', async ({
+  page,
+  server,
+}) => {
+  const event = server.createEvent({ ...LAUNCH, requires_approval: true });
+  const eventPage = new EventPage(page);
+  await eventPage.open(event.uuid);
+  await eventPage.fill({
+    Email: 'ada@example.com',
+    'First name': 'Ada',
+    'Last name': 'Lovelace',
+    Ticket: 'visitor',
+  });
+  await eventPage.submit();
+  const ticket = new TicketPage(page);
+  await ticket.expectShown();
+  await expect(ticket.status).toHaveText('Awaiting approval');
+  await expect(ticket.code).toHaveCount(0);
+  await expect(ticket.root).toContainText(
+    'Your registration is awaiting approval. Your ticket’s QR code will be sent to you by email once it is approved.',
+  );
+  await expect(ticket.cancelButton).toBeVisible();
 });

@@ -5,7 +5,7 @@ import { QrImage } from '../../shared/components/QrImage.tsx';
 import { describeFailure, Loading, Problem } from '../../shared/components/Status.tsx';
 import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
 import { useLoad } from '../../shared/hooks/useLoad.ts';
-import { format, t } from '../../shared/i18n/index.ts';
+import { activateLanguage, format, t } from '../../shared/i18n/index.ts';
 import { publicApi, type Ticket } from '../api.ts';
 import { eventWhen } from '../event/event-times.ts';
 import { PageFrame } from '../PageFrame.tsx';
@@ -74,6 +74,10 @@ function TicketView({
   useEffect(() => {
     document.title = `${t.ticket.title} · ${event.name}`;
   }, [event.name]);
+  // In the language the person registered in, unless the address asks for another (the switch writes it there).
+  useEffect(() => {
+    if (!new URLSearchParams(window.location.search).has('lang')) activateLanguage(ticket.language);
+  }, [ticket.language]);
   const when = eventWhen(event.starts_at, event.ends_at, event.timezone, t.locale);
   return (
     <article
