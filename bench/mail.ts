@@ -24,7 +24,11 @@ import type { EventRecord } from '../server/events/event.types.ts';
 import { systemClock } from '../server/platform/clock.ts';
 import { openDatabase } from '../server/platform/database.ts';
 import { toTimestamp } from '../server/platform/time.ts';
+import { ledgerService } from '../server/attendees/ledger.service.ts';
+import { recordRegistration } from '../server/attendees/registration.service.ts';
 import { createStore, type Store } from '../server/store.ts';
+import { rootJournal } from '../server/sync/journal.ts';
+import { silentNotifier } from '../server/webhooks/notifier.ts';
 import { log, runBench, runOptions } from './cli.ts';
 import { pinLoadGenerator } from './cores.ts';
 import { machineAtEnd, recordRun, runStamp } from './history.ts';
@@ -123,28 +127,25 @@ function seed(dataDir: string, tickets: number, checkIns: number): Seeded {
       doorEventUuid: door.uuid,
       organizationId: organization.id,
       cookie: `${SESSION_COOKIE}=${session.value}`,
-      ticketEmails: store.inTransaction(() => registerMany(store, event, 'ticket', tickets, at)),
-      checkInEmails: store.inTransaction(() => registerMany(store, door, 'arrival', checkIns, at)),
+      ticketEmails: store.inTransaction(() => registerMany(store, event, 'ticket', tickets)),
+      checkInEmails: store.inTransaction(() => registerMany(store, door, 'arrival', checkIns)),
     };
   } finally {
     db.close();
   }
 }
 
-function registerMany(store: Store, event: EventRecord, prefix: string, count: number, at: string): string[] {
+function registerMany(store: Store, event: EventRecord, prefix: string, count: number): string[] {
+  const ledger = ledgerService(store, store.repos.ledger, silentNotifier);
   const emails: string[] = [];
   for (let i = 0; i < count; i++) {
     const email = `${prefix}-${i}@example.com`;
-    const result = store.repos.attendees.register({
-      id: null,
-      opId: `seed-${prefix}-${i}`,
-      eventId: event.id,
-      userId: null,
+    const result = recordRegistration(store, ledger, rootJournal, 'walk_in', event, {
       email,
       name: `Ada Lovelace ${i}`,
       answers: { email, first_name: 'Ada', last_name: `Lovelace ${i}`, company: 'Analytical Engines' },
       status: 'confirmed',
-      registeredAt: at,
+      now: new Date(),
       language: i % 2 === 0 ? 'en' : 'fr',
       door: 'import',
     });

@@ -4,6 +4,7 @@ import { apiTokensRepository } from './access/api-token.repository.ts';
 import { staffRepository } from './access/staff.repository.ts';
 import { attendeesRepository } from './attendees/attendee.repository.ts';
 import { importStagingRepository, importsUnderWayRepository } from './attendees/import.repository.ts';
+import { ledgerRepository } from './attendees/ledger.repository.ts';
 import { badgeSettingsRepository } from './badges/badge.repository.ts';
 import { brandRepository } from './brand/brand.repository.ts';
 import { eventsRepository } from './events/event.repository.ts';
@@ -14,6 +15,7 @@ import { webhookEndpointsRepository } from './webhooks/endpoint.repository.ts';
 import { lanIntegrationsRepository } from './webhooks/lan-integration.repository.ts';
 import { mailOutboxRepository } from './mail/mail-outbox.repository.ts';
 import { mailSettingsRepository } from './mail/mail-settings.repository.ts';
+import { ticketsRepository } from './tickets/ticket.repository.ts';
 
 /** Every repository over one database handle; built once per app. */
 export function createRepositories(db: Db) {
@@ -21,6 +23,7 @@ export function createRepositories(db: Db) {
     organizations: organizationsRepository(db),
     events: eventsRepository(db),
     attendees: attendeesRepository(db),
+    ledger: ledgerRepository(db),
     importStaging: importStagingRepository(db),
     importsUnderWay: importsUnderWayRepository(db),
     badges: badgeSettingsRepository(db),
@@ -33,6 +36,7 @@ export function createRepositories(db: Db) {
     lanIntegrations: lanIntegrationsRepository(db),
     mailSettings: mailSettingsRepository(db),
     mailOutbox: mailOutboxRepository(db),
+    tickets: ticketsRepository(db),
   };
 }
 

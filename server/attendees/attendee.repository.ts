@@ -1,15 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import Database from 'better-sqlite3';
 import type { Db } from '../platform/database.ts';
-import type { CheckInRecord } from '../sync/conflict.rules.ts';
-import { FIRST_GRANTED_ID } from '../sync/id-ranges.rules.ts';
 import { emailKey } from '../platform/email.ts';
-import { randomBase62 } from '../platform/random.ts';
-import { CHECKIN_CODE_LENGTH } from './checkin-code.rules.ts';
-import { attendeeSearchText } from '../platform/search-text.ts';
 import type { AttendeeRecord, AttendeeSummary } from './attendee.types.ts';
-import type { AttendeeStatus, Language, RegistrationDoor } from '../contract/vocabulary.ts';
-import { TICKET_SECRET_LENGTH } from '../tickets/ticket.rules.ts';
+import type { AttendeeStatus } from '../contract/vocabulary.ts';
 import type { SearchTerm } from './search.rules.ts';
 
 interface AttendeeRow {
@@ -26,9 +18,6 @@ interface AttendeeRow {
   status_before_no_show: 'pending' | 'confirmed' | null;
   checkin_op_id: string | null;
   checkin_code: string;
-  ticket_secret: string | null;
-  language: Language | null;
-  door: RegistrationDoor | null;
 }
 
 type AttendeeSummaryRow = Pick<
@@ -47,7 +36,7 @@ const toSummary = (row: AttendeeSummaryRow): AttendeeSummary => ({
 
 const COLUMNS =
   'id, uuid, event_id, user_id, email, name, answers, status, registered_at, checked_in_at, status_before_no_show, ' +
-  'checkin_op_id, checkin_code, ticket_secret, language, door';
+  'checkin_op_id, checkin_code';
 
 /**
  * An attendee as its row holds it. `answers` is parsed on first read: the public check, check-in and lookup
@@ -69,9 +58,6 @@ class StoredAttendee implements AttendeeRecord {
   readonly statusBeforeNoShow: 'pending' | 'confirmed' | null;
   readonly checkinOpId: string | null;
   readonly checkinCode: string;
-  readonly ticketSecret: string | null;
-  readonly language: Language | null;
-  readonly door: RegistrationDoor | null;
   readonly #answersJson: string;
   #answers: Record<string, string> | undefined;
 
@@ -88,9 +74,6 @@ class StoredAttendee implements AttendeeRecord {
     this.statusBeforeNoShow = row.status_before_no_show;
     this.checkinOpId = row.checkin_op_id;
     this.checkinCode = row.checkin_code;
-    this.ticketSecret = row.ticket_secret;
-    this.language = row.language;
-    this.door = row.door;
     this.#answersJson = row.answers;
   }
 
@@ -104,23 +87,6 @@ const toAttendee = (row: AttendeeRow): AttendeeRecord => new StoredAttendee(row)
 /** The record of a statement's row, or null when the statement found or changed none. */
 const attendeeOrNull = (row: AttendeeRow | undefined): AttendeeRecord | null =>
   row ? toAttendee(row) : null;
-
-export interface NewAttendee {
-  /** Null: the next id of this database's own range. */
-  id: number | null;
-  /** The op that makes it (sync/journal.ts). */
-  opId: string;
-  eventId: number;
-  userId: number | null;
-  email: string;
-  name: string;
-  answers: Record<string, string>;
-  status: AttendeeStatus;
-  registeredAt: string;
-  /** The language it is made in; null (or absent) when unknown. */
-  language?: Language | null;
-  door?: RegistrationDoor | null;
-}
 
 export type RegisterResult =
   { ok: true; attendee: AttendeeRecord } | { ok: false; reason: 'already_registered' | 'event_full' };
@@ -154,24 +120,18 @@ function searchClause(term: SearchTerm): { clause: string; params: unknown[] } {
 
 export function attendeesRepository(db: Db) {
   const byUuid = db.prepare<[string], AttendeeRow>(`SELECT ${COLUMNS} FROM attendees WHERE uuid = ?`);
-  const byId = db.prepare<[number], AttendeeRow>(`SELECT ${COLUMNS} FROM attendees WHERE id = ?`);
-  // The alias table is sync's (sync/sync.repository.ts writes it when two registrations of one email merge).
+  // Every registration points at the row it is shown as (ledger.repository.ts): one merged into another person's
+  // row (docs/sync.md) finds that row by its own UUID and code.
   const mergedInto = db.prepare<[string], AttendeeRow>(
-    `SELECT ${COLUMNS} FROM attendees WHERE id = (SELECT attendee_id FROM attendee_aliases WHERE uuid = ?)`,
+    `SELECT ${COLUMNS} FROM attendees WHERE id = (SELECT attendee_id FROM registrations WHERE uuid = ?)`,
   );
   const mergedUuids = db.prepare<[number], { uuid: string }>(
-    'SELECT uuid FROM attendee_aliases WHERE attendee_id = ? ORDER BY uuid',
+    `SELECT r.uuid FROM registrations r JOIN attendees a ON a.id = r.attendee_id
+     WHERE r.attendee_id = ? AND r.uuid <> a.uuid AND r.refused = 0 ORDER BY r.uuid`,
   );
   const byCheckinCode = db.prepare<[string], AttendeeRow>(
-    `SELECT ${COLUMNS} FROM attendees WHERE checkin_code = ?`,
-  );
-  const byTicketSecret = db.prepare<[string], AttendeeRow>(
-    `SELECT ${COLUMNS} FROM attendees WHERE ticket_secret = ?`,
-  );
-  // Rows from before tickets (migration 020) get their secret when first mailed, on the node that mails.
-  const drawTicketSecret = db.prepare<[string, string, number], AttendeeRow>(
-    `UPDATE attendees SET ticket_secret = ?, updated_at = ? WHERE id = ? AND ticket_secret IS NULL
-     RETURNING ${COLUMNS}`,
+    `SELECT ${COLUMNS} FROM attendees
+     WHERE id = (SELECT attendee_id FROM registrations WHERE checkin_code = ? AND refused = 0)`,
   );
   // The live registration first, else the most recent cancelled one.
   const forEmail = db.prepare<[number, string], AttendeeRow>(
@@ -184,49 +144,6 @@ export function attendeesRepository(db: Db) {
     `SELECT substr(email_key, instr(email_key, '@') + 1) AS domain FROM attendees WHERE event_id = ?
      GROUP BY domain HAVING COUNT(*) >= 2 ORDER BY COUNT(*) DESC LIMIT 100`,
   );
-  // A registration made here takes the id it is given (a replica's granted block, sync/journal.ts), else the next
-  // one below the ids a hub grants its replicas (sync/sync.repository.ts), so the two never meet.
-  const insert = db.prepare<Record<string, unknown>, AttendeeRow>(
-    `INSERT INTO attendees (id, uuid, event_id, user_id, email, email_key, name, answers, status, registered_at,
-       updated_at, op_id, checkin_code, search_text,
-       ticket_secret, language, door)
-     VALUES (coalesce(@id, (SELECT coalesce(max(id), 0) + 1 FROM attendees WHERE id < ${FIRST_GRANTED_ID})),
-       @uuid, @event_id, @user_id, @email, @email_key, @name, @answers, @status, @registered_at, @registered_at,
-       @op_id, @checkin_code, @search_text,
-       @ticket_secret, @language, @door)
-     RETURNING ${COLUMNS}`,
-  );
-  // A no-show who turns up after all is checked in as confirmed; the no-show is kept, overridden, and takes effect
-  // again if the check-in is undone (sync/conflict.rules.ts, the same rule as for ops from other nodes).
-  // A row that keeps its check-ins (sync/conflict.rules.ts: it had one undone) keeps this one too, at the end (the
-  // rules sort them again when they next apply an op); otherwise its only check-in is the one the row holds.
-  const checkIn = db.prepare<[string, string, string, string, string, number], AttendeeRow>(
-    `UPDATE attendees SET checked_in_at = ?, updated_at = ?, checkin_op_id = ?,
-       check_in_marks = CASE WHEN check_in_marks IS NULL THEN NULL
-         ELSE json_insert(check_in_marks, '$[#]', json_object('op', ?, 'at', ?, 'undone', json('false'))) END,
-       overridden_status = CASE status WHEN 'no_show' THEN 'no_show' ELSE overridden_status END,
-       status = CASE status WHEN 'no_show' THEN 'confirmed' ELSE status END
-     WHERE id = ? AND checked_in_at IS NULL AND status IN ('confirmed', 'no_show')
-     RETURNING ${COLUMNS}`,
-  );
-  const checkInMarks = db.prepare<[number], { check_in_marks: string | null }>(
-    'SELECT check_in_marks FROM attendees WHERE id = ?',
-  );
-  const undoCheckIn = db.prepare<[string, string, number], AttendeeRow>(
-    `UPDATE attendees SET checked_in_at = NULL, checkin_op_id = NULL, check_in_marks = ?, updated_at = ?,
-       status = coalesce(overridden_status, status),
-       status_before_no_show = CASE overridden_status
-         WHEN 'no_show' THEN CASE status WHEN 'pending' THEN 'pending' ELSE 'confirmed' END
-         WHEN 'canceled' THEN NULL
-         ELSE status_before_no_show END,
-       overridden_status = NULL
-     WHERE id = ? AND checked_in_at IS NOT NULL
-     RETURNING ${COLUMNS}`,
-  );
-  const approve = db.prepare<[string, number], AttendeeRow>(
-    `UPDATE attendees SET status = 'confirmed', updated_at = ? WHERE id = ? AND status = 'pending'
-     RETURNING ${COLUMNS}`,
-  );
   // The SQL copy of `isStillExpected` (attendee.rules.ts).
   const stillExpected = db.prepare<[number], { uuid: string }>(
     "SELECT uuid FROM attendees WHERE event_id = ? AND checked_in_at IS NULL AND status IN ('pending', 'confirmed')",
@@ -238,18 +155,6 @@ export function attendeesRepository(db: Db) {
   const checkInsSince = db.prepare<[number, string], { checked_in_at: string }>(
     'SELECT checked_in_at FROM attendees WHERE event_id = ? AND checked_in_at >= ? ORDER BY checked_in_at',
   );
-  const cancel = db.prepare<[string, number], AttendeeRow>(
-    `UPDATE attendees SET status = 'canceled', updated_at = ?
-     WHERE id = ? AND status <> 'canceled' AND checked_in_at IS NULL
-     RETURNING ${COLUMNS}`,
-  );
-  // The SQL copy of `decideNoShow` (attendee.rules.ts): not cancelled, not checked in.
-  const markNoShow = db.prepare<[string, number], AttendeeRow>(
-    `UPDATE attendees SET status = 'no_show', updated_at = ?,
-       status_before_no_show = CASE status WHEN 'no_show' THEN status_before_no_show ELSE status END
-     WHERE id = ? AND status <> 'canceled' AND checked_in_at IS NULL
-     RETURNING ${COLUMNS}`,
-  );
   // `json_each CROSS JOIN attendees` (and `+event_id` below) make SQLite probe the UUID index once per id; left to
   // itself it scans the event's attendees and the whole id list for each, which is quadratic in the list's length.
   const summariesByUuid = db.prepare<[string, number], AttendeeSummaryRow>(
@@ -257,21 +162,6 @@ export function attendeesRepository(db: Db) {
      FROM json_each(?) AS ids CROSS JOIN attendees AS a ON a.uuid = ids.value
      WHERE a.event_id = ?`,
   );
-  // The ids become the event's rowids first (one probe of the UUID index each, as above), so that the UPDATE then
-  // writes the rows in table order; matching `uuid IN (ids)` directly writes them in the ids' order, all over the
-  // table, which is slower. Two forms: without a webhook endpoint listening nothing needs to come back, and
-  // RETURNING costs time for nothing; with one, the summaries its notifications carry come back from the UPDATE
-  // itself rather than from a second lookup of every row.
-  // The condition is the SQL copy of `decideNoShow` (attendee.rules.ts), narrowed to the rows a no-show changes.
-  const MARK_MANY_NO_SHOW = `UPDATE attendees SET status = 'no_show', updated_at = ?, status_before_no_show = status
-     WHERE id IN (SELECT a.id FROM json_each(?) AS ids CROSS JOIN attendees AS a ON a.uuid = ids.value
-                  WHERE +a.event_id = ?)
-       AND status NOT IN ('canceled', 'no_show') AND checked_in_at IS NULL`;
-  const markManyNoShow = db.prepare<[string, string, number]>(MARK_MANY_NO_SHOW);
-  const markManyNoShowReturning = db.prepare<[string, string, number], AttendeeSummaryRow>(
-    `${MARK_MANY_NO_SHOW} RETURNING uuid, name, email, status, registered_at, checked_in_at`,
-  );
-
   function filterSql(eventId: number, filter: AttendeeFilter): { where: string; params: unknown[] } {
     const clauses = ['event_id = ?'];
     const params: unknown[] = [eventId];
@@ -299,11 +189,6 @@ export function attendeesRepository(db: Db) {
       return attendeeOrNull(byUuid.get(uuid.toLowerCase()));
     },
 
-    /** By the row's integer id (what the mail outbox names a registration by). */
-    findById(id: number): AttendeeRecord | null {
-      return attendeeOrNull(byId.get(id));
-    },
-
     /** The registration that a merged one (of the same email, from a replica) became, by the merged one's UUID. */
     findMergedInto(uuid: string): AttendeeRecord | null {
       return attendeeOrNull(mergedInto.get(uuid.toLowerCase()));
@@ -317,16 +202,6 @@ export function attendeesRepository(db: Db) {
     /** The registration whose check-in code this is (case-sensitive, like the code), of any event. */
     findByCheckinCode(code: string): AttendeeRecord | null {
       return attendeeOrNull(byCheckinCode.get(code));
-    },
-
-    /** The registration whose ticket secret this is (case-sensitive), of any event. */
-    findByTicketSecret(secret: string): AttendeeRecord | null {
-      return attendeeOrNull(byTicketSecret.get(secret));
-    },
-
-    /** Gives a registration from before tickets its secret; null when it had one already. */
-    drawTicketSecret(attendeeId: number, at: string): AttendeeRecord | null {
-      return attendeeOrNull(drawTicketSecret.get(randomBase62(TICKET_SECRET_LENGTH), at, attendeeId));
     },
 
     /** The email's live registration for the event, else its latest cancelled one, else null. */
@@ -354,61 +229,6 @@ export function attendeesRepository(db: Db) {
       return sharedDomains.all(eventId).map((row) => row.domain);
     },
 
-    /**
-     * Inserts a registration. The database refuses a second live registration for the email (unique index) and a
-     * registration beyond the seats (trigger), whichever process is writing.
-     */
-    register(attendee: NewAttendee): RegisterResult {
-      try {
-        const row = insert.get({
-          id: attendee.id,
-          uuid: randomUUID(),
-          op_id: attendee.opId,
-          event_id: attendee.eventId,
-          user_id: attendee.userId,
-          email: attendee.email,
-          email_key: emailKey(attendee.email),
-          name: attendee.name,
-          answers: JSON.stringify(attendee.answers),
-          status: attendee.status,
-          registered_at: attendee.registeredAt,
-          checkin_code: randomBase62(CHECKIN_CODE_LENGTH),
-          search_text: attendeeSearchText(attendee.name, attendee.email, attendee.answers),
-          ticket_secret: randomBase62(TICKET_SECRET_LENGTH),
-          language: attendee.language ?? null,
-          door: attendee.door ?? null,
-        })!;
-        return { ok: true, attendee: toAttendee(row) };
-      } catch (error) {
-        if (error instanceof Database.SqliteError) {
-          if (error.code === 'SQLITE_CONSTRAINT_UNIQUE') return { ok: false, reason: 'already_registered' };
-          if (error.message === 'event_full') return { ok: false, reason: 'event_full' };
-        }
-        throw error;
-      }
-    },
-
-    /** Null when someone else checked the attendee in first (or the status no longer admits it). */
-    checkIn(attendeeId: number, at: string, opId: string): AttendeeRecord | null {
-      return attendeeOrNull(checkIn.get(at, at, opId, opId, at, attendeeId));
-    },
-
-    /** Every check-in the attendee was given, when the row keeps them (sync/conflict.rules.ts); else null. */
-    checkInMarks(attendeeId: number): CheckInRecord[] | null {
-      const marks = checkInMarks.get(attendeeId)?.check_in_marks ?? null;
-      return marks === null ? null : (JSON.parse(marks) as CheckInRecord[]);
-    },
-
-    /** Null when the attendee was not checked in. `marks`: its check-ins, every one of them undone now. */
-    undoCheckIn(attendeeId: number, marks: readonly CheckInRecord[], at: string): AttendeeRecord | null {
-      return attendeeOrNull(undoCheckIn.get(JSON.stringify(marks), at, attendeeId));
-    },
-
-    /** Null when the attendee was no longer pending. */
-    approve(attendeeId: number, at: string): AttendeeRecord | null {
-      return attendeeOrNull(approve.get(at, attendeeId));
-    },
-
     /** Everyone still expected: registered (pending or confirmed) and not checked in (`isStillExpected`). */
     stillExpectedUuids(eventId: number): string[] {
       return stillExpected.all(eventId).map((row) => row.uuid);
@@ -424,39 +244,12 @@ export function attendeesRepository(db: Db) {
       return checkInsSince.all(eventId, since).map((row) => row.checked_in_at);
     },
 
-    /** Null when the attendee was already cancelled or checked in. */
-    cancel(attendeeId: number, at: string): AttendeeRecord | null {
-      return attendeeOrNull(cancel.get(at, attendeeId));
-    },
-
-    /** Null when the attendee was cancelled or checked in meanwhile. */
-    markNoShow(attendeeId: number, at: string): AttendeeRecord | null {
-      return attendeeOrNull(markNoShow.get(at, attendeeId));
-    },
-
     /**
      * The event's attendees among `uuids` (others are absent from the result), with what a bulk decision and its
      * notifications need, and no more.
      */
     summariesInEvent(eventId: number, uuids: readonly string[]): AttendeeSummary[] {
       return summariesByUuid.all(JSON.stringify(uuids), eventId).map(toSummary);
-    },
-
-    /**
-     * One statement for the whole list: marks the event's attendees among `uuids` whose status a no-show changes
-     * (not cancelled, not checked in, not a no-show already) and says how many it marked.
-     */
-    markManyNoShow(eventId: number, uuids: readonly string[], at: string): number {
-      return markManyNoShow.run(at, JSON.stringify(uuids), eventId).changes;
-    },
-
-    /** markManyNoShow, returning the marked attendees as the no-show left them. */
-    markManyNoShowReturningSummaries(
-      eventId: number,
-      uuids: readonly string[],
-      at: string,
-    ): AttendeeSummary[] {
-      return markManyNoShowReturning.all(at, JSON.stringify(uuids), eventId).map(toSummary);
     },
 
     list(

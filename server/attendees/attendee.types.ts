@@ -1,4 +1,4 @@
-import type { AttendeeStatus, Language, RegistrationDoor } from '../contract/vocabulary.ts';
+import type { AttendeeStatus } from '../contract/vocabulary.ts';
 
 export interface AttendeeRecord {
   id: number;
@@ -17,12 +17,6 @@ export interface AttendeeRecord {
   checkinCode: string;
   /** The op that checked the attendee in: what an undo names (sync/sync.types.ts). */
   checkinOpId: string | null;
-  /** What the ticket page's address carries (`/t/{secret}`); null on rows registered before tickets existed. */
-  ticketSecret: string | null;
-  /** The language it was registered in (its mail's and ticket's); null on older rows, read as English. */
-  language: Language | null;
-  /** Where it came in; null on older rows. */
-  door: RegistrationDoor | null;
 }
 
 /** What the authenticated lookup (and every attendee notification) shows of an attendee, besides its event. */

@@ -68,8 +68,7 @@ export const kioskAttendeeRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       if (!outcome.ok) throw registrationRefusal(outcome);
       reply.code(201);
-      if (outcome.attendee.ticketSecret)
-        reply.header('location', ticketPagePath(outcome.attendee.ticketSecret));
+      reply.header('location', ticketPagePath(outcome.ticketSecret));
       return {
         message: registeredMessage(outcome.attendee),
         data: presentKioskRegistration(outcome.attendee, outcome.isGuest),

@@ -70,8 +70,7 @@ export const publicAttendeeRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!outcome.ok) throw registrationRefusal(outcome);
       reply.code(201);
       // The body keeps the interface's exact shape: the ticket's page is named by the header (server/README.md).
-      if (outcome.attendee.ticketSecret)
-        reply.header('location', ticketPagePath(outcome.attendee.ticketSecret));
+      reply.header('location', ticketPagePath(outcome.ticketSecret));
       return {
         message: registeredMessage(outcome.attendee),
         data: presentRegistration(outcome.attendee, outcome.isGuest),

@@ -4,7 +4,8 @@ import type { Db } from '../platform/database.ts';
 import { toTimestamp } from '../platform/time.ts';
 import type { WriteGate } from '../platform/write-gate.ts';
 import { createRepositories } from '../store.ts';
-import { languageFor, ticketPageUrl } from '../tickets/ticket.rules.ts';
+import { randomBase62 } from '../platform/random.ts';
+import { languageFor, TICKET_SECRET_LENGTH, ticketPageUrl } from '../tickets/ticket.rules.ts';
 import {
   judgeSmtpFailure,
   mailStillWanted,
@@ -83,7 +84,7 @@ export type MailDispatcher = ReturnType<typeof mailDispatcher>;
 export function mailDispatcher(db: Db, clock: Clock, options: MailDispatchOptions, writeGate: WriteGate) {
   db.pragma('synchronous = NORMAL');
   const repos = createRepositories(db);
-  const { mailOutbox: outbox, mailSettings, attendees, events, organizations } = repos;
+  const { mailOutbox: outbox, mailSettings, attendees, events, organizations, tickets } = repos;
   const shutdown = new AbortController();
   const serving = new Map<number, Promise<void>>();
   const transports = new Map<number, { fingerprint: string; transport: SmtpTransport }>();
@@ -137,16 +138,19 @@ export function mailDispatcher(db: Db, clock: Clock, options: MailDispatchOption
     mail: MailRecord,
   ): Promise<Sent> {
     const now = clock.now();
-    let attendee = attendees.findById(mail.attendeeId);
+    // The row the registration is shown as now (two registrations of one email are one row: the earliest).
+    const attendee =
+      attendees.findByUuid(mail.registrationUuid) ?? attendees.findMergedInto(mail.registrationUuid);
     const event = events.findById(mail.eventId);
     const wanted = mailStillWanted(
       mail.kind,
       attendee,
       event ?? { startsAt: null, endsAt: null },
       now,
-      mail.kind === 'cancellation' && outbox.anyRegistrationMailSent(mail.attendeeId),
+      mail.kind === 'cancellation' && attendee !== null && outbox.anyRegistrationMailSent(attendee.id),
     );
-    if (!wanted.wanted || !event || !attendee) {
+    let ticket = tickets.ofRegistration(mail.registrationUuid);
+    if (!wanted.wanted || !event || !attendee || !ticket) {
       await writeGate.whenOpen();
       outbox.skip(
         mail.id,
@@ -155,21 +159,21 @@ export function mailDispatcher(db: Db, clock: Clock, options: MailDispatchOption
       );
       return { outcome: 'skipped', unreachable: false };
     }
-    if (attendee.ticketSecret === null) {
-      // A registration from before tickets: its secret is drawn here, the node that mails, and the feed carries it.
+    if (ticket.secret === null) {
+      // A registration from before tickets: its secret is drawn here, the node that mails, where the link goes.
       await writeGate.whenOpen();
-      attendee =
-        db.transaction(() => attendees.drawTicketSecret(mail.attendeeId, toTimestamp(now))).immediate() ??
-        attendees.findById(mail.attendeeId)!;
+      ticket =
+        tickets.drawSecret(mail.registrationUuid, randomBase62(TICKET_SECRET_LENGTH)) ??
+        tickets.ofRegistration(mail.registrationUuid)!;
     }
-    const language = languageFor(attendee.language);
+    const language = languageFor(ticket.language);
     const content = await renderMail({
       kind: mail.kind,
       language,
       attendee: { uuid: attendee.uuid, name: attendee.name, checkinCode: attendee.checkinCode },
       event,
       organizationName: organizations.findById(settings.organizationId)?.name ?? '',
-      ticketUrl: ticketPageUrl(settings.publicUrl, attendee.ticketSecret!),
+      ticketUrl: ticketPageUrl(settings.publicUrl, ticket.secret!),
       now,
     });
     const result: SendResult = await transport.send({

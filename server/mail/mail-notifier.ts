@@ -34,16 +34,18 @@ export function mailNotifier(
         return;
       const settings = settingsFor(event);
       if (!settings) return;
+      // The row told of is its registration's (the earliest of the person's): its mail is about that one.
       const attendee = repos.attendees.findByUuid(summary.uuid);
       if (!attendee) return;
-      const target = { eventId: event.id, attendeeId: attendee.id };
+      const target = { eventId: event.id, registrationUuid: attendee.uuid };
       if (type === 'attendee.canceled') {
         if (repos.mailOutbox.anyRegistrationMailQueued(attendee.id)) {
           outbox.enqueue(settings, { ...target, kind: 'cancellation' });
         }
         return;
       }
-      if (!mailsRegistrationsFrom(attendee.door, settings)) return;
+      const door = repos.tickets.ofRegistration(attendee.uuid)?.door ?? null;
+      if (!mailsRegistrationsFrom(door, settings)) return;
       const kind = type === 'attendee.approved' ? 'confirmation' : registrationMailKind(attendee.status);
       if (kind) outbox.enqueue(settings, { ...target, kind });
     },

@@ -6,7 +6,7 @@ interface MailRow {
   id: number;
   organization_id: number;
   event_id: number;
-  attendee_id: number;
+  registration_uuid: string;
   kind: MailKind;
   message_id: string;
   status: MailStatus;
@@ -26,7 +26,7 @@ const toMail = (row: MailRow): MailRecord => ({
   id: row.id,
   organizationId: row.organization_id,
   eventId: row.event_id,
-  attendeeId: row.attendee_id,
+  registrationUuid: row.registration_uuid,
   kind: row.kind,
   messageId: row.message_id,
   status: row.status,
@@ -43,13 +43,14 @@ const toMail = (row: MailRow): MailRecord => ({
 });
 
 const MAIL_COLUMNS =
-  'id, organization_id, event_id, attendee_id, kind, message_id, status, job_id, attempts, refusals, ' +
+  'id, organization_id, event_id, registration_uuid, kind, message_id, status, job_id, attempts, refusals, ' +
   'next_attempt_at, last_unreachable, smtp_reply, error, created_at, sent_at, updated_at';
 
 export interface NewMail {
   organizationId: number;
   eventId: number;
-  attendeeId: number;
+  /** The registration it is about: the row's own when queued. */
+  registrationUuid: string;
   kind: MailKind;
   messageId: string;
   jobId: number | null;
@@ -71,13 +72,16 @@ export interface MailAttemptResult {
   now: string;
 }
 
+/** The mails of the registrations an attendee row is shown as (two registrations of one email are one row). */
+const MAILS_OF_ROW = `registrations AS r CROSS JOIN mail_outbox AS o ON o.registration_uuid = r.uuid`;
+
 /**
- * The registrations of an event that "Send tickets" mails: confirmed, not yet checked in, and with no ticket sent
- * or on its way. The one copy of that rule, used by the count the desk shows and by the job itself.
+ * The attendees of an event that "Send tickets" mails: confirmed, not yet checked in, and with no ticket sent or on
+ * its way. The one copy of that rule, used by the count the desk shows and by the job itself.
  */
 const NOT_YET_SENT = `a.event_id = @event AND a.status = 'confirmed' AND a.checked_in_at IS NULL
-  AND NOT EXISTS (SELECT 1 FROM mail_outbox AS o
-                  WHERE o.attendee_id = a.id AND o.kind = 'confirmation' AND o.status IN ('queued', 'sent'))`;
+  AND NOT EXISTS (SELECT 1 FROM ${MAILS_OF_ROW}
+                  WHERE r.attendee_id = a.id AND o.kind = 'confirmation' AND o.status IN ('queued', 'sent'))`;
 
 /**
  * A Message-ID drawn in SQL for mails queued many at once, as `mailMessageId` (mail.rules.ts) draws one: 128
@@ -88,16 +92,17 @@ const SQL_MESSAGE_ID = `'<' || lower(hex(randomblob(16))) || '@' || @domain || '
 /** The mail outbox (migration 020): what waits, what went, what failed and why; and "send tickets" jobs. */
 export function mailOutboxRepository(db: Db) {
   const insert = db.prepare<Record<string, unknown>>(
-    `INSERT INTO mail_outbox (organization_id, event_id, attendee_id, kind, message_id, job_id, next_attempt_at,
-       created_at, updated_at)
-     VALUES (@organization_id, @event_id, @attendee_id, @kind, @message_id, @job_id, @due_at, @created_at,
+    `INSERT INTO mail_outbox (organization_id, event_id, registration_uuid, kind, message_id, job_id,
+       next_attempt_at, created_at, updated_at)
+     VALUES (@organization_id, @event_id, @registration_uuid, @kind, @message_id, @job_id, @due_at, @created_at,
        @created_at)`,
   );
   // An import's registrations, told of all at once (`attendeesChanged`): one statement for thousands.
   const insertForUuids = db.prepare<Record<string, unknown>>(
-    `INSERT INTO mail_outbox (organization_id, event_id, attendee_id, kind, message_id, next_attempt_at,
+    `INSERT INTO mail_outbox (organization_id, event_id, registration_uuid, kind, message_id, next_attempt_at,
        created_at, updated_at)
-     SELECT @organization_id, a.event_id, a.id, 'confirmation', ${SQL_MESSAGE_ID}, @due_at, @created_at, @created_at
+     SELECT @organization_id, a.event_id, a.uuid, 'confirmation', ${SQL_MESSAGE_ID}, @due_at, @created_at,
+       @created_at
      FROM json_each(@uuids) AS ids CROSS JOIN attendees AS a ON a.uuid = ids.value
      WHERE a.event_id = @event AND a.status = 'confirmed'`,
   );
@@ -106,9 +111,9 @@ export function mailOutboxRepository(db: Db) {
   );
   const setJobTotal = db.prepare<[number, number | bigint]>('UPDATE mail_jobs SET total = ? WHERE id = ?');
   const insertNotYetSent = db.prepare<Record<string, unknown>>(
-    `INSERT INTO mail_outbox (organization_id, event_id, attendee_id, kind, message_id, job_id, next_attempt_at,
-       created_at, updated_at)
-     SELECT @organization_id, a.event_id, a.id, 'confirmation', ${SQL_MESSAGE_ID}, @job, @due_at, @created_at,
+    `INSERT INTO mail_outbox (organization_id, event_id, registration_uuid, kind, message_id, job_id,
+       next_attempt_at, created_at, updated_at)
+     SELECT @organization_id, a.event_id, a.uuid, 'confirmation', ${SQL_MESSAGE_ID}, @job, @due_at, @created_at,
        @created_at
      FROM attendees AS a WHERE ${NOT_YET_SENT} ORDER BY a.id`,
   );
@@ -116,34 +121,39 @@ export function mailOutboxRepository(db: Db) {
     .prepare<{ event: number }, number>(`SELECT count(*) FROM attendees AS a WHERE ${NOT_YET_SENT}`)
     .pluck();
   const withoutSecret = db
-    .prepare<{ event: number }, number>(
-      `SELECT a.id FROM attendees AS a WHERE ${NOT_YET_SENT} AND a.ticket_secret IS NULL`,
+    .prepare<{ event: number }, string>(
+      `SELECT a.uuid FROM attendees AS a JOIN registrations AS t ON t.uuid = a.uuid
+       WHERE ${NOT_YET_SENT} AND t.ticket_secret IS NULL`,
     )
     .pluck();
   const byId = db.prepare<[number], MailRow>(`SELECT ${MAIL_COLUMNS} FROM mail_outbox WHERE id = ?`);
-  const ofAttendee = db.prepare<[number], MailRow>(
-    `SELECT ${MAIL_COLUMNS} FROM mail_outbox WHERE attendee_id = ? ORDER BY id DESC`,
+  const MAIL_COLUMNS_OF_O = MAIL_COLUMNS.split(', ')
+    .map((column) => `o.${column}`)
+    .join(', ');
+  const ofRow = db.prepare<[number], MailRow>(
+    `SELECT ${MAIL_COLUMNS_OF_O} FROM ${MAILS_OF_ROW} WHERE r.attendee_id = ? ORDER BY o.id DESC`,
   );
-  const latestOfAttendees = db.prepare<[string], MailRow>(
-    `SELECT ${MAIL_COLUMNS} FROM mail_outbox WHERE id IN (
-       SELECT max(o.id) FROM json_each(?) AS ids CROSS JOIN mail_outbox AS o ON o.attendee_id = ids.value
-       WHERE o.status <> 'skipped' GROUP BY o.attendee_id)`,
+  const ofRows = db.prepare<[string], MailRow & { attendee_id: number }>(
+    `SELECT r.attendee_id, ${MAIL_COLUMNS_OF_O}
+     FROM json_each(?) AS ids
+       CROSS JOIN registrations AS r ON r.attendee_id = ids.value
+       CROSS JOIN mail_outbox AS o ON o.registration_uuid = r.uuid
+     WHERE o.status <> 'skipped'`,
   );
   const anySent = db
     .prepare<[number], number>(
-      `SELECT EXISTS (SELECT 1 FROM mail_outbox
-                      WHERE attendee_id = ? AND kind IN ('confirmation', 'pending') AND status = 'sent')`,
+      `SELECT EXISTS (SELECT 1 FROM ${MAILS_OF_ROW}
+                      WHERE r.attendee_id = ? AND o.kind IN ('confirmation', 'pending') AND o.status = 'sent')`,
     )
     .pluck();
   const anyTold = db
     .prepare<[number], number>(
-      `SELECT EXISTS (SELECT 1 FROM mail_outbox
-                      WHERE attendee_id = ? AND kind IN ('confirmation', 'pending') AND status <> 'skipped')`,
+      `SELECT EXISTS (SELECT 1 FROM ${MAILS_OF_ROW}
+                      WHERE r.attendee_id = ? AND o.kind IN ('confirmation', 'pending') AND o.status <> 'skipped')`,
     )
     .pluck();
   const eventCounts = db.prepare<[number], { status: MailStatus; total: number }>(
-    `SELECT o.status, count(*) AS total FROM attendees AS a JOIN mail_outbox AS o ON o.attendee_id = a.id
-     WHERE a.event_id = ? GROUP BY o.status`,
+    'SELECT status, count(*) AS total FROM mail_outbox WHERE event_id = ? GROUP BY status',
   );
   const latestJob = db.prepare<[number], { id: number; event_id: number; total: number; created_at: string }>(
     'SELECT id, event_id, total, created_at FROM mail_jobs WHERE event_id = ? ORDER BY id DESC LIMIT 1',
@@ -250,7 +260,7 @@ export function mailOutboxRepository(db: Db) {
       insert.run({
         organization_id: mail.organizationId,
         event_id: mail.eventId,
-        attendee_id: mail.attendeeId,
+        registration_uuid: mail.registrationUuid,
         kind: mail.kind,
         message_id: mail.messageId,
         job_id: mail.jobId,
@@ -281,8 +291,8 @@ export function mailOutboxRepository(db: Db) {
     /** How many registrations of the event "Send tickets" would mail now. */
     countNotYetSent: (eventId: number): number => countNotYetSent.get({ event: eventId })!,
 
-    /** Those of them from before tickets, which need a secret first. */
-    notYetSentWithoutSecret: (eventId: number): number[] => withoutSecret.all({ event: eventId }),
+    /** Those of them from before tickets, which need a secret first: their registrations' UUIDs. */
+    notYetSentWithoutSecret: (eventId: number): string[] => withoutSecret.all({ event: eventId }),
 
     /** A "send tickets" job: a ticket queued for each registration not yet sent one. Returns the job's id. */
     insertSendTicketsJob(
@@ -310,20 +320,24 @@ export function mailOutboxRepository(db: Db) {
       return row ? toMail(row) : null;
     },
 
-    /** Every mail of a registration, newest first. */
-    ofAttendee: (attendeeId: number): MailRecord[] => ofAttendee.all(attendeeId).map(toMail),
+    /** Every mail of an attendee row (of each registration it is shown as), newest first. */
+    ofAttendee: (attendeeId: number): MailRecord[] => ofRow.all(attendeeId).map(toMail),
 
-    /** Each registration's newest mail that was not skipped; registrations with none are absent. */
+    /** Each attendee row's newest mail that was not skipped, by the row's id; rows with none are absent. */
     latestOf(attendeeIds: readonly number[]): Map<number, MailRecord> {
-      if (attendeeIds.length === 0) return new Map();
-      const rows = latestOfAttendees.all(JSON.stringify(attendeeIds));
-      return new Map(rows.map((row) => [row.attendee_id, toMail(row)]));
+      const latest = new Map<number, MailRecord>();
+      if (attendeeIds.length === 0) return latest;
+      for (const row of ofRows.all(JSON.stringify(attendeeIds))) {
+        const held = latest.get(row.attendee_id);
+        if (!held || held.id < row.id) latest.set(row.attendee_id, toMail(row));
+      }
+      return latest;
     },
 
-    /** Whether the registration's ticket or "awaiting approval" mail went out. */
+    /** Whether the row's ticket or "awaiting approval" mail went out. */
     anyRegistrationMailSent: (attendeeId: number): boolean => anySent.get(attendeeId) === 1,
 
-    /** Whether a ticket or "awaiting approval" mail was queued for it (sent, waiting or failed). */
+    /** Whether a ticket or "awaiting approval" mail was queued for the row (sent, waiting or failed). */
     anyRegistrationMailQueued: (attendeeId: number): boolean => anyTold.get(attendeeId) === 1,
 
     eventCounts(eventId: number): Omit<EventMailCounts, 'notSent'> {

@@ -2,6 +2,8 @@ import type { MailKind } from '../contract/vocabulary.ts';
 import type { Clock } from '../platform/clock.ts';
 import { toTimestamp } from '../platform/time.ts';
 import type { Repositories } from '../store.ts';
+import { randomBase62 } from '../platform/random.ts';
+import { TICKET_SECRET_LENGTH } from '../tickets/ticket.rules.ts';
 import { mailMessageId } from './mail.rules.ts';
 import type { MailSettingsRecord } from './mail.types.ts';
 
@@ -37,14 +39,14 @@ export function mailOutbox(repos: Repositories, clock: Clock, onQueued: () => vo
     /** One mail of `kind` to a registration, due now. */
     enqueue(
       settings: MailSettingsRecord,
-      mail: { eventId: number; attendeeId: number; kind: MailKind; jobId?: number | null },
+      mail: { eventId: number; registrationUuid: string; kind: MailKind; jobId?: number | null },
     ): void {
       const now = clock.now();
       const key = opKey ? { op: opKey.key, index: opKey.written++ } : null;
       repos.mailOutbox.insert({
         organizationId: settings.organizationId,
         eventId: mail.eventId,
-        attendeeId: mail.attendeeId,
+        registrationUuid: mail.registrationUuid,
         kind: mail.kind,
         messageId: mailMessageId(settings.fromAddress, key),
         jobId: mail.jobId ?? null,
@@ -73,9 +75,10 @@ export function mailOutbox(repos: Repositories, clock: Clock, onQueued: () => vo
     enqueueSendTickets(settings: MailSettingsRecord, eventId: number): number {
       const now = clock.now();
       const at = toTimestamp(now);
-      // Rows from before tickets get their secret now, here, so the feed carries it to the other nodes.
-      for (const id of repos.mailOutbox.notYetSentWithoutSecret(eventId))
-        repos.attendees.drawTicketSecret(id, at);
+      // Registrations from before tickets get their secret now, here: the node that mails, where the links go.
+      for (const uuid of repos.mailOutbox.notYetSentWithoutSecret(eventId)) {
+        repos.tickets.drawSecret(uuid, randomBase62(TICKET_SECRET_LENGTH));
+      }
       const jobId = repos.mailOutbox.insertSendTicketsJob(
         settings.organizationId,
         eventId,

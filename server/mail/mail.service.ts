@@ -1,7 +1,9 @@
 import type { EventRecord } from '../events/event.types.ts';
 import type { AttendeeRecord } from '../attendees/attendee.types.ts';
 import type { Store } from '../store.ts';
+import { randomBase62 } from '../platform/random.ts';
 import { toTimestamp } from '../platform/time.ts';
+import { TICKET_SECRET_LENGTH } from '../tickets/ticket.rules.ts';
 import { replyText } from './mail.rules.ts';
 import { mailOutbox as createMailOutbox } from './mail-outbox.service.ts';
 import { testMailContent } from './mail.templates.ts';
@@ -149,9 +151,13 @@ export function mailService(store: Store, options: MailServiceOptions) {
     if (attendee.status === 'canceled') return { ok: false, reason: 'canceled' };
     if (attendee.status === 'pending') return { ok: false, reason: 'pending' };
     const mail = store.inTransaction(() => {
-      if (attendee.ticketSecret === null)
-        repos.attendees.drawTicketSecret(attendee.id, toTimestamp(clock.now()));
-      outbox.enqueue(allowed.settings, { eventId: event.id, attendeeId: attendee.id, kind: 'confirmation' });
+      // A registration from before tickets gets its secret now, on the node that mails.
+      repos.tickets.drawSecret(attendee.uuid, randomBase62(TICKET_SECRET_LENGTH));
+      outbox.enqueue(allowed.settings, {
+        eventId: event.id,
+        registrationUuid: attendee.uuid,
+        kind: 'confirmation',
+      });
       return repos.mailOutbox.ofAttendee(attendee.id)[0]!;
     });
     return { ok: true, mail };

@@ -44,7 +44,8 @@ export interface MailRecord {
   id: number;
   organizationId: number;
   eventId: number;
-  attendeeId: number;
+  /** The registration it is about; the row it is shown as is looked up when it goes. */
+  registrationUuid: string;
   kind: MailKind;
   messageId: string;
   status: MailStatus;

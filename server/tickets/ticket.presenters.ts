@@ -30,7 +30,7 @@ export function presentTicket(
     checked_in_at: attendee.checkedInAt,
     checkin_code: code,
     qr_text: code && CHECKIN_QR_PREFIX + code,
-    language: languageFor(attendee.language),
+    language: languageFor(ticket.ticket.language),
     can_cancel: ticketCanCancel(attendee.status, attendee.checkedInAt),
     calendar_url: event.startsAt === null ? null : ticketCalendarPath(secret),
     event: {

@@ -15,11 +15,15 @@ export function ticketService(store: Store, attendees: AttendeeService) {
 
   function findTicket(secret: string): Ticket | null {
     if (!isWellFormedTicketSecret(secret)) return null;
-    const attendee = repos.attendees.findByTicketSecret(secret);
+    const ticket = repos.tickets.findBySecret(secret);
+    if (!ticket) return null;
+    const attendee =
+      repos.attendees.findByUuid(ticket.registrationUuid) ??
+      repos.attendees.findMergedInto(ticket.registrationUuid);
     if (!attendee) return null;
     const event = repos.events.findById(attendee.eventId);
     const organization = event && repos.organizations.findById(event.organizationId);
-    return event && organization ? { attendee, event, organization } : null;
+    return event && organization ? { ticket, attendee, event, organization } : null;
   }
 
   /**
@@ -40,10 +44,11 @@ export function ticketService(store: Store, attendees: AttendeeService) {
     const ticket = findTicket(secret);
     if (!ticket) return null;
     const { attendee, event } = ticket;
+    const language = languageFor(ticket.ticket.language);
     const ics = ticketCalendar(
       event,
       { uuid: attendee.uuid, ticketUrl: ticketPageUrl(origin(ticket), secret) },
-      languageFor(attendee.language),
+      language,
       clock.now(),
     );
     return ics ?? 'no_date';

@@ -50,9 +50,6 @@ const attendee = (overrides: Partial<AttendeeRecord> = {}): AttendeeRecord => ({
   statusBeforeNoShow: null,
   checkinCode: 'AbCdEfGh12345678',
   checkinOpId: null,
-  ticketSecret: null,
-  language: null,
-  door: null,
   ...overrides,
 });
 

@@ -1,18 +1,18 @@
 /**
- * Tickets and mail (issue 31). Each registration gets a ticket secret (the `/t/{secret}` address of its ticket page,
- * drawn by whichever node registers it and travelling with its op and in the feed like its check-in code), the
- * language it was made in and the door it came through. Rows from before this migration have no secret: one is
- * drawn when their ticket is first mailed (server/mail/mail-outbox.service.ts), on the node that mails, and reaches
- * the others through the feed. None is drawn here, since every node would draw a different one.
+ * Tickets and mail (issue 31). Each registration of the ledger (migration 017) gets a ticket secret (the
+ * `/t/{secret}` address of its ticket page, drawn by whichever node registers it and carried up by its op), the
+ * language it was made in and the door it came through. Registrations from before this migration have no secret:
+ * one is drawn when their ticket is first mailed (server/mail/), on the node that mails, whose public address the
+ * mail links to. None is drawn here, since every node would draw a different one.
  *
  * The organization's SMTP settings, the mail outbox (one row per mail, its Message-ID fixed) and the "send tickets"
  * jobs are this node's own: none of them is in the sync feed, so the SMTP password never reaches a kiosk.
  */
 export const sql = /* sql */ `
-ALTER TABLE attendees ADD COLUMN ticket_secret TEXT;
-ALTER TABLE attendees ADD COLUMN language TEXT;
-ALTER TABLE attendees ADD COLUMN door TEXT;
-CREATE UNIQUE INDEX attendees_ticket_secret ON attendees (ticket_secret);
+ALTER TABLE registrations ADD COLUMN ticket_secret TEXT;
+ALTER TABLE registrations ADD COLUMN language TEXT;
+ALTER TABLE registrations ADD COLUMN door TEXT;
+CREATE UNIQUE INDEX registrations_ticket_secret ON registrations (ticket_secret);
 
 CREATE TABLE mail_settings (
   organization_id INTEGER PRIMARY KEY REFERENCES organizations (id) ON DELETE CASCADE,
@@ -42,14 +42,14 @@ CREATE TABLE mail_jobs (
 );
 CREATE INDEX mail_jobs_event ON mail_jobs (event_id, id);
 
--- One row per mail, written in the transaction of the change it tells of. attendee_id has no foreign key: a
--- registration can go (an import rolled back, two registrations merged) while its mail waits; the mail is then
--- skipped.
+-- One row per mail, written in the transaction of the change it tells of, naming the registration it is about (the
+-- row it is shown as is found when the mail goes: two registrations of one email are one row). No foreign key: a
+-- registration can go (an import rolled back) while its mail waits; the mail is then skipped.
 CREATE TABLE mail_outbox (
   id INTEGER PRIMARY KEY,
   organization_id INTEGER NOT NULL,
   event_id INTEGER NOT NULL,
-  attendee_id INTEGER NOT NULL,
+  registration_uuid TEXT NOT NULL,
   kind TEXT NOT NULL CHECK (kind IN ('confirmation', 'pending', 'cancellation')),
   -- The Message-ID header of every attempt, so a mail sent again after a crash is recognisably the same one.
   message_id TEXT NOT NULL,
@@ -78,6 +78,7 @@ CREATE INDEX mail_outbox_due ON mail_outbox (organization_id, next_attempt_at)
   WHERE status = 'queued' AND job_id IS NULL;
 CREATE INDEX mail_outbox_job_due ON mail_outbox (organization_id, next_attempt_at)
   WHERE status = 'queued' AND job_id IS NOT NULL;
-CREATE INDEX mail_outbox_attendee ON mail_outbox (attendee_id);
+CREATE INDEX mail_outbox_registration ON mail_outbox (registration_uuid);
+CREATE INDEX mail_outbox_event ON mail_outbox (event_id, status);
 CREATE INDEX mail_outbox_job ON mail_outbox (job_id) WHERE job_id IS NOT NULL;
 `;

@@ -15,6 +15,7 @@ import { sql as mergedRegistrations } from './013_merged_registrations.ts';
 import { sql as outboxBySeq } from './014_outbox_by_seq.ts';
 import { sql as noShowFor } from './015_no_show_for.ts';
 import { sql as outboxAckedThrough } from './016_outbox_acked_through.ts';
+import { attendeeLedger } from './017_attendee_ledger.ts';
 import { sql as ticketsAndMail } from './020_tickets_and_mail.ts';
 
 /** SQL to run, or a step in TypeScript for what SQL cannot do (drawing random codes, folding text for search). */
@@ -41,5 +42,6 @@ export const migrations: readonly Migration[] = [
   outboxBySeq,
   noShowFor,
   outboxAckedThrough,
+  attendeeLedger,
   ticketsAndMail,
 ];
