@@ -38,6 +38,16 @@ import type { AppContext } from './context.ts';
 import { eventRoutes } from './events/event.routes.ts';
 import { eventService } from './events/event.service.ts';
 import { publicEventRoutes } from './events/public-event.routes.ts';
+import { registerVenueCors } from './failover/failover-cors.http.ts';
+import { venueCertificates } from './https/certificate.service.ts';
+import { venueCertificateRoutes } from './https/https.routes.ts';
+import { createSecureServer } from './https/https-server.http.ts';
+import { deviceOriginRoutes, roamingRoutes, venueServerRoutes } from './failover/failover.routes.ts';
+import {
+  DEFAULT_FAILOVER_OPTIONS,
+  failoverService,
+  type FailoverOptions,
+} from './failover/failover.service.ts';
 import { registerKioskAccess } from './kiosk/kiosk-access.http.ts';
 import { DEFAULT_KIOSK_DIR, kioskStaticRoutes } from './kiosk/static.routes.ts';
 import { lanAddressRoutes } from './kiosk/lan-address.routes.ts';
@@ -157,6 +167,13 @@ export interface BuildAppOptions {
   checkResponseShapes?: boolean;
   /** How a paired replica talks to its hub (sync/replica.service.ts); tests shorten the waits. */
   replica?: Partial<ReplicaOptions>;
+  /** How a replica tells its hub where it serves and reads the venue's list (failover/failover.service.ts). */
+  failover?: Partial<FailoverOptions>;
+  /**
+   * A certificate and key (PEM) to serve the same app over TLS too, on a second port (`listenHttps`,
+   * https/https-server.http.ts): the venue CA's (https/certificate.service.ts) or the organizer's own.
+   */
+  https?: { key: string; cert: string };
 }
 
 /**
@@ -258,6 +275,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ),
   );
   const attendees = attendeeService(store, ledger, journal);
+  const failover = failoverService(store, {
+    ...DEFAULT_FAILOVER_OPTIONS,
+    ...options.failover,
+    hub: isReplica
+      ? {
+          url: upstream.url,
+          credential: upstream.credential,
+          deviceUuid: upstream.deviceUuid,
+          eventIds: upstream.eventIds,
+        }
+      : null,
+    syncHub,
+    interfaceAddresses: options.interfaceAddresses,
+  });
   const ctx: AppContext = {
     clock,
     organizations: organizationService(store),
@@ -281,6 +312,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     syncHub,
     replica,
     venue,
+    failover,
+    venueCertificates: venueCertificates(options.dataDir),
   };
   // Printed by `serve` and shown by the desktop shell through `app.ctx.staff.setupCode()`. A replica's staff
   // accounts come from its hub, so setup is the hub's.
@@ -317,6 +350,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('ctx', ctx);
   app.decorate('store', store);
   app.decorate('writeGate', writeGate);
+  app.decorate(
+    'httpsServer',
+    options.https ? createSecureServer(app, options.https, connections, trust.forwardsForOthers) : null,
+  );
   app.addHook('onClose', async () => store.db.close());
   app.addHook('onClose', async () => restores?.stop());
   app.addHook('onClose', async () => dispatcher.stop());
@@ -325,6 +362,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => imports.close());
   app.addHook('onClose', async () => replica?.stop());
   app.addHook('onClose', async () => venue?.stop());
+  app.addHook('onClose', async () => failover.stop());
+  // Where this server serves, for the venue's list (failover/): known once it listens, on whatever port it got.
+  app.addHook('onListen', async () => {
+    const address = app.server.address();
+    if (address && typeof address === 'object') {
+      failover.listening({ protocol: 'http', address: address.address, port: address.port });
+    }
+  });
   // Long-polls answer at once when closing begins, so closing never waits for one.
   app.addHook('preClose', (done) => {
     syncHub.close();
@@ -332,8 +377,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.addHook('onReady', async () => {
     restores?.start();
-    if (replica) replica.start();
-    else {
+    if (replica) {
+      replica.start();
+      failover.start();
+    } else {
       dispatcher.start(app.log);
       mailSender.start(app.log);
       venue!.start();
@@ -352,6 +399,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandling(app);
   registerJsonBodyParser(app);
   registerWriteGate(app, writeGate);
+  // Before the rate limits: a kiosk page that moved to this server asks before each new kind of call (a CORS
+  // preflight), and that question is answered here without counting against its limits.
+  registerVenueCors(app, (origin) => failover.isVenueOrigin(origin));
   const rateLimits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
   await registerRateLimits(app, rateLimits, clock);
   await registerApiDocs(app, {
@@ -374,6 +424,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     replica: replica ? () => replica.status() : undefined,
   });
   await app.register(syncDeviceRoutes);
+  await app.register(venueServerRoutes);
+  await app.register(venueCertificateRoutes);
   // The kiosk's own endpoints: whoever `kioskAccess` admits (today any browser on the LAN); rate limits by path. A
   // replica answers them from its own database, like the public ones.
   await app.register(async (kiosk) => {
@@ -381,7 +433,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await kiosk.register(kioskAttendeeRoutes);
   });
   if (options.kioskDir !== false) {
-    await app.register(kioskStaticRoutes, { root: options.kioskDir ?? DEFAULT_KIOSK_DIR });
+    await app.register(kioskStaticRoutes, {
+      root: options.kioskDir ?? DEFAULT_KIOSK_DIR,
+      connectSources: () => [...failover.venueOrigins()],
+    });
   }
 
   if (isReplica) {
@@ -389,11 +444,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return app;
   }
 
+  // Paired kiosks say where they serve, for the venue's list.
+  await app.register(deviceOriginRoutes);
+
   // The staff dashboard's API, under `/dashboard/api`, authenticated by a session cookie.
   await app.register(
     async (dashboard) => {
       registerSessionAuthentication(dashboard, isOwnHost);
       await dashboard.register(sessionRoutes);
+      await dashboard.register(roamingRoutes, { issues: true });
       await dashboard.register(staffRoutes);
       await dashboard.register(eventRoutes(staffCaller));
       await dashboard.register(deskRoutes, { wholeEventWork: true });
@@ -463,6 +522,7 @@ async function registerReplicaApis(
         return payload;
       });
       await dashboard.register(sessionRoutes);
+      await dashboard.register(roamingRoutes, { issues: false });
       await dashboard.register(eventRoutes(staffCaller, { writable: false }));
       await dashboard.register(deskRoutes, { wholeEventWork: false });
       await dashboard.register(badgeRoutes({ writable: false }));

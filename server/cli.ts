@@ -6,7 +6,16 @@ import { systemClock } from './platform/clock.ts';
 import { DEFAULT_TRUSTED_SATELLITES, parseTrustedAddress } from './platform/client-address.ts';
 import { ConfigError, DEFAULT_HOST, defaultDataDir, resolvePort, SATELLITE_HOST } from './platform/config.ts';
 import { openDatabase } from './platform/database.ts';
-import { invalidHostNames } from './platform/own-host.ts';
+import { invalidHostNames, lanAddresses } from './platform/own-host.ts';
+import { serverCertificateNames } from './https/certificate.rules.ts';
+import {
+  makeVenueCa,
+  organizerCertificate,
+  tlsFiles,
+  venueServerCertificate,
+  type ServingCertificate,
+} from './https/certificate.service.ts';
+import { listenHttps } from './https/https-server.http.ts';
 import { RATE_LIMIT_SETTINGS, resolveRateLimits } from './access/rate-limits.ts';
 import { TOKEN_EXPIRIES, type TokenExpiry } from './access/api-token.rules.ts';
 import { parseHubAddress } from './satellite/hub-address.rules.ts';
@@ -61,10 +70,16 @@ Commands:
                                             set the organization's mail server: tickets are mailed from it, their
                                             links start with URL (the address people's phones reach this server at)
   mail test --org SLUG --to ADDRESS         send a test email now and show the mail server's answer
+  https setup [--allowed-host NAME]... [--new-ca]
+                                            make the venue certificate authority (once) and this machine's
+                                            certificate; prints where devices trust it
 
 Every command takes --data DIR (default: $ARRIVALS_DATA_DIR, else the per-user app-data directory).
-serve also takes --allowed-host NAME (repeatable: a name the dashboard answers to besides this machine's own
-names and addresses), --trust-proxy and ${Object.values(RATE_LIMIT_SETTINGS)
+serve also takes --https (HTTPS on --https-port, 8443, with the venue certificate), --https-cert FILE
+--https-key FILE (the organizer's own certificate instead), --allowed-host NAME (repeatable: a name the dashboard
+answers to besides this machine's own names and addresses), --trust-proxy and ${Object.values(
+  RATE_LIMIT_SETTINGS,
+)
   .map((s) => `--${s.flag} N`)
   .join(', ')} (requests per minute).
 `;
@@ -103,6 +118,11 @@ const OPTIONS = {
   'trusted-satellite': { type: 'string', multiple: true },
   'allowed-host': { type: 'string', multiple: true },
   hub: { type: 'string' },
+  https: { type: 'boolean' },
+  'https-port': { type: 'string' },
+  'https-cert': { type: 'string' },
+  'https-key': { type: 'string' },
+  'new-ca': { type: 'boolean' },
   code: { type: 'string' },
   url: { type: 'string' },
   token: { type: 'string' },
@@ -179,6 +199,8 @@ export async function runCli(argv: string[], io: Io, env: NodeJS.ProcessEnv = pr
     switch (`${command}${sub ? ' ' + sub : ''}`) {
       case 'serve':
         return await serve(dataDir, flags, env, io);
+      case 'https setup':
+        return await httpsSetup(dataDir, flags, env, io);
       case 'org create': {
         const name = required(flags, 'name');
         const slug = required(flags, 'slug');
@@ -408,6 +430,91 @@ function resolveAllowedHosts(fromFlags: string[] | undefined, env: NodeJS.Proces
   return names;
 }
 
+/** The label a venue CA shows in a device's settings. */
+const venueCaLabel = () => `Arrivals venue CA (${os.hostname() || 'hub'})`;
+
+/**
+ * What `serve` serves over TLS: nothing; the venue CA's certificate for this machine (made or renewed now); or the
+ * organizer's own (`--https-cert` and `--https-key`, which turn HTTPS on by themselves).
+ */
+async function servingCertificate(
+  dataDir: string,
+  flags: Flags,
+  env: NodeJS.ProcessEnv,
+  allowedHosts: readonly string[],
+  io: Io,
+): Promise<{ certificate: ServingCertificate; port: number } | null> {
+  const certFile = (flags['https-cert'] as string | undefined) ?? env.ARRIVALS_HTTPS_CERT;
+  const keyFile = (flags['https-key'] as string | undefined) ?? env.ARRIVALS_HTTPS_KEY;
+  const venue = flags.https === true || env.ARRIVALS_HTTPS === 'true';
+  if (!venue && !certFile && !keyFile) return null;
+  const portText = (flags['https-port'] as string | undefined) ?? env.ARRIVALS_HTTPS_PORT ?? '8443';
+  const port = resolvePort(portText);
+  if (certFile || keyFile) {
+    if (!certFile || !keyFile) throw new UsageError('--https-cert and --https-key go together.');
+    const own = organizerCertificate(certFile, keyFile, systemClock.now());
+    if (!own.ok) throw new ConfigError(own.problem);
+    return { certificate: own.certificate, port };
+  }
+  // The venue certificate authority is the hub's: a kiosk with one of its own would be one more for every device
+  // to trust.
+  const paired = withStore(dataDir, (store) => deviceService(store).pairedHub());
+  if (paired?.role === 'kiosk') {
+    throw new UsageError(
+      'A paired kiosk serves HTTPS with a certificate you give it (--https-cert FILE --https-key FILE); the venue certificate is the hub’s.',
+    );
+  }
+  const names = serverCertificateNames({
+    hostname: os.hostname(),
+    lanAddresses: lanAddresses(),
+    names: allowedHosts,
+  });
+  const served = await venueServerCertificate(dataDir, {
+    now: systemClock.now(),
+    label: venueCaLabel(),
+    names,
+    caNames: allowedHosts,
+  });
+  for (const name of served.leftOut) {
+    io.err(
+      `The venue certificate cannot name ${name}: it was made before. Make a new one with ` +
+        `arrivals https setup --new-ca --allowed-host ${name} (devices then trust it again).`,
+    );
+  }
+  return { certificate: served, port };
+}
+
+/** `arrivals https setup`: the venue CA (made once, or again with --new-ca) and this machine's certificate. */
+async function httpsSetup(dataDir: string, flags: Flags, env: NodeJS.ProcessEnv, io: Io): Promise<number> {
+  const allowedHosts = resolveAllowedHosts(flags['allowed-host'] as string[] | undefined, env);
+  // Opening the database first: the data dir is made and tightened as for every command.
+  withStore(dataDir, () => undefined);
+  const ca = await makeVenueCa(dataDir, {
+    now: systemClock.now(),
+    label: venueCaLabel(),
+    names: allowedHosts,
+    replace: flags['new-ca'] === true,
+  });
+  const served = await venueServerCertificate(dataDir, {
+    now: systemClock.now(),
+    label: venueCaLabel(),
+    names: serverCertificateNames({
+      hostname: os.hostname(),
+      lanAddresses: lanAddresses(),
+      names: allowedHosts,
+    }),
+  });
+  io.out(`Venue certificate authority: ${tlsFiles(dataDir).caCert}`);
+  io.out(`SHA-256 fingerprint: ${ca.fingerprint}`);
+  io.out(`This machine's certificate: ${tlsFiles(dataDir).serverCert}${served.issued ? ' (new)' : ''}`);
+  const lan = lanAddresses()[0] ?? 'localhost';
+  io.out(
+    `Serve with: arrivals serve --https. Each phone or tablet trusts the venue certificate once: ` +
+      `open http://${lan.includes(':') ? `[${lan}]` : lan}:8787/trust on it.`,
+  );
+  return 0;
+}
+
 async function serve(dataDir: string, flags: Flags, env: NodeJS.ProcessEnv, io: Io): Promise<number> {
   const port = resolvePort((flags.port as string | undefined) ?? env.ARRIVALS_PORT);
   const rateLimits = resolveRateLimits(flags as Record<string, string | undefined>, env);
@@ -416,17 +523,24 @@ async function serve(dataDir: string, flags: Flags, env: NodeJS.ProcessEnv, io: 
   const hubInput = (flags.hub as string | undefined) ?? env.ARRIVALS_HUB;
   const hub = hubInput === undefined ? null : parseHubAddress(hubInput);
   if (hub && !hub.ok) throw new UsageError(`--hub: ${hub.reason}`);
+  if (hub && (flags.https !== undefined || flags['https-cert'] !== undefined)) {
+    throw new UsageError('--https is for a hub or a kiosk; a satellite (--hub) serves its own machine only.');
+  }
   if (hub && flags['trusted-satellite'] !== undefined) {
     throw new UsageError('--trusted-satellite is for a hub; a satellite (--hub) forwards to one.');
   }
   // A satellite serves the kiosk on this machine, as the desktop app does: other devices reach it only when asked.
   const host =
     (flags.host as string | undefined) ?? env.ARRIVALS_HOST ?? (hub ? SATELLITE_HOST : DEFAULT_HOST);
+  const secure = hub ? null : await servingCertificate(dataDir, flags, env, allowedHosts, io);
   const app = await buildApp({
+    ...(secure ? { https: secure.certificate } : {}),
     dataDir,
     rateLimits,
     trustProxy,
     allowedHosts,
+    // The built screens somewhere else than beside the server (a packaged build, a test's own build).
+    ...(env.ARRIVALS_KIOSK_DIR ? { kioskDir: env.ARRIVALS_KIOSK_DIR } : {}),
     logger: { level: env.ARRIVALS_LOG_LEVEL ?? 'info' },
     ...(hub ? { satellite: { hubUrl: hub.url } } : { trustedSatellites: trustedSatelliteList(flags, env) }),
   });
@@ -438,6 +552,14 @@ async function serve(dataDir: string, flags: Flags, env: NodeJS.ProcessEnv, io: 
       ? `Arrivals is a satellite of the hub at ${hub.url}, serving the kiosk at http://localhost:${boundPort}/ (listening on ${address})`
       : `Arrivals is serving ${dataDir} at http://localhost:${boundPort}/ (listening on ${address})`,
   );
+  if (secure) {
+    const bound = await listenHttps(app, { host, port: secure.port });
+    io.err(
+      secure.certificate.ca
+        ? `Arrivals serves HTTPS at https://localhost:${bound.port}/ too, with the venue certificate; each device trusts it once from http://<this machine>:${boundPort}/trust`
+        : `Arrivals serves HTTPS at https://localhost:${bound.port}/ too, with your certificate`,
+    );
+  }
   const setupCode = hub ? null : app.ctx.staff.setupCode();
   if (setupCode) {
     io.err(

@@ -8,6 +8,7 @@ import type { RegistrationService } from './attendees/registration.service.ts';
 import type { BadgeService } from './badges/badge.service.ts';
 import type { BrandService } from './brand/brand.service.ts';
 import type { EventService } from './events/event.service.ts';
+import type { FailoverService } from './failover/failover.service.ts';
 import type { OrganizationService } from './organizations/organization.service.ts';
 import type { PersonService } from './people/person.service.ts';
 import type { Clock } from './platform/clock.ts';
@@ -61,9 +62,15 @@ export interface AppContext {
   replica: ReplicaService | null;
   /** On a hub: following an online server (connect, status); null on a replica kiosk. */
   venue: VenueService | null;
+  /** The venue's servers, for pages that carry on through another when their own stops; roaming sign-in. */
+  failover: FailoverService;
+  /** The venue certificate authority a device trusts once, for the screens over HTTPS (server/https/). */
+  venueCertificates: VenueCertificates;
 }
 
 import type { WriteGate } from './platform/write-gate.ts';
+import type { Server as HttpsServer } from 'node:https';
+import type { VenueCertificates } from './https/certificate.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -75,5 +82,7 @@ declare module 'fastify' {
     store: Store;
     /** Where this thread's writers wait while the import's worker writes (platform/write-gate.ts). */
     writeGate: WriteGate;
+    /** The same app over TLS, when `buildApp` was given a certificate; it listens through `listenHttps`. */
+    httpsServer: HttpsServer | null;
   }
 }

@@ -8,6 +8,7 @@ import { ledgerRepository } from './attendees/ledger.repository.ts';
 import { badgeSettingsRepository } from './badges/badge.repository.ts';
 import { brandRepository } from './brand/brand.repository.ts';
 import { eventsRepository } from './events/event.repository.ts';
+import { failoverRepository } from './failover/failover.repository.ts';
 import { organizationsRepository } from './organizations/organization.repository.ts';
 import { usersRepository } from './people/person.repository.ts';
 import { webhookDeliveriesRepository } from './webhooks/delivery.repository.ts';
@@ -37,6 +38,7 @@ export function createRepositories(db: Db) {
     mailSettings: mailSettingsRepository(db),
     mailOutbox: mailOutboxRepository(db),
     tickets: ticketsRepository(db),
+    failover: failoverRepository(db),
   };
 }
 

@@ -3,6 +3,7 @@ import { TOKEN_EXPIRIES } from './api-token.rules.ts';
 import { STAFF_ROLES, TOKEN_SCOPES } from '../contract/vocabulary.ts';
 import { MIN_PASSWORD_LENGTH } from './passwords.ts';
 import { emailInput, timestamp } from '../platform/schemas.ts';
+import { isValidTimeZone } from '../platform/time.ts';
 
 const password = z.string().min(MIN_PASSWORD_LENGTH).max(1024);
 const personName = z.string().trim().min(1).max(255);
@@ -13,6 +14,16 @@ export const setupBody = z.object({
   email: emailInput,
   password,
   load_demo: z.boolean().default(false),
+  timezone: z
+    .string()
+    .trim()
+    .refine(isValidTimeZone, { message: 'The :attribute field must be a valid IANA time zone.' })
+    .optional()
+    .meta({
+      description:
+        "The organizer's time zone (their browser's), for the demo event; the server's own when absent",
+      example: 'Europe/Paris',
+    }),
   setup_code: z.string().max(64).optional().meta({
     description:
       'The one-time code printed where the server was started; needed unless the request comes from the machine itself',

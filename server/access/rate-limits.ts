@@ -106,8 +106,17 @@ export const RATE_LIMIT_TABLE: readonly RateLimitRule[] = [
   // A paired device's own: counted per credential, before anything is read (never on a public path).
   { path: '/sync/ops', limits: [{ group: 'syncDevice', per: 'device' }], phase: 'onRequest' },
   { path: '/sync/changes', limits: [{ group: 'syncDevice', per: 'device' }], phase: 'onRequest' },
+  // Where a kiosk serves (failover/): a device says it every half minute at most; counted like its sync.
+  { path: '/sync/origins', limits: [{ group: 'syncDevice', per: 'device' }], phase: 'onRequest' },
   {
     path: '/dashboard/api/setup',
+    method: 'POST',
+    limits: [{ group: 'signIn', per: 'ip' }],
+    phase: 'preHandler',
+  },
+  // A roaming sign-in ticket stands for a password (failover/): tried no faster than sign-in.
+  {
+    path: '/dashboard/api/roaming/redeem',
     method: 'POST',
     limits: [{ group: 'signIn', per: 'ip' }],
     phase: 'preHandler',

@@ -68,6 +68,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         email: body.email,
         password: body.password,
         loadDemo: body.load_demo,
+        timezone: body.timezone ?? null,
         setupCode: body.setup_code ?? null,
         fromThisMachine: isFromThisMachine(request),
       });

@@ -16,6 +16,8 @@ export interface SetupRequest {
   email: string;
   password: string;
   loadDemo: boolean;
+  /** The organizer's time zone for the demo event (their browser's); null for the machine's. */
+  timezone?: string | null;
   /** What was typed as the setup code, if anything. */
   setupCode: string | null;
   /** Whether the request comes from this machine itself, which needs no setup code. */
@@ -120,7 +122,9 @@ export function staffService(store: Store) {
       )!;
       // An organization that has events already (the demo's, or its own) is not given a second demo event.
       const isEmpty = isNew || repos.events.listForOrganization(organization.id).length === 0;
-      if (request.loadDemo && isEmpty) seedDemoContent(store, organization);
+      if (request.loadDemo && isEmpty) {
+        seedDemoContent(store, organization, { timezone: request.timezone ?? undefined });
+      }
       return staff;
     });
     if (!owner) return { ok: false, reason: 'already_set_up' };

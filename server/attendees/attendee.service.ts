@@ -1,6 +1,7 @@
 import type { EventRecord } from '../events/event.types.ts';
 import { toTimestamp } from '../platform/time.ts';
 import type { Store } from '../store.ts';
+import { checkInOpIdFor } from '../failover/failover.rules.ts';
 import { newOpId, type ChangeJournal } from '../sync/journal.ts';
 import type { AttendeeFilter } from './attendee.repository.ts';
 import {
@@ -33,6 +34,14 @@ export type StaffCheckInOutcome =
   | { ok: true; attendee: AttendeeRecord }
   | { ok: false; reason: StaffCheckInRefusal; attendee: AttendeeRecord };
 
+/**
+ * A client's idempotency key for a check-in (`Idempotency-Key`): the check-in's op id comes from it, the same on
+ * every server (failover/failover.rules.ts), and asking again with it answers as the first time did.
+ */
+export interface CheckInRequest {
+  idempotencyKey?: string | undefined;
+}
+
 /** A code scanned at the desk: staff check-in, or no registration of the event carries that code. */
 export type DeskScanOutcome = StaffCheckInOutcome | { ok: false; reason: 'code_not_found' };
 
@@ -62,8 +71,9 @@ export function attendeeService(store: Store, ledger: LedgerService, journal: Ch
     names: readonly string[],
     payload: Record<string, unknown>,
     now: Date,
+    /** A check-in asked with an idempotency key gets the op id derived from it (failover/failover.rules.ts). */
+    opId: string = newOpId(),
   ): AttendeeRecord {
-    const opId = newOpId();
     ledger.recordFact(
       event,
       {
@@ -151,16 +161,20 @@ export function attendeeService(store: Store, ledger: LedgerService, journal: Ch
   }
 
   /** An attendee checking themselves in at a kiosk with the email they registered with. */
-  function selfCheckIn(event: EventRecord, email: string): CheckInOutcome {
-    return selfCheckInOf(event, 'self', () => repos.attendees.findForEmail(event.id, email));
+  function selfCheckIn(event: EventRecord, email: string, asked: CheckInRequest = {}): CheckInOutcome {
+    return selfCheckInOf(event, 'self', () => repos.attendees.findForEmail(event.id, email), asked);
   }
 
   /**
    * An attendee checking themselves in at a kiosk by scanning their check-in code or profile QR code: the same
    * rules and outcomes as with their email.
    */
-  function checkInByCode(event: EventRecord, scanned: ScannedCode): CheckInOutcome {
-    return selfCheckInOf(event, 'scan', () => findByScannedCode(event, scanned));
+  function checkInByCode(
+    event: EventRecord,
+    scanned: ScannedCode,
+    asked: CheckInRequest = {},
+  ): CheckInOutcome {
+    return selfCheckInOf(event, 'scan', () => findByScannedCode(event, scanned), asked);
   }
 
   /**
@@ -175,25 +189,45 @@ export function attendeeService(store: Store, ledger: LedgerService, journal: Ch
     });
   }
 
+  /**
+   * The op id a check-in of `attendee` gets (derived from the client's key, else random), and whether the attendee
+   * already stands checked in by that very op: the same request again, answered as the first time.
+   */
+  function checkInOp(event: EventRecord, attendee: AttendeeRecord | null, asked: CheckInRequest) {
+    const key = asked.idempotencyKey;
+    const opId = key && attendee ? checkInOpIdFor(event.uuid, attendee.uuid, key) : newOpId();
+    const repeated = key !== undefined && attendee?.checkedInAt != null && attendee.checkinOpId === opId;
+    return { opId, repeated };
+  }
+
   /** Self check-in of the registration `find` reads, inside the transaction that writes it. */
   function selfCheckInOf(
     event: EventRecord,
     via: 'self' | 'scan',
     find: () => AttendeeRecord | null,
+    asked: CheckInRequest = {},
   ): CheckInOutcome {
     const now = clock.now();
     return store.inTransaction((): CheckInOutcome => {
       const attendee = find();
+      const { opId, repeated } = checkInOp(event, attendee, asked);
+      if (repeated) return { ok: true, attendee: attendee! };
       const decision = decideSelfCheckIn(event, attendee, now);
       if (!decision.ok) return { ok: false, reason: decision.reason, attendee };
       // Read, decided and written under one write lock: no other kiosk can have checked them in meanwhile.
-      return { ok: true, attendee: record(event, 'check_in', attendee!, [], { via }, now) };
+      return { ok: true, attendee: record(event, 'check_in', attendee!, [], { via }, now, opId) };
     });
   }
 
   /** Check-in at the staff desk; also when self check-in is off. */
-  function checkInAtDesk(event: EventRecord, attendee: AttendeeRecord): StaffCheckInOutcome {
+  function checkInAtDesk(
+    event: EventRecord,
+    attendee: AttendeeRecord,
+    asked: CheckInRequest = {},
+  ): StaffCheckInOutcome {
     const now = clock.now();
+    const { opId, repeated } = checkInOp(event, attendee, asked);
+    if (repeated) return { ok: true, attendee };
     const decision = decideStaffCheckIn(event, attendee, now);
     if (!decision.ok) return { ok: false, reason: decision.reason, attendee };
     return store.inTransaction((): StaffCheckInOutcome => {
@@ -201,15 +235,19 @@ export function attendeeService(store: Store, ledger: LedgerService, journal: Ch
       const current = findAttendee(attendee.uuid) ?? attendee;
       const again = decideStaffCheckIn(event, current, now);
       if (!again.ok) return { ok: false, reason: again.reason, attendee: current };
-      return { ok: true, attendee: record(event, 'check_in', current, [], { via: 'desk' }, now) };
+      return { ok: true, attendee: record(event, 'check_in', current, [], { via: 'desk' }, now, opId) };
     });
   }
 
   /** Staff scanning a code at the desk: the desk's check-in of the registration it names. */
-  function checkInByCodeAtDesk(event: EventRecord, scanned: ScannedCode): DeskScanOutcome {
+  function checkInByCodeAtDesk(
+    event: EventRecord,
+    scanned: ScannedCode,
+    asked: CheckInRequest = {},
+  ): DeskScanOutcome {
     const attendee = findByScannedCode(event, scanned);
     if (!attendee) return { ok: false, reason: 'code_not_found' };
-    return checkInAtDesk(event, attendee);
+    return checkInAtDesk(event, attendee, asked);
   }
 
   function undoCheckIn(event: EventRecord, attendee: AttendeeRecord): UndoCheckInOutcome {

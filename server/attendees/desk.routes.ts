@@ -29,6 +29,7 @@ import { parseScannedCode } from './checkin-code.rules.ts';
 import { scanBody } from './kiosk-attendee.schemas.ts';
 import { registrationBody } from './public-attendee.schemas.ts';
 import { deskCheckInRefusal, deskCheckInRefusals, deskCodeNotFound } from './refusals.http.ts';
+import { IDEMPOTENCY_NOTE, idempotencyKeyOf } from '../failover/idempotency.http.ts';
 
 const tags = ['Dashboard: attendee desk'];
 const attendeeResponse = z.object({ message: z.string(), data: deskAttendeeSchema });
@@ -149,6 +150,7 @@ export const deskRoutes: FastifyPluginAsyncZod<DeskRoutesOptions> = async (app, 
       schema: {
         tags,
         summary: 'Check in at the desk',
+        description: `Checks the attendee in, also while self check-in is off.${IDEMPOTENCY_NOTE}`,
         params: attendeeParams,
         response: {
           200: attendeeResponse,
@@ -158,7 +160,9 @@ export const deskRoutes: FastifyPluginAsyncZod<DeskRoutesOptions> = async (app, 
     },
     async function checkInAtDesk(request) {
       const event = eventOf(request, request.params.event_id);
-      const outcome = attendees.checkInAtDesk(event, attendeeOf(event, request.params.attendee_id));
+      const outcome = attendees.checkInAtDesk(event, attendeeOf(event, request.params.attendee_id), {
+        idempotencyKey: idempotencyKeyOf(request),
+      });
       if (!outcome.ok) throw deskCheckInRefusal(outcome.reason, outcome.attendee, event);
       return { message: messages.staffCheckedIn, data: presentDeskAttendee(outcome.attendee) };
     },
@@ -172,7 +176,7 @@ export const deskRoutes: FastifyPluginAsyncZod<DeskRoutesOptions> = async (app, 
         summary: 'Check in by a scanned check-in code or profile QR code, with the desk’s rules',
         description:
           'What the kiosk’s scan takes (`ARV1:<code>`, a `/p/<code>` URL, a bare code), checked in as the ' +
-          'Check in button does: self check-in being off does not apply.',
+          `Check in button does: self check-in being off does not apply.${IDEMPOTENCY_NOTE}`,
         params: eventParams,
         body: scanBody,
         response: {
@@ -184,7 +188,9 @@ export const deskRoutes: FastifyPluginAsyncZod<DeskRoutesOptions> = async (app, 
     async function checkInByScannedCode(request) {
       const event = eventOf(request, request.params.event_id);
       // The body's schema has refused what is not a code.
-      const outcome = attendees.checkInByCodeAtDesk(event, parseScannedCode(request.body.code)!);
+      const outcome = attendees.checkInByCodeAtDesk(event, parseScannedCode(request.body.code)!, {
+        idempotencyKey: idempotencyKeyOf(request),
+      });
       if (!outcome.ok) {
         if (outcome.reason === 'code_not_found') throw deskCodeNotFound();
         throw deskCheckInRefusal(outcome.reason, outcome.attendee, event);

@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { publicEventParams } from '../events/public-event.routes.ts';
 import { HttpError } from '../platform/errors.ts';
 import { messages } from '../platform/messages.ts';
-import { refusals } from '../platform/refusals.ts';
+import { refusalBody, refusals } from '../platform/refusals.ts';
+import { timestamp } from '../platform/schemas.ts';
 import { languageOf, ticketPagePath } from '../tickets/ticket.rules.ts';
 import { presentKioskBadge, presentKioskCheckIn, presentKioskRegistration } from './attendee.presenters.ts';
 import { parseScannedCode } from './checkin-code.rules.ts';
@@ -26,9 +27,11 @@ import {
   findByNameRefusals,
   findCheckInRefusal,
   findCheckInRefusals,
+  scanRefusal,
   selfCheckInRefusal,
   selfCheckInRefusals,
 } from './refusals.http.ts';
+import { IDEMPOTENCY_NOTE, idempotencyKeyOf } from '../failover/idempotency.http.ts';
 
 const tags = ['Kiosk'];
 const params = publicEventParams;
@@ -86,17 +89,28 @@ export const kioskAttendeeRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'The check-in code of a registration (`ARV1:<code>`), or the profile code of a person of the ' +
           "event's organization (a `/p/<code>` URL), whose registration for the event is found by email. " +
-          'A bare code is tried as both. Refusals are those of self check-in.',
+          'A bare code is tried as both. Refusals are those of self check-in; before check-in opens, the 403 ' +
+          `also says when (\`opens_at\`).${IDEMPOTENCY_NOTE}`,
         params,
         body: scanBody,
-        response: { 200: kioskScanResponse, ...refusals(eventRefusals, selfCheckInRefusals) },
+        response: {
+          200: kioskScanResponse,
+          ...refusals(eventRefusals, selfCheckInRefusals),
+          403: refusalBody(403, selfCheckInRefusals[403], {
+            opens_at: timestamp
+              .optional()
+              .meta({ description: 'When check-in opens, on a refusal because it has not opened yet' }),
+          }),
+        },
       },
     },
     async function checkInByScannedCode(request) {
       const event = publishedEventOf(app, request.params.uuid);
       // The body's schema has refused what is not a code.
-      const outcome = attendees.checkInByCode(event, parseScannedCode(request.body.code)!);
-      if (!outcome.ok) throw selfCheckInRefusal(outcome.reason, outcome.attendee, event);
+      const outcome = attendees.checkInByCode(event, parseScannedCode(request.body.code)!, {
+        idempotencyKey: idempotencyKeyOf(request),
+      });
+      if (!outcome.ok) throw scanRefusal(outcome.reason, outcome.attendee, event, app.ctx.clock.now());
       return { message: messages.checkedIn, data: presentKioskCheckIn(outcome.attendee) };
     },
   );

@@ -26,6 +26,7 @@ import {
   selfCheckInRefusal,
   selfCheckInRefusals,
 } from './refusals.http.ts';
+import { IDEMPOTENCY_NOTE, idempotencyKeyOf } from '../failover/idempotency.http.ts';
 
 const tags = ['Public events'];
 const params = publicEventParams;
@@ -118,6 +119,7 @@ export const publicAttendeeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Self check-in by email',
+        description: `Checks the registration of the email in.${IDEMPOTENCY_NOTE}`,
         params,
         body: emailBody,
         response: { 200: checkInResponse, ...refusals(eventRefusals, selfCheckInRefusals) },
@@ -125,7 +127,9 @@ export const publicAttendeeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async function selfCheckIn(request) {
       const event = publishedEvent(request.params.uuid);
-      const outcome = attendees.selfCheckIn(event, request.body.email);
+      const outcome = attendees.selfCheckIn(event, request.body.email, {
+        idempotencyKey: idempotencyKeyOf(request),
+      });
       if (!outcome.ok) throw selfCheckInRefusal(outcome.reason, outcome.attendee, event);
       return { message: messages.checkedIn, data: presentCheckIn(outcome.attendee) };
     },

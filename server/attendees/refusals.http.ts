@@ -1,3 +1,4 @@
+import { checkInOpensAt } from '../events/event.rules.ts';
 import type { EventRecord } from '../events/event.types.ts';
 import { HttpError, ValidationError } from '../platform/errors.ts';
 import { messages } from '../platform/messages.ts';
@@ -79,6 +80,24 @@ export const selfCheckInRefusals = {
   404: [messages.notRegistered],
   409: [varying(messages.alreadyCheckedInAt, EXAMPLE_TIME)],
 } as const;
+
+/**
+ * Checking in by a scanned code at a kiosk (`/kiosk/api/.../scan`): self check-in's answers, and before check-in
+ * opens, when it does (`opens_at`, the stored UTC time) beside the same message, so the kiosk can say "Check-in opens
+ * at 18:30" in its own words and zone. The public check-in keeps the interface's bare answer.
+ */
+export function scanRefusal(
+  reason: SelfCheckInRefusal,
+  attendee: AttendeeRecord | null,
+  event: EventRecord,
+  now: Date,
+): HttpError {
+  const refusal = selfCheckInRefusal(reason, attendee, event);
+  const opensAt = reason === 'checkin_not_available' ? checkInOpensAt(event, now) : null;
+  return opensAt === null
+    ? refusal
+    : new HttpError(refusal.statusCode, refusal.message, undefined, { opens_at: opensAt });
+}
 
 /** A search by name at a kiosk: only the event's refusals of self check-in, so a closed kiosk lists nobody. */
 export const findByNameRefusals = {

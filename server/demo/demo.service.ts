@@ -57,6 +57,7 @@ const DEMO_PEOPLE: UserProfile[] = [
 export function seedDemoContent(
   store: Store,
   organization: Organization,
+  options: { timezone?: string | undefined } = {},
 ): { events: EventRecord[]; users: UserRecord[] } {
   const { repos, clock } = store;
   const now = clock.now();
@@ -71,6 +72,7 @@ export function seedDemoContent(
       starts_at: toTimestamp(new Date(now.getTime() - 2 * 60 * 60 * 1000)),
       ends_at: toTimestamp(new Date(now.getTime() + 30 * day)),
       location: 'Main Hall',
+      ...(options.timezone ? { timezone: options.timezone } : {}),
       is_published: true,
       checkin_period_type: 'immediate',
       allow_self_checkin: true,

@@ -1,16 +1,28 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { wholeOrganizationOf, type Caller } from '../access/caller.http.ts';
 import { tokenCoversEvent } from '../access/api-token.rules.ts';
 import { ValidationError } from '../platform/errors.ts';
 import { refusals } from '../platform/refusals.ts';
 import { uuidParam } from '../platform/schemas.ts';
+import { rewordedBodyValidatorCompiler } from '../platform/validation.ts';
+import { withPlainFieldNames } from './field-names.rules.ts';
 import type { SaveEventOutcome } from './event.service.ts';
 import { presentEvent } from './event.presenters.ts';
 import { createEventBody, eventSchema, updateEventBody } from './event.schemas.ts';
 
 const eventParams = z.object({ event_id: uuidParam('Event UUID') });
 const eventBody = z.object({ data: eventSchema });
+
+/** A body's problems with its registration fields name them by position and label (field-names.rules.ts). */
+const validatorCompiler = rewordedBodyValidatorCompiler((errors, body) =>
+  withPlainFieldNames(
+    errors,
+    body !== null && typeof body === 'object'
+      ? (body as { registration_fields?: unknown }).registration_fields
+      : undefined,
+  ),
+);
 
 /** The saved event, or the 422 that explains why it was not saved. */
 function savedEvent(outcome: SaveEventOutcome) {
@@ -70,11 +82,12 @@ export function eventRoutes(
       },
     );
 
-    if (options.writable) registerWrites();
-
     // Creating and editing: not on a replica kiosk, which forwards them to its hub.
-    function registerWrites() {
-      app.post(
+    if (!options.writable) return;
+    await app.register(async (scope) => {
+      scope.setValidatorCompiler(validatorCompiler);
+      const writes = scope.withTypeProvider<ZodTypeProvider>();
+      writes.post(
         base,
         {
           config: write,
@@ -93,7 +106,7 @@ export function eventRoutes(
         },
       );
 
-      app.patch(
+      writes.patch(
         `${base}/:event_id`,
         {
           config: write,
@@ -110,6 +123,6 @@ export function eventRoutes(
           return { data: presentEvent(savedEvent(events.updateEvent(event, request.body)), clock.now()) };
         },
       );
-    }
+    });
   };
 }

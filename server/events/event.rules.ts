@@ -1,8 +1,10 @@
 import type { AttendeeStatus } from '../contract/vocabulary.ts';
 import type { EventRecord, EventSettings } from './event.types.ts';
-import { addFieldError, fieldMessage, type FieldErrors } from '../platform/field-errors.ts';
+import { addFieldError, type FieldErrors } from '../platform/field-errors.ts';
+import { registrationFieldName } from './field-names.rules.ts';
 
 const at = (timestamp: string) => Date.parse(timestamp);
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
  * Registration is open while the event is published, inside its optional registration window, not over, and
@@ -78,24 +80,26 @@ export function eventSettingsErrors(settings: EventSettings): FieldErrors {
       addFieldError(
         errors,
         `registration_fields.${index}.key`,
-        fieldMessage.taken(`registration_fields.${index}.key`),
+        `The key of ${registrationFieldName(index, field.label)} is already used by another field.`,
       );
     }
     seen.add(field.key);
     if (field.type === 'select') {
       const options = field.options ?? [];
+      // Worded with the field's position and label (field-names.rules.ts), as the schema's errors are.
+      const name = registrationFieldName(index, field.label);
       if (options.length === 0) {
         addFieldError(
           errors,
           `registration_fields.${index}.options`,
-          fieldMessage.required(`registration_fields.${index}.options`),
+          `${capitalised(name)} is a choice list: add at least one choice.`,
         );
       }
       if (new Set(options.map((o) => o.value)).size !== options.length) {
         addFieldError(
           errors,
           `registration_fields.${index}.options`,
-          `The registration fields.${index}.options field has a duplicate value.`,
+          `Two choices of ${name} have the same value: each needs its own.`,
         );
       }
     }

@@ -44,20 +44,22 @@ export const PUBLIC_PAGES = [
 
 /**
  * What the kiosk page may load: its own scripts and styles (html5-qrcode sets inline styles), the QR codes it draws
- * as data: images, the camera stream, and the API on its own origin.
+ * as data: images, the camera stream, and the API on its own origin and on the venue's other servers (a page carries
+ * on through one of them when its own stops: failover/), as they stood when the page loaded.
  */
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "media-src 'self' blob: mediastream:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+const contentSecurityPolicy = (connectSources: readonly string[]) =>
+  [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "media-src 'self' blob: mediastream:",
+    ["connect-src 'self'", ...connectSources].join(' '),
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
 
 const NOT_BUILT = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Arrivals</title></head>
@@ -70,10 +72,15 @@ const NOT_BUILT = `<!doctype html>
 export interface KioskStaticOptions {
   /** The built renderer: index.html and assets/. */
   root: string;
+  /** Other origins the page may call (the venue's servers); none by default. */
+  connectSources?: () => readonly string[];
 }
 
 /** Serves the built kiosk renderer on the API's own origin, so its API calls need no CORS. */
-export const kioskStaticRoutes: FastifyPluginAsync<KioskStaticOptions> = async (app, { root }) => {
+export const kioskStaticRoutes: FastifyPluginAsync<KioskStaticOptions> = async (
+  app,
+  { root, connectSources = () => [] },
+) => {
   await app.register(fastifyStatic, {
     root: path.join(root, 'assets'),
     prefix: '/assets/',
@@ -83,8 +90,11 @@ export const kioskStaticRoutes: FastifyPluginAsync<KioskStaticOptions> = async (
     immutable: true,
   });
 
-  /** Answers `page` (index.html or public.html) of the build, if it is built. */
-  async function serveBuiltPage(reply: FastifyReply, page: string) {
+  /**
+   * Answers `page` (index.html or public.html) of the build, if it is built, with its policy: the kiosk's may call
+   * the venue's other servers, the public pages only their own.
+   */
+  async function serveBuiltPage(reply: FastifyReply, page: string, venue: readonly string[] = []) {
     const file = path.join(root, page);
     // Checked per request: a build made while the server runs is served at the next load.
     const built = await fs.access(file).then(
@@ -92,7 +102,7 @@ export const kioskStaticRoutes: FastifyPluginAsync<KioskStaticOptions> = async (
       () => false,
     );
     // nosniff and X-Frame-Options are on every answer (platform/security-headers.ts); the policy is the page's.
-    reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+    reply.header('Content-Security-Policy', contentSecurityPolicy(venue));
     if (!built) return reply.code(503).type('text/html; charset=utf-8').send(NOT_BUILT);
     // Revalidated on every load, so a new build's asset names reach the kiosk at once (a ticket's page: not stored).
     if (!reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-cache');
@@ -101,7 +111,9 @@ export const kioskStaticRoutes: FastifyPluginAsync<KioskStaticOptions> = async (
 
   for (const url of RENDERER_PAGES) {
     app.get(url, { schema: { hide: true } }, async function serveKioskPage(_request, reply) {
-      return serveBuiltPage(reply, 'index.html');
+      // Origins only (`http://host:port`): nothing in them can close the directive or start another.
+      const venue = connectSources().filter((origin) => /^https?:\/\/[a-z0-9.:[\]-]+$/i.test(origin));
+      return serveBuiltPage(reply, 'index.html', venue);
     });
   }
 

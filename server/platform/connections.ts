@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import type { Server } from 'node:net';
 import type { FastifyServerOptions } from 'fastify';
 import { canonicalAddress } from './client-address.ts';
 

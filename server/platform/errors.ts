@@ -23,12 +23,16 @@ declare module 'fastify' {
   }
 }
 
-/** A failure the client should see as is: the status and the interface's message. */
+/**
+ * A failure the client should see as is: the status and the interface's message, and, on the few endpoints of our
+ * own whose refusals say more (the kiosk's scan says when check-in opens), `details` beside the message.
+ */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
     readonly fieldErrors?: FieldErrors,
+    readonly details?: Readonly<Record<string, unknown>>,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -126,7 +130,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
           errors: error.fieldErrors,
         });
       }
-      return reply.code(error.statusCode).send({ message: error.message });
+      return reply.code(error.statusCode).send({ message: error.message, ...error.details });
     }
     return answerFastifyError(error, request, reply);
   });

@@ -120,6 +120,9 @@ export const messages = {
     'This hub holds registrations of its own. Follow an online server from a hub without any (a new data directory).',
   upstreamNotArrivals: 'This address does not answer as an Arrivals server of this version.',
   hubSignInNeeded: 'Sign in again while the hub can be reached to manage events, people and settings.',
+  roamingTicketRefused: 'This move to another desk could not sign you in here. Please sign in.',
+  noVenueCertificate:
+    'This server has no venue certificate. Start it with --https to make one (arrivals serve --https).',
 
   ticketNotFound: 'This ticket link is not valid. Open the link in your latest email from the organizer.',
   eventHasNoDate: 'This event has no date yet, so there is nothing to add to a calendar.',

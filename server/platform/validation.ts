@@ -126,3 +126,20 @@ export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
  */
 export const textBodyValidatorCompiler: FastifySchemaCompiler<z.ZodType> = (route) =>
   route.httpPart === 'body' ? (data) => ({ value: data }) : zodValidatorCompiler(route);
+
+/**
+ * `zodValidatorCompiler`, with a body's field errors passed through `reword` along with the body that caused them:
+ * for a route whose errors read better with what was sent (an event's registration fields named by their labels).
+ */
+export function rewordedBodyValidatorCompiler(
+  reword: (errors: FieldErrors, body: unknown) => FieldErrors,
+): FastifySchemaCompiler<z.ZodType> {
+  return (route) => {
+    const validate = zodValidatorCompiler(route);
+    if (route.httpPart !== 'body') return validate;
+    return (data) => {
+      const check = checkRequestPart(route.schema, route.httpPart, data);
+      return check.ok ? { value: check.value } : { error: new ValidationError(reword(check.errors, data)) };
+    };
+  };
+}

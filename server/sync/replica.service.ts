@@ -82,6 +82,9 @@ export const MAX_PUSH_BYTES = 1536 * 1024;
  */
 export const MIN_PUSH_INTERVAL_MS = 150;
 
+/** A kept-alive connection that the hub closed as a request left on it. */
+const CLOSED_UNDER_US = new Set(['ECONNRESET', 'UND_ERR_SOCKET']);
+
 /** Errors of a connection that was never made. A reset or a timeout may come after the hub read the request. */
 const NOT_CONNECTED = new Set([
   'ECONNREFUSED',
@@ -186,9 +189,15 @@ export function replicaService(
     } catch (error) {
       // fetch says only "fetch failed"; its cause says why (refused, reset, timed out).
       const cause = (error as Error & { cause?: NodeJS.ErrnoException }).cause;
-      // A kept-alive connection the hub closed as this request left is reset before the hub read anything. Every
-      // sync request may be sent twice (ops are applied once by their id), so it goes once more on a new one.
-      if (cause?.code === 'ECONNRESET' && attempt === 1 && !controller.signal.aborted) {
+      // A kept-alive connection the hub closed as this request left is reset (or found closed: undici's "other side
+      // closed") before the hub read anything. Every sync request may be sent twice (ops are applied once by their
+      // id), so it goes once more on a new one.
+      if (
+        cause?.code !== undefined &&
+        CLOSED_UNDER_US.has(cause.code) &&
+        attempt === 1 &&
+        !controller.signal.aborted
+      ) {
         return call(path, init, 2);
       }
       throw new HubError(

@@ -322,6 +322,40 @@ describe('POST /kiosk/api/events/{uuid}/scan', () => {
     expect(stored(desk, 'desk@example.com').checkedInAt).toBeNull();
   });
 
+  it('before check-in opens, the scan says when beside the message; the public check-in keeps its bare answer', async () => {
+    // The test clock reads 2026-11-21 10:00 UTC.
+    const evening = createEvent(t.app, org, {
+      checkin_period_type: 'date_range',
+      checkin_starts_at: '2026-11-21T18:30:00Z',
+      checkin_ends_at: '2026-11-21T23:00:00Z',
+    });
+    await register(evening, 'early@example.com');
+    const code = `ARV1:${stored(evening, 'early@example.com').checkinCode}`;
+
+    for (const scanned of [code, 'ARV1:NoSuchCode000000']) {
+      const early = await scan(evening, scanned);
+      expect(early.status).toBe(403);
+      expect(early.body).toEqual({
+        message: 'Check-in is not available for this event.',
+        opens_at: '2026-11-21T18:30:00+00:00',
+      });
+    }
+    const publicEarly = await call(t.app, 'POST', `/public/events/${evening.uuid}/check-in`, {
+      body: { email: 'early@example.com' },
+    });
+    expect(publicEarly.status).toBe(403);
+    expect(publicEarly.body).toEqual({ message: 'Check-in is not available for this event.' });
+
+    t.clock.set('2026-11-21T18:30:00Z');
+    expect((await scan(evening, code)).status).toBe(200);
+
+    // Over: nothing opens any more, so nothing is said of when.
+    t.clock.set('2026-11-21T23:00:01Z');
+    const late = await scan(evening, 'ARV1:NoSuchCode000000');
+    expect(late).toMatchObject({ status: 403 });
+    expect(late.body).toEqual({ message: 'Check-in is not available for this event.' });
+  });
+
   it('a profile QR code checks in the registration of that person, found by email in the organization', async () => {
     const ada = createUser(t.app, org, { email: 'Ada@Example.com', profilePublic: false });
     await register(event, 'ada@example.com');

@@ -75,6 +75,22 @@ describe('first run and sign-in', () => {
     expect(again.body).toEqual({ message: 'Arrivals is already set up. Please sign in.' });
   });
 
+  it("the demo event loaded at setup is on the organizer's time zone, a valid one", async () => {
+    const bad = await client().send('POST', '/setup', {
+      ...OWNER,
+      load_demo: true,
+      timezone: 'Mars/Olympus',
+    });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors).toEqual({ timezone: ['The timezone field must be a valid IANA time zone.'] });
+
+    const owner = client();
+    const res = await owner.send('POST', '/setup', { ...OWNER, load_demo: true, timezone: 'Europe/Paris' });
+    expect(res.status).toBe(201);
+    const [demo] = (await owner.send('GET', '/events')).body.data;
+    expect(demo).toMatchObject({ name: 'Arrivals Demo Night', timezone: 'Europe/Paris' });
+  });
+
   it("setup after `arrivals demo` makes the demo organization the owner's, renamed, with no second demo event", async () => {
     const demo = seedDemo(t.app.store);
     expect((await client().send('GET', '/setup')).body.data.needs_setup).toBe(true);

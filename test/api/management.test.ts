@@ -142,6 +142,63 @@ describe('Events API', () => {
     expect(missingName.body.errors).toEqual({ name: ['The name field is required.'] });
   });
 
+  it('422s about the registration form name the field by position and label, and a choice by its row', async () => {
+    const ticket = { key: 'ticket', label: 'Ticket type', type: 'select', required: true };
+    const cases: [unknown[], string, string][] = [
+      [
+        [fields[0], { ...ticket, options: [{ value: '', label: 'Visitor' }] }],
+        'registration_fields.1.options.0.value',
+        'The value of choice 1 of field 2 (“Ticket type”) is required.',
+      ],
+      [
+        [
+          fields[0],
+          {
+            ...ticket,
+            options: [
+              { value: 'v', label: 'Visitor' },
+              { value: 'x', label: ' ' },
+            ],
+          },
+        ],
+        'registration_fields.1.options.1.label',
+        'The label of choice 2 of field 2 (“Ticket type”) is required.',
+      ],
+      [
+        [fields[0], ticket],
+        'registration_fields.1.options',
+        'Field 2 (“Ticket type”) is a choice list: add at least one choice.',
+      ],
+      [
+        [
+          fields[0],
+          {
+            ...ticket,
+            options: [
+              { value: 'v', label: 'A' },
+              { value: 'v', label: 'B' },
+            ],
+          },
+        ],
+        'registration_fields.1.options',
+        'Two choices of field 2 (“Ticket type”) have the same value: each needs its own.',
+      ],
+      [
+        [fields[0], { ...fields[0], label: 'Work email' }],
+        'registration_fields.1.key',
+        'The key of field 2 (“Work email”) is already used by another field.',
+      ],
+    ];
+    for (const [registrationFields, key, message] of cases) {
+      const res = await call(t.app, 'POST', '/api/events', {
+        token,
+        body: { name: 'Bad', registration_fields: registrationFields },
+      });
+      expect(res.status, key).toBe(422);
+      expect(res.body.errors[key], key).toEqual([message]);
+    }
+  });
+
   it('PATCH changes only the keys sent and keeps the event consistent', async () => {
     const created = await call(t.app, 'POST', '/api/events', { token, body: { name: 'Before', seats: 10 } });
     const id = created.body.data.id;

@@ -104,7 +104,12 @@ describe('a check-in whose answer is lost after the hub committed', () => {
       () => hubRow('alice@example.com'),
       (row) => row.checkin_op_id === opId,
     );
-    expect(kiosk.proxy.answersLost()).toContain('POST /sync/ops');
+    // The hub answers once the batch is applied, a moment after the chunk that holds the check-in committed.
+    await until(
+      'the answer to the push was lost',
+      () => kiosk.proxy.answersLost(),
+      (lost) => lost.includes('POST /sync/ops'),
+    );
     // The hub committed; the kiosk never heard, so the op still waits in its outbox.
     expect(waitingOps(kiosk.dir)).toBe(1);
 

@@ -217,6 +217,12 @@ test("approves, checks in, undoes and cancels from the desk, showing the server'
 
   await desk.action('Grace Hopper', 'Cancel registration').click();
   await expect(desk.dialog).toContainText('Cancel the registration of Grace Hopper? This cannot be undone.');
+  // The way out says what it keeps: never "Cancel" beside "Cancel registration".
+  await expect(desk.dialog.getByRole('button')).toHaveText(['Keep registration', 'Cancel registration']);
+  await desk.dialog.getByRole('button', { name: 'Keep registration' }).click();
+  await expect(desk.dialog).toHaveCount(0);
+  expect(server.attendee(event, GRACE.email)?.status).not.toBe('canceled');
+  await desk.action('Grace Hopper', 'Cancel registration').click();
   await desk.dialog.getByRole('button', { name: 'Cancel registration' }).click();
   await expect(
     page.getByRole('status').filter({ hasText: 'Grace Hopper: Attendee registration has been cancelled.' }),
@@ -385,9 +391,10 @@ test('a code scanned into the desk checks the person in; each row shows its code
 
   await page.keyboard.type(`ARV1:${checkinCode}`);
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('alert').filter({ hasText: 'Already checked in at' })).toHaveText(
-    'Already checked in at Nov 21, 2026 10:00 AM.',
-  );
+  const outcome = page.getByTestId('desk-scan-outcome');
+  await expect(outcome).toHaveAttribute('data-tone', 'already');
+  await expect(outcome).toHaveRole('alert');
+  await expect(outcome).toContainText('Already checked in at Nov 21, 2026 10:00 AM.');
 });
 
 test('exports the attendees as a CSV file', async ({ page, server }) => {

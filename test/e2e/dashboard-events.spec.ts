@@ -31,6 +31,7 @@ test('an owner creates an event with a choice field, publishes it, and its kiosk
   await expect(editor.fieldControl(5, 'Key')).toHaveValue('t_shirt_size');
   await editor.fieldControl(5, 'Type').selectOption({ label: 'Choice list' });
   await editor.fieldControl(5, 'Required').check();
+  await editor.rowButton(5, 'Add an option').click();
   await editor.option(5, 1, 'value').fill('s');
   await editor.option(5, 1, 'label').fill('Small');
   await editor.rowButton(5, 'Add an option').click();
@@ -142,7 +143,6 @@ test('the server’s refusals appear under the fields they are about, and stay w
   await editor.addField.click();
   await editor.fieldControl(6, 'Label').fill('Diet');
   await editor.fieldControl(6, 'Type').selectOption({ label: 'Choice list' });
-  await editor.fieldRow(6).getByRole('button', { name: 'Remove option 1' }).click();
   await editor.save.click();
 
   await expect(editor.notice).toHaveText(
@@ -152,9 +152,11 @@ test('the server’s refusals appear under the fields they are about, and stay w
   await expect(redirect).toBeFocused();
   await editor.expectProblem(
     editor.fieldControl(5, 'Key'),
-    'The registration fields.4.key has already been taken.',
+    'The key of field 5 (“Email”) is already used by another field.',
   );
-  await expect(editor.fieldRow(6)).toContainText('The registration fields.5.options field is required.');
+  await expect(editor.fieldRow(6)).toContainText(
+    'Field 6 (“Diet”) is a choice list: add at least one choice.',
+  );
   await expect(editor.fieldControl(1, 'Key')).not.toHaveAttribute('aria-invalid', 'true');
 
   // The duplicate moves to the top: its problem goes with it.
@@ -162,7 +164,7 @@ test('the server’s refusals appear under the fields they are about, and stay w
   await expect(editor.fieldRow(1)).toHaveAccessibleName('Field 1: Email');
   await editor.expectProblem(
     editor.fieldControl(1, 'Key'),
-    'The registration fields.4.key has already been taken.',
+    'The key of field 5 (“Email”) is already used by another field.',
   );
   await expect(editor.fieldControl(2, 'Key')).toHaveValue('email');
   await expect(editor.fieldControl(2, 'Key')).not.toHaveAttribute('aria-invalid', 'true');
@@ -187,6 +189,42 @@ test('the server’s refusals appear under the fields they are about, and stay w
     'company',
     'diet',
   ]);
+});
+
+test('choosing a choice list adds no row, and a choice left without a value is named in words', async ({
+  page,
+  server,
+}) => {
+  const event = server.createEvent({ name: 'Launch Night' });
+  await server.signIn(page, 'owner');
+  const editor = new DashboardEventEditorPage(page);
+  await editor.open(event.uuid);
+  await editor.addField.click();
+  await editor.fieldControl(5, 'Label').fill('Ticket type');
+  await editor.fieldControl(5, 'Type').selectOption({ label: 'Choice list' });
+  // No blank row to be refused: the list starts empty and says how to begin.
+  await expect(editor.fieldRow(5).getByRole('table')).toHaveCount(0);
+  await expect(editor.fieldRow(5)).toContainText('No options yet: add the first one people can pick.');
+
+  await editor.rowButton(5, 'Add an option').click();
+  await editor.option(5, 1, 'label').fill('Visitor');
+  await editor.save.click();
+  await expect(editor.notice).toHaveText(
+    'The event was not saved: please fix the problems marked on the form.',
+  );
+  await editor.expectProblem(
+    editor.option(5, 1, 'value'),
+    'The value of choice 1 of field 5 (“Ticket type”) is required.',
+  );
+  await expect(editor.option(5, 1, 'value')).toBeFocused();
+
+  await editor.option(5, 1, 'value').fill('visitor');
+  await editor.save.click();
+  await expect(editor.notice).toHaveText('“Launch Night” was saved.');
+  expect(server.app.store.repos.events.findByUuid(event.uuid)!.registrationFields[4]).toMatchObject({
+    key: 'ticket_type',
+    options: [{ value: 'visitor', label: 'Visitor' }],
+  });
 });
 
 test('a staff member sees each event with its desk link, and no way to edit or publish', async ({
@@ -240,4 +278,67 @@ test('the events list and the event editor have no serious accessibility problem
   await editor.save.click();
   await expect(editor.notice).toContainText('The event was not saved');
   await expectAccessible(page, { touch: false });
+});
+
+test.describe('an organizer in Paris', () => {
+  test.use({ timezoneId: 'Europe/Paris' });
+
+  test('a new event is on their clocks, unpublished in plain sight, and checks nobody in before the day', async ({
+    page,
+    server,
+    expectAccessible,
+  }) => {
+    await server.signIn(page, 'owner');
+    const editor = new DashboardEventEditorPage(page);
+    await editor.open();
+    await expect(editor.setting('Time zone')).toHaveValue('Europe/Paris');
+    // Not "Any time": someone registering from home cannot check in from there.
+    await expect(editor.form.getByRole('radio', { name: 'From a date and time' })).toBeChecked();
+    const publish = page.getByTestId('event-publish');
+    await expect(publish).toContainText('Not published: its kiosks show nothing and take no one.');
+    await expect(editor.setting('Published')).not.toBeChecked();
+    // First on the form, before even the event's name.
+    const [publishBox, nameBox] = await Promise.all([
+      publish.boundingBox(),
+      editor.setting('Name').boundingBox(),
+    ]);
+    expect(publishBox!.y).toBeLessThan(nameBox!.y);
+
+    await editor.setting('Name').fill('Harbour Tech Day');
+    await editor.setting('Starts').fill('2026-12-01T09:00');
+    await editor.setting('Ends').fill('2026-12-01T17:00');
+    // Check-in opens an hour before the start, and says so.
+    await expect(editor.setting('Check-in opens')).toHaveValue('2026-12-01T08:00');
+    await expect(editor.setting('Check-in opens')).toHaveAccessibleDescription(
+      /An hour before the event starts, until you set it here\./,
+    );
+    await editor.save.click();
+    await expect(editor.notice).toHaveText('“Harbour Tech Day” was created.');
+    const eventId = new URL(page.url()).pathname.split('/').pop()!;
+    expect(server.app.store.repos.events.findByUuid(eventId)).toMatchObject({
+      timezone: 'Europe/Paris',
+      checkinPeriodType: 'starts_on',
+      checkinStartsAt: '2026-12-01T07:00:00+00:00',
+      isPublished: false,
+    });
+
+    // Before the link is handed out, what stops the kiosk is said first.
+    const readiness = page.getByTestId('kiosk-readiness');
+    await expect(readiness).toContainText('One thing stops this kiosk working:');
+    await expect(readiness.getByRole('listitem').first()).toHaveText(
+      'Missing: Not published: the kiosk says the event is not available and takes no one. Publish it, then save.',
+    );
+    await expect(readiness).toContainText(
+      'Check-in opens Dec 1, 2026, 8:00 AM; the kiosk says so until then.',
+    );
+    await expectAccessible(page, { touch: false });
+
+    await editor.setting('Published').check();
+    await expect(publish).toContainText('Published: its kiosks take registrations and check-ins.');
+    await editor.save.click();
+    await expect(editor.notice).toHaveText('“Harbour Tech Day” was saved.');
+    await expect(readiness).toContainText('The kiosk is ready.');
+    await expect(readiness).toContainText('Published: the kiosk shows the event.');
+    await expectAccessible(page, { touch: false });
+  });
 });

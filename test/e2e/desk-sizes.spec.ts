@@ -52,11 +52,21 @@ for (const size of SIZES) {
       await checkIn.scrollIntoViewIfNeeded();
       await expect(checkIn).toBeInViewport({ ratio: 1 });
     }
-    if (size.name === 'laptop') {
-      // The list starts on the first screen.
-      await page.evaluate('window.scrollTo(0, 0)');
-      await expect(desk.row('Hélène Fontaine')).toBeInViewport({ ratio: 1 });
-    }
+    // The list starts on the first screen: the first person found and their Check in, without scrolling, and
+    // nothing that acts on everyone between the search box and them.
+    await page.evaluate('window.scrollTo(0, 0)');
+    // (The name's cell is as tall as its row of buttons; its name sits at the top.)
+    const name = await desk.row('Hélène Fontaine').getByRole('rowheader').boundingBox();
+    expect(name!.y + 24).toBeLessThan(size.height);
+    await expect(desk.action('Hélène Fontaine', 'Check in')).toBeInViewport({ ratio: 1 });
+    const bulk = page.getByRole('button', { name: 'Mark everyone not checked in as no-show' });
+    const [searchBox, firstRow, bulkBox] = await Promise.all([
+      desk.search.boundingBox(),
+      desk.row('Hélène Fontaine').boundingBox(),
+      bulk.boundingBox(),
+    ]);
+    expect(bulkBox!.y).toBeGreaterThan(firstRow!.y);
+    expect(firstRow!.y).toBeGreaterThan(searchBox!.y);
     await expectAccessible(page, { touch: false });
 
     const menu = page.getByRole('button', { name: 'Menu' });

@@ -38,8 +38,9 @@ test('a typo, not registered, found by name with the on-screen keyboard, confirm
 
   await expect(checkIn.result.heading).toHaveText('Not registered');
   expect(await checkIn.result.tone).toBe('warning');
-  // Finding oneself comes first; registering (which would file the typo) second.
+  // Correcting the address comes first, then finding oneself by name, then registering (which would file a typo).
   await expect(checkIn.result.root.getByRole('button')).toHaveText([
+    'Check in',
     'Find me by name',
     'Register now',
     'Done',

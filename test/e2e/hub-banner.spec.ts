@@ -17,7 +17,7 @@ const gaps = (times: number[]) => times.slice(1).map((time, i) => time - times[i
  * A satellite kiosk on a hub, both on loopback: the page loads from the satellite, the hub goes away and comes
  * back on the same port and data dir. Nothing is restarted on the satellite or reloaded in the page.
  */
-test('a satellite kiosk shows a banner while its hub is away, and drops it when the hub is back', async ({
+test('a satellite kiosk asks attendees calmly for a moment while its hub is away, tells staff in the corner, and drops both when the hub is back', async ({
   page,
 }) => {
   const hubDataDir = tempDataDir();
@@ -45,6 +45,7 @@ test('a satellite kiosk shows a banner while its hub is away, and drops it when 
   await page.clock.pauseAt(KIOSK_CLOCK_START + 60_000);
   const statusChecks = await recordFetches(page, '/satellite/status');
   const banner = page.getByTestId('hub-banner');
+  const corner = page.getByTestId('connection-corner');
   /**
    * A quarter second of the kiosk's time, but only while no status check is out, then whether the banner shows:
    * time passes as it would, yet never cuts off a check that the machine is slow to answer (the kiosk gives up on
@@ -63,7 +64,14 @@ test('a satellite kiosk shows a banner while its hub is away, and drops it when 
 
     await hub.close();
     await expect.poll(bannersAfterAMoment, { intervals: [50] }).toBe(1);
-    await expect(banner.getByRole('alert')).toContainText('No connection to the hub');
+    // Attendees read that the kiosk is reconnecting, with no word of hubs and nothing shouted at them.
+    await expect(banner).toHaveText(
+      'One moment, pleaseThis kiosk is reconnecting. If it takes a while, please see event staff.',
+    );
+    await expect(banner).toHaveAttribute('role', 'status');
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    // Staff read what is wrong, in the corner.
+    await expect(corner).toHaveText('Hub unreachable');
     // While all was well, it asked every 5 s, by its own clock.
     const untilAway = await statusChecks.sentAt();
     expect(untilAway.length).toBeGreaterThanOrEqual(2);
@@ -71,6 +79,7 @@ test('a satellite kiosk shows a banner while its hub is away, and drops it when 
 
     hub = await startHub(hubPort);
     await expect.poll(bannersAfterAMoment, { intervals: [50] }).toBe(0);
+    await expect(corner).toHaveCount(0);
     await expect(home.action('Register')).toBeVisible();
     // While the hub was away, it asked every 2 s.
     const whileAway = (await statusChecks.sentAt()).slice(untilAway.length - 1);
@@ -83,4 +92,29 @@ test('a satellite kiosk shows a banner while its hub is away, and drops it when 
     await satellite.close();
     await hub.close();
   }
+});
+
+test('what attendees and staff read while the kiosk cannot work is axe-clean, in English and French', async ({
+  page,
+  server,
+  expectAccessible,
+}) => {
+  const event = server.createEvent({ name: 'Launch Night' });
+  // The kiosk's server says its hub is away, as a satellite's does.
+  await page.route('**/satellite/status', (route) => route.fulfill({ json: { hub_reachable: false } }));
+  const home = new KioskHomePage(page);
+  const banner = page.getByTestId('hub-banner');
+  const corner = page.getByTestId('connection-corner');
+
+  await home.open(event.uuid, '?lang=en');
+  await expect(banner).toContainText('One moment, please');
+  await expect(corner).toHaveText('Hub unreachable');
+  await expectAccessible();
+
+  await home.open(event.uuid, '?lang=fr');
+  await expect(banner).toHaveText(
+    'Un instant, s’il vous plaîtCette borne se reconnecte. Si cela dure, veuillez vous adresser à l’équipe de l’événement.',
+  );
+  await expect(corner).toHaveText('Serveur principal injoignable');
+  await expectAccessible();
 });

@@ -1,4 +1,6 @@
 import { expect, test } from './support/fixtures.ts';
+import { KioskHomePage } from './pages/KioskHomePage.ts';
+import { OnScreenKeyboard } from './pages/OnScreenKeyboard.ts';
 import { RegistrationPage } from './pages/RegistrationPage.ts';
 
 test('the keyboard types accented names: "François Lefèvre", "Émile Œhmichen"', async ({
@@ -110,3 +112,82 @@ for (const viewport of [
     await expect(field).toHaveValue('lovelace');
   });
 }
+
+/** The keys of each row of letters the keyboard shows now (the digits' row first), by what they type. */
+async function letterRows(keyboard: RegistrationPage['keyboard']): Promise<string[]> {
+  const rows = keyboard.root.locator('.hg-row');
+  await expect(rows.first()).toBeVisible();
+  return rows.evaluateAll((elements) =>
+    elements.map((row) =>
+      [...row.querySelectorAll('[data-skbtn]')].map((key) => key.getAttribute('data-skbtn')).join(' '),
+    ),
+  );
+}
+
+test.describe('AZERTY and QWERTY', () => {
+  test('a French kiosk types on AZERTY, letters and email alike; an English one on QWERTY', async ({
+    page,
+    server,
+    expectAccessible,
+  }) => {
+    const event = server.createEvent();
+    const registration = new RegistrationPage(page);
+    const keyboard = new OnScreenKeyboard(page, 'Clavier à l’écran');
+    await page.goto(`/kiosk/${event.uuid}/register?lang=fr`);
+    await registration.page.getByLabel('First name', { exact: true }).click();
+
+    await expect(keyboard.root).toHaveAttribute('data-letters', 'azerty');
+    const rows = await letterRows(keyboard);
+    expect(rows.slice(1, 4)).toEqual([
+      'a z e r t y u i o p',
+      'q s d f g h j k l m -',
+      "{shift} w x c v b n ' , . {enter}",
+    ]);
+    await keyboard.type('azerty');
+    await expect(page.getByLabel('First name', { exact: true })).toHaveValue('azerty');
+    await expectAccessible();
+
+    await page.getByLabel('Email', { exact: true }).click();
+    await expect(keyboard.root).toHaveAttribute('data-layout', 'email');
+    expect((await letterRows(keyboard)).slice(1, 4)).toEqual([
+      'a z e r t y u i o p',
+      'q s d f g h j k l m',
+      'w x c v b n _ - + .',
+    ]);
+
+    await page.goto(`/kiosk/${event.uuid}/register?lang=en`);
+    await registration.field('First name').click();
+    const english = new OnScreenKeyboard(page);
+    await expect(english.root).toHaveAttribute('data-letters', 'qwerty');
+    expect((await letterRows(english)).slice(1, 3)).toEqual(['q w e r t y u i o p', "a s d f g h j k l ' -"]);
+  });
+
+  test('?keyboard=qwerty or azerty sets the letters whatever the language; the switch on the home follows the language', async ({
+    page,
+    server,
+  }) => {
+    const event = server.createEvent();
+    const registration = new RegistrationPage(page);
+    await page.goto(`/kiosk/${event.uuid}/register?lang=fr&keyboard=qwerty`);
+    await page.getByLabel('First name', { exact: true }).click();
+    await expect(new OnScreenKeyboard(page, 'Clavier à l’écran').root).toHaveAttribute(
+      'data-letters',
+      'qwerty',
+    );
+
+    await page.goto(`/kiosk/${event.uuid}/register?lang=en&keyboard=azerty`);
+    await registration.field('First name').click();
+    await expect(registration.keyboard.root).toHaveAttribute('data-letters', 'azerty');
+
+    // No setting: an English kiosk switched to French on its home types on AZERTY.
+    const home = new KioskHomePage(page);
+    await home.open(event.uuid, '?lang=en');
+    await home.language('Français').click();
+    await home.action('S’inscrire').click();
+    await page.getByLabel('First name', { exact: true }).click();
+    await expect(new OnScreenKeyboard(page, 'Clavier à l’écran').root).toHaveAttribute(
+      'data-letters',
+      'azerty',
+    );
+  });
+});

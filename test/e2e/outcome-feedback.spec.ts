@@ -5,30 +5,10 @@ import { CheckInPage } from './pages/CheckInPage.ts';
 import { KioskHomePage } from './pages/KioskHomePage.ts';
 import { RegistrationPage } from './pages/RegistrationPage.ts';
 import { ResultPanel } from './pages/ResultPanel.ts';
+import { recordTones, TONES } from './support/outcomes.ts';
 import { ScanPage } from './pages/ScanPage.ts';
 
 const ADA = { email: 'ada@example.com', first_name: 'Ada', last_name: 'Lovelace' };
-
-/**
- * Records in the page every tone the kiosk starts through the Web Audio API (each oscillator's frequency), from
- * before its scripts run: what the queue hears, without a sound card.
- */
-async function recordTones(page: Page): Promise<() => Promise<number[]>> {
-  await page.addInitScript({
-    content: `(() => {
-      window.__tones = [];
-      const start = OscillatorNode.prototype.start;
-      OscillatorNode.prototype.start = function (...args) {
-        window.__tones.push(this.frequency.value);
-        return start.apply(this, args);
-      };
-    })();`,
-  });
-  return async () => {
-    const tones = await page.evaluate<number[]>('window.__tones.splice(0)');
-    return tones;
-  };
-}
 
 /** The colour the screen below the bar shows. */
 const screenColour = (page: Page) =>
@@ -36,10 +16,10 @@ const screenColour = (page: Page) =>
 
 /** What the queue sees and hears for each outcome: the screen's colour and the tones played, in order. */
 const OUTCOMES = {
-  success: { colour: 'rgb(21, 128, 61)', tones: [660, 990] },
-  already: { colour: 'rgb(109, 40, 217)', tones: [784, 784] },
-  warning: { colour: 'rgb(245, 158, 11)', tones: [523, 392] },
-  error: { colour: 'rgb(185, 28, 28)', tones: [180] },
+  success: { colour: 'rgb(21, 128, 61)', tones: TONES.success },
+  already: { colour: 'rgb(109, 40, 217)', tones: TONES.already },
+  warning: { colour: 'rgb(245, 158, 11)', tones: TONES.warning },
+  error: { colour: 'rgb(185, 28, 28)', tones: TONES.error },
 };
 
 /**
@@ -108,13 +88,17 @@ test('each outcome has its own full-screen colour and sound; "already" and "not 
 test('a scanned code gets the same colours and sounds as a typed email', async ({ page, server }) => {
   const { tones, event } = await kioskWithAda(page, server);
   const code = server.attendee(event, ADA.email)!.checkinCode;
+  await page.clock.install();
   const home = new KioskHomePage(page);
   await home.open(event.uuid);
+  await pauseClock(page);
 
   await home.scanWithWedge(code);
   await expectOutcome(page, tones, 'success');
   await new ResultPanel(page).button('Done').click();
 
+  // Scanned again once the same code no longer counts as the same person still at the kiosk (3 s).
+  await page.clock.runFor(3_000);
   await home.scanWithWedge(code);
   await expectOutcome(page, tones, 'already');
 });

@@ -42,6 +42,8 @@ export interface StartOptions {
   readyPath: string;
   /** `--host`; null leaves it out, so the server listens where it does by default. Default 127.0.0.1. */
   host?: string | null;
+  /** The port to listen on (a server started again where its clients know it); a free one by default. */
+  port?: number;
   timeoutMs?: number;
 }
 
@@ -52,7 +54,7 @@ export interface StartOptions {
 export async function startServer(options: StartOptions): Promise<ServerProcess> {
   let lastError: unknown;
   for (let attempt = 0; attempt < 5; attempt++) {
-    const port = await freePort();
+    const port = options.port ?? (await freePort());
     const server = spawnServer(options, port);
     try {
       await waitUntilReady(server, options.readyPath, options.timeoutMs ?? 30_000);
@@ -60,7 +62,7 @@ export async function startServer(options: StartOptions): Promise<ServerProcess>
     } catch (error) {
       lastError = error;
       await server.kill();
-      if (!/EADDRINUSE/.test(server.output())) throw error;
+      if (options.port !== undefined || !/EADDRINUSE/.test(server.output())) throw error;
     }
   }
   throw lastError;
@@ -100,7 +102,7 @@ function spawnServer(options: StartOptions, port: number): ServerProcess {
   return {
     child,
     port,
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl: `http://${options.host ?? '127.0.0.1'}:${port}`,
     output: () => output,
     exited,
     async kill() {

@@ -130,6 +130,7 @@ describe('createRepeatFilter', () => {
     now = 7600;
     expect(filter.accept('A')).toBe(true);
     expect(filter.accept('B')).toBe(true);
-    expect(filter.accept('A')).toBe(true);
+    // Another code in between does not make A new: each code is remembered on its own.
+    expect(filter.accept('A')).toBe(false);
   });
 });

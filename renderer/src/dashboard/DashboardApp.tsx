@@ -17,6 +17,7 @@ import { EventsPage } from './events/EventsPage.tsx';
 import { PeoplePage } from './people/PeoplePage.tsx';
 import { PersonPage } from './people/PersonPage.tsx';
 import { Layout } from './shell/Layout.tsx';
+import { arriveFromAnotherDesk } from './shell/roaming.ts';
 import { SessionContext, type SessionContextValue } from './shell/session.tsx';
 import { SetupPage } from './shell/SetupPage.tsx';
 import { SignInPage } from './shell/SignInPage.tsx';
@@ -36,6 +37,8 @@ const FIRST_PAGE: DashboardPage = { name: 'events' };
 
 /** Where the server says we stand: first run, signed out, or signed in as whom. */
 async function findGate(signal: AbortSignal): Promise<Gate> {
+  // A desk that has just moved here from a server that stopped signs in with the ticket it brought.
+  await arriveFromAnotherDesk();
   const setup = await sessionApi.setupState(signal);
   if (setup.needsSetup) return { status: 'needs-setup', needsSetupCode: setup.needsSetupCode };
   try {

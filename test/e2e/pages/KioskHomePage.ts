@@ -39,6 +39,16 @@ export class KioskHomePage {
       .getByRole('button', { name, exact: true });
   }
 
+  /** The home's camera: its live picture, or why it cannot run. */
+  get viewfinder(): Locator {
+    return this.page.getByTestId('camera');
+  }
+
+  /** checking, none, off, starting, scanning, missing, denied, insecure or unavailable. */
+  async expectCamera(status: string, timeout = 30_000): Promise<void> {
+    await expect(this.viewfinder).toHaveAttribute('data-status', status, { timeout });
+  }
+
   get staffNotice(): Locator {
     return this.page.getByTestId('staff-check-in');
   }

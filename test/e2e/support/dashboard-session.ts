@@ -10,7 +10,7 @@ import { toTimestamp } from '../../../server/platform/time.ts';
  * it signs in within milliseconds, where the full cost takes seconds on a busy machine. Accounts made through the
  * dashboard in a test (setup, adding staff, a new password) still get, and are signed in with, the full cost.
  */
-function quickPasswordHash(password: string): string {
+export function quickPasswordHash(password: string): string {
   const [N, r, p] = [2 ** 10, 8, 1];
   const salt = randomBytes(16);
   const key = scryptSync(password.normalize('NFKC'), salt, 32, { N, r, p });

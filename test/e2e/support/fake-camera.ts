@@ -9,9 +9,18 @@ const NEUTRAL_CHROMA = 128;
 
 /**
  * What one frame of the feed shows: an empty white scene, or a QR code of `qr` about 320 px wide (quiet zone
- * included), in the middle or moved by `dx`/`dy` pixels, with modules of `module` pixels (8 unless given).
+ * included), in the middle or moved by `dx`/`dy` pixels, with modules of `module` pixels (8 unless given), and
+ * for a benchmark to tell codes apart, `marker`: a black block along the top edge, far from the scan box, at the
+ * `marker`th of `MARKERS` places (`markerAt`).
  */
-export type Frame = 'blank' | { qr: string; dx?: number; dy?: number; module?: number };
+export type Frame = 'blank' | { qr: string; dx?: number; dy?: number; module?: number; marker?: number };
+
+/** How many markers fit along the top edge. */
+export const MARKERS = 20;
+const MARKER_HEIGHT = 24;
+
+/** Where the `index`th marker is: its left edge and width in pixels, on the top `MARKER_HEIGHT` rows. */
+export const markerAt = (index: number) => ({ left: 8 + index * 31, width: 24, height: MARKER_HEIGHT });
 
 /**
  * A code held up by hand: it never sits still to the pixel. A perfectly still synthetic code is not how a camera
@@ -27,6 +36,18 @@ export function heldUpCode(qr: string, frames: number = FEED.fps): Frame[] {
   }));
 }
 
+/**
+ * A queue at the camera: each code held up by hand for `seconds`, one after the other, then `gapSeconds` of an empty
+ * scene before the feed loops (Chromium plays the file again and again).
+ */
+export function queueOfCodes(codes: readonly string[], seconds: number, gapSeconds = 0): Frame[] {
+  const perCode = Math.round(seconds * FEED.fps);
+  return [
+    ...codes.flatMap((code) => heldUpCode(code, perCode)),
+    ...Array<Frame>(Math.round(gapSeconds * FEED.fps)).fill('blank'),
+  ];
+}
+
 /** The luma plane of a frame. */
 function lumaPlane(frame: Frame): Buffer {
   const { width, height } = FEED;
@@ -37,6 +58,12 @@ function lumaPlane(frame: Frame): Buffer {
   const side = scale * modules.size;
   const left = Math.floor((width - side) / 2) + (frame.dx ?? 0);
   const top = Math.floor((height - side) / 2) + (frame.dy ?? 0);
+  if (frame.marker !== undefined) {
+    const { left: markerLeft, width: markerWidth, height: markerHeight } = markerAt(frame.marker);
+    for (let y = 0; y < markerHeight; y++) {
+      plane.fill(BLACK, y * width + markerLeft, y * width + markerLeft + markerWidth);
+    }
+  }
   for (let row = 0; row < modules.size; row++) {
     for (let column = 0; column < modules.size; column++) {
       if (!modules.get(row, column)) continue;

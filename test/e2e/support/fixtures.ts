@@ -134,9 +134,12 @@ export const test = base.extend<
     consoleProblems: string[];
     /**
      * A page in a Chromium of its own whose camera shows `frames` (a looping y4m), or Chromium's test pattern for
-     * null; with `allowed: false` the camera permission is refused.
+     * null; with `allowed: false` the camera permission is refused; `args` are more Chromium flags.
      */
-    openWithCamera: (frames: Frame[] | null, options?: { allowed?: boolean }) => Promise<Page>;
+    openWithCamera: (
+      frames: Frame[] | null,
+      options?: { allowed?: boolean; args?: readonly string[] },
+    ) => Promise<Page>;
     /**
      * Runs axe on the page as it is now: no serious or critical violations; and, on kiosk pages (not the staff
      * dashboard, used with a mouse), every control at least 48 px.
@@ -243,7 +246,7 @@ export const test = base.extend<
     const browsers: Browser[] = [];
     // A few megabytes of video per feed: kept out of test-results and removed afterwards.
     const feeds = fs.mkdtempSync(path.join(os.tmpdir(), 'arrivals-camera-'));
-    await use(async (frames, { allowed = true } = {}) => {
+    await use(async (frames, { allowed = true, args = [] } = {}) => {
       let feed: string | null = null;
       if (frames) {
         feed = path.join(feeds, `camera-${browsers.length}.y4m`);
@@ -251,7 +254,7 @@ export const test = base.extend<
       }
       const browser = await chromium.launch({
         executablePath: requireChromium(),
-        args: [...CHROMIUM_FLAGS, ...fakeCameraFlags(feed, allowed)],
+        args: [...CHROMIUM_FLAGS, ...fakeCameraFlags(feed, allowed), ...args],
       });
       browsers.push(browser);
       const context = await browser.newContext({ viewport, locale, timezoneId, baseURL: server.url });

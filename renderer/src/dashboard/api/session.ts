@@ -27,6 +27,11 @@ export const sessionApi = {
   signIn: (email: string, password: string) =>
     answer(api.POST('/dashboard/api/session', { body: { email, password } })).then((r) => r.data),
   signOut: () => answer(api.DELETE('/dashboard/api/session')),
+  /** Tickets to carry this session on at each kiosk's server when the hub stops (dashboard/shell/roaming.ts). */
+  roamingTickets: () => answer(api.POST('/dashboard/api/roaming/tickets')).then((r) => r.data),
+  /** Signs in here with a ticket the hub gave a desk that has just moved here. */
+  redeemRoamingTicket: (ticket: string) =>
+    answer(api.POST('/dashboard/api/roaming/redeem', { body: { ticket } })).then((r) => r.data),
 };
 
 const staffMember = (id: string) => ({ params: { path: { id } } });

@@ -14,6 +14,7 @@ import {
 } from '../api/desk.ts';
 import { Notice } from '../shell/controls.tsx';
 import { useExpireOn401 } from '../shell/session.tsx';
+import { takeArrival, useRoamingDesk } from '../shell/roaming.ts';
 import { PageHeader } from '../shell/PageHeader.tsx';
 import { useDashboardLoad, useSession } from '../shell/session.tsx';
 import { AttendeeTable } from './AttendeeTable.tsx';
@@ -73,6 +74,9 @@ function Desk({
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [walkInOpen, setWalkInOpen] = useState(false);
   const isApiError = useExpireOn401();
+  // When this server stops, the desk carries on at another of the venue's (shell/roaming.ts).
+  const movingTo = useRoamingDesk(event.id);
+  const [arrival] = useState(takeArrival);
   // Enter pressed before the answer to what was typed came: acted on when it comes.
   const enterPending = useRef(false);
 
@@ -110,7 +114,7 @@ function Desk({
   const pages = list ? Math.ceil(list.meta.total / PER_PAGE) : 1;
 
   return (
-    <>
+    <div className="desk-page">
       <PageHeader
         title={words.pageTitle(event.name)}
         intro={words.intro}
@@ -125,12 +129,12 @@ function Desk({
             >
               {walkInOpen ? words.hideWalkIn : words.addWalkIn}
             </button>
-            <a className="dbutton" href={deskApi.exportUrl(event.id)} download>
+            <a className="dbutton desk-export" href={deskApi.exportUrl(event.id)} download>
               {words.exportCsv}
             </a>
             {isOwner && (
               <a
-                className="dbutton"
+                className="dbutton desk-export"
                 href={paths.dashboard({ name: 'import', eventId: event.id })}
                 onClick={followLink}
               >
@@ -140,54 +144,65 @@ function Desk({
           </>
         }
       />
-      {feed.error && <Notice tone="error">{words.cannotReach}</Notice>}
+      {movingTo ? (
+        <Notice tone="info">{words.roaming.moving(movingTo)}</Notice>
+      ) : (
+        feed.error && <Notice tone="error">{words.cannotReach}</Notice>
+      )}
+      {arrival && (
+        <Notice tone="info">
+          {words.roaming.arrived(arrival.from)}
+          {arrival.retried && ` ${words.roaming.retried(arrival.retried.message)}`}
+        </Notice>
+      )}
       <div id="desk-walkin-panel">{walkInOpen && <WalkInForm event={event} onAdded={feed.refresh} />}</div>
-      <DeskScan eventId={event.id} onCheckedIn={feed.refresh} />
-      <StatusCounts counts={feed.stats?.counts} />
+      <div className="desk-body">
+        <DeskScan eventId={event.id} onCheckedIn={feed.refresh} />
+        <StatusCounts counts={feed.stats?.counts} />
 
-      <section className="dsection" aria-labelledby="desk-attendees">
-        <h2 id="desk-attendees">{words.table.heading}</h2>
-        <DeskFilters
-          query={query}
-          onChange={(change) => {
-            enterPending.current = false;
-            setQuery((q) => ({ ...q, ...change, page: 1 }));
-          }}
-          onEnter={onEnter}
-        />
-        {outcome && <Notice tone={outcome.tone}>{outcome.text}</Notice>}
-        <div className="desk-list-bar">
+        <section className="dsection desk-attendees" aria-labelledby="desk-attendees">
+          <h2 id="desk-attendees">{words.table.heading}</h2>
+          <DeskFilters
+            query={query}
+            onChange={(change) => {
+              enterPending.current = false;
+              setQuery((q) => ({ ...q, ...change, page: 1 }));
+            }}
+            onEnter={onEnter}
+          />
+          {outcome && <Notice tone={outcome.tone}>{outcome.text}</Notice>}
           <p className="desk-showing" role="status" data-testid="desk-showing">
             {feed.searching ? words.table.searching : list && showing(list)}
           </p>
-          <div className="dactions">
+          {list && (
+            <AttendeeTable
+              eventId={event.id}
+              fields={event.registration_fields}
+              attendees={list.data}
+              busy={feed.searching}
+              canMail={eventMail.canMail}
+              onOutcome={report}
+              onPrintBadge={printBadge}
+            />
+          )}
+          <Pager page={query.page} pages={pages} onPage={(page) => setQuery((q) => ({ ...q, page }))} />
+          {/* After the list, never between the search box and its first result: it acts on everyone. */}
+          <div className="dactions desk-bulk">
             <BulkNoShow eventId={event.id} onOutcome={report} />
           </div>
-        </div>
-        {list && (
-          <AttendeeTable
-            eventId={event.id}
-            fields={event.registration_fields}
-            attendees={list.data}
-            busy={feed.searching}
-            canMail={eventMail.canMail}
-            onOutcome={report}
-            onPrintBadge={printBadge}
-          />
-        )}
-        <Pager page={query.page} pages={pages} onPage={(page) => setQuery((q) => ({ ...q, page }))} />
-      </section>
-      {/* Below the list, so the list starts on the first screen of a laptop. */}
-      <TicketMailPanel
-        eventId={event.id}
-        mail={eventMail.mail}
-        onStarted={() => {
-          eventMail.refresh();
-          feed.refresh();
-        }}
-      />
-      <LivePicture stats={feed.stats} />
-    </>
+        </section>
+        {/* Below the list, so the list starts on the first screen of a laptop. */}
+        <TicketMailPanel
+          eventId={event.id}
+          mail={eventMail.mail}
+          onStarted={() => {
+            eventMail.refresh();
+            feed.refresh();
+          }}
+        />
+        <LivePicture stats={feed.stats} />
+      </div>
+    </div>
   );
 }
 

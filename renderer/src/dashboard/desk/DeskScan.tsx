@@ -1,23 +1,87 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
+import type { ApiError } from '../../shared/api/client.ts';
+import { CheckInIcon, ErrorIcon, SuccessIcon, WarningIcon } from '../../shared/components/Icons.tsx';
 import { describeFailure } from '../../shared/components/Status.tsx';
 import { t } from '../../shared/i18n/index.ts';
+import type { Tone } from '../../kiosk/components/ResultPanel.tsx';
+import { playOutcome } from '../../kiosk/components/outcome-sound.ts';
+import { createRepeatFilter } from '../../kiosk/scan/repeat-filter.ts';
 import { deskApi } from '../api/desk.ts';
-import { Notice, TextInput } from '../shell/controls.tsx';
+import { TextInput } from '../shell/controls.tsx';
 import { useExpireOn401 } from '../shell/session.tsx';
+import { DeskCamera } from './DeskCamera.tsx';
 
 const words = t.dashboard.desk.scan;
 
+/** The same code again within this window is the same person still holding it up (the kiosk's window). */
+const REPEAT_WINDOW_MS = 3_000;
+
+const TONE_ICONS = {
+  success: SuccessIcon,
+  already: CheckInIcon,
+  warning: WarningIcon,
+  error: ErrorIcon,
+} as const;
+
+interface Outcome {
+  tone: Tone;
+  title: string;
+  text: string;
+}
+
+/** What a scan's answer means at the desk, in the kiosk's four tones. */
+function outcomeOf(error: ApiError): Outcome {
+  switch (error.status) {
+    case 409:
+      return { tone: 'already', title: words.alreadyTitle, text: describeFailure(error) };
+    case 404:
+      return { tone: 'warning', title: words.notFoundTitle, text: describeFailure(error) };
+    default:
+      return { tone: 'error', title: words.refusedTitle, text: describeFailure(error) };
+  }
+}
+
 /**
  * Check-in by code at the desk: a keyboard-wedge scanner types a person's check-in QR code (or profile QR code) into
- * the field and presses Enter, or staff type the code printed under it. The field empties for the next person and
- * keeps the cursor, so a queue is scanned without touching anything.
+ * the field and presses Enter, staff type the code printed under it, or the camera reads it, continuously, until it
+ * is turned off. Each outcome has the kiosk's colour and sound, so a queue reads and hears it; the field empties for
+ * the next person and keeps the cursor.
  */
 export function DeskScan({ eventId, onCheckedIn }: { eventId: string; onCheckedIn: () => void }) {
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [camera, setCamera] = useState(false);
   const isApiError = useExpireOn401();
   const form = useRef<HTMLFormElement>(null);
+  // Only the newest scan's answer is shown: a queue scanned fast answers in the order it was scanned.
+  const latest = useRef(0);
+  const repeats = useMemo(() => createRepeatFilter(REPEAT_WINDOW_MS), []);
+
+  const checkIn = useCallback(
+    async (scanned: string): Promise<boolean> => {
+      const mine = ++latest.current;
+      const show = (next: Outcome) => {
+        if (mine !== latest.current) return;
+        setOutcome(next);
+        playOutcome(next.tone);
+      };
+      try {
+        const { message, data } = await deskApi.scan(eventId, scanned);
+        show({
+          tone: 'success',
+          title: words.checkedInTitle,
+          text: t.dashboard.desk.actions.result(data.name, message),
+        });
+        onCheckedIn();
+        return true;
+      } catch (error) {
+        if (isApiError(error)) show(outcomeOf(error));
+        return false;
+      }
+    },
+    [eventId, isApiError, onCheckedIn],
+  );
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -25,19 +89,22 @@ export function DeskScan({ eventId, onCheckedIn }: { eventId: string; onCheckedI
     if (busy || !scanned) return;
     setBusy(true);
     try {
-      const { message, data } = await deskApi.scan(eventId, scanned);
-      setOutcome({ tone: 'success', text: t.dashboard.desk.actions.result(data.name, message) });
-      setCode('');
-      onCheckedIn();
-    } catch (error) {
-      if (isApiError(error)) setOutcome({ tone: 'error', text: describeFailure(error) });
-      // The code stays, selected, so the next scan replaces it.
-      form.current?.querySelector('input')?.select();
+      if (await checkIn(scanned)) setCode('');
+      // A code that did not check anyone in stays, selected, so the next scan replaces it.
+      else form.current?.querySelector('input')?.select();
     } finally {
       setBusy(false);
     }
   };
 
+  const onCameraCode = useCallback(
+    (text: string) => {
+      if (repeats.accept(text.trim())) void checkIn(text.trim());
+    },
+    [checkIn, repeats],
+  );
+
+  const Icon = outcome ? TONE_ICONS[outcome.tone] : null;
   return (
     <section className="dsection desk-scan" aria-labelledby="desk-scan">
       <h2 id="desk-scan">{words.heading}</h2>
@@ -55,9 +122,35 @@ export function DeskScan({ eventId, onCheckedIn }: { eventId: string; onCheckedI
           <button type="submit" className="dbutton dbutton--primary" aria-disabled={busy || undefined}>
             {words.submit}
           </button>
+          <button
+            type="button"
+            className="dbutton"
+            aria-pressed={camera}
+            aria-controls="desk-camera"
+            onClick={() => {
+              repeats.reset();
+              setCamera((on) => !on);
+            }}
+          >
+            {words.camera}
+          </button>
         </div>
       </form>
-      {outcome && <Notice tone={outcome.tone}>{outcome.text}</Notice>}
+      <div id="desk-camera">{camera && <DeskCamera onCode={onCameraCode} />}</div>
+      {outcome && Icon && (
+        <div
+          className={`result result--${outcome.tone} desk-scan-outcome`}
+          role={outcome.tone === 'success' ? 'status' : 'alert'}
+          data-testid="desk-scan-outcome"
+          data-tone={outcome.tone}
+        >
+          <Icon size={32} />
+          <div>
+            <p className="desk-scan-outcome-title">{outcome.title}</p>
+            <p>{outcome.text}</p>
+          </div>
+        </div>
+      )}
     </section>
   );
 }

@@ -113,6 +113,7 @@ export function RowActions({
         <ConfirmDialog
           title={words.cancelTitle}
           confirmLabel={words.cancel}
+          dismissLabel={words.keepRegistration}
           danger
           busy={busy}
           onConfirm={() => void run('cancel')}

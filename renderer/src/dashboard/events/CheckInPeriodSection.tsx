@@ -53,6 +53,7 @@ export function CheckInPeriodSection({ draft, change, error }: SectionProps) {
               value={draft.checkin_starts_at}
               onChange={(checkin_starts_at) => change({ checkin_starts_at })}
               timeZone={draft.timezone}
+              hint={draft.checkinFollowsEvent ? words.followsEvent : undefined}
               error={error('checkin_starts_at')}
             />
             {period === 'date_range' && (

@@ -11,6 +11,7 @@ import { BrandSection } from './BrandSection.tsx';
 import { CheckInPeriodSection } from './CheckInPeriodSection.tsx';
 import { EventDetailsSection } from './EventDetailsSection.tsx';
 import {
+  applyDraftChange,
   eventDraft,
   eventSettings,
   fieldErrorsByRow,
@@ -20,7 +21,7 @@ import {
 import { KioskLink } from './KioskLink.tsx';
 import { KioskPreview } from './KioskPreview.tsx';
 import { RegistrationFieldsEditor } from './RegistrationFieldsEditor.tsx';
-import { RegistrationSection } from './RegistrationSection.tsx';
+import { PublishPanel, RegistrationSection } from './RegistrationSection.tsx';
 import './events.css';
 
 const words = t.dashboard.events;
@@ -72,7 +73,7 @@ function EventEditor({ event: loaded }: { event: DashboardEvent | null }) {
 
   const change = (patch: Partial<EventDraft>) => {
     setNotice(null);
-    setDraft((current) => ({ ...current, ...patch }));
+    setDraft((current) => applyDraftChange(current, patch));
   };
 
   const save = async (formEvent: FormEvent) => {
@@ -133,13 +134,10 @@ function EventEditor({ event: loaded }: { event: DashboardEvent | null }) {
         <div className="event-editor-main">
           <section className="event-kiosk-link" aria-labelledby="event-kiosk-link">
             <h2 id="event-kiosk-link">{words.kioskLink.heading}</h2>
-            {event ? (
-              <KioskLink eventId={event.id} eventName={event.name} />
-            ) : (
-              <p className="muted">{words.kioskLink.afterSave}</p>
-            )}
+            {event ? <KioskLink event={event} /> : <p className="muted">{words.kioskLink.afterSave}</p>}
           </section>
           <form noValidate onSubmit={(e) => void save(e)} aria-label={words.editor.formLabel}>
+            <PublishPanel draft={draft} change={change} error={submit.error} />
             <EventDetailsSection draft={draft} change={change} error={submit.error} />
             <RegistrationSection draft={draft} change={change} error={submit.error} />
             <CheckInPeriodSection draft={draft} change={change} error={submit.error} />

@@ -155,7 +155,7 @@ function EventTable({
               </tr>
               {isOwner && (
                 <tr id={panelId} hidden={!linkShown} className="events-link-row">
-                  <td colSpan={5}>{linkShown && <KioskLink eventId={event.id} eventName={event.name} />}</td>
+                  <td colSpan={5}>{linkShown && <KioskLink event={event} />}</td>
                 </tr>
               )}
             </Fragment>

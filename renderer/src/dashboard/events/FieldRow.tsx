@@ -2,7 +2,7 @@ import type { FieldType } from '../../shared/api/types.ts';
 import { FIELD_TYPES } from '../../shared/api/vocabulary.ts';
 import { t } from '../../shared/i18n/index.ts';
 import { Checkbox, SelectInput, TextInput } from '../shell/controls.tsx';
-import { keyFromLabel, newOption, type FieldDraft } from './event-draft.ts';
+import { keyFromLabel, type FieldDraft } from './event-draft.ts';
 import { OptionsEditor } from './OptionsEditor.tsx';
 
 const words = t.dashboard.events.fields;
@@ -37,12 +37,9 @@ export function FieldRow({
   const name = fieldName(field, position);
   const first = position === 1;
   const last = position === total;
-  const changeType = (type: FieldType) =>
-    onChange({
-      type,
-      // A new choice list starts with one empty option to fill in.
-      options: type === 'select' && field.options.length === 0 ? [newOption()] : field.options,
-    });
+  // A new choice list starts empty, with its "Add a choice" button: a blank row nobody asked for would only be
+  // refused on save.
+  const changeType = (type: FieldType) => onChange({ type });
 
   return (
     <li className="event-field">

@@ -47,6 +47,7 @@ export function OptionsEditor({
         {words.options}
       </p>
       <p className="dfield-hint">{words.optionsHint}</p>
+      {options.length === 0 && <p className="muted">{words.noOptions}</p>}
       {options.length > 0 && (
         <table className="event-options-table" aria-labelledby={titleId}>
           <thead>

@@ -5,7 +5,7 @@ import { ZonedDateTimeInput } from './ZonedDateTimeInput.tsx';
 
 const words = t.dashboard.events.registration;
 
-/** Who may register and when: publishing, seats, approval, the registration window and the redirect. */
+/** Who may register and when: seats, approval, the registration window and the redirect. */
 export function RegistrationSection({ draft, change, error }: SectionProps) {
   const url = draft.redirect_url.trim();
   // The server checks it too; saying so while typing saves a round trip.
@@ -14,13 +14,6 @@ export function RegistrationSection({ draft, change, error }: SectionProps) {
     <section className="dsection" aria-labelledby="event-registration">
       <h2 id="event-registration">{words.heading}</h2>
       <div className="dform">
-        <Checkbox
-          label={words.published}
-          checked={draft.is_published}
-          onChange={(is_published) => change({ is_published })}
-          hint={words.publishedHint}
-          error={error('is_published')}
-        />
         <TextInput
           label={words.seats}
           type="number"
@@ -78,6 +71,32 @@ export function RegistrationSection({ draft, change, error }: SectionProps) {
           spellCheck={false}
         />
       </div>
+    </section>
+  );
+}
+
+/**
+ * Published or not, first on the form and in colour: an unpublished event's kiosk takes no one, and a checkbox among
+ * the registration settings was easy to miss.
+ */
+export function PublishPanel({ draft, change, error }: SectionProps) {
+  const on = draft.is_published;
+  return (
+    <section
+      className={`event-publish${on ? ' event-publish--on' : ''}`}
+      aria-labelledby="event-publish-state"
+      data-testid="event-publish"
+    >
+      <p id="event-publish-state" className="event-publish-state">
+        {on ? words.publishedState : words.notPublishedState}
+      </p>
+      <Checkbox
+        label={words.published}
+        checked={on}
+        onChange={(is_published) => change({ is_published })}
+        hint={words.publishedHint}
+        error={error('is_published')}
+      />
     </section>
   );
 }

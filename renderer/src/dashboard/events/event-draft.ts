@@ -48,6 +48,11 @@ export interface EventDraft {
   allow_self_checkin: boolean;
   redirect_url: string;
   fields: FieldDraft[];
+  /**
+   * A new event's check-in follows its times (opening an hour before it starts, closing when it ends) until
+   * someone sets a check-in time by hand. Not sent: the times it sets are.
+   */
+  checkinFollowsEvent: boolean;
 }
 
 let lastId = 0;
@@ -89,7 +94,11 @@ function fieldDraft(field: LocalizedRegistrationField): FieldDraft {
   };
 }
 
-/** A new event: the kiosk's usual fields, the browser's zone, check-in at once, self check-in allowed. */
+/**
+ * A new event: the kiosk's usual fields, the organizer's (the browser's) time zone, unpublished, self check-in
+ * allowed, and check-in from an hour before the event starts, not "any time": someone registering from home must
+ * not be able to check in from there.
+ */
 export function newEventDraft(): EventDraft {
   const labels = t.dashboard.events.defaultFields;
   const french = t.dashboard.events.defaultFieldsFr;
@@ -105,7 +114,7 @@ export function newEventDraft(): EventDraft {
     registration_opens_at: '',
     registration_closes_at: '',
     is_published: false,
-    checkin_period_type: 'immediate',
+    checkin_period_type: 'starts_on',
     checkin_starts_at: '',
     checkin_ends_at: '',
     allow_self_checkin: true,
@@ -140,6 +149,7 @@ export function newEventDraft(): EventDraft {
         required: false,
       }),
     ],
+    checkinFollowsEvent: true,
   };
 }
 
@@ -163,7 +173,34 @@ export function eventDraft(event: DashboardEvent): EventDraft {
     allow_self_checkin: event.allow_self_checkin,
     redirect_url: event.redirect_url ?? '',
     fields: event.registration_fields.map(fieldDraft),
+    checkinFollowsEvent: false,
   };
+}
+
+/** How long before a new event starts its check-in opens, unless someone says otherwise. */
+export const CHECKIN_LEAD_MS = 60 * 60 * 1000;
+
+/** A `datetime-local` wall time moved by `ms` (wall-clock arithmetic: the zone is applied on save); '' stays ''. */
+export function shiftWallTime(wall: string, ms: number): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(wall);
+  if (!match) return '';
+  const [, y, mo, d, h, mi] = match.map(Number) as [number, number, number, number, number, number];
+  const shifted = new Date(Date.UTC(y, mo - 1, d, h, mi) + ms).toISOString();
+  return shifted.slice(0, 16);
+}
+
+/**
+ * The draft after a change: while a new event's check-in follows its times, a new start moves check-in's opening
+ * (an hour before) and a new end its closing; setting a check-in time by hand ends that.
+ */
+export function applyDraftChange(current: EventDraft, patch: Partial<EventDraft>): EventDraft {
+  const next = { ...current, ...patch };
+  if ('checkin_starts_at' in patch || 'checkin_ends_at' in patch)
+    return { ...next, checkinFollowsEvent: false };
+  if (!current.checkinFollowsEvent) return next;
+  if ('starts_at' in patch) next.checkin_starts_at = shiftWallTime(next.starts_at, -CHECKIN_LEAD_MS);
+  if ('ends_at' in patch) next.checkin_ends_at = next.ends_at;
+  return next;
 }
 
 /** A French label as the server takes it: left out when empty. */

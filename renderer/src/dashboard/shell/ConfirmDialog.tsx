@@ -5,6 +5,11 @@ interface ConfirmDialogProps {
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /**
+   * The button that leaves things as they are; "Cancel" unless that would sit beside an action that is itself a
+   * cancellation ("Cancel registration"), where it must say what it keeps.
+   */
+  dismissLabel?: string;
   /** A destructive action gets the red button. */
   danger?: boolean;
   busy?: boolean;
@@ -20,6 +25,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
+  dismissLabel = t.dashboard.cancel,
   danger,
   busy,
   onConfirm,
@@ -45,7 +51,7 @@ export function ConfirmDialog({
       <div className="dialog-body">{children}</div>
       <div className="dactions">
         <button type="button" className="dbutton" onClick={onCancel}>
-          {t.dashboard.cancel}
+          {dismissLabel}
         </button>
         <button
           type="button"

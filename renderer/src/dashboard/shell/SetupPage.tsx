@@ -4,6 +4,7 @@ import { sessionApi, type Session } from '../api/session.ts';
 import { Checkbox, Notice, TextInput, useSubmit } from './controls.tsx';
 import { MIN_PASSWORD_LENGTH, NewPasswordInput } from './NewPasswordInput.tsx';
 import { PageHeader } from './PageHeader.tsx';
+import { browserTimeZone } from '../events/zoned-time.ts';
 
 /**
  * First run: the organization and its first owner, optionally with the demo event. From any device but the
@@ -35,7 +36,9 @@ export function SetupPage({
     event.preventDefault();
     const session = await submit.run(
       () => {
-        const { setup_code, ...rest } = form;
+        const { setup_code, ...typed } = form;
+        // The demo event is on the organizer's clocks, not the server's.
+        const rest = { ...typed, timezone: browserTimeZone() };
         return sessionApi.setUp(needsSetupCode ? { ...rest, setup_code } : rest);
       },
       (error) => {

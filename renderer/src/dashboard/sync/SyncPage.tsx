@@ -8,6 +8,8 @@ import { Checkbox, CheckboxGroup, Notice, Pill, useSubmit } from '../shell/contr
 import { PageHeader } from '../shell/PageHeader.tsx';
 import { useDashboardLoad, useExpireOn401 } from '../shell/session.tsx';
 import { UpstreamSection } from './UpstreamSection.tsx';
+import { hubPairingAddress, useVenueServers, VenueSection } from './VenueSection.tsx';
+import { useReachableOrigin } from '../api/lan-origin.ts';
 
 const words = t.dashboard.sync;
 
@@ -56,6 +58,7 @@ export function SyncPage() {
       {action.failure && <Notice tone="error">{action.failure}</Notice>}
       <UpstreamSection />
       {events.status === 'ready' && <PairingForm events={events.data} />}
+      <VenueSection />
       {overview.status === 'loading' && <Loading />}
       {overview.status === 'failed' && <Problem message={describeFailure(overview.error)} />}
       {overview.status === 'ready' && (
@@ -114,6 +117,9 @@ function PairingForm({ events }: { events: { id: string; name: string; is_publis
   const submit = useSubmit();
   const isApiError = useExpireOn401();
   const names = new Map(events.map((event) => [event.id, event.name]));
+  // The hub's own plain-HTTP address, as `--hub` takes it; else where this page reached the server.
+  const reached = useReachableOrigin().replace(/^https?:\/\//, '');
+  const hubAddress = hubPairingAddress(useVenueServers()) ?? reached;
 
   const pair = async () => {
     const result = await submit.run(() => syncApi.pairingCode(chosen), isApiError);
@@ -123,7 +129,9 @@ function PairingForm({ events }: { events: { id: string; name: string; is_publis
   return (
     <section aria-labelledby="sync-pair" className="dpanel">
       <h2 id="sync-pair">{words.pairTitle}</h2>
-      <p className="dfield-hint">{words.pairIntro}</p>
+      <p className="dfield-hint" data-testid="pairing-instructions">
+        {words.pairIntro(hubAddress)}
+      </p>
       <form
         onSubmit={(e) => {
           e.preventDefault();

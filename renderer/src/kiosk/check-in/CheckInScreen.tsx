@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ApiError } from '../../shared/api/client.ts';
+import { ApiError } from '../../shared/api/client.ts';
 import type { RegistrationField } from '../../shared/api/types.ts';
 import { describeFailure } from '../../shared/components/Status.tsx';
 import { t } from '../../shared/i18n/index.ts';
@@ -12,6 +12,8 @@ import { useKioskSession } from '../shell/session.ts';
 import { settings } from '../shell/settings.ts';
 import { CheckedIn, PrintBadgeButton } from './CheckedIn.tsx';
 import { FindByName } from './FindByName.tsx';
+import { NotRegistered } from './NotRegistered.tsx';
+import { checkInOpensAt, opensLaterWords } from './opening.ts';
 
 /** The one question of a self check-in, in the language on screen. */
 const checkInFields = (): readonly RegistrationField[] => [
@@ -20,60 +22,77 @@ const checkInFields = (): readonly RegistrationField[] => [
 
 type Outcome =
   | { kind: 'checked-in'; checkIn: CheckIn; email: string }
+  /** `attempt` counts the addresses tried: each that finds nobody is an answer of its own (sound, focus). */
+  | { kind: 'not-registered'; email: string; message: string; attempt: number }
   | {
       kind: 'refused';
       tone: Tone;
       title: string;
       message: string;
-      offerRegistration?: string;
       /** The email of someone already checked in, whose badge can be printed again. */
       reprint?: string;
     };
 
 /** Self check-in with the email a person registered with. */
 export function CheckInScreen() {
-  const { event, prefill, go, finish } = useKioskSession();
+  const { event, prefill, finish } = useKioskSession();
   const [alert, setAlert] = useState<AlertContent | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   /** The email that found nobody, once the person asks to be found by name instead. */
   const [findingAfter, setFindingAfter] = useState<string | null>(null);
 
-  async function checkIn(answers: Record<string, string>) {
-    const { email } = answers as { email: string };
+  async function checkIn(email: string) {
     setOutcome({ kind: 'checked-in', checkIn: await kioskApi.checkIn(event.id, email), email });
   }
 
-  function refused(error: ApiError, answers: Record<string, string>) {
-    const { email } = answers as { email: string };
+  /** The server's answer about this person, as the outcome it is; null for a problem to show on the form. */
+  function outcomeOf(error: ApiError, email: string): Outcome | null {
     switch (error.status) {
       case 409:
-        setOutcome({
+        return {
           kind: 'refused',
           tone: 'already',
           title: t.checkIn.alreadyTitle,
           message: describeFailure(error),
           reprint: email,
-        });
-        break;
+        };
       case 404:
-        setOutcome({
-          kind: 'refused',
-          tone: 'warning',
-          title: t.checkIn.notRegisteredTitle,
+        return {
+          kind: 'not-registered',
+          email,
           message: describeFailure(error),
-          offerRegistration: email,
-        });
-        break;
-      case 403:
-        setOutcome({
-          kind: 'refused',
-          tone: 'error',
-          title: t.checkIn.refusedTitle,
-          message: describeFailure(error),
-        });
-        break;
+          attempt: outcome?.kind === 'not-registered' ? outcome.attempt + 1 : 0,
+        };
+      case 403: {
+        const opensAt = checkInOpensAt(error, event.checkin_opens_at, new Date());
+        return opensAt
+          ? { kind: 'refused', tone: 'warning', ...opensLaterWords(opensAt, event) }
+          : {
+              kind: 'refused',
+              tone: 'error',
+              title: t.checkIn.refusedTitle,
+              message: describeFailure(error),
+            };
+      }
       default:
-        setAlert({ tone: 'error', message: describeFailure(error), takeFocus: true });
+        return null;
+    }
+  }
+
+  function refused(error: ApiError, answers: Record<string, string>) {
+    const next = outcomeOf(error, answers.email!);
+    if (next) setOutcome(next);
+    else setAlert({ tone: 'error', message: describeFailure(error), takeFocus: true });
+  }
+
+  /** A corrected address tried from the "not registered" screen; other problems stay on that screen. */
+  async function checkInAgain(email: string) {
+    try {
+      await checkIn(email);
+    } catch (error) {
+      const next = error instanceof ApiError ? outcomeOf(error, email) : null;
+      if (!next) throw error;
+      setOutcome(next);
     }
   }
 
@@ -90,10 +109,18 @@ export function CheckInScreen() {
     );
   }
   if (findingAfter !== null) return <FindByName email={findingAfter} />;
+  if (outcome?.kind === 'not-registered') {
+    return (
+      <NotRegistered
+        key={outcome.attempt}
+        email={outcome.email}
+        message={outcome.message}
+        onCheckIn={checkInAgain}
+        onFindByName={setFindingAfter}
+      />
+    );
+  }
   if (outcome?.kind === 'refused') {
-    const email = outcome.offerRegistration;
-    // A typo is the likeliest reason an email finds nobody: finding oneself by name comes before registering,
-    // which would make a second registration under the mistyped address.
     return (
       <ResultPanel
         tone={outcome.tone}
@@ -101,30 +128,8 @@ export function CheckInScreen() {
         returnAfterMs={settings.resultMs}
         onDone={finish}
         actions={
-          outcome.reprint !== undefined && settings.badges ? (
-            <PrintBadgeButton holder={{ email: outcome.reprint }} known={null} />
-          ) : (
-            email !== undefined && (
-              <>
-                <button
-                  type="button"
-                  className="button button--primary"
-                  onClick={() => setFindingAfter(email)}
-                >
-                  {t.findMe.offer}
-                </button>
-                {event.is_registration_open && (
-                  <button
-                    type="button"
-                    className="button button--secondary"
-                    onClick={() => go('register', { answers: { email }, fromProfile: false })}
-                  >
-                    {t.checkIn.registerNow}
-                  </button>
-                )}
-              </>
-            )
-          )
+          outcome.reprint !== undefined &&
+          settings.badges && <PrintBadgeButton holder={{ email: outcome.reprint }} known={null} />
         }
       >
         <p data-testid="server-message">{outcome.message}</p>
@@ -139,7 +144,7 @@ export function CheckInScreen() {
       initial={prefill?.answers}
       alert={alert}
       onAttempt={() => setAlert(null)}
-      onAnswer={checkIn}
+      onAnswer={(answers) => checkIn(answers.email!)}
       onRefused={refused}
     />
   );

@@ -72,7 +72,7 @@ export function FindByName({ email }: { email: string }) {
     <button
       type="button"
       className="button button--secondary"
-      onClick={() => go('register', { answers: { email }, fromProfile: false })}
+      onClick={() => go('register', { answers: { email }, fromProfile: false, checkEmail: true })}
     >
       {t.checkIn.registerNow}
     </button>

@@ -4,11 +4,14 @@ import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
 import { format, t } from '../../shared/i18n/index.ts';
 import { whenIdle } from '../../shared/lazy.ts';
 import { followLink, paths, type KioskScreen } from '../../shared/router.ts';
-import { ScanResult, ScanStatus } from '../scan/ScanOutcome.tsx';
-import { isFinalScan, useCodeCheckIn } from '../scan/useCodeCheckIn.ts';
-import { useKeyboardWedge } from '../scan/useKeyboardWedge.ts';
+import { useHandedOffScan } from '../scan/hand-off.ts';
+import { ScanStatus } from '../scan/ScanOutcome.tsx';
+import { ScanStation, useScanStation } from '../scan/ScanStation.tsx';
+import type { ScanState } from '../scan/useCodeCheckIn.ts';
+import { isCameraShown } from '../scan/useQrCamera.ts';
 import { preloadLaterScreens } from '../shell/later-screens.ts';
 import { useKioskSession } from '../shell/session.ts';
+import { settings } from '../shell/settings.ts';
 
 interface Action {
   screen: Exclude<KioskScreen, 'home'>;
@@ -18,20 +21,46 @@ interface Action {
 }
 
 /**
- * The kiosk's home: the event, and a large button for each thing a person can do right now. A keyboard-wedge
- * scanner works here too: a scanned code checks the person in without a tap.
+ * The kiosk's home: the event, and a large button for each thing a person can do right now. It reads codes all
+ * along: a keyboard-wedge scanner, and the camera when the kiosk has one (`?camera=` in its URL), whose viewfinder
+ * is on the home itself, so holding a code up is the whole visit. Each code checks its person in, its result
+ * replacing the last one at once.
  */
 export function HomeScreen() {
-  const { state, scanned } = useCodeCheckIn();
-  useKeyboardWedge(scanned);
-  return isFinalScan(state) ? <ScanResult state={state} /> : <Home scan={state} />;
-}
-
-function Home({ scan }: { scan: ReturnType<typeof useCodeCheckIn>['state'] }) {
-  const { event } = useKioskSession();
-  const heading = useFocusOnMount<HTMLHeadingElement>();
+  const station = useScanStation(settings.homeCamera);
+  useHandedOffScan(station.scanned);
   // The home is up: fetch the other screens now, so a tap on a button never waits for them.
   useEffect(() => whenIdle(preloadLaterScreens), []);
+  const camera = isCameraShown(station.camera);
+  return (
+    <ScanStation
+      station={station}
+      className={camera ? 'home home--camera' : 'home'}
+      before={<HomeHeading />}
+      after={<HomeActions scan={station.state} camera={camera} />}
+      caption={t.scan.viewfinder}
+    />
+  );
+}
+
+function HomeHeading() {
+  const { event } = useKioskSession();
+  const heading = useFocusOnMount<HTMLHeadingElement>();
+  return (
+    <div className="home-head">
+      {/* The event's name follows as the heading: the logo adds nothing a screen reader should read twice. */}
+      {event.logo_url && <img className="home-logo" src={event.logo_url} alt="" data-testid="event-logo" />}
+      <h1 ref={heading} tabIndex={-1} className="home-title">
+        {event.name}
+      </h1>
+      {event.description && <p className="lead">{event.description}</p>}
+    </div>
+  );
+}
+
+/** What a person can do here; "Scan my code" only where the home has no camera of its own. */
+function HomeActions({ scan, camera }: { scan: ScanState; camera: boolean }) {
+  const { event } = useKioskSession();
 
   const actions: Action[] = [];
   if (event.is_registration_open) {
@@ -46,7 +75,7 @@ function Home({ scan }: { scan: ReturnType<typeof useCodeCheckIn>['state'] }) {
   if (event.is_checkin_allowed && selfCheckIn) {
     actions.push({ screen: 'check-in', label: t.home.checkIn, hint: t.home.checkInHint, Icon: CheckInIcon });
   }
-  actions.push({ screen: 'scan', label: t.home.scan, hint: t.home.scanHint, Icon: ScanIcon });
+  if (!camera) actions.push({ screen: 'scan', label: t.home.scan, hint: t.home.scanHint, Icon: ScanIcon });
 
   const now = new Date();
   const when = (iso: string) => format.moment(iso, event.timezone, now);
@@ -60,13 +89,7 @@ function Home({ scan }: { scan: ReturnType<typeof useCodeCheckIn>['state'] }) {
   }
 
   return (
-    <div className="home">
-      {/* The event's name follows as the heading: the logo adds nothing a screen reader should read twice. */}
-      {event.logo_url && <img className="home-logo" src={event.logo_url} alt="" data-testid="event-logo" />}
-      <h1 ref={heading} tabIndex={-1} className="home-title">
-        {event.name}
-      </h1>
-      {event.description && <p className="lead">{event.description}</p>}
+    <div className="home-rest">
       <section
         className="scan-result home-scan"
         aria-live="polite"

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { carryOnIfGone, fetchFromServer } from '../../shared/venue/venue.ts';
 
 /**
  * What the banner needs to know. A satellite forwards everything, so without its hub it cannot work; a replica
@@ -23,9 +24,13 @@ interface StatusBody {
 }
 
 /** Reads `/satellite/status` (every Arrivals server answers it). */
-async function readStatus(signal: AbortSignal): Promise<{ status: HubStatus; replica: boolean }> {
+async function readStatus(
+  signal: AbortSignal,
+  again = true,
+): Promise<{ status: HubStatus; replica: boolean }> {
   try {
-    const response = await fetch('/satellite/status', {
+    // The server the kiosk calls now: its own, or the one it carried on through (shared/venue/venue.ts).
+    const response = await fetchFromServer('/satellite/status', {
       headers: { accept: 'application/json' },
       cache: 'no-store',
       signal,
@@ -42,7 +47,9 @@ async function readStatus(signal: AbortSignal): Promise<{ status: HubStatus; rep
     }
     return { status: body.hub_reachable === false ? { kind: 'hub-unreachable' } : REACHABLE, replica: false };
   } catch {
-    // A browser on the LAN that loaded the kiosk from the hub itself sees the hub go as a failed request.
+    // A browser on the LAN that loaded the kiosk from the hub itself sees the hub go as a failed request: it
+    // carries on through another of the venue's servers if one answers, and reads that one's status.
+    if (again && !signal.aborted && (await carryOnIfGone())) return readStatus(signal, false);
     return { status: { kind: 'server-unreachable' }, replica: false };
   }
 }

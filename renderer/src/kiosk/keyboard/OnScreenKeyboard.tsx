@@ -1,6 +1,8 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
-import { t } from '../../shared/i18n/index.ts';
+import { t, useLanguage } from '../../shared/i18n/index.ts';
 import { lazyWithPreload, whenIdle } from '../../shared/lazy.ts';
+import { keyboardLayoutFor, type KeyboardLayout } from '../shell/settings-rules.ts';
+import { settings } from '../shell/settings.ts';
 
 /** The keys themselves (react-simple-keyboard and its styles) load while the kiosk idles, before a field is typed. */
 const Keyboard = lazyWithPreload(() => import('./KeyboardKeys.tsx'));
@@ -17,52 +19,65 @@ function asTextField(target: EventTarget | null): TextField | null {
 }
 
 function layoutFor(field: TextField): Layout {
-  if (field.type === 'email') return 'email';
+  // A text field with the email keyboard (the typo fix: its caret can be moved, an email input's cannot).
+  if (field.type === 'email' || field.inputMode === 'email') return 'email';
   if (field.type === 'tel') return 'phone';
   return 'default';
 }
 
-const LAYOUTS = {
-  default: [
-    '1 2 3 4 5 6 7 8 9 0 {bksp}',
-    'q w e r t y u i o p',
-    "a s d f g h j k l ' -",
-    '{shift} z x c v b n m , . {enter}',
-    '{hide} {accents} {space}',
-  ],
-  defaultShift: [
-    '1 2 3 4 5 6 7 8 9 0 {bksp}',
-    'Q W E R T Y U I O P',
-    'A S D F G H J K L & /',
-    '{shift} Z X C V B N M ( ) {enter}',
-    '{hide} {accents} {space}',
-  ],
-  // Names as a venue in Europe spells them: "François Lefèvre", "Müller", "Ñúñez" stay typeable without a
-  // physical keyboard. Shift gives the capitals.
-  accents: [
-    'é è ê ë à â ä á {bksp}',
-    'î ï í ô ö ó ù û ü ú',
-    'ç ñ ÿ ß æ œ å ø',
-    "{shift} ' - , . {enter}",
-    '{hide} {abc} {space}',
-  ],
-  accentsShift: [
-    'É È Ê Ë À Â Ä Á {bksp}',
-    'Î Ï Í Ô Ö Ó Ù Û Ü Ú',
-    'Ç Ñ Ÿ ß Æ Œ Å Ø',
-    "{shift} ' - , . {enter}",
-    '{hide} {abc} {space}',
-  ],
-  email: [
-    '1 2 3 4 5 6 7 8 9 0 {bksp}',
-    'q w e r t y u i o p',
-    'a s d f g h j k l',
-    'z x c v b n m _ - + .',
-    '@ .com .org .fr .de gmail.com',
-    '{hide} {enter}',
-  ],
-  phone: ['1 2 3', '4 5 6', '7 8 9', '+ 0 {bksp}', '{hide} {space} {enter}'],
-};
+/** The rows of letters, as each layout orders them, plain and under Shift; the other keys are the same in both. */
+const LETTERS = {
+  qwerty: {
+    plain: ['q w e r t y u i o p', "a s d f g h j k l ' -", 'z x c v b n m , .'],
+    shift: ['Q W E R T Y U I O P', 'A S D F G H J K L & /', 'Z X C V B N M ( )'],
+    email: ['q w e r t y u i o p', 'a s d f g h j k l', 'z x c v b n m _ - + .'],
+  },
+  // French keyboards: A and Z on top, Q and M in the middle, W at the bottom.
+  azerty: {
+    plain: ['a z e r t y u i o p', 'q s d f g h j k l m -', "w x c v b n ' , ."],
+    shift: ['A Z E R T Y U I O P', 'Q S D F G H J K L M /', 'W X C V B N & ( )'],
+    email: ['a z e r t y u i o p', 'q s d f g h j k l m', 'w x c v b n _ - + .'],
+  },
+} satisfies Record<KeyboardLayout, Record<'plain' | 'shift' | 'email', [string, string, string]>>;
+
+/** Every layer of the keyboard, its letters in `letters`' order. */
+function layouts(letters: KeyboardLayout) {
+  const { plain, shift, email } = LETTERS[letters];
+  return {
+    default: [
+      '1 2 3 4 5 6 7 8 9 0 {bksp}',
+      plain[0],
+      plain[1],
+      `{shift} ${plain[2]} {enter}`,
+      '{hide} {accents} {space}',
+    ],
+    defaultShift: [
+      '1 2 3 4 5 6 7 8 9 0 {bksp}',
+      shift[0],
+      shift[1],
+      `{shift} ${shift[2]} {enter}`,
+      '{hide} {accents} {space}',
+    ],
+    // Names as a venue in Europe spells them: "François Lefèvre", "Müller", "Ñúñez" stay typeable without a
+    // physical keyboard. Shift gives the capitals.
+    accents: [
+      'é è ê ë à â ä á {bksp}',
+      'î ï í ô ö ó ù û ü ú',
+      'ç ñ ÿ ß æ œ å ø',
+      "{shift} ' - , . {enter}",
+      '{hide} {abc} {space}',
+    ],
+    accentsShift: [
+      'É È Ê Ë À Â Ä Á {bksp}',
+      'Î Ï Í Ô Ö Ó Ù Û Ü Ú',
+      'Ç Ñ Ÿ ß Æ Œ Å Ø',
+      "{shift} ' - , . {enter}",
+      '{hide} {abc} {space}',
+    ],
+    email: ['1 2 3 4 5 6 7 8 9 0 {bksp}', ...email, '@ .com .org .fr .de gmail.com', '{hide} {enter}'],
+    phone: ['1 2 3', '4 5 6', '7 8 9', '+ 0 {bksp}', '{hide} {space} {enter}'],
+  };
+}
 
 /** The special keys' names, in the language on screen. */
 const display = () => ({
@@ -77,7 +92,13 @@ const display = () => ({
 
 const DOMAIN_KEYS = '.com .org .fr .de gmail.com';
 
-const ALL_KEYS = [...new Set(Object.values(LAYOUTS).flatMap((rows) => rows.join(' ').split(' ')))].join(' ');
+const ALL_KEYS = [
+  ...new Set(
+    (['qwerty', 'azerty'] as const).flatMap((letters) =>
+      Object.values(layouts(letters)).flatMap((rows) => rows.join(' ').split(' ')),
+    ),
+  ),
+].join(' ');
 
 /** Writes like typing does, so React's onChange sees it: the element's own value setter, then an input event. */
 function setValue(field: TextField, value: string): void {
@@ -140,6 +161,7 @@ function enter(field: TextField): void {
  * the layout that field needs (email, phone), and types into that field.
  */
 export function OnScreenKeyboard() {
+  const letters = keyboardLayoutFor(settings.keyboardLayout, useLanguage());
   const [field, setField] = useState<TextField | null>(null);
   const [hidden, setHidden] = useState(false);
   const [shift, setShift] = useState(false);
@@ -251,12 +273,13 @@ export function OnScreenKeyboard() {
       aria-label={t.keyboard.label}
       data-testid="on-screen-keyboard"
       data-layout={layout}
+      data-letters={letters}
       // Pressing a key must not take focus from the field being typed in.
       onMouseDown={(event) => event.preventDefault()}
     >
       <Suspense fallback={null}>
         <Keyboard
-          layout={LAYOUTS}
+          layout={layouts(letters)}
           layoutName={layoutName}
           display={display()}
           onKeyPress={press}

@@ -141,6 +141,7 @@ export function RegisterScreen() {
       </h1>
       <p className="lead">{t.register.intro(event.name)}</p>
       {prefill?.fromProfile && <p className="notice">{t.register.fromProfile}</p>}
+      {prefill?.checkEmail && <p className="notice">{t.register.checkTypedEmail}</p>}
       {alert && (
         <Alert {...alert}>
           {alert.offerCheckIn !== undefined && canCheckIn && (

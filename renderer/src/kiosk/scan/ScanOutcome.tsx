@@ -8,16 +8,15 @@ import { useKioskSession } from '../shell/session.ts';
 import { settings } from '../shell/settings.ts';
 import { answersFromProfile } from './profile-code.ts';
 import { ProfileCard } from './ProfileCard.tsx';
-import type { ScanState } from './useCodeCheckIn.ts';
+import type { FinalScan, ScanState } from './useCodeCheckIn.ts';
 
-/** The end of a visit by scanned code: checked in, or why not. */
-export function ScanResult({ state }: { state: ScanState }) {
+/** The end of a visit by scanned code: checked in, or why not, until the next code or the timeout. */
+export function ScanResult({ state }: { state: FinalScan }) {
   const { finish } = useKioskSession();
   if (state.kind === 'checked-in') {
     const { name, company, checked_in_at: at } = state.checkIn;
     return <CheckedIn name={name} at={at} company={company} holder={{ code: state.code }} />;
   }
-  if (state.kind !== 'result') return null;
   const { reprint } = state;
   return (
     <ResultPanel

@@ -1,21 +1,29 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../shared/api/client.ts';
 import { describeFailure } from '../../shared/components/Status.tsx';
 import { t } from '../../shared/i18n/index.ts';
 import type { PublicProfile, ScanCheckIn } from '../api.ts';
 import { kioskApi } from '../api.ts';
+import { checkInOpensAt, opensLaterWords } from '../check-in/opening.ts';
 import type { Tone } from '../components/ResultPanel.tsx';
 import { useKioskSession } from '../shell/session.ts';
 import { reportActivity } from '../shell/useIdleReset.ts';
 import { profileCodeFrom } from './profile-code.ts';
 import { createRepeatFilter } from './repeat-filter.ts';
 
-/** The same code again within this window is the same person still holding it up. */
+/** The same code again within this window of its last sighting is the same person still holding it up. */
 const REPEAT_WINDOW_MS = 3000;
 
 /**
- * What became of a scanned code. A check-in or its refusal is the end of the visit (`result`); a profile of
- * someone not registered, or a code that could not be used, leaves the person where they are.
+ * Every code this page has seen lately, whichever screen read it. It outlives a screen: a person still holding
+ * their code up when their result times out (or when they tap Done) is not read again by the home's camera.
+ */
+const sightings = createRepeatFilter(REPEAT_WINDOW_MS);
+
+/**
+ * What became of a scanned code. A check-in or its refusal is a result (`isFinalScan`), shown over the whole screen
+ * until the next code or its timeout; a profile of someone not registered, or a code that could not be used, leaves
+ * the person where they are.
  */
 export type ScanState =
   | { kind: 'waiting' }
@@ -26,8 +34,20 @@ export type ScanState =
   | { kind: 'profile'; profile: PublicProfile }
   | { kind: 'refused'; tone: 'warning' | 'error'; title?: string | undefined; message: string };
 
-/** The states that end a visit: shown on their own, counting down to home. */
-export const isFinalScan = (state: ScanState) => state.kind === 'checked-in' || state.kind === 'result';
+export type FinalScan = Extract<ScanState, { kind: 'checked-in' | 'result' }>;
+
+/** The states that are a result: shown on their own, counting down to home. */
+export const isFinalScan = (state: ScanState): state is FinalScan =>
+  state.kind === 'checked-in' || state.kind === 'result';
+
+export interface CodeCheckIn {
+  state: ScanState;
+  /** Counts the answers shown: a new one, even with the same tone, is a new result (its own sound and timer). */
+  answer: number;
+  /** A code is being looked up while the last result stays on screen. */
+  reading: boolean;
+  scanned: (text: string) => void;
+}
 
 const asApiError = (error: unknown) => (error instanceof ApiError ? error : new ApiError(0, ''));
 
@@ -47,30 +67,42 @@ function scanProblem(error: ApiError): ScanState {
  * Checks a person in by what a camera or a keyboard-wedge scanner read: a registration's check-in code or a
  * profile QR code, judged by the server (`POST /kiosk/api/events/{uuid}/scan`). A profile of someone not
  * registered here is shown instead, so they can register with it.
+ *
+ * A queue moves at the pace of people: a new code is read at once, whatever is on screen, and its answer replaces
+ * the last result (which stays until then, so the screen never flashes back home in between). The same code again
+ * within a few seconds of its last sighting is the same person still holding it up, and is not read again.
  */
-export function useCodeCheckIn(): { state: ScanState; scanned: (text: string) => void } {
+export function useCodeCheckIn(): CodeCheckIn {
   const { event } = useKioskSession();
-  const [state, setState] = useState<ScanState>({ kind: 'waiting' });
-  const repeats = useMemo(() => createRepeatFilter(REPEAT_WINDOW_MS), []);
-  const request = useRef<AbortController | null>(null);
-  // Once a visit ends in a result, later reads (the code still in front of the camera) are that same visit.
-  const ended = useRef(false);
+  const [view, setView] = useState<Omit<CodeCheckIn, 'scanned'>>({
+    state: { kind: 'waiting' },
+    answer: 0,
+    reading: false,
+  });
+  /** The scans under way, each its own request: none is cut off by the next, whose person may already be in. */
+  const pending = useRef(new Set<AbortController>());
+  /** Scans by order of reading: an answer is shown unless a later scan's answer has been already. */
+  const order = useRef({ read: 0, shown: 0 });
 
   const scanned = useCallback(
     (text: string) => {
       // A profile code read as a bare code or as its URL is the same code held up again.
-      if (ended.current || !repeats.accept(profileCodeFrom(text) ?? text.trim())) return;
+      if (!sightings.accept(profileCodeFrom(text) ?? text.trim())) return;
       reportActivity();
-      request.current?.abort();
+      const turn = ++order.current.read;
       const controller = new AbortController();
-      request.current = controller;
+      pending.current.add(controller);
       const { signal } = controller;
       const show = (next: ScanState) => {
-        if (signal.aborted) return;
-        ended.current = isFinalScan(next);
-        setState(next);
+        pending.current.delete(controller);
+        if (signal.aborted || turn < order.current.shown) return;
+        order.current.shown = turn;
+        const reading = order.current.read > turn;
+        setView((shown) => ({ state: next, answer: shown.answer + 1, reading }));
       };
-      setState({ kind: 'looking' });
+      setView((shown) =>
+        isFinalScan(shown.state) ? { ...shown, reading: true } : { ...shown, state: { kind: 'looking' } },
+      );
 
       kioskApi.scan(event.id, text, signal).then(
         ({ data }) => show({ kind: 'checked-in', checkIn: data, code: text }),
@@ -86,13 +118,19 @@ export function useCodeCheckIn(): { state: ScanState; scanned: (text: string) =>
                 message: describeFailure(refusal),
                 reprint: text,
               });
-            case 403:
-              return show({
-                kind: 'result',
-                tone: 'error',
-                title: t.checkIn.refusedTitle,
-                message: describeFailure(refusal),
-              });
+            case 403: {
+              const opensAt = checkInOpensAt(refusal, event.checkin_opens_at, new Date());
+              return show(
+                opensAt
+                  ? { kind: 'result', tone: 'warning', ...opensLaterWords(opensAt, event) }
+                  : {
+                      kind: 'result',
+                      tone: 'error',
+                      title: t.checkIn.refusedTitle,
+                      message: describeFailure(refusal),
+                    },
+              );
+            }
             case 404:
               return show(await notRegistered(text, refusal, signal));
             default:
@@ -101,11 +139,16 @@ export function useCodeCheckIn(): { state: ScanState; scanned: (text: string) =>
         },
       );
     },
-    [event.id, repeats],
+    [event],
   );
-  useEffect(() => () => request.current?.abort(), []);
+  useEffect(() => {
+    const requests = pending.current;
+    return () => {
+      for (const controller of requests) controller.abort();
+    };
+  }, []);
 
-  return { state, scanned };
+  return { ...view, scanned };
 }
 
 /**

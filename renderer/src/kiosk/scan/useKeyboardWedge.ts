@@ -14,14 +14,16 @@ function isTextEntry(target: EventTarget | null): boolean {
 /**
  * A USB/HID barcode scanner is a keyboard that types the code and Enter. Listening on the window (capture phase)
  * takes those keys wherever focus is, so nothing has to be touched first; a focused button never sees the Enter.
+ * Not while `listening` is false.
  */
-export function useKeyboardWedge(onCode: (code: string) => void): void {
+export function useKeyboardWedge(onCode: (code: string) => void, listening = true): void {
   const onCodeRef = useRef(onCode);
   useEffect(() => {
     onCodeRef.current = onCode;
   });
 
   useEffect(() => {
+    if (!listening) return;
     let buffer = '';
     let lastKeyAt = 0;
     const onKeyDown = (event: KeyboardEvent) => {
@@ -41,5 +43,5 @@ export function useKeyboardWedge(onCode: (code: string) => void): void {
     };
     window.addEventListener('keydown', onKeyDown, true);
     return () => window.removeEventListener('keydown', onKeyDown, true);
-  }, []);
+  }, [listening]);
 }

@@ -6,6 +6,11 @@ import type { KioskEvent } from '../api.ts';
 export interface Prefill {
   answers: Record<string, string>;
   fromProfile: boolean;
+  /**
+   * The email is one the person typed and that found no registration: the form says so, asking them to check it
+   * before registering with it (a typo there would be a second registration).
+   */
+  checkEmail?: boolean;
 }
 
 /** What a kiosk screen knows of the visit in progress. Everything here is forgotten when the kiosk goes home. */

@@ -49,9 +49,18 @@ export function createApiClient(options: ClientOptions = {}) {
 /**
  * The server this page came from: paths, parameters, bodies and answers as schema.d.ts has them. Relative URLs:
  * the kiosk and the dashboard are served by the API they call, in a browser and in the desktop shell alike; the
- * browser adds the session cookie and the Origin.
+ * browser adds the session cookie and the Origin. The page sends them through `sendWith`'s fetch: main.tsx hands
+ * it the one that carries the kiosk's calls on through another of the venue's servers when this one stops
+ * (shared/venue/venue.ts).
  */
-export const api = createApiClient();
+let send: (request: Request) => Promise<Response> = (request) => fetch(request);
+
+export const api = createApiClient({ fetch: (request: Request) => send(request) });
+
+/** How the page's API calls are sent from now on. */
+export function sendWith(fetcher: (request: Request) => Promise<Response>): void {
+  send = fetcher;
+}
 
 /** What a call answered: a refusal never gets here, it was thrown as an ApiError. */
 export async function answer<T>(call: Promise<{ data?: T }>): Promise<T> {

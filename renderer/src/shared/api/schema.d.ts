@@ -128,7 +128,9 @@ export interface paths {
         put?: never;
         /**
          * Self check-in by email
-         * @description No credentials needed.
+         * @description Checks the registration of the email in. An `Idempotency-Key` header (16 to 128 of `A-Z a-z 0-9 - _`) makes the check-in the same one on every server of the venue: sent again, here or to another server after this one stopped, it answers as the first time and never makes a second check-in.
+         *
+         *     No credentials needed.
          *
          *     Rate limit: 60 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
          */
@@ -407,6 +409,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/venue/servers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The venue's servers: the hub and each paired kiosk, where they serve, and their events
+         * @description No credentials needed.
+         */
+        get: operations["listVenueServers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/venue-ca.crt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The venue certificate authority's certificate, to trust once per device
+         * @description No credentials needed.
+         */
+        get: operations["downloadVenueCa"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/trust": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How to trust the venue certificate on a phone, a tablet or a computer
+         * @description No credentials needed.
+         */
+        get: operations["showTrustSteps"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/kiosk/api/events/{uuid}/register": {
         parameters: {
             query?: never;
@@ -442,7 +504,7 @@ export interface paths {
         put?: never;
         /**
          * Check in by a scanned check-in code or profile QR code, with the rules of self check-in
-         * @description The check-in code of a registration (`ARV1:<code>`), or the profile code of a person of the event's organization (a `/p/<code>` URL), whose registration for the event is found by email. A bare code is tried as both. Refusals are those of self check-in.
+         * @description The check-in code of a registration (`ARV1:<code>`), or the profile code of a person of the event's organization (a `/p/<code>` URL), whose registration for the event is found by email. A bare code is tried as both. Refusals are those of self check-in; before check-in opens, the 403 also says when (`opens_at`). An `Idempotency-Key` header (16 to 128 of `A-Z a-z 0-9 - _`) makes the check-in the same one on every server of the venue: sent again, here or to another server after this one stopped, it answers as the first time and never makes a second check-in.
          *
          *     No credentials needed.
          *
@@ -527,6 +589,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sync/origins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * A paired kiosk says where it serves its screens and API, for the venue list
+         * @description Needs the device's credential from pairing. Origins that are not `http(s)://host[:port]` are dropped.
+         *
+         *     Rate limit: 600 requests a minute per device (its credential; per client address without one). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         */
+        put: operations["recordKioskOrigins"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dashboard/api/setup": {
         parameters: {
             query?: never;
@@ -582,6 +666,50 @@ export interface paths {
          * @description No sign-in needed.
          */
         delete: operations["dashboardSignOut"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/roaming/tickets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Tickets to carry this session on at each kiosk's server when the hub stops
+         * @description One per paired kiosk of the organization that said where it serves, each good once, on that kiosk only, for ten minutes.
+         *
+         *     Needs a signed-in staff member (owners or staff).
+         */
+        post: operations["dashboardIssueRoamingTickets"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/roaming/redeem": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in on this kiosk with a ticket the hub gave a desk before it stopped
+         * @description No sign-in needed.
+         *
+         *     Rate limit: 10 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         */
+        post: operations["dashboardRedeemRoamingTicket"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -748,7 +876,9 @@ export interface paths {
         put?: never;
         /**
          * Check in at the desk
-         * @description Needs a signed-in staff member (owners or staff).
+         * @description Checks the attendee in, also while self check-in is off. An `Idempotency-Key` header (16 to 128 of `A-Z a-z 0-9 - _`) makes the check-in the same one on every server of the venue: sent again, here or to another server after this one stopped, it answers as the first time and never makes a second check-in.
+         *
+         *     Needs a signed-in staff member (owners or staff).
          */
         post: operations["dashboardCheckInAtDesk"];
         delete?: never;
@@ -768,7 +898,7 @@ export interface paths {
         put?: never;
         /**
          * Check in by a scanned check-in code or profile QR code, with the desk’s rules
-         * @description What the kiosk’s scan takes (`ARV1:<code>`, a `/p/<code>` URL, a bare code), checked in as the Check in button does: self check-in being off does not apply.
+         * @description What the kiosk’s scan takes (`ARV1:<code>`, a `/p/<code>` URL, a bare code), checked in as the Check in button does: self check-in being off does not apply. An `Idempotency-Key` header (16 to 128 of `A-Z a-z 0-9 - _`) makes the check-in the same one on every server of the venue: sent again, here or to another server after this one stopped, it answers as the first time and never makes a second check-in.
          *
          *     Needs a signed-in staff member (owners or staff).
          */
@@ -2841,6 +2971,19 @@ export interface components {
             /** @description Where the event's logo is read; null without one */
             logo_url: string | null;
         };
+        VenueServer: {
+            /** @enum {string} */
+            role: "hub" | "kiosk";
+            /** @description A kiosk's device UUID on its hub; null for the hub */
+            device_id: string | null;
+            name: string;
+            /** @description Where it serves the screens and the API (scheme, address, port), best first */
+            origins: string[];
+            /** @description The event UUIDs a kiosk serves; null for the hub (all of them) */
+            events: string[] | null;
+            /** @description When the hub last heard from this kiosk */
+            last_seen_at: string | null;
+        };
         LanOrigins: {
             /** @description This server as other devices on the venue network reach it (scheme, LAN address and port), best first; empty when the machine has no such address */
             origins: string[];
@@ -4792,6 +4935,108 @@ export interface operations {
             503: components["responses"]["ShuttingDown"];
         };
     };
+    listVenueServers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            servers: components["schemas"]["VenueServer"][];
+                            /** @description The hub's Ed25519 public key (SPKI, base64) that its replicas check roaming sign-ins with */
+                            roaming_key: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            408: components["responses"]["RequestTimeout"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    downloadVenueCa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The certificate (PEM) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-x509-ca-cert": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not Found: "This server has no venue certificate. Start it with --https to make one (arrivals serve --https)." */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This server has no venue certificate. Start it with --https to make one (arrivals serve --https).";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    showTrustSteps: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The steps, as a page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not Found: "This server has no venue certificate. Start it with --https to make one (arrivals serve --https)." */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This server has no venue certificate. Start it with --https to make one (arrivals serve --https).";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
     registerAtKiosk: {
         parameters: {
             query?: never;
@@ -4958,6 +5203,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description When check-in opens, on a refusal because it has not opened yet
+                         * @example 2026-11-21T10:42:05+00:00
+                         */
+                        opens_at?: string;
                         /** @enum {string} */
                         message: "Check-in is not available for this event." | "Self check-in is not enabled for this event. Please check in with event staff." | "Your registration has been cancelled. Please see event staff." | "Your registration is awaiting approval. Please check in with event staff.";
                     };
@@ -5349,6 +5600,92 @@ export interface operations {
             503: components["responses"]["ShuttingDown"];
         };
     };
+    recordKioskOrigins: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    origins: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            origins: string[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequestBody"];
+            /** @description Unauthorized: "This device is not paired with this hub. Pair it again with a pairing code." */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This device is not paired with this hub. Pair it again with a pairing code.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Unprocessable Entity: "Validation failed." */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Validation failed.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Too Many Requests: "Too Many Attempts." */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Too Many Attempts.";
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
     dashboardShowSetupState: {
         parameters: {
             query?: never;
@@ -5407,6 +5744,11 @@ export interface operations {
                     password: string;
                     /** @default false */
                     load_demo?: boolean;
+                    /**
+                     * @description The organizer's time zone (their browser's), for the demo event; the server's own when absent
+                     * @example Europe/Paris
+                     */
+                    timezone?: string;
                     /**
                      * @description The one-time code printed where the server was started; needed unless the request comes from the machine itself
                      * @example 1234-5678-9012
@@ -5709,6 +6051,175 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         message: "This server does not answer to that name. Open the dashboard at its address, or allow the name with --allowed-host.";
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    dashboardIssueRoamingTickets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            server: string;
+                            ticket: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T10:42:05+00:00
+                             */
+                            expires_at: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequestBody"];
+            /** @description Unauthorized: "Please sign in." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Please sign in.";
+                    };
+                };
+            };
+            /** @description Forbidden: "This request must come from the Arrivals dashboard itself." */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This request must come from the Arrivals dashboard itself.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Misdirected Request: "This server does not answer to that name. Open the dashboard at its address, or allow the name with --allowed-host." */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This server does not answer to that name. Open the dashboard at its address, or allow the name with --allowed-host.";
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    dashboardRedeemRoamingTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ticket: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            staff: components["schemas"]["StaffAccount"];
+                            organization: {
+                                id: string;
+                                name: string;
+                                slug: string;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequestBody"];
+            /** @description Forbidden: "This request must come from the Arrivals dashboard itself." */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This request must come from the Arrivals dashboard itself.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Misdirected Request: "This server does not answer to that name. Open the dashboard at its address, or allow the name with --allowed-host." */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This server does not answer to that name. Open the dashboard at its address, or allow the name with --allowed-host.";
+                    };
+                };
+            };
+            /** @description Unprocessable Entity: "This move to another desk could not sign you in here. Please sign in." or "Validation failed." */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This move to another desk could not sign you in here. Please sign in." | "Validation failed.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Too Many Requests: "Too Many Attempts." */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Too Many Attempts.";
                     };
                 };
             };

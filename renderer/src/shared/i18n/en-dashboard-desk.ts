@@ -77,6 +77,7 @@ export const deskEn = {
     cancel: 'Cancel registration',
     'no-show': 'Mark no-show',
     cancelTitle: 'Cancel registration',
+    keepRegistration: 'Keep registration',
     confirmCancel: (name: string) => `Cancel the registration of ${name}? This cannot be undone.`,
     result: (name: string, message: string) => `${name}: ${message}`,
     showCode: 'Check-in code',
@@ -92,11 +93,51 @@ export const deskEn = {
     close: 'Close',
   },
 
+  roaming: {
+    moving: (origin: string) => `This server stopped answering. The desk carries on at ${origin}…`,
+    arrived: (from: string) =>
+      `The desk carries on here because ${from || 'its server'} stopped answering. It goes back by itself once that server answers again.`,
+    retried: (message: string) => `The check-in under way then was made here: ${message}`,
+  },
+
   scan: {
     heading: 'Check in by code',
     label: 'Check-in code',
-    hint: 'Scan a check-in or profile QR code into this field with a barcode scanner, or type the code printed under it.',
+    hint: 'Scan a check-in or profile QR code into this field with a barcode scanner, or type the code printed under it, or use the camera.',
     submit: 'Check in',
+    camera: 'Camera',
+    checkedInTitle: 'Checked in',
+    alreadyTitle: 'Already checked in',
+    notFoundTitle: 'Not registered for this event',
+    refusedTitle: 'Cannot check in',
+  },
+
+  camera: {
+    view: 'What the camera sees',
+    states: {
+      starting: 'Starting the camera…',
+      scanning:
+        'Hold a check-in or profile QR code in front of the camera: each one is checked in as it is read.',
+      missing: 'No camera.',
+      denied: 'The camera is blocked.',
+      unavailable: 'The camera did not start.',
+    } as Record<string, string>,
+    denied:
+      'The browser blocked the camera for this page. Allow it in the site’s settings (the lock or camera icon beside the address), then press Camera again. Meanwhile, use a USB scanner or type the code.',
+    missing:
+      'This device has no camera the browser can use. Use a USB scanner, or type the code printed under the QR code.',
+    unavailable:
+      'The camera could not start: another app may be using it. Close that app and press Camera again, or use a USB scanner or type the code.',
+    insecureTitle: 'No camera on this page.',
+    insecure: (origin: string) =>
+      `Browsers give the camera only to secure pages, and ${origin} is plain HTTP on the venue network.`,
+    openSecure: 'Open this desk at',
+    trustFirst:
+      'The first time on this device, trust the venue’s certificate once: the steps for each kind of phone and computer are at',
+    noHttps:
+      'This server does not serve HTTPS yet: the organizer can start it with `arrivals serve --https`, and each device then trusts the venue’s certificate once.',
+    meanwhile:
+      'Meanwhile, scan with a USB scanner into the field above, or type the code printed under the QR code.',
   },
 
   bulk: {

@@ -84,6 +84,27 @@ export const eventsEn = {
     afterSave: 'The kiosk link and its QR code appear here once the event is saved.',
   },
 
+  readiness: {
+    heading: 'Before you hand out the link',
+    problems: (n: number) =>
+      n === 1 ? 'One thing stops this kiosk working:' : `${n} things stop this kiosk working:`,
+    allGood: 'The kiosk is ready.',
+    published: 'Published: the kiosk shows the event.',
+    notPublished:
+      'Not published: the kiosk says the event is not available and takes no one. Publish it, then save.',
+    registrationOpen: 'Registration is open.',
+    registrationClosed: 'Registration is closed: the kiosk only checks people in.',
+    checkInOff: 'Check-in is off: nobody can check in, at the kiosk or the desk. Choose when check-in opens.',
+    checkInAnyTime:
+      'Check-in is open any time: someone registering from home can check in before arriving. Choose when check-in opens.',
+    checkInOpensAt: (time: string) => `Check-in opens ${time}; the kiosk says so until then.`,
+    checkInOpen: 'Check-in is open.',
+    checkInClosed: (time: string) => `Check-in closed ${time}.`,
+    noSelfCheckIn: 'People cannot check themselves in: only the desk checks people in.',
+    noStart: 'No start date: the kiosk cannot say when the event is.',
+    tones: { ok: 'Ready', warning: 'Check', problem: 'Missing' } as Record<string, string>,
+  },
+
   editor: {
     newTitle: 'New event',
     editTitle: (name: string) => `Edit ${quoted(name)}`,
@@ -123,7 +144,9 @@ export const eventsEn = {
     closesAt: 'Registration closes',
     closesAtHint: 'Leave empty to close when the event ends.',
     published: 'Published',
-    publishedHint: 'Kiosks show a published event and take registrations for it.',
+    publishedHint: 'Kiosks show a published event and take registrations for it. Saving applies it.',
+    publishedState: 'Published: its kiosks take registrations and check-ins.',
+    notPublishedState: 'Not published: its kiosks show nothing and take no one.',
     redirectUrl: 'Redirect URL',
     redirectUrlHint:
       'Optional: after registering, people get a QR code of this address. It must contain {code}, which becomes their attendee code.',
@@ -140,6 +163,7 @@ export const eventsEn = {
       date_range: 'Between two dates and times',
     } as Record<string, string>,
     startsAt: 'Check-in opens',
+    followsEvent: 'An hour before the event starts, until you set it here.',
     endsAt: 'Check-in closes',
     allowSelfCheckin: 'People can check themselves in at the kiosk',
     allowSelfCheckinHint: 'When off, staff check people in at the desk.',
@@ -175,6 +199,7 @@ export const eventsEn = {
     removed: (label: string) => `${label} removed.`,
     options: 'Options',
     optionsHint: 'The value is saved; the label is what people see, in French the French label if given.',
+    noOptions: 'No options yet: add the first one people can pick.',
     optionValue: 'Value',
     optionLabel: 'Label',
     optionLabelFr: 'Label in French',

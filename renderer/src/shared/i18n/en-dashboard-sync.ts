@@ -49,13 +49,30 @@ export const syncEn = {
   },
 
   pairTitle: 'Pair a kiosk',
-  pairIntro:
-    'Pick the events the kiosk serves, then enter the code on the kiosk’s staff screen, or run `npx arrivals device pair --hub THIS-ADDRESS --code CODE` on it. A code pairs one kiosk and lasts 10 minutes.',
+  pairIntro: (hub: string) =>
+    `Pick the events the kiosk serves, then enter the code on the kiosk’s staff screen, or run \`npx arrivals device pair --hub ${hub} --code CODE\` on it. A code pairs one kiosk and lasts 10 minutes.`,
   pairEvents: 'Events the kiosk serves',
   pairSubmit: 'Get a pairing code',
   pairNoEvents: 'Pick at least one event.',
   codeHeading: 'Pairing code',
   codeExpires: (time: string) => `Valid until ${time}, for one kiosk.`,
+
+  venue: {
+    title: 'Desks of the venue',
+    intro:
+      'The hub and every paired kiosk serve the desk and the kiosk screens. When a server stops, the pages opened on it carry on through one that works, and come back when it returns; staff can also open the desk of any that works.',
+    server: 'Server',
+    desk: 'Desk address',
+    state: 'Now',
+    lastContact: 'Last contact with the hub',
+    hub: 'hub',
+    kiosk: 'kiosk',
+    noAddress: 'not known yet',
+    asking: 'asking…',
+    working: 'works',
+    notAnswering: 'not answering',
+    never: 'never',
+  },
 
   devicesTitle: 'Paired kiosks',
   refresh: 'Refresh',

@@ -41,6 +41,13 @@ export const en = {
       waiting === 0
         ? 'Registration and check-in work as usual; they reach the hub when it is back.'
         : `${waiting} ${waiting === 1 ? 'change' : 'changes'} waiting. Registration and check-in work as usual; they reach the hub when it is back.`,
+    /** The corner's discreet words for staff, while the kiosk works on by itself. */
+    cornerOffline: (waiting: number) => (waiting === 0 ? 'Offline' : `Offline · ${waiting} waiting`),
+    cornerHubLost: 'Hub unreachable',
+    cornerServerLost: 'Server unreachable',
+    /** What attendees read while the kiosk cannot work: calm, and no word of hubs. */
+    pausedTitle: 'One moment, please',
+    pausedMessage: 'This kiosk is reconnecting. If it takes a while, please see event staff.',
   },
 
   start: {
@@ -93,6 +100,8 @@ export const en = {
     title: 'Register',
     intro: (event: string) => `Sign up for ${event}.`,
     fromProfile: 'We filled in what your profile shows. Please check it before you register.',
+    checkTypedEmail:
+      'We filled in the email address you typed, which found no registration. Please check it before you register.',
     submit: 'Register',
     submitting: 'Registering…',
     submitAndCheckIn: 'Register and check in',
@@ -127,6 +136,13 @@ export const en = {
     notRegisteredTitle: 'Not registered',
     registerNow: 'Register now',
     refusedTitle: 'Check-in is not possible here',
+    opensTitle: ({ text, sameDay }: { text: string; sameDay: boolean }) =>
+      sameDay ? `Check-in opens at ${text}` : `Check-in opens on ${text}`,
+    opensMessage: 'It is not open yet. Please come back then.',
+    typoFormLabel: 'Correct your email address',
+    typedLabel: 'The email address you typed',
+    typedHint: 'Is there a typo? Correct it here and check in again.',
+    notATypo: 'No typo? Find yourself by your name, or register now.',
     printBadge: 'Print my badge',
     printBadgeAgain: 'Print my badge again',
     printing: 'Printing…',
@@ -167,6 +183,10 @@ export const en = {
     cameraMissing: 'No camera was found. You can still use the barcode scanner.',
     cameraDenied: 'The camera is not allowed here. You can still use the barcode scanner.',
     cameraUnavailable: 'The camera cannot be used on this screen. You can still use the barcode scanner.',
+    cameraInsecure:
+      'The camera works only on a secure connection (HTTPS), and this page is not one. A barcode scanner still works.',
+    viewfinder: 'Checking in? Hold your QR code up to the camera.',
+    next: 'Next person? Hold your QR code up to the camera.',
     waiting: 'What your code finds will appear here.',
     looking: 'Looking up your code…',
     notACode: 'That is not a check-in or profile QR code.',

@@ -64,6 +64,12 @@ export const fr: Catalogue = {
         ? usual
         : `${number(waiting)} ${plural(waiting, 'modification en attente', 'modifications en attente')}. ${usual}`;
     },
+    cornerOffline: (waiting: number) =>
+      waiting === 0 ? 'Hors ligne' : `Hors ligne · ${number(waiting)} en attente`,
+    cornerHubLost: 'Serveur principal injoignable',
+    cornerServerLost: 'Serveur injoignable',
+    pausedTitle: 'Un instant, s’il vous plaît',
+    pausedMessage: `Cette borne se reconnecte. Si cela dure, ${seeStaff.charAt(0).toLowerCase()}${seeStaff.slice(1)}`,
   },
 
   start: {
@@ -112,6 +118,8 @@ export const fr: Catalogue = {
     intro: (event: string) => `Inscrivez-vous à «\u202f${event}\u202f».`,
     fromProfile:
       'Nous avons repris les informations de votre profil. Veuillez les vérifier avant de vous inscrire.',
+    checkTypedEmail:
+      'Nous avons repris l’adresse e-mail saisie, qui ne correspond à aucune inscription. Veuillez la vérifier avant de vous inscrire.',
     submit: 'S’inscrire',
     submitting: 'Inscription en cours…',
     submitAndCheckIn: 'S’inscrire et enregistrer mon arrivée',
@@ -147,6 +155,13 @@ export const fr: Catalogue = {
     notRegisteredTitle: 'Aucune inscription trouvée',
     registerNow: 'S’inscrire maintenant',
     refusedTitle: 'L’enregistrement n’est pas possible ici',
+    opensTitle: ({ text, sameDay }: { text: string; sameDay: boolean }) =>
+      sameDay ? `Ouverture de l’enregistrement à ${text}` : `Ouverture de l’enregistrement le ${text}`,
+    opensMessage: 'L’enregistrement des arrivées n’est pas encore ouvert. Veuillez revenir à ce moment-là.',
+    typoFormLabel: 'Corriger votre adresse e-mail',
+    typedLabel: 'L’adresse e-mail saisie',
+    typedHint: 'Une faute de frappe\u202f? Corrigez-la ici, puis réessayez.',
+    notATypo: 'Pas de faute de frappe\u202f? Retrouvez votre inscription par votre nom, ou inscrivez-vous.',
     printBadge: 'Imprimer mon badge',
     printBadgeAgain: 'Réimprimer mon badge',
     printing: 'Impression en cours…',
@@ -191,6 +206,10 @@ export const fr: Catalogue = {
     cameraDenied: 'La caméra n’est pas autorisée ici. Vous pouvez utiliser le lecteur de codes-barres.',
     cameraUnavailable:
       'La caméra ne peut pas être utilisée sur cet écran. Vous pouvez utiliser le lecteur de codes-barres.',
+    cameraInsecure:
+      'La caméra ne fonctionne que sur une connexion sécurisée (HTTPS), ce qui n’est pas le cas de cette page. Le lecteur de codes-barres fonctionne toujours.',
+    viewfinder: 'Pour enregistrer votre arrivée, présentez votre QR code à la caméra.',
+    next: 'Personne suivante\u202f? Présentez votre QR code à la caméra.',
     waiting: 'Le résultat de votre code s’affichera ici.',
     looking: 'Recherche de votre code…',
     notACode: 'Ce n’est ni un QR code d’enregistrement ni un QR code de profil.',
