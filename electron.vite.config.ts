@@ -55,7 +55,9 @@ export default defineConfig({
       // Browsers on the venue LAN open the kiosk too, not only the desktop shell's Chromium.
       target: 'es2022',
       minify: true,
-      rollupOptions: { input: 'renderer/index.html' },
+      // Two pages: the kiosk and dashboard (index.html), and the public event and ticket pages people open on their
+      // phones (public.html), whose script is its own small entry and never loads the kiosk's or the dashboard's.
+      rollupOptions: { input: { index: 'renderer/index.html', public: 'renderer/public.html' } },
     },
   },
 });

@@ -21,7 +21,7 @@ const layer = {
   },
   features: {
     regex:
-      '/(access|attendees|events|people|webhooks|kiosk|satellite|organizations|demo|failover|https)/|/(store|context|app)\\.ts$',
+      '/(access|attendees|events|people|webhooks|kiosk|satellite|organizations|demo|mail|tickets|failover|https)/|/(store|context|app)\\.ts$',
     message: 'server/platform/ knows no feature.',
   },
   fastify: { group: ['fastify', 'fastify-*', '@fastify/*'], message: 'Only the HTTP layer knows Fastify.' },
@@ -116,8 +116,9 @@ function rendererFence(extra, { contract = false } = {}) {
 }
 
 const SHARED_FENCE = {
-  group: ['**/kiosk/**', '**/dashboard/**', '**/App.tsx', '**/main.tsx'],
-  message: 'renderer/src/shared/ is what the kiosk and the dashboard both use: it imports neither.',
+  group: ['**/kiosk/**', '**/dashboard/**', '**/public/**', '**/App.tsx', '**/main.tsx'],
+  message:
+    'renderer/src/shared/ is what the kiosk, the dashboard and the public pages use: it imports none of them.',
 };
 
 export default tseslint.config(
@@ -249,6 +250,21 @@ export default tseslint.config(
         rendererFence({
           group: ['**/dashboard/**'],
           message: 'The kiosk never loads the dashboard: share through renderer/src/shared/.',
+        }),
+      ],
+    },
+  },
+  {
+    // The public event and ticket pages (public.html) are their own small entry: a phone that opens an event's page
+    // loads neither the kiosk's code nor the dashboard's.
+    files: ['renderer/src/public/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        rendererFence({
+          group: ['**/kiosk/**', '**/dashboard/**', '**/App.tsx', '../main.tsx'],
+          message:
+            'The public pages stand on renderer/src/shared/ only: they never load the kiosk or the dashboard.',
         }),
       ],
     },

@@ -28,6 +28,7 @@ const UNLIMITED = {
   profile: 1e9,
   publicOther: 1e9,
   kioskScan: 1e9,
+  tickets: 1e9,
   token: 1e9,
   signIn: 1e9,
   signInAccount: 1e9,

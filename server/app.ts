@@ -77,6 +77,7 @@ import { registerJsonBodyParser } from './platform/json-body.ts';
 import { withRedactedRequests } from './platform/logging.ts';
 import { registerApiDocs } from './platform/openapi.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
+import { requestActivity } from './platform/request-activity.ts';
 import { responseSerializerCompiler } from './platform/serializer.ts';
 import { zodValidatorCompiler } from './platform/validation.ts';
 import { createWriteGate, registerWriteGate } from './platform/write-gate.ts';
@@ -106,6 +107,20 @@ import { lanIntegrationService } from './webhooks/lan-integration.service.ts';
 import { silentNotifier, webhookNotifier } from './webhooks/notifier.ts';
 import { webhookOutbox } from './webhooks/outbox.service.ts';
 import { webhookRoutes } from './webhooks/webhook.routes.ts';
+import { notifyingAll } from './webhooks/notifier.ts';
+import type { EventRecord } from './events/event.types.ts';
+import {
+  DEFAULT_MAIL_DISPATCH,
+  mailDispatcher,
+  type MailDispatchOptions,
+} from './mail/mail-dispatcher.service.ts';
+import { mailDeskRoutes } from './mail/mail-desk.routes.ts';
+import { mailNotifier } from './mail/mail-notifier.ts';
+import { mailService } from './mail/mail.service.ts';
+import { mailSettingsRoutes } from './mail/mail-settings.routes.ts';
+import { registerTicketHeaders } from './tickets/ticket.http.ts';
+import { ticketRoutes } from './tickets/ticket.routes.ts';
+import { ticketService } from './tickets/ticket.service.ts';
 
 /** The largest request body taken, in bytes (413 above it): 10,000 UUIDs in a bulk no-show are ~380 KiB. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -132,6 +147,8 @@ export interface BuildAppOptions {
   kioskDir?: string | false;
   /** How the webhook outbox is sent; tests turn `autoDispatch` off and call `ctx.webhookDispatcher.dispatchDue()`. */
   webhooks?: Partial<WebhookDispatchOptions>;
+  /** How the mail outbox is sent; tests turn `autoDispatch` off and call `ctx.mailDispatcher.dispatchDue()`. */
+  mail?: Partial<MailDispatchOptions>;
   /** A satellite kiosk: no database of its own, every API call forwarded to this hub (satellite/satellite-app.ts). */
   satellite?: SatelliteOptions;
   /**
@@ -195,7 +212,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     nativeBinding: options.nativeBinding,
     clock,
     gate: writeGate,
-    onQueued: dispatcher.wake,
+    onQueued: () => {
+      dispatcher.wake();
+      mailSender.wake();
+    },
     onDied: () => {
       try {
         for (const undone of rollBackUnfinishedImports(store))
@@ -206,8 +226,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   });
   const outbox = webhookOutbox(store.repos, clock, dispatcher.wake);
-  // Webhooks leave from the hub, once per change that won there; a replica tells nobody.
-  const notify = isReplica ? silentNotifier : webhookNotifier(outbox);
+  // Mail gives way to the requests this server answers (platform/request-activity.ts).
+  const activity = requestActivity();
+  const mailOptions = { ...DEFAULT_MAIL_DISPATCH, requestsInFlight: activity.inFlight, ...options.mail };
+  const mailSender = mailDispatcher(
+    openDatabase(options.dataDir, { nativeBinding, checkIntegrity: false }),
+    clock,
+    mailOptions,
+    writeGate,
+  );
+  // Mail leaves from the node that holds the truth: never a replica, and for the events a venue's hub follows, the
+  // online server (docs/sync.md), as their webhooks do.
+  const mailsFor = (event: EventRecord): boolean =>
+    !isReplica && !(venue?.following() && (sync.upstream()?.eventIds.includes(event.uuid) ?? false));
+  const mail = mailService(store, { wake: mailSender.wake, mailsFor, timeouts: mailOptions.timeouts });
+  // Webhooks and mail leave from the hub, once per change that won there; a replica tells nobody.
+  const notify = isReplica
+    ? silentNotifier
+    : notifyingAll(webhookNotifier(outbox), mailNotifier(store.repos, mail.outbox, { mailsFor }));
   // Every change to an attendee goes through the ledger, which writes the rows from the facts (docs/sync.md).
   const ledger = ledgerService(store, store.repos.ledger, notify);
   // Rows migration 017 left to write again from their facts: once, before anything reads them.
@@ -274,6 +310,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     webhooks: webhookEndpointService(store, outbox),
     lanIntegrations: lanIntegrationService(store),
     webhookDispatcher: dispatcher,
+    mail,
+    mailDispatcher: mailSender,
+    tickets: ticketService(store, attendees),
     syncHub,
     replica,
     venue,
@@ -322,6 +361,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => store.db.close());
   app.addHook('onClose', async () => restores?.stop());
   app.addHook('onClose', async () => dispatcher.stop());
+  app.addHook('onClose', async () => mailSender.stop());
   // onClose hooks run last added first: the import's worker stops before the connections of this thread close.
   app.addHook('onClose', async () => imports.close());
   app.addHook('onClose', async () => replica?.stop());
@@ -346,6 +386,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       failover.start();
     } else {
       dispatcher.start(app.log);
+      mailSender.start(app.log);
       venue!.start();
     }
   });
@@ -356,6 +397,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   registerSecurityHeaders(app);
+  registerTicketHeaders(app);
+  activity.register(app);
   registerForwardedHeaderPolicy(app, trust);
   registerErrorHandling(app);
   registerJsonBodyParser(app);
@@ -377,6 +420,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Under its own prefix: its CORS preflight route must not answer for any other path.
   await app.register(publicProfileRoutes, { prefix: '/public/profile' });
   await app.register(profilePageRoutes);
+  // A ticket, opened by its secret; a replica answers it from its own database, as it does registration.
+  await app.register(ticketRoutes);
   await app.register(publicOrganizationRoutes);
   await app.register(satelliteStatusRoutes, {
     probe: null,
@@ -426,6 +471,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       // Dashboard only: a token may never open the venue network to webhooks.
       await dashboard.register(lanIntegrationRoutes);
       await dashboard.register(lanAddressRoutes, { interfaceAddresses: options.interfaceAddresses });
+      // Mail is the hub's (a replica forwards these): the organization's server (owners) and the desk's mail.
+      await dashboard.register(mailSettingsRoutes);
+      await dashboard.register(mailDeskRoutes);
     },
     { prefix: '/dashboard/api' },
   );

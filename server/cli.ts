@@ -35,6 +35,9 @@ import { staffService } from './access/staff.service.ts';
 import { MIN_PASSWORD_LENGTH } from './access/passwords.ts';
 import { isValidEmail } from './platform/email.ts';
 import { STAFF_ROLES, type StaffRole } from './contract/vocabulary.ts';
+import { mailService } from './mail/mail.service.ts';
+import { mailSettingsBody } from './mail/mail.schemas.ts';
+import { checkRequestPart } from './platform/validation.ts';
 
 export const USAGE = `Usage: arrivals <command> [options]
 
@@ -62,6 +65,11 @@ Commands:
                                             on a venue's hub: follow those events of an online Arrivals server
                                             (a token with the sync scope) and download them
   upstream status                           on a venue's hub: what it follows, attendees here, changes waiting
+  mail set --org SLUG --host HOST --port PORT [--security none|starttls|tls] [--user USER --password-file FILE]
+           --from ADDRESS [--from-name NAME] [--reply-to ADDRESS] --public-url URL
+                                            set the organization's mail server: tickets are mailed from it, their
+                                            links start with URL (the address people's phones reach this server at)
+  mail test --org SLUG --to ADDRESS         send a test email now and show the mail server's answer
   https setup [--allowed-host NAME]... [--new-ca]
                                             make the venue certificate authority (once) and this machine's
                                             certificate; prints where devices trust it
@@ -118,6 +126,13 @@ const OPTIONS = {
   code: { type: 'string' },
   url: { type: 'string' },
   token: { type: 'string' },
+  security: { type: 'string' },
+  user: { type: 'string' },
+  from: { type: 'string' },
+  'from-name': { type: 'string' },
+  'reply-to': { type: 'string' },
+  'public-url': { type: 'string' },
+  to: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   ...Object.fromEntries(Object.values(RATE_LIMIT_SETTINGS).map((s) => [s.flag, { type: 'string' }])),
 } as const;
@@ -228,6 +243,10 @@ export async function runCli(argv: string[], io: Io, env: NodeJS.ProcessEnv = pr
         return await upstreamConnect(dataDir, flags, io);
       case 'upstream status':
         return await upstreamStatus(dataDir, io);
+      case 'mail set':
+        return mailSet(dataDir, flags, io);
+      case 'mail test':
+        return await mailTest(dataDir, flags, io);
       default:
         throw new UsageError(
           `Unknown command "${[command, sub].filter(Boolean).join(' ')}". Try: arrivals --help`,
@@ -702,4 +721,106 @@ async function upstreamStatus(dataDir: string, io: Io): Promise<number> {
     io.out(`Feed read up to revision ${status.pulledRevision}`);
     return 0;
   });
+}
+
+/** The mail service over a store, as the CLI uses it: a running server's dispatcher finds what it queues. */
+const cliMail = (store: Store) => mailService(store, { wake: () => {}, mailsFor: () => true });
+
+/** The CLI flag that sets each field of the mail settings, to name it in an error. */
+const MAIL_FLAGS: Record<string, string> = {
+  host: '--host',
+  port: '--port',
+  security: '--security',
+  username: '--user',
+  password: '--password-file',
+  from_address: '--from',
+  from_name: '--from-name',
+  reply_to: '--reply-to',
+  public_url: '--public-url',
+};
+
+/** One password from `--password-file`, less one trailing line break (what `echo` and editors add). */
+function readPasswordFile(file: string): string {
+  try {
+    return fs.readFileSync(file, 'utf8').replace(/\r?\n$/, '');
+  } catch (error) {
+    throw new UsageError(`--password-file: ${(error as Error).message}`);
+  }
+}
+
+/**
+ * `arrivals mail set`: the organization's mail server, as the dashboard's mail settings set it (the same service
+ * and the same checks). Every setting is given each time; the kiosk and import choices are the dashboard's.
+ */
+function mailSet(dataDir: string, flags: Flags, io: Io): number {
+  const slug = required(flags, 'org');
+  const port = Number(required(flags, 'port'));
+  const user = typeof flags.user === 'string' && flags.user.trim() !== '' ? flags.user.trim() : null;
+  const passwordFile = flags['password-file'];
+  if (user !== null && typeof passwordFile !== 'string') {
+    throw new UsageError('--password-file is required with --user: the file holding its password.');
+  }
+  if (user === null && typeof passwordFile === 'string') {
+    throw new UsageError('--user is required with --password-file: the account the password is for.');
+  }
+  const check = checkRequestPart(mailSettingsBody, 'body', {
+    host: required(flags, 'host'),
+    port: Number.isInteger(port) ? port : flags.port,
+    security: flags.security,
+    username: user,
+    password: typeof passwordFile === 'string' ? readPasswordFile(passwordFile) : null,
+    from_address: required(flags, 'from'),
+    from_name: flags['from-name'],
+    reply_to: flags['reply-to'],
+    public_url: required(flags, 'public-url'),
+  });
+  if (!check.ok) {
+    const [field, problems] = Object.entries(check.errors)[0]!;
+    throw new UsageError(`${MAIL_FLAGS[field] ?? field}: ${problems[0]}`);
+  }
+  const body = check.value;
+  const saved = withStore(dataDir, (store) => {
+    const organization = organizationBySlug(store, slug);
+    const mail = cliMail(store);
+    const current = mail.settingsOf(organization.id);
+    return mail.saveSettings(organization.id, {
+      host: body.host,
+      port: body.port,
+      security: body.security,
+      username: body.username,
+      password: body.password,
+      fromAddress: body.from_address,
+      fromName: body.from_name,
+      replyTo: body.reply_to,
+      publicUrl: body.public_url,
+      // Set in the dashboard; kept as they are.
+      mailKioskRegistrations: current?.mailKioskRegistrations ?? false,
+      mailImports: current?.mailImports ?? false,
+      maxPerMinute: current?.maxPerMinute ?? null,
+    });
+  });
+  io.out(
+    `Mail for ${slug}: ${saved.host}:${saved.port} (${saved.security})${saved.username ? ` as ${saved.username}` : ''}, ` +
+      `from ${saved.fromAddress}; ticket links start with ${saved.publicUrl}.`,
+  );
+  return 0;
+}
+
+/** `arrivals mail test`: sends a test email now and shows what the mail server answered. */
+async function mailTest(dataDir: string, flags: Flags, io: Io): Promise<number> {
+  const slug = required(flags, 'org');
+  const to = required(flags, 'to');
+  if (!isValidEmail(to)) throw new UsageError(`--to "${to}" is not a valid email address.`);
+  const outcome = await withStoreAsync(dataDir, async (store) =>
+    cliMail(store).sendTest(organizationBySlug(store, slug).id, to),
+  );
+  if (!outcome.ok) throw new UsageError(`Mail is not set up for ${slug}: run arrivals mail set first.`);
+  if (outcome.sent) {
+    io.out(`Sent to ${to}. The mail server answered: ${outcome.reply ?? '(nothing)'}`);
+    return 0;
+  }
+  io.err(
+    `arrivals: the mail server did not take the test email: ${outcome.reply ?? outcome.detail ?? 'no answer'}`,
+  );
+  return 1;
 }

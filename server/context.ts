@@ -19,6 +19,9 @@ import type { VenueService } from './sync/venue.service.ts';
 import type { WebhookDispatcher } from './webhooks/dispatcher.service.ts';
 import type { WebhookEndpointService } from './webhooks/endpoint.service.ts';
 import type { LanIntegrationService } from './webhooks/lan-integration.service.ts';
+import type { MailDispatcher } from './mail/mail-dispatcher.service.ts';
+import type { MailService } from './mail/mail.service.ts';
+import type { TicketService } from './tickets/ticket.service.ts';
 
 /**
  * What routes reach through `app.ctx`: the clock and the services, the one door to the store. Nothing here hands
@@ -47,6 +50,12 @@ export interface AppContext {
   lanIntegrations: LanIntegrationService;
   /** Sends the webhook outbox in the background; `dispatchDue()` runs one round on demand. */
   webhookDispatcher: WebhookDispatcher;
+  /** The organization's mail server, each registration's mails, resend and "send tickets". */
+  mail: MailService;
+  /** Sends the mail outbox in the background; `dispatchDue()` runs one round on demand. */
+  mailDispatcher: MailDispatcher;
+  /** A registration's ticket, opened by its secret. */
+  tickets: TicketService;
   /** The hub's side of sync: pairing, ops from replicas, the change feed (every server can be a hub). */
   syncHub: SyncHubService;
   /** On a paired replica kiosk: its sync with the hub; null elsewhere. */

@@ -14,6 +14,9 @@ import { usersRepository } from './people/person.repository.ts';
 import { webhookDeliveriesRepository } from './webhooks/delivery.repository.ts';
 import { webhookEndpointsRepository } from './webhooks/endpoint.repository.ts';
 import { lanIntegrationsRepository } from './webhooks/lan-integration.repository.ts';
+import { mailOutboxRepository } from './mail/mail-outbox.repository.ts';
+import { mailSettingsRepository } from './mail/mail-settings.repository.ts';
+import { ticketsRepository } from './tickets/ticket.repository.ts';
 
 /** Every repository over one database handle; built once per app. */
 export function createRepositories(db: Db) {
@@ -32,6 +35,9 @@ export function createRepositories(db: Db) {
     webhookEndpoints: webhookEndpointsRepository(db),
     webhookDeliveries: webhookDeliveriesRepository(db),
     lanIntegrations: lanIntegrationsRepository(db),
+    mailSettings: mailSettingsRepository(db),
+    mailOutbox: mailOutboxRepository(db),
+    tickets: ticketsRepository(db),
     failover: failoverRepository(db),
   };
 }

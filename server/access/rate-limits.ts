@@ -27,6 +27,11 @@ export interface RateLimits {
    * (`.../find`, `.../find/check-in`, each counted on its own), per IP: codes and names are not for guessing.
    */
   kioskScan: number;
+  /**
+   * A ticket's page and API (`/t/{secret}`, `/public/tickets/{secret}...`, each route on its own), per IP: secrets
+   * are not for guessing.
+   */
+  tickets: number;
   /** Token-authenticated requests, per token (per IP while no valid token is shown). */
   token: number;
   /** Dashboard sign-in and setup attempts, per IP. */
@@ -46,6 +51,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   profile: 60,
   publicOther: 10,
   kioskScan: 30,
+  tickets: 30,
   token: 60,
   signIn: 10,
   signInAccount: 5,
@@ -88,6 +94,9 @@ export const RATE_LIMIT_TABLE: readonly RateLimitRule[] = [
   // Names are not for trying either: the search and its check-in (one row for both paths) count like scans.
   { path: '/kiosk/api/events/:uuid/find', limits: [{ group: 'kioskScan', per: 'ip' }], phase: 'onRequest' },
   { path: '/kiosk/api/', limits: [{ group: 'publicEvents', per: 'ip' }], phase: 'onRequest' },
+  // A ticket's secret opens it: its page and each route of its API count per IP, as scans do.
+  { path: '/public/tickets/', limits: [{ group: 'tickets', per: 'ip' }], phase: 'onRequest' },
+  { path: '/t/', limits: [{ group: 'tickets', per: 'ip' }], phase: 'onRequest' },
   { path: '/api/', limits: [{ group: 'token', per: 'token' }], phase: 'token authentication' },
   // A venue's hub following this server calls these with a `sync` token, in the token API's scope and its limit.
   { path: '/sync/events', limits: [{ group: 'token', per: 'token' }], phase: 'token authentication' },
@@ -178,6 +187,7 @@ export const RATE_LIMIT_SETTINGS: Record<RateLimitGroup, { flag: string; env: st
   profile: { flag: 'rate-limit-profile', env: 'ARRIVALS_RATE_LIMIT_PROFILE' },
   publicOther: { flag: 'rate-limit-public', env: 'ARRIVALS_RATE_LIMIT_PUBLIC' },
   kioskScan: { flag: 'rate-limit-kiosk-scan', env: 'ARRIVALS_RATE_LIMIT_KIOSK_SCAN' },
+  tickets: { flag: 'rate-limit-tickets', env: 'ARRIVALS_RATE_LIMIT_TICKETS' },
   token: { flag: 'rate-limit-token', env: 'ARRIVALS_RATE_LIMIT_TOKEN' },
   signIn: { flag: 'rate-limit-sign-in', env: 'ARRIVALS_RATE_LIMIT_SIGN_IN' },
   signInAccount: { flag: 'rate-limit-sign-in-account', env: 'ARRIVALS_RATE_LIMIT_SIGN_IN_ACCOUNT' },

@@ -10,6 +10,8 @@ import { messages } from '../platform/messages.ts';
 import { refusalBody, refusals, varying } from '../platform/refusals.ts';
 import { textBodyValidatorCompiler } from '../platform/validation.ts';
 import { presentDeskAttendee } from './attendee.presenters.ts';
+import { presentDeskMail } from '../mail/mail.presenters.ts';
+import { languageOf } from '../tickets/ticket.rules.ts';
 import { attendeeParams, eventParams } from './attendee.schemas.ts';
 import type { AttendeeRecord } from './attendee.types.ts';
 import {
@@ -53,7 +55,7 @@ export interface DeskRoutesOptions {
 }
 
 export const deskRoutes: FastifyPluginAsyncZod<DeskRoutesOptions> = async (app, { wholeEventWork }) => {
-  const { attendees, registrations, bulkNoShow, imports } = app.ctx;
+  const { attendees, registrations, bulkNoShow, imports, mail } = app.ctx;
 
   const eventOf = (request: Parameters<typeof staffCaller.eventOf>[1], uuid: string): EventRecord =>
     staffCaller.eventOf(app, request, uuid);
@@ -84,7 +86,14 @@ export const deskRoutes: FastifyPluginAsyncZod<DeskRoutesOptions> = async (app, 
         { q: q || undefined, status, checkedIn: checkedIn === undefined ? undefined : checkedIn === 'true' },
         { limit: perPage, offset: (page - 1) * perPage },
       );
-      return { data: items.map(presentDeskAttendee), meta: { total, page, per_page: perPage } };
+      const mails = mail.latestMailOf(event, items);
+      return {
+        data: items.map((attendee) => {
+          const latest = mails?.get(attendee.id);
+          return { ...presentDeskAttendee(attendee), mail: latest ? presentDeskMail(latest) : null };
+        }),
+        meta: { total, page, per_page: perPage },
+      };
     },
   );
 
@@ -119,7 +128,11 @@ export const deskRoutes: FastifyPluginAsyncZod<DeskRoutesOptions> = async (app, 
     },
     async function addWalkIn(request, reply) {
       const event = eventOf(request, request.params.event_id);
-      const outcome = registrations.addWalkIn(event, request.body);
+      const outcome = registrations.addWalkIn(
+        event,
+        request.body,
+        languageOf(request.headers['accept-language']),
+      );
       if (!outcome.ok) {
         if (outcome.reason === 'invalid')
           throw new ValidationError(outcome.errors, messages.validationFailed);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ATTENDEE_STATUSES } from '../contract/vocabulary.ts';
 import { fieldErrorsSchema, timestamp } from '../platform/schemas.ts';
+import { deskMailSchema } from '../mail/mail.schemas.ts';
 
 export const deskAttendeeSchema = z
   .object({
@@ -24,8 +25,19 @@ export const deskListQuery = z.object({
   per_page: z.coerce.number().int().min(1).max(200).default(50),
 });
 
+/** A row of the desk's list: the attendee and its newest mail. */
+export const deskListAttendeeSchema = deskAttendeeSchema
+  .extend({
+    mail: deskMailSchema.nullable().meta({
+      description:
+        'Its newest mail (skipped ones aside); null when it has none, or when another node mails this event (a ' +
+        "replica kiosk, a venue's hub for the events it follows)",
+    }),
+  })
+  .meta({ id: 'DeskListAttendee' });
+
 export const deskListResponse = z.object({
-  data: z.array(deskAttendeeSchema),
+  data: z.array(deskListAttendeeSchema),
   meta: z.object({ total: z.number().int(), page: z.number().int(), per_page: z.number().int() }),
 });
 

@@ -4,6 +4,7 @@ import type { Db } from '../platform/database.ts';
 import { emailKey } from '../platform/email.ts';
 import { randomBase62 } from '../platform/random.ts';
 import { CHECKIN_CODE_LENGTH } from './checkin-code.rules.ts';
+import { TICKET_SECRET_LENGTH } from '../tickets/ticket.rules.ts';
 import { attendeeSearchText } from '../platform/search-text.ts';
 import type { AttendeeSummary } from './attendee.types.ts';
 import type { AttendeeStatus } from '../contract/vocabulary.ts';
@@ -34,14 +35,15 @@ export function importStagingRepository(db: Db) {
       `CREATE TEMP TABLE IF NOT EXISTS import_rows (
          row INTEGER PRIMARY KEY, uuid TEXT NOT NULL, email TEXT NOT NULL, email_key TEXT NOT NULL,
          name TEXT NOT NULL, answers TEXT NOT NULL, checkin_code TEXT NOT NULL,
-         search_text TEXT NOT NULL
+         search_text TEXT NOT NULL, ticket_secret TEXT NOT NULL
        )`,
     );
     return {
       clear: db.prepare('DELETE FROM temp.import_rows'),
-      stage: db.prepare<[number, string, string, string, string, string, string, string]>(
-        `INSERT INTO temp.import_rows (row, uuid, email, email_key, name, answers, checkin_code, search_text)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      stage: db.prepare<[number, string, string, string, string, string, string, string, string]>(
+        `INSERT INTO temp.import_rows (row, uuid, email, email_key, name, answers, checkin_code, search_text,
+           ticket_secret)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       // Served by the partial unique index attendees_live_email, one probe per row.
       taken: db.prepare<{ event: number; from: number; to: number }, { row: number }>(
@@ -56,9 +58,9 @@ export function importStagingRepository(db: Db) {
       // rows are written here directly rather than worked out one by one.
       register: db.prepare<{ event: number; at: string; base: number; from: number; to: number }>(
         `INSERT INTO registrations (uuid, id, event_id, email, email_key, name, answers, status, registered_at, op_id,
-           checkin_code, attendee_id)
+           checkin_code, attendee_id, ticket_secret, door)
          SELECT r.uuid, @base + r.row, @event, r.email, r.email_key, r.name, r.answers, 'confirmed', @at,
-           lower(hex(randomblob(16))), r.checkin_code, @base + r.row
+           lower(hex(randomblob(16))), r.checkin_code, @base + r.row, r.ticket_secret, 'import'
          FROM temp.import_rows AS r
          WHERE r.row BETWEEN @from AND @to
          ORDER BY r.row`,
@@ -117,6 +119,7 @@ export function importStagingRepository(db: Db) {
             JSON.stringify(answers),
             randomBase62(CHECKIN_CODE_LENGTH),
             attendeeSearchText(name, email, answers),
+            randomBase62(TICKET_SECRET_LENGTH),
           );
         }
       })();

@@ -22,7 +22,12 @@ export function withOptionValues(fields: readonly RegistrationField[], row: unkn
     const text = given.trim();
     if (options.some((option) => option.value === text)) continue;
     const folded = foldForSearch(text);
-    const byLabel = options.find((option) => foldForSearch(option.label.trim()) === folded);
+    // Its French label too: a French venue's file holds "Visiteur" where the form's English label is "Visitor".
+    const byLabel = options.find(
+      (option) =>
+        foldForSearch(option.label.trim()) === folded ||
+        (option.label_fr !== undefined && foldForSearch(option.label_fr.trim()) === folded),
+    );
     if (byLabel) out[field.key] = byLabel.value;
   }
   return out;

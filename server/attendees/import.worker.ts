@@ -9,7 +9,9 @@ import { openDatabase } from '../platform/database.ts';
 import { toTimestamp } from '../platform/time.ts';
 import { checkRequestPart } from '../platform/validation.ts';
 import { createStore } from '../store.ts';
-import { webhookNotifier } from '../webhooks/notifier.ts';
+import { notifyingAll, webhookNotifier } from '../webhooks/notifier.ts';
+import { mailNotifier } from '../mail/mail-notifier.ts';
+import { mailOutbox } from '../mail/mail-outbox.service.ts';
 import { fanOutNotifications, webhookOutbox } from '../webhooks/outbox.service.ts';
 import { importBody } from './desk.schemas.ts';
 import type {
@@ -31,10 +33,13 @@ let jobTime = new Date();
 const clock: Clock = { now: () => jobTime };
 const store = createStore(db, clock);
 let queued = false;
-const notify = webhookNotifier(
-  webhookOutbox(store.repos, clock, () => {
-    queued = true;
-  }),
+const markQueued = () => {
+  queued = true;
+};
+// Imports run on a hub that follows no online server (a following hub refuses them): their mail leaves from here.
+const notify = notifyingAll(
+  webhookNotifier(webhookOutbox(store.repos, clock, markQueued)),
+  mailNotifier(store.repos, mailOutbox(store.repos, clock, markQueued), { mailsFor: () => true }),
 );
 const imports = attendeeImportService(store, notify);
 

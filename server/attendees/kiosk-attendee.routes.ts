@@ -4,6 +4,7 @@ import { HttpError } from '../platform/errors.ts';
 import { messages } from '../platform/messages.ts';
 import { refusalBody, refusals } from '../platform/refusals.ts';
 import { timestamp } from '../platform/schemas.ts';
+import { languageOf, ticketPagePath } from '../tickets/ticket.rules.ts';
 import { presentKioskBadge, presentKioskCheckIn, presentKioskRegistration } from './attendee.presenters.ts';
 import { parseScannedCode } from './checkin-code.rules.ts';
 import { FIND_MAX_MATCHES } from './find-by-name.rules.ts';
@@ -54,6 +55,9 @@ export const kioskAttendeeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Register at a kiosk: the public registration, answered with the check-in code',
+        description:
+          "As public registration: `Location: /t/{secret}` names the ticket's page, `Accept-Language` the language " +
+          "of its mail. Mailed only when the organization's mail settings say so for kiosk registrations.",
         params,
         body: registrationBody,
         response: { 201: kioskRegisterResponse, ...refusals(eventRefusals, registrationRefusals) },
@@ -61,9 +65,13 @@ export const kioskAttendeeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async function registerAtKiosk(request, reply) {
       const event = publishedEventOf(app, request.params.uuid);
-      const outcome = registrations.registerAttendee(event, request.body);
+      const outcome = registrations.registerAttendee(event, request.body, {
+        language: languageOf(request.headers['accept-language']),
+        door: 'kiosk',
+      });
       if (!outcome.ok) throw registrationRefusal(outcome);
       reply.code(201);
+      reply.header('location', ticketPagePath(outcome.ticketSecret));
       return {
         message: registeredMessage(outcome.attendee),
         data: presentKioskRegistration(outcome.attendee, outcome.isGuest),

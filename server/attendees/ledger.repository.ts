@@ -171,9 +171,9 @@ export function ledgerRepository(db: Db) {
   );
   const insertRegistration = db.prepare<Record<string, unknown>>(
     `INSERT INTO registrations (uuid, id, event_id, email, email_key, name, answers, status, registered_at, op_id,
-       checkin_code, pending_upstream)
+       checkin_code, pending_upstream, ticket_secret, language, door)
      VALUES (@uuid, @id, @event_id, @email, @email_key, @name, @answers, @status, @registered_at, @op_id,
-       @checkin_code, @pending_upstream)`,
+       @checkin_code, @pending_upstream, @ticket_secret, @language, @door)`,
   );
   // Written only where something differs: an unchanged registration keeps its revision (and is not sent again to
   // this node's own replicas). Being confirmed by the node followed is this node's own business, never sent.
@@ -356,6 +356,9 @@ export function ledgerRepository(db: Db) {
         op_id: registration.opId,
         checkin_code: registration.checkinCode,
         pending_upstream: registration.pendingUpstream ? 1 : 0,
+        ticket_secret: registration.ticketSecret ?? null,
+        language: registration.language ?? null,
+        door: registration.door ?? null,
       });
     },
     /** A registration as the node this one follows has it (true when anything the rows show changed). */

@@ -1,4 +1,4 @@
-import type { AttendeeStatus } from '../contract/vocabulary.ts';
+import type { AttendeeStatus, Language, RegistrationDoor } from '../contract/vocabulary.ts';
 
 /**
  * An attendee's row is a pure function of the facts recorded about their email in the event (docs/sync.md, "The
@@ -27,6 +27,13 @@ export interface RegistrationFact {
   /** JSON text, as stored. */
   answers: string;
   checkinCode: string;
+  /**
+   * Its ticket (server/tickets/, migration 020): the secret of its page, the language it was made in, the door it
+   * came through. Absent where unknown (a registration from before tickets); no rule here reads them.
+   */
+  ticketSecret?: string | null;
+  language?: Language | null;
+  door?: RegistrationDoor | null;
 }
 
 export const ATTENDEE_FACT_KINDS = ['check_in', 'undo_check_in', 'cancel', 'no_show', 'approve'] as const;

@@ -7,6 +7,7 @@ import { HttpError } from '../platform/errors.ts';
 import { messages } from '../platform/messages.ts';
 import { refusals } from '../platform/refusals.ts';
 import { messageBody } from '../platform/schemas.ts';
+import { languageOf, ticketPagePath } from '../tickets/ticket.rules.ts';
 import { presentCheckedAttendee, presentCheckIn, presentRegistration } from './attendee.presenters.ts';
 import {
   checkInResponse,
@@ -50,6 +51,9 @@ export const publicAttendeeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Register for an event',
+        description:
+          "The 201 carries `Location: /t/{secret}`, the registration's ticket page. `Accept-Language` sets the " +
+          'language of its mail and ticket (English or French; English when it names neither).',
         params,
         body: registrationBody,
         response: {
@@ -60,9 +64,14 @@ export const publicAttendeeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async function registerForEvent(request, reply) {
       const event = publishedEvent(request.params.uuid);
-      const outcome = registrations.registerAttendee(event, request.body);
+      const outcome = registrations.registerAttendee(event, request.body, {
+        language: languageOf(request.headers['accept-language']),
+        door: 'public',
+      });
       if (!outcome.ok) throw registrationRefusal(outcome);
       reply.code(201);
+      // The body keeps the interface's exact shape: the ticket's page is named by the header (server/README.md).
+      reply.header('location', ticketPagePath(outcome.ticketSecret));
       return {
         message: registeredMessage(outcome.attendee),
         data: presentRegistration(outcome.attendee, outcome.isGuest),

@@ -4,7 +4,8 @@ import { initialStatus, isRegistrationOpen, redirectUrlFor } from '../events/eve
 import type { FieldErrors } from '../platform/field-errors.ts';
 import type { Store } from '../store.ts';
 import { newOpId, type ChangeJournal } from '../sync/journal.ts';
-import type { AttendeeStatus } from '../contract/vocabulary.ts';
+import type { AttendeeStatus, Language, RegistrationDoor } from '../contract/vocabulary.ts';
+import { TICKET_SECRET_LENGTH } from '../tickets/ticket.rules.ts';
 import { randomBase62 } from '../platform/random.ts';
 import type { RegisterResult } from './attendee.repository.ts';
 import type { AttendeeRecord } from './attendee.types.ts';
@@ -14,10 +15,23 @@ import type { LedgerService } from './ledger.service.ts';
 import { attendeeName, validateRegistration } from './registration.rules.ts';
 
 export type RegistrationOutcome =
-  | { ok: true; attendee: AttendeeRecord; isGuest: boolean; redirectUrl: string | null }
+  | {
+      ok: true;
+      attendee: AttendeeRecord;
+      isGuest: boolean;
+      redirectUrl: string | null;
+      /** The secret of the registration's ticket page (`/t/{secret}`). */
+      ticketSecret: string;
+    }
   | { ok: false; reason: 'registration_closed' }
   | { ok: false; reason: 'invalid'; errors: FieldErrors }
   | { ok: false; reason: 'already_registered' };
+
+/** How a registration came in: the language it is made in (its mail's and ticket's) and the door. */
+export interface RegistrationOrigin {
+  language: Language | null;
+  door: Extract<RegistrationDoor, 'public' | 'kiosk'>;
+}
 
 export type WalkInOutcome =
   | { ok: true; attendee: AttendeeRecord }
@@ -38,6 +52,7 @@ export function registrationService(store: Store, ledger: LedgerService, journal
     answers: Record<string, string>,
     status: AttendeeStatus,
     now: Date,
+    origin: { language: Language | null; door: RegistrationDoor },
   ) =>
     recordRegistration(store, ledger, journal, kind, event, {
       email: answers.email!,
@@ -45,17 +60,25 @@ export function registrationService(store: Store, ledger: LedgerService, journal
       answers,
       status,
       now,
+      ...origin,
     });
 
-  /** Public registration: while registration is open, with valid answers, one live registration per email. */
-  function registerAttendee(event: EventRecord, body: unknown): RegistrationOutcome {
+  /**
+   * Public registration (the interface's, the event page's, a kiosk's): while registration is open, with valid
+   * answers, one live registration per email.
+   */
+  function registerAttendee(
+    event: EventRecord,
+    body: unknown,
+    origin: RegistrationOrigin = { language: null, door: 'public' },
+  ): RegistrationOutcome {
     const now = clock.now();
     if (!isRegistrationOpen(event, now)) return { ok: false, reason: 'registration_closed' };
     const check = validateRegistration(event.registrationFields, body);
     if (!check.ok) return { ok: false, reason: 'invalid', errors: check.errors };
 
     const result = store.inTransaction(() =>
-      insertRegistration('register', event, check.answers, initialStatus(event), now),
+      insertRegistration('register', event, check.answers, initialStatus(event), now, origin),
     );
     if (!result.ok) {
       // Seats filled between our read of the event and the insert: the same answer as a full event.
@@ -66,6 +89,7 @@ export function registrationService(store: Store, ledger: LedgerService, journal
       attendee: result.attendee,
       isGuest: result.attendee.userId === null,
       redirectUrl: redirectUrlFor(event, result.attendee.uuid),
+      ticketSecret: result.ticketSecret,
     };
   }
 
@@ -73,11 +97,14 @@ export function registrationService(store: Store, ledger: LedgerService, journal
    * A walk-in added by staff: the same field rules as self-registration, confirmed at once (staff are the
    * approval), outside the registration window but never beyond the seats.
    */
-  function addWalkIn(event: EventRecord, body: unknown): WalkInOutcome {
+  function addWalkIn(event: EventRecord, body: unknown, language: Language | null = null): WalkInOutcome {
     const check = validateRegistration(event.registrationFields, body);
     if (!check.ok) return { ok: false, reason: 'invalid', errors: check.errors };
     const result = store.inTransaction(() =>
-      insertRegistration('walk_in', event, check.answers, 'confirmed', clock.now()),
+      insertRegistration('walk_in', event, check.answers, 'confirmed', clock.now(), {
+        language,
+        door: 'desk',
+      }),
     );
     return result.ok ? { ok: true, attendee: result.attendee } : { ok: false, reason: result.reason };
   }
@@ -87,6 +114,10 @@ export function registrationService(store: Store, ledger: LedgerService, journal
 
 export type RegistrationService = ReturnType<typeof registrationService>;
 
+/** What recording a registration came to: its row, and its ticket's secret, or why the database refused it. */
+export type RecordedRegistration =
+  { ok: true; attendee: AttendeeRecord; ticketSecret: string } | Extract<RegisterResult, { ok: false }>;
+
 /** A registration's data once its answers passed the event's rules. */
 export interface CheckedRegistration {
   email: string;
@@ -94,6 +125,9 @@ export interface CheckedRegistration {
   answers: Record<string, string>;
   status: AttendeeStatus;
   now: Date;
+  /** The language it is made in and the door it came through (absent: unknown, and the public door). */
+  language?: Language | null;
+  door?: RegistrationDoor;
 }
 
 /**
@@ -110,7 +144,7 @@ export function recordRegistration(
   kind: 'register' | 'walk_in',
   event: EventRecord,
   input: CheckedRegistration,
-): RegisterResult {
+): RecordedRegistration {
   const { repos } = store;
   const live = repos.attendees.findForEmail(event.id, input.email);
   if (live && live.status !== 'canceled') return { ok: false, reason: 'already_registered' };
@@ -125,6 +159,11 @@ export function recordRegistration(
     name: input.name,
     answers: JSON.stringify(input.answers),
     checkinCode: randomBase62(CHECKIN_CODE_LENGTH),
+    // Its ticket's page (tickets/ticket.rules.ts): drawn here and carried by the op, so the page this node answers
+    // opens wherever the mail links to.
+    ticketSecret: randomBase62(TICKET_SECRET_LENGTH),
+    language: input.language ?? null,
+    door: input.door ?? ('public' as const),
   };
   try {
     // A savepoint: a registration the database refuses leaves nothing behind in the caller's transaction.
@@ -152,7 +191,10 @@ export function recordRegistration(
       answers: input.answers,
       status: registration.status,
       checkin_code: registration.checkinCode,
+      ticket_secret: registration.ticketSecret,
+      ...(registration.language ? { language: registration.language } : {}),
+      door: registration.door,
     },
   });
-  return { ok: true, attendee: ledger.rowOf(registration.uuid)! };
+  return { ok: true, attendee: ledger.rowOf(registration.uuid)!, ticketSecret: registration.ticketSecret };
 }

@@ -15,7 +15,7 @@ export interface SearchTerm {
 /**
  * A query as its words, each of which must match, in any order ("fontaine helene" finds Hélène Fontaine). A word
  * matches the stored text, or a select answer whose option label contains it, so "visiteur" finds those who chose
- * the option labelled "Visiteur" whatever its value.
+ * the option labelled "Visiteur" whatever its value; an option's French label counts as a label.
  */
 export function searchTerms(query: string, fields: readonly RegistrationField[]): SearchTerm[] {
   const words = foldForSearch(query).split(/\s+/).filter(Boolean);
@@ -26,7 +26,11 @@ export function searchTerms(query: string, fields: readonly RegistrationField[])
       .map((field) => ({
         key: field.key,
         values: (field.options ?? [])
-          .filter((option) => foldForSearch(option.label).includes(text))
+          .filter(
+            (option) =>
+              foldForSearch(option.label).includes(text) ||
+              (option.label_fr !== undefined && foldForSearch(option.label_fr).includes(text)),
+          )
           .map((option) => option.value),
       }))
       .filter((match) => match.values.length > 0),

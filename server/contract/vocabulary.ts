@@ -11,12 +11,19 @@ export type FieldType = (typeof FIELD_TYPES)[number];
 export interface SelectOption {
   value: string;
   label: string;
+  /** The label in French, where the event's editor gave one (the kiosk's event and the event page show it). */
+  label_fr?: string;
 }
 
-/** One question of an event's registration form, as the public event response shows it. */
+/**
+ * One question of an event's registration form, as stored and as the events API and the kiosk's event show it. The
+ * interface's public event shows it without `label_fr` (its exact shape).
+ */
 export interface RegistrationField {
   key: string;
   label: string;
+  /** The label in French, where the event's editor gave one; French screens and mails fall back to `label`. */
+  label_fr?: string;
   type: FieldType;
   required: boolean;
   /** Present on select fields only. */
@@ -124,3 +131,31 @@ export const CHECKIN_QR_PREFIX = 'ARV1:';
  */
 export const BADGE_LAYOUTS = ['classic', 'side_qr', 'name_only'] as const;
 export type BadgeLayout = (typeof BADGE_LAYOUTS)[number];
+
+/** The languages people register, read their mail and see their ticket in. */
+export const LANGUAGES = ['en', 'fr'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/**
+ * Where a registration came in: `public` (the event page and the public API), `kiosk` (a kiosk's own
+ * registration), `desk` (a walk-in added by staff), `import` (a spreadsheet). Mail follows the organization's choice
+ * for `kiosk` and `import` (server/mail/mail.rules.ts).
+ */
+export const REGISTRATION_DOORS = ['public', 'kiosk', 'desk', 'import'] as const;
+export type RegistrationDoor = (typeof REGISTRATION_DOORS)[number];
+
+/** How the SMTP connection is protected: TLS from the start (port 465), STARTTLS required, or none (a LAN relay). */
+export const SMTP_SECURITY = ['none', 'starttls', 'tls'] as const;
+export type SmtpSecurity = (typeof SMTP_SECURITY)[number];
+
+/** The mails a registration gets: its ticket, "received, awaiting approval", and its cancellation. */
+export const MAIL_KINDS = ['confirmation', 'pending', 'cancellation'] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+
+/**
+ * A mail's state: `queued` (waiting, or being sent; `error` says why it waits), `sent` (the SMTP server took it),
+ * `failed` (refused for good, or every retry spent; `error` is the server's reason), `skipped` (no longer wanted when
+ * its turn came: the registration was cancelled, approved or removed meanwhile).
+ */
+export const MAIL_STATUSES = ['queued', 'sent', 'failed', 'skipped'] as const;
+export type MailStatus = (typeof MAIL_STATUSES)[number];

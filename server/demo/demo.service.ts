@@ -82,12 +82,13 @@ export function seedDemoContent(
         {
           key: 'ticket_type',
           label: 'Ticket type',
+          label_fr: 'Type de billet',
           type: 'select',
           required: true,
           options: [
-            { value: 'general', label: 'General admission' },
-            { value: 'speaker', label: 'Speaker' },
-            { value: 'press', label: 'Press' },
+            { value: 'general', label: 'General admission', label_fr: 'Entrée générale' },
+            { value: 'speaker', label: 'Speaker', label_fr: 'Intervenant' },
+            { value: 'press', label: 'Press', label_fr: 'Presse' },
           ],
         },
       ],

@@ -2,12 +2,15 @@ import { machineTimeZone } from '../platform/time.ts';
 import type { EventInput } from './event.schemas.ts';
 import type { EventSettings } from './event.types.ts';
 
-/** The fields a new event asks for when none are given: the interface's sample. */
+/**
+ * The fields a new event asks for when none are given: the interface's sample, with their French labels (the
+ * interface's public event shows them without).
+ */
 export const DEFAULT_REGISTRATION_FIELDS: EventSettings['registrationFields'] = [
-  { key: 'email', label: 'Email', type: 'email', required: true },
-  { key: 'first_name', label: 'First name', type: 'text', required: true },
-  { key: 'last_name', label: 'Last name', type: 'text', required: true },
-  { key: 'company', label: 'Company', type: 'text', required: false },
+  { key: 'email', label: 'Email', label_fr: 'E-mail', type: 'email', required: true },
+  { key: 'first_name', label: 'First name', label_fr: 'Prénom', type: 'text', required: true },
+  { key: 'last_name', label: 'Last name', label_fr: 'Nom', type: 'text', required: true },
+  { key: 'company', label: 'Company', label_fr: 'Entreprise', type: 'text', required: false },
 ];
 
 const NEW_EVENT: Omit<EventSettings, 'name' | 'timezone'> = {

@@ -5,6 +5,7 @@ import type { Organization } from '../organizations/organization.types.ts';
 import { checkInOpensAt, isCheckInAllowed, isRegistrationOpen, registrationOpensAt } from './event.rules.ts';
 import type { eventSchema, kioskEventSchema, publicEventSchema } from './event.schemas.ts';
 import type { EventRecord } from './event.types.ts';
+import type { RegistrationField } from '../contract/vocabulary.ts';
 
 /** What the event endpoints (token API and dashboard) and the event webhooks show of an event. */
 export function presentEvent(event: EventRecord, now: Date): z.input<typeof eventSchema> {
@@ -35,6 +36,20 @@ export function presentEvent(event: EventRecord, now: Date): z.input<typeof even
   };
 }
 
+/** A field as the interface's public event shows it: without the French labels. */
+function interfaceField(field: RegistrationField): RegistrationField {
+  const { key, label, type, required, options } = field;
+  return {
+    key,
+    label,
+    type,
+    required,
+    ...(options
+      ? { options: options.map(({ value, label: optionLabel }) => ({ value, label: optionLabel })) }
+      : {}),
+  };
+}
+
 /** The event as the public details endpoint shows it (`GET /public/events/{uuid}`). */
 export function presentPublicEvent(
   event: EventRecord,
@@ -46,7 +61,7 @@ export function presentPublicEvent(
     name: event.name,
     description: event.description,
     organization: { name: organization.name, slug: organization.slug },
-    registration_fields: event.registrationFields,
+    registration_fields: event.registrationFields.map(interfaceField),
     is_registration_open: isRegistrationOpen(event, now),
     checkin_period_type: event.checkinPeriodType,
     is_checkin_allowed: isCheckInAllowed(event, now),
@@ -68,6 +83,7 @@ export function presentKioskEvent(
 ): z.input<typeof kioskEventSchema> {
   return {
     ...presentPublicEvent(event, organization, now),
+    registration_fields: event.registrationFields,
     timezone: event.timezone,
     starts_at: event.startsAt,
     ends_at: event.endsAt,

@@ -12,6 +12,16 @@ const dateTime = z
   .transform((v) => toTimestamp(parseOffsetDateTime(v)!))
   .nullable();
 
+/** A label in French beside the English one: optional; empty or null means none (French screens show `label`). */
+const frenchLabel = z
+  .string()
+  .trim()
+  .max(255)
+  .nullable()
+  .transform((value) => value || undefined)
+  .optional()
+  .meta({ description: 'The label in French; French screens and mails fall back to `label`' });
+
 const registrationFieldInput = z.object({
   key: z
     .string()
@@ -22,10 +32,17 @@ const registrationFieldInput = z.object({
       message: 'The :attribute field must start with a letter and use only a-z, 0-9 and _.',
     }),
   label: z.string().trim().min(1).max(255),
+  label_fr: frenchLabel,
   type: z.enum(FIELD_TYPES),
   required: z.boolean().default(false),
   options: z
-    .array(z.object({ value: z.string().trim().min(1).max(255), label: z.string().trim().min(1).max(255) }))
+    .array(
+      z.object({
+        value: z.string().trim().min(1).max(255),
+        label: z.string().trim().min(1).max(255),
+        label_fr: frenchLabel,
+      }),
+    )
     .max(200)
     .optional(),
 });
@@ -68,6 +85,23 @@ export const registrationFieldSchema = z
   })
   .meta({ id: 'RegistrationField' });
 
+/**
+ * A registration field with its French labels: how the events API, the dashboard's editor and the kiosk's event
+ * show it. The interface's public event keeps `RegistrationField`, without them.
+ */
+export const localizedRegistrationFieldSchema = z
+  .object({
+    key: z.string(),
+    label: z.string(),
+    label_fr: z.string().optional(),
+    type: z.enum(FIELD_TYPES),
+    required: z.boolean(),
+    options: z
+      .array(z.object({ value: z.string(), label: z.string(), label_fr: z.string().optional() }))
+      .optional(),
+  })
+  .meta({ id: 'LocalizedRegistrationField' });
+
 export const publicEventSchema = z
   .object({
     id: z.string(),
@@ -90,6 +124,9 @@ export const publicEventSchema = z
  */
 export const kioskEventSchema = publicEventSchema
   .extend({
+    registration_fields: z.array(localizedRegistrationFieldSchema).meta({
+      description: 'The form, with each label in French beside the English one where the editor gave it',
+    }),
     timezone: z.string().meta({ description: 'IANA time zone every time on the kiosk is shown in' }),
     starts_at: timestamp.nullable(),
     ends_at: timestamp.nullable(),
@@ -138,7 +175,7 @@ export const eventSchema = z
     checkin_ends_at: timestamp.nullable(),
     allow_self_checkin: z.boolean(),
     redirect_url: z.string().nullable(),
-    registration_fields: z.array(registrationFieldSchema),
+    registration_fields: z.array(localizedRegistrationFieldSchema),
     is_registration_open: z.boolean(),
     is_checkin_allowed: z.boolean(),
     attendees_count: z.number().int(),

@@ -2,7 +2,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { TICKET_HEADERS } from '../tickets/ticket.http.ts';
 
 /** electron-vite's renderer output in a checkout (`npm run build`). */
 export const DEFAULT_KIOSK_DIR = fileURLToPath(new URL('../../out/renderer/', import.meta.url));
@@ -25,7 +26,20 @@ export const RENDERER_PAGES = [
   '/dashboard/people/*',
   '/dashboard/staff',
   '/dashboard/sync',
+  '/dashboard/mail',
   '/dashboard/developers/*',
+] as const;
+
+/**
+ * The public pages people open on their own phones (renderer/public.html, its own small script): an event's page
+ * (`/e/{event uuid}`) and a ticket's (`/t/{ticket secret}`). A ticket's address is its only key, so neither page
+ * names its address to anyone it loads from or links to (the event page leads to the ticket in the same page), and
+ * search engines are asked not to keep a ticket.
+ */
+export const PUBLIC_PAGES = [
+  { url: '/e/*', headers: { 'referrer-policy': 'no-referrer' } },
+  // The ticket API's own headers (no Referer, noindex, no-store): the page and its data are one address.
+  { url: '/t/*', headers: TICKET_HEADERS },
 ] as const;
 
 /**
@@ -67,8 +81,6 @@ export const kioskStaticRoutes: FastifyPluginAsync<KioskStaticOptions> = async (
   app,
   { root, connectSources = () => [] },
 ) => {
-  const indexFile = path.join(root, 'index.html');
-
   await app.register(fastifyStatic, {
     root: path.join(root, 'assets'),
     prefix: '/assets/',
@@ -78,21 +90,58 @@ export const kioskStaticRoutes: FastifyPluginAsync<KioskStaticOptions> = async (
     immutable: true,
   });
 
+  /**
+   * Answers `page` (index.html or public.html) of the build, if it is built, with its policy: the kiosk's may call
+   * the venue's other servers, the public pages only their own.
+   */
+  async function serveBuiltPage(reply: FastifyReply, page: string, venue: readonly string[] = []) {
+    const file = path.join(root, page);
+    // Checked per request: a build made while the server runs is served at the next load.
+    const built = await fs.access(file).then(
+      () => true,
+      () => false,
+    );
+    // nosniff and X-Frame-Options are on every answer (platform/security-headers.ts); the policy is the page's.
+    reply.header('Content-Security-Policy', contentSecurityPolicy(venue));
+    if (!built) return reply.code(503).type('text/html; charset=utf-8').send(NOT_BUILT);
+    // Revalidated on every load, so a new build's asset names reach the kiosk at once (a ticket's page: not stored).
+    if (!reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-cache');
+    return reply.sendFile(page, root, { cacheControl: false });
+  }
+
   for (const url of RENDERER_PAGES) {
     app.get(url, { schema: { hide: true } }, async function serveKioskPage(_request, reply) {
-      // Checked per request: a build made while the server runs is served at the next load.
-      const built = await fs.access(indexFile).then(
-        () => true,
-        () => false,
-      );
-      // nosniff and X-Frame-Options are on every answer (platform/security-headers.ts); the policy is the page's.
       // Origins only (`http://host:port`): nothing in them can close the directive or start another.
       const venue = connectSources().filter((origin) => /^https?:\/\/[a-z0-9.:[\]-]+$/i.test(origin));
-      reply.header('Content-Security-Policy', contentSecurityPolicy(venue));
-      if (!built) return reply.code(503).type('text/html; charset=utf-8').send(NOT_BUILT);
-      // Revalidated on every load, so a new build's asset names reach the kiosk at once.
-      reply.header('Cache-Control', 'no-cache');
-      return reply.sendFile('index.html', root, { cacheControl: false });
+      return serveBuiltPage(reply, 'index.html', venue);
+    });
+  }
+
+  for (const { url, headers } of PUBLIC_PAGES) {
+    app.get(url, { schema: { hide: true } }, async function servePublicPage(request, reply) {
+      reply.headers(headers);
+      const preload = url === '/e/*' ? eventPreload(request.url) : null;
+      if (preload) reply.header('link', preload);
+      return serveBuiltPage(reply, 'public.html');
     });
   }
 };
+
+/**
+ * For an event's page, a `Link` header that has the browser fetch the event's data while it still loads the page's
+ * script (as=fetch, same-origin credentials: the request the script then makes is answered from it). On a phone's
+ * slow CPU the script takes a while to start, and the page needs the event before it can show anything. Null for
+ * an address that names no event (the page says it does not exist).
+ */
+export function eventPreload(url: string): string | null {
+  const path = url.split(/[?#]/, 1)[0]!;
+  const match = /^\/e\/([^/]+)\/?$/.exec(path);
+  if (!match) return null;
+  let uuid: string;
+  try {
+    uuid = decodeURIComponent(match[1]!);
+  } catch {
+    return null;
+  }
+  return `</public/events/${encodeURIComponent(uuid)}/kiosk>; rel=preload; as=fetch; crossorigin=anonymous`;
+}

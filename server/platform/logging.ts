@@ -12,6 +12,12 @@ const PERSONAL_PARAMETER = /^(email|q)(\[.*\])?$/i;
  */
 const EVERY_VALUE_PRIVATE = /^\/(public|dashboard\/api)(\/|\?|$)/i;
 
+/**
+ * Paths that carry a ticket's secret, which opens and cancels it (server/tickets/ticket.rules.ts, `TICKET_PATH`):
+ * the page `/t/{secret}` and the API `/public/tickets/{secret}...`. Logged with the secret replaced.
+ */
+const SECRET_PATH = /^(\/t\/|\/public\/tickets\/)[^/?#]+/i;
+
 function decodedName(raw: string): string {
   try {
     return decodeURIComponent(raw.replaceAll('+', ' '));
@@ -21,10 +27,12 @@ function decodedName(raw: string): string {
 }
 
 /**
- * The request URL as it may be written to a log: the path as is, and the value of each query parameter that could
- * name a person replaced with `[redacted]` (its name kept, so the log still says what was asked).
+ * The request URL as it may be written to a log: the path as is but for a ticket's secret, and the value of each
+ * query parameter that could name a person replaced with `[redacted]` (its name kept, so the log still says what
+ * was asked).
  */
 export function redactUrl(url: string): string {
+  url = url.replace(SECRET_PATH, `$1${REDACTED}`);
   const queryStart = url.indexOf('?');
   if (queryStart === -1) return url;
   const path = url.slice(0, queryStart);

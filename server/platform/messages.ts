@@ -124,6 +124,22 @@ export const messages = {
   noVenueCertificate:
     'This server has no venue certificate. Start it with --https to make one (arrivals serve --https).',
 
+  ticketNotFound: 'This ticket link is not valid. Open the link in your latest email from the organizer.',
+  eventHasNoDate: 'This event has no date yet, so there is nothing to add to a calendar.',
+  mailNotConfigured: 'Mail is not set up for this organization. An owner sets up its mail server first.',
+  mailNotSentHere:
+    'This hub follows an online server, which sends the mail of this event: resend it from the online server.',
+  mailJobRunning: 'Tickets are already being sent for this event.',
+  nothingToSend: 'Every confirmed registration has already been sent its ticket.',
+  resendCancelled: 'This registration is cancelled: it has no ticket to send.',
+  resendPending: 'This registration is awaiting approval: its ticket is sent once it is approved.',
+  ticketQueued: 'The ticket is on its way.',
+  ticketsQueued: (count: number) => `Sending ${count} ${count === 1 ? 'ticket' : 'tickets'}.`,
+  testMailSent: 'The test email was sent.',
+  testMailRefused: 'The mail server did not take the test email.',
+  mailSettingsRemoved: 'Mail settings removed. Nothing more is mailed.',
+  mailSettingsNotFound: 'Mail is not set up for this organization.',
+
   routeNotFound: 'Not found.',
   badUrl: 'The request URL is not valid.',
   urlTooLong: 'The request URL is too long.',

@@ -63,6 +63,9 @@ const API_TAGS: Readonly<Record<string, string>> = {
   Kiosk:
     'What the kiosk screens ask of the server they run on: whether a satellite reaches its hub, registering ' +
     'with the check-in code in the answer, and checking in by a scanned code.',
+  Tickets:
+    "A registration's ticket, opened by the secret its address carries: the page's data, its calendar file, " +
+    'cancelling it. No credentials; the secret is the key.',
   Sync: "A paired replica kiosk's sync with its hub: pairing, pushing ops, reading the change feed (docs/sync.md).",
   Organization: "The API token's organization.",
   Events: 'Events of the organization: list, create, show, edit, publish.',
@@ -83,6 +86,8 @@ const API_TAGS: Readonly<Record<string, string>> = {
     'The hosts on the venue network (loopback, private, link-local) that webhooks may reach (owners only).',
   'Dashboard: sync':
     'Replica kiosks: pairing codes, paired devices, revoking, and the conflicts sync settled.',
+  'Dashboard: mail':
+    "The organization's mail server (owners): settings, the password write-only, a test email with the server's reply.",
   'Dashboard: badges': 'How an event’s name badges are laid out (staff read, owners choose).',
   'Dashboard: brand': 'An event’s accent colour and logo on its kiosk and badges (staff read, owners set).',
 };

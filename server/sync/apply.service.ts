@@ -1,3 +1,4 @@
+import { TICKET_SECRET_LENGTH } from '../tickets/ticket.rules.ts';
 import { CHECKIN_CODE_LENGTH } from '../attendees/checkin-code.rules.ts';
 import type { StoredFact } from '../attendees/ledger.repository.ts';
 import { liveCheckIns, type AttendeeFact } from '../attendees/ledger.rules.ts';
@@ -151,6 +152,13 @@ export function applyService(store: Store, sync: SyncRepository, ledger: LedgerS
         name: incoming.name,
         answers: JSON.stringify(incoming.answers),
         checkinCode: code,
+        // Its ticket (migration 020): the secret its node handed out, unless another registration holds it.
+        ticketSecret:
+          incoming.ticket_secret && !repos.tickets.isSecretTaken(incoming.ticket_secret)
+            ? incoming.ticket_secret
+            : randomBase62(TICKET_SECRET_LENGTH),
+        language: incoming.language ?? null,
+        door: incoming.door ?? (op.kind === 'walk_in' ? 'desk' : null),
         pendingUpstream: context.pendingUpstream,
       },
       { tell: true },

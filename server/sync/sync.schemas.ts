@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES, REGISTRATION_DOORS } from '../contract/vocabulary.ts';
 import { timestamp, uuidParam } from '../platform/schemas.ts';
 import { ATTENDEE_FACT_KINDS } from '../attendees/ledger.rules.ts';
 import { CONFLICT_KINDS, MAX_OPS_PER_PUSH, REFUSAL_REASONS } from './sync.types.ts';
@@ -41,6 +42,13 @@ const registrationPayload = z.object({
       .string()
       .regex(/^[0-9A-Za-z]{1,64}$/)
       .optional(),
+    // Absent from ops made before tickets (migration 020): the hub then draws a secret, and knows neither.
+    ticket_secret: z
+      .string()
+      .regex(/^[0-9A-Za-z]{22}$/)
+      .optional(),
+    language: z.enum(LANGUAGES).optional(),
+    door: z.enum(REGISTRATION_DOORS).optional(),
   }),
 });
 const attendeePayload = z.object({ event: uuid, attendee: uuid });

@@ -1,4 +1,4 @@
-import type { AttendeeStatus } from '../contract/vocabulary.ts';
+import type { AttendeeStatus, Language, RegistrationDoor } from '../contract/vocabulary.ts';
 import type { FeedPage } from './feed.repository.ts';
 
 /** What a replica changed, as it travels to its hub (docs/sync.md). */
@@ -25,6 +25,12 @@ export interface RegistrationPayload {
     status: AttendeeStatus;
     /** The check-in code the replica drew and showed; absent from ops made before codes existed. */
     checkin_code?: string;
+    /** Its ticket's secret, so the ticket page answered where it was made opens wherever its mail links to. */
+    ticket_secret?: string;
+    /** The language it was made in: its mail's, sent by the node that holds the truth. */
+    language?: Language;
+    /** Where it came in: mail follows the organization's choice for kiosk registrations. */
+    door?: RegistrationDoor;
   };
 }
 

@@ -59,3 +59,28 @@ export function webhookNotifier(outbox: WebhookOutbox): ChangeNotifier {
     keyed: outbox.keyed,
   };
 }
+
+/**
+ * One notifier telling several (webhooks and mail): each is told of every change, in the same transaction. A batch's
+ * attendees are read once, whoever asks first.
+ */
+export function notifyingAll(...notifiers: readonly ChangeNotifier[]): ChangeNotifier {
+  return {
+    attendeeChanged(type, event, attendee) {
+      for (const notifier of notifiers) notifier.attendeeChanged(type, event, attendee);
+    },
+    attendeesChanged(type, event, attendees) {
+      let read: readonly AttendeeSummary[] | undefined;
+      const once = () => (read ??= attendees());
+      for (const notifier of notifiers) notifier.attendeesChanged(type, event, once);
+    },
+    eventChanged(type, event, now) {
+      for (const notifier of notifiers) notifier.eventChanged(type, event, now);
+    },
+    listens: (organizationId, type) => notifiers.some((notifier) => notifier.listens(organizationId, type)),
+    keyed<T>(key: string, work: () => T): T {
+      const run = notifiers.reduceRight<() => T>((inner, notifier) => () => notifier.keyed(key, inner), work);
+      return run();
+    },
+  };
+}

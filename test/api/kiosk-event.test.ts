@@ -29,6 +29,13 @@ describe('GET /public/events/{uuid}/kiosk', () => {
     expect(kiosk.status).toBe(200);
     expect(kiosk.body.data).toEqual({
       ...plain.body.data,
+      // The same fields with their French labels, which the interface's answer leaves out.
+      registration_fields: [
+        { key: 'email', label: 'Email', label_fr: 'E-mail', type: 'email', required: true },
+        { key: 'first_name', label: 'First name', label_fr: 'Prénom', type: 'text', required: true },
+        { key: 'last_name', label: 'Last name', label_fr: 'Nom', type: 'text', required: true },
+        { key: 'company', label: 'Company', label_fr: 'Entreprise', type: 'text', required: false },
+      ],
       timezone: 'Europe/Paris',
       starts_at: '2026-11-21T08:00:00+00:00',
       ends_at: '2026-11-21T18:00:00+00:00',

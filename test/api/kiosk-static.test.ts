@@ -12,6 +12,10 @@ function fakeRendererBuild(): string {
     path.join(dir, 'index.html'),
     '<!doctype html><html><body><div id="root"></div></body></html>',
   );
+  fs.writeFileSync(
+    path.join(dir, 'public.html'),
+    '<!doctype html><html><body><div id="root" data-page="public"></div></body></html>',
+  );
   fs.writeFileSync(path.join(dir, 'assets', 'index-Bx1yZ2.js'), 'console.log("kiosk")');
   return dir;
 }
@@ -41,6 +45,7 @@ describe('the kiosk renderer on the API origin', () => {
     '/dashboard/sign-in',
     '/dashboard/events/4f1c2e4e-0000-4000-8000-000000000000/desk',
     '/dashboard/people/new',
+    '/dashboard/mail',
     '/dashboard/developers/tokens',
   ])('answers %s with index.html, revalidated on every load', async (url) => {
     const res = await get(url);
@@ -49,6 +54,49 @@ describe('the kiosk renderer on the API origin', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.body).toContain('<div id="root">');
+  });
+
+  it.each(['/e/4f1c2e4e-0000-4000-8000-000000000000', '/e/any?lang=fr'])(
+    'answers the event page %s with public.html, sending no Referer on',
+    async (url) => {
+      const res = await get(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('data-page="public"');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+      // It leads to the ticket in the same page: what it loads after that must not name the ticket's address.
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['x-robots-tag']).toBeUndefined();
+    },
+  );
+
+  it("has the browser fetch an event page's event while the page's script loads", async () => {
+    const res = await get('/e/4f1c2e4e-0000-4000-8000-000000000000?lang=fr');
+    expect(res.headers.link).toBe(
+      '</public/events/4f1c2e4e-0000-4000-8000-000000000000/kiosk>; rel=preload; as=fetch; crossorigin=anonymous',
+    );
+    // What the path says is escaped as a path segment; a path that names no event gets no preload.
+    expect((await get('/e/a%3Eb%2Cc')).headers.link).toBe(
+      '</public/events/a%3Eb%2Cc/kiosk>; rel=preload; as=fetch; crossorigin=anonymous',
+    );
+    expect((await get('/e/a/b')).headers.link).toBeUndefined();
+    expect((await get('/t/Zq3xV8mP0aLr2cT9wK5yB1')).headers.link).toBeUndefined();
+  });
+
+  it('answers a ticket page with public.html, no Referer and noindex', async () => {
+    const res = await get('/t/Zq3xV8mP0aLr2cT9wK5yB1nH7dJ4sF6g');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('data-page="public"');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['x-robots-tag']).toBe('noindex, nofollow');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  });
+
+  it.each(['/e', '/t'])('leaves %s, a public page without its id, to the JSON 404', async (url) => {
+    const res = await get(url);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'Not found.' });
   });
 
   it('serves hashed assets as immutable for a year', async () => {

@@ -13,10 +13,14 @@ test('the start page lists the published events; picking one opens its kiosk', a
 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Choose the event for this kiosk');
   const links = page.getByRole('main').getByRole('link');
-  await expect(links).toHaveCount(1);
-  await expect(links).toContainText('Launch Night');
-  await expect(links).toContainText('Main Hall');
-  await links.click();
+  // The event's kiosk, and under it the event's own page for people's phones.
+  await expect(links).toHaveCount(2);
+  await expect(links.nth(1)).toHaveText('Its registration page, for people’s own phones');
+  await expect(links.nth(1)).toHaveAttribute('href', `/e/${event.uuid}`);
+  const kiosk = links.first();
+  await expect(kiosk).toContainText('Launch Night');
+  await expect(kiosk).toContainText('Main Hall');
+  await kiosk.click();
 
   const home = new KioskHomePage(page);
   await home.expectShown('Launch Night');

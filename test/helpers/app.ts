@@ -44,6 +44,7 @@ export const UNLIMITED = {
   profile: 100_000,
   publicOther: 100_000,
   kioskScan: 100_000,
+  tickets: 100_000,
   token: 100_000,
 };
 

@@ -7,6 +7,7 @@ import { sessionApi, type Session } from './api/session.ts';
 import { DeskPage } from './desk/DeskPage.tsx';
 import { ImportPage } from './desk/ImportPage.tsx';
 import { LanIntegrationsPage } from './developers/LanIntegrationsPage.tsx';
+import { MailSettingsPage } from './mail/MailSettingsPage.tsx';
 import { TokensPage } from './developers/TokensPage.tsx';
 import { SyncPage } from './sync/SyncPage.tsx';
 import { WebhookPage } from './developers/WebhookPage.tsx';
@@ -156,6 +157,8 @@ function PageBody({ page }: { page: DashboardPage }) {
       return <StaffPage />;
     case 'sync':
       return <SyncPage />;
+    case 'mail':
+      return <MailSettingsPage />;
     case 'tokens':
       return <TokensPage />;
     case 'webhooks':

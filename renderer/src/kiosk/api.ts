@@ -37,8 +37,15 @@ export const kioskApi = {
       (r) => r.data,
     ),
 
-  register: (uuid: string, answers: Record<string, string>) =>
-    answer(api.POST('/kiosk/api/events/{uuid}/register', { params: { path: { uuid } }, body: answers })),
+  /** In the language on screen (`en`, `fr`), which the server keeps for the registration's emails and ticket. */
+  register: (uuid: string, answers: Record<string, string>, language: string) =>
+    answer(
+      api.POST('/kiosk/api/events/{uuid}/register', {
+        params: { path: { uuid } },
+        body: answers,
+        headers: { 'accept-language': language },
+      }),
+    ),
 
   checkIn: (uuid: string, email: string) =>
     answer(api.POST('/public/events/{uuid}/check-in', { params: { path: { uuid } }, body: { email } })),

@@ -24,6 +24,7 @@ export type DashboardPage =
   | { name: 'person'; userId: string }
   | { name: 'staff' }
   | { name: 'sync' }
+  | { name: 'mail' }
   | { name: 'tokens' }
   | { name: 'webhooks' }
   | { name: 'webhook'; webhookId: string }
@@ -55,6 +56,7 @@ function dashboardPath(page: DashboardPage): string {
     case 'people':
     case 'staff':
     case 'sync':
+    case 'mail':
       return `${DASHBOARD}/${page.name}`;
     case 'event-new':
       return `${DASHBOARD}/events/new`;
@@ -85,7 +87,7 @@ function parseDashboardRoute(parts: string[]): DashboardPage | null {
   if (rest.length > 0) return null;
   if (!first) return { name: 'home' };
   if (!second) {
-    if (['setup', 'sign-in', 'events', 'people', 'staff', 'sync'].includes(first)) {
+    if (['setup', 'sign-in', 'events', 'people', 'staff', 'sync', 'mail'].includes(first)) {
       return { name: first } as DashboardPage;
     }
     return null;

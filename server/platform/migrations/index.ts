@@ -16,6 +16,7 @@ import { sql as outboxBySeq } from './014_outbox_by_seq.ts';
 import { sql as noShowFor } from './015_no_show_for.ts';
 import { sql as outboxAckedThrough } from './016_outbox_acked_through.ts';
 import { attendeeLedger } from './017_attendee_ledger.ts';
+import { sql as ticketsAndMail } from './020_tickets_and_mail.ts';
 import { sql as failover } from './024_failover.ts';
 
 /** SQL to run, or a step in TypeScript for what SQL cannot do (drawing random codes, folding text for search). */
@@ -43,5 +44,6 @@ export const migrations: readonly Migration[] = [
   noShowFor,
   outboxAckedThrough,
   attendeeLedger,
+  ticketsAndMail,
   failover,
 ];

@@ -63,11 +63,11 @@ export class DashboardEventEditorPage {
     return this.form.getByRole('group', { name: new RegExp(`^Field ${position}: `) });
   }
 
-  fieldControl(position: number, label: 'Label' | 'Key' | 'Type' | 'Required'): Locator {
+  fieldControl(position: number, label: 'Label' | 'Label in French' | 'Key' | 'Type' | 'Required'): Locator {
     return this.fieldRow(position).getByLabel(labelled(label));
   }
 
-  option(position: number, option: number, part: 'value' | 'label'): Locator {
+  option(position: number, option: number, part: 'value' | 'label' | 'label in French'): Locator {
     return this.fieldRow(position).getByLabel(`Option ${option} ${part}`, { exact: true });
   }
 

@@ -14,6 +14,7 @@ const DASHBOARD_PAGES: DashboardPage[] = [
   { name: 'person-new' },
   { name: 'person', userId: 'u 1/2' },
   { name: 'staff' },
+  { name: 'mail' },
   { name: 'tokens' },
   { name: 'webhooks' },
   { name: 'webhook', webhookId: 'w1' },

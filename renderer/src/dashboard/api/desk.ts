@@ -11,6 +11,8 @@ export type DeskEvent = Pick<
 >;
 
 export type DeskAttendee = Schema<'DeskAttendee'>;
+/** A row of the desk's list: the attendee and its newest mail. */
+export type DeskListAttendee = Schema<'DeskListAttendee'>;
 export type BadgeSettings = Schema<'BadgeSettings'>;
 
 /** The list's search and filters as the desk's controls hold them ('' for any). */

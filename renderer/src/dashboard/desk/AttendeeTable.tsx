@@ -1,9 +1,10 @@
 import type { AttendeeStatus, RegistrationField } from '../../shared/api/types.ts';
 import { format, t } from '../../shared/i18n/index.ts';
-import type { DeskAttendee } from '../api/desk.ts';
+import type { DeskAttendee, DeskListAttendee } from '../api/desk.ts';
 import { Pill, type PillTone } from '../shell/controls.tsx';
 import { attendeeDetails } from './attendee-details.ts';
 import { RowActions, type ActionOutcome } from './RowActions.tsx';
+import { MailCell } from '../mail/TicketMail.tsx';
 
 const words = t.dashboard.desk.table;
 
@@ -24,13 +25,16 @@ export function AttendeeTable({
   fields,
   attendees,
   busy,
+  canMail,
   onOutcome,
   onPrintBadge,
 }: {
   eventId: string;
   fields: readonly RegistrationField[];
-  attendees: DeskAttendee[];
+  attendees: DeskListAttendee[];
   busy: boolean;
+  /** Email is set up and this server sends the event's: the mail column and Resend ticket. */
+  canMail: boolean;
   onOutcome: (outcome: ActionOutcome) => void;
   onPrintBadge: (attendee: DeskAttendee) => Promise<unknown>;
 }) {
@@ -45,6 +49,7 @@ export function AttendeeTable({
             <th scope="col">{words.details}</th>
             <th scope="col">{words.status}</th>
             <th scope="col">{words.checkedIn}</th>
+            {canMail && <th scope="col">{t.dashboard.mail.desk.column}</th>}
             <th scope="col">
               <span className="visually-hidden">{words.actions}</span>
             </th>
@@ -73,10 +78,16 @@ export function AttendeeTable({
                   <span className="muted">{words.notYet}</span>
                 )}
               </td>
+              {canMail && (
+                <td>
+                  <MailCell mail={attendee.mail} />
+                </td>
+              )}
               <td>
                 <RowActions
                   eventId={eventId}
                   attendee={attendee}
+                  canMail={canMail}
                   onOutcome={onOutcome}
                   onPrintBadge={onPrintBadge}
                 />

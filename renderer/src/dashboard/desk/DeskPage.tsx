@@ -27,6 +27,7 @@ import { actionsFor } from './RowActions.tsx';
 import { StatusCounts } from './StatusCounts.tsx';
 import { useDeskFeed } from './useDeskFeed.ts';
 import { WalkInForm } from './WalkInForm.tsx';
+import { TicketMailPanel, useEventMail } from '../mail/TicketMail.tsx';
 import './desk.css';
 
 const words = t.dashboard.desk;
@@ -66,6 +67,10 @@ function Desk({
   const { isOwner } = useSession();
   const [query, setQuery] = useState<DeskQuery>(FIRST_QUERY);
   const feed = useDeskFeed(event.id, query);
+  const eventMail = useEventMail(event.id);
+  // The mail counts follow the list: asked again with each of the desk's polls (which stop while it is hidden).
+  const refreshMail = eventMail.refresh;
+  useEffect(() => refreshMail(), [feed.stats, refreshMail]);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [walkInOpen, setWalkInOpen] = useState(false);
   const isApiError = useExpireOn401();
@@ -175,6 +180,7 @@ function Desk({
               fields={event.registration_fields}
               attendees={list.data}
               busy={feed.searching}
+              canMail={eventMail.canMail}
               onOutcome={report}
               onPrintBadge={printBadge}
             />
@@ -186,6 +192,14 @@ function Desk({
           </div>
         </section>
         {/* Below the list, so the list starts on the first screen of a laptop. */}
+        <TicketMailPanel
+          eventId={event.id}
+          mail={eventMail.mail}
+          onStarted={() => {
+            eventMail.refresh();
+            feed.refresh();
+          }}
+        />
         <LivePicture stats={feed.stats} />
       </div>
     </div>

@@ -5,6 +5,7 @@ import { deskApi, type AttendeeAction, type DeskAttendee } from '../api/desk.ts'
 import { ConfirmDialog } from '../shell/ConfirmDialog.tsx';
 import { CheckinCodeDialog } from './CheckinCodeDialog.tsx';
 import { useExpireOn401 } from '../shell/session.tsx';
+import { ResendTicketButton } from '../mail/TicketMail.tsx';
 
 const words = t.dashboard.desk.actions;
 
@@ -35,11 +36,14 @@ export interface ActionOutcome {
 export function RowActions({
   eventId,
   attendee,
+  canMail = false,
   onOutcome,
   onPrintBadge,
 }: {
   eventId: string;
   attendee: DeskAttendee;
+  /** Resend ticket, where this server mails the event's tickets. */
+  canMail?: boolean;
   onOutcome: (outcome: ActionOutcome) => void;
   /** Prints the attendee's name badge (its first print, or a reprint once checked in). */
   onPrintBadge: (attendee: DeskAttendee) => Promise<unknown>;
@@ -100,6 +104,9 @@ export function RowActions({
           {attendee.checked_in_at ? words.reprintBadge : words.printBadge}
           <span className="visually-hidden"> {attendee.name}</span>
         </button>
+      )}
+      {canMail && attendee.status === 'confirmed' && (
+        <ResendTicketButton eventId={eventId} attendee={attendee} onOutcome={onOutcome} />
       )}
       {showingCode && <CheckinCodeDialog attendee={attendee} onClose={() => setShowingCode(false)} />}
       {confirmingCancel && (

@@ -57,6 +57,15 @@ export function FieldRow({
             maxLength={255}
           />
           <TextInput
+            label={words.labelFr}
+            hint={words.labelFrHint}
+            lang="fr"
+            value={field.labelFr}
+            onChange={(labelFr) => onChange({ labelFr })}
+            error={error('label_fr')}
+            maxLength={255}
+          />
+          <TextInput
             label={words.key}
             value={field.key}
             onChange={(key) => onChange({ key, keyEdited: true })}

@@ -54,6 +54,7 @@ export function OptionsEditor({
             <tr>
               <th scope="col">{words.optionValue}</th>
               <th scope="col">{words.optionLabel}</th>
+              <th scope="col">{words.optionLabelFr}</th>
               <th scope="col">
                 <span className="visually-hidden">{words.remove}</span>
               </th>
@@ -78,6 +79,16 @@ export function OptionsEditor({
                     value={option.label}
                     onChange={(label) => update(option.id, { label })}
                     error={error(`options.${option.id}.label`)}
+                  />
+                </td>
+                <td>
+                  <OptionInput
+                    id={`${option.id}-label-fr`}
+                    label={words.optionLabelFrOf(index + 1)}
+                    lang="fr"
+                    value={option.labelFr}
+                    onChange={(labelFr) => update(option.id, { labelFr })}
+                    error={error(`options.${option.id}.label_fr`)}
                   />
                 </td>
                 <td>
@@ -119,12 +130,15 @@ export function OptionsEditor({
 function OptionInput({
   id,
   label,
+  lang,
   value,
   onChange,
   error,
 }: {
   id: string;
   label: string;
+  /** The language of what is typed, for a screen reader and the spelling checker. */
+  lang?: string;
   value: string;
   onChange: (value: string) => void;
   error: string | undefined;
@@ -135,6 +149,7 @@ function OptionInput({
         id={id}
         type="text"
         aria-label={label}
+        lang={lang}
         value={value}
         maxLength={255}
         aria-invalid={error ? true : undefined}

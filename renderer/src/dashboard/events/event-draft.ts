@@ -1,4 +1,4 @@
-import type { FieldErrors, FieldType, RegistrationField } from '../../shared/api/types.ts';
+import type { FieldErrors, FieldType, LocalizedRegistrationField } from '../../shared/api/types.ts';
 import { t } from '../../shared/i18n/index.ts';
 import type { CheckinPeriodType, DashboardEvent, EventSettings } from '../api/events.ts';
 import { browserTimeZone, fromZonedInput, toZonedInput } from './zoned-time.ts';
@@ -13,6 +13,8 @@ export interface OptionDraft {
   id: string;
   value: string;
   label: string;
+  /** The label in French; empty for none (French screens show `label`). */
+  labelFr: string;
 }
 
 export interface FieldDraft {
@@ -21,6 +23,8 @@ export interface FieldDraft {
   /** Until someone types a key, it follows the label (`Company size` → `company_size`). */
   keyEdited: boolean;
   label: string;
+  /** The label in French; empty for none (French screens show `label`). */
+  labelFr: string;
   type: FieldType;
   required: boolean;
   options: OptionDraft[];
@@ -55,23 +59,38 @@ let lastId = 0;
 const newRowId = (): string => `row-${++lastId}`;
 
 export function newField(): FieldDraft {
-  return { id: newRowId(), key: '', keyEdited: false, label: '', type: 'text', required: false, options: [] };
+  return {
+    id: newRowId(),
+    key: '',
+    keyEdited: false,
+    label: '',
+    labelFr: '',
+    type: 'text',
+    required: false,
+    options: [],
+  };
 }
 
 export function newOption(): OptionDraft {
-  return { id: newRowId(), value: '', label: '' };
+  return { id: newRowId(), value: '', label: '', labelFr: '' };
 }
 
-function fieldDraft(field: RegistrationField): FieldDraft {
+function fieldDraft(field: LocalizedRegistrationField): FieldDraft {
   return {
     id: newRowId(),
     key: field.key,
     // A saved field's key names its answers: it only changes when someone changes it on purpose.
     keyEdited: true,
     label: field.label,
+    labelFr: field.label_fr ?? '',
     type: field.type,
     required: field.required,
-    options: (field.options ?? []).map((o) => ({ id: newRowId(), value: o.value, label: o.label })),
+    options: (field.options ?? []).map((o) => ({
+      id: newRowId(),
+      value: o.value,
+      label: o.label,
+      labelFr: o.label_fr ?? '',
+    })),
   };
 }
 
@@ -82,6 +101,7 @@ function fieldDraft(field: RegistrationField): FieldDraft {
  */
 export function newEventDraft(): EventDraft {
   const labels = t.dashboard.events.defaultFields;
+  const french = t.dashboard.events.defaultFieldsFr;
   return {
     name: '',
     description: '',
@@ -100,10 +120,34 @@ export function newEventDraft(): EventDraft {
     allow_self_checkin: true,
     redirect_url: '',
     fields: [
-      fieldDraft({ key: 'email', label: labels.email, type: 'email', required: true }),
-      fieldDraft({ key: 'first_name', label: labels.first_name, type: 'text', required: true }),
-      fieldDraft({ key: 'last_name', label: labels.last_name, type: 'text', required: true }),
-      fieldDraft({ key: 'company', label: labels.company, type: 'text', required: false }),
+      fieldDraft({
+        key: 'email',
+        label: labels.email,
+        label_fr: french.email,
+        type: 'email',
+        required: true,
+      }),
+      fieldDraft({
+        key: 'first_name',
+        label: labels.first_name,
+        label_fr: french.first_name,
+        type: 'text',
+        required: true,
+      }),
+      fieldDraft({
+        key: 'last_name',
+        label: labels.last_name,
+        label_fr: french.last_name,
+        type: 'text',
+        required: true,
+      }),
+      fieldDraft({
+        key: 'company',
+        label: labels.company,
+        label_fr: french.company,
+        type: 'text',
+        required: false,
+      }),
     ],
     checkinFollowsEvent: true,
   };
@@ -159,12 +203,20 @@ export function applyDraftChange(current: EventDraft, patch: Partial<EventDraft>
   return next;
 }
 
-/** The field as the server takes it: options for a select only. */
-function registrationField(field: FieldDraft): RegistrationField {
+/** A French label as the server takes it: left out when empty. */
+const french = (labelFr: string) => (labelFr.trim() ? { label_fr: labelFr.trim() } : {});
+
+/** The field as the server takes it: options for a select only, French labels where given. */
+function registrationField(field: FieldDraft): LocalizedRegistrationField {
   const { key, label, type, required } = field;
-  if (type !== 'select') return { key: key.trim(), label: label.trim(), type, required };
-  const options = field.options.map((o) => ({ value: o.value.trim(), label: o.label.trim() }));
-  return { key: key.trim(), label: label.trim(), type, required, options };
+  const common = { key: key.trim(), label: label.trim(), ...french(field.labelFr), type, required };
+  if (type !== 'select') return common;
+  const options = field.options.map((o) => ({
+    value: o.value.trim(),
+    label: o.label.trim(),
+    ...french(o.labelFr),
+  }));
+  return { ...common, options };
 }
 
 /** The draft as the settings to POST or PATCH; wall-clock times are read in the event's (possibly new) zone. */

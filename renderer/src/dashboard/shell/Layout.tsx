@@ -25,6 +25,7 @@ const NAV: NavItem[] = [
   },
   { page: { name: 'staff' }, label: t.dashboard.nav.staff, section: ['staff'], ownerOnly: true },
   { page: { name: 'sync' }, label: t.dashboard.nav.sync, section: ['sync'], ownerOnly: true },
+  { page: { name: 'mail' }, label: t.dashboard.nav.mail, section: ['mail'], ownerOnly: true },
   { page: { name: 'tokens' }, label: t.dashboard.nav.tokens, section: ['tokens'], ownerOnly: true },
   {
     page: { name: 'webhooks' },

@@ -2,11 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../shared/api/client.ts';
 import { describeFailure } from '../../shared/components/Status.tsx';
 import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
-import { t } from '../../shared/i18n/index.ts';
+import { activeLanguage, t } from '../../shared/i18n/index.ts';
 import { FormFields } from '../../shared/registration-form/FormField.tsx';
+import { fieldsInLanguage } from '../../shared/registration-form/localized-fields.ts';
 import { useFieldsForm } from '../../shared/registration-form/useFieldsForm.ts';
 import { CHECKIN_QR_PREFIX } from '../../shared/api/vocabulary.ts';
-import { CheckinCodeQr } from '../../shared/components/CheckinCodeQr.tsx';
 import type { Registration, ScanCheckIn } from '../api.ts';
 import { kioskApi } from '../api.ts';
 import { CheckedIn } from '../check-in/CheckedIn.tsx';
@@ -24,11 +24,14 @@ type Outcome =
 /**
  * The registration form built from the event's fields, and what became of the registration. While check-in is
  * open at this kiosk, registering checks the person in too (with the code just received), so a walk-in leaves
- * checked in, badge on offer, in one step.
+ * checked in, badge on offer, in one step. The check-in code itself is never shown: this is a public screen, and
+ * whoever photographs a code can check in as its holder. A person registered for later checks in at the door with
+ * their email, or with the ticket the server mails them.
  */
 export function RegisterScreen() {
   const { event, prefill, go, finish } = useKioskSession();
-  const fields = event.registration_fields;
+  // In the language on screen (the shell starts this screen afresh when it changes): "Prénom", not "First name".
+  const [fields] = useState(() => fieldsInLanguage(event.registration_fields, activeLanguage()));
   const form = useFieldsForm(fields, prefill?.answers);
   const [submitting, setSubmitting] = useState(false);
   const [alert, setAlert] = useState<(AlertContent & { offerCheckIn?: string }) | null>(null);
@@ -47,7 +50,7 @@ export function RegisterScreen() {
     const answers = form.answers();
     setSubmitting(true);
     try {
-      const registration = await kioskApi.register(event.id, answers);
+      const registration = await kioskApi.register(event.id, answers, activeLanguage());
       // A registration awaiting approval cannot be checked in yet: it stays registered, as it would anyway.
       setOutcome(
         canCheckIn && registration.data.status === 'confirmed'
@@ -88,7 +91,7 @@ export function RegisterScreen() {
         holder={{ code: data.checkin_code }}
         returnAfterMs={redirectUrl ? scanningTime : settings.resultMs}
       >
-        <CodeQrs code={data.checkin_code} redirectUrl={redirectUrl} />
+        {redirectUrl && <RedirectQr url={redirectUrl} />}
       </CheckedIn>
     );
   }
@@ -98,8 +101,7 @@ export function RegisterScreen() {
       <ResultPanel
         tone="success"
         title={t.register.successTitle(data.name)}
-        // Not checked in yet: the person keeps the code for the door, and scanning it needs more than a glance.
-        returnAfterMs={scanningTime}
+        returnAfterMs={redirectUrl ? scanningTime : settings.resultMs}
         onDone={finish}
       >
         <p className="result-status">
@@ -112,7 +114,10 @@ export function RegisterScreen() {
             {t.register.notCheckedIn} {outcome.checkInProblem}
           </p>
         )}
-        <CodeQrs code={data.checkin_code} redirectUrl={redirectUrl} />
+        {data.status === 'confirmed' && event.allow_self_checkin && (
+          <p data-testid="at-the-door">{t.register.atTheDoor}</p>
+        )}
+        {redirectUrl && <RedirectQr url={redirectUrl} />}
       </ResultPanel>
     );
   }
@@ -175,7 +180,7 @@ export function RegisterScreen() {
   );
 }
 
-/** Long enough for a person to scan a QR code off the screen with their phone. */
+/** Long enough for a person to scan the redirect integration's QR code off the screen with their phone. */
 const scanningTime = Math.max(settings.idleMs, settings.resultMs);
 
 /** The second half of "Register and check in": the registration's own code, scanned for the person. */
@@ -185,17 +190,7 @@ async function checkInAfterRegistering(eventId: string, registration: Registrati
     return { kind: 'checked-in', registration, checkIn: data };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    // Registered all the same: the code shown lets them check in at the door once it can be done.
+    // Registered all the same: they check in at the door once it can be done.
     return { kind: 'registered', registration, checkInProblem: describeFailure(error) };
   }
-}
-
-/** The person's check-in code, and the redirect integration's link when the event has one. */
-function CodeQrs({ code, redirectUrl }: { code: string; redirectUrl: string | undefined }) {
-  return (
-    <div className="result-qrs">
-      <CheckinCodeQr code={code} caption={t.register.checkinCode} alt={t.register.checkinCodeImage} />
-      {redirectUrl && <RedirectQr url={redirectUrl} />}
-    </div>
-  );
 }

@@ -1,6 +1,13 @@
 import { format, t } from '../../shared/i18n/index.ts';
 import { followLink, paths } from '../../shared/router.ts';
 import type { EventSummary } from '../api.ts';
+import { isDesktopKiosk } from '../desktop.ts';
+
+/** Read once: the preload sets the bridge before the page's first script runs. */
+const desktopKiosk = isDesktopKiosk();
+
+/** An event's public page (renderer/src/public/routes.ts): another page of the build, so a plain link. */
+const eventPagePath = (eventId: string) => `/e/${encodeURIComponent(eventId)}`;
 
 function when(event: EventSummary): string | null {
   if (!event.starts_at) return null;
@@ -10,7 +17,11 @@ function when(event: EventSummary): string | null {
   );
 }
 
-/** The events staff can open this kiosk on, one large link each. */
+/**
+ * The events staff can open this kiosk on, one large link each, and under each the event's public page, where
+ * people register on their own phones (the address to put on a poster or a website). The locked desktop kiosk
+ * leaves that link out: its window stays on the kiosk.
+ */
 export function EventList({ events }: { events: EventSummary[] }) {
   if (events.length === 0) return <p className="lead">{t.start.noEvents}</p>;
   return (
@@ -23,6 +34,11 @@ export function EventList({ events }: { events: EventSummary[] }) {
               <span className="event-card-name">{event.name}</span>
               {details && <span className="event-card-details">{details}</span>}
             </a>
+            {!desktopKiosk && (
+              <a className="event-page-link" href={eventPagePath(event.id)}>
+                {t.start.eventPage}
+              </a>
+            )}
           </li>
         );
       })}

@@ -82,7 +82,9 @@ export interface paths {
         put?: never;
         /**
          * Register for an event
-         * @description No credentials needed.
+         * @description The 201 carries `Location: /t/{secret}`, the registration's ticket page. `Accept-Language` sets the language of its mail and ticket (English or French; English when it names neither).
+         *
+         *     No credentials needed.
          *
          *     Rate limit: 60 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
          */
@@ -199,6 +201,76 @@ export interface paths {
         get: operations["showProfilePage"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/tickets/{secret}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A ticket: the registration, its check-in code for the QR, the event in its own time zone
+         * @description No credentials needed.
+         *
+         *     Rate limit: 30 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         */
+        get: operations["showTicket"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/tickets/{secret}/event.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The ticket as a calendar entry (RFC 5545)
+         * @description The event's name, times (UTC), place and description, and the ticket's link; the entry's UID is the registration's, so adding it again updates it.
+         *
+         *     No credentials needed.
+         *
+         *     Rate limit: 30 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         */
+        get: operations["downloadTicketCalendar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/tickets/{secret}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel my registration, with its ticket
+         * @description The rules, answers, webhooks and sync of public cancel: refused once checked in or already cancelled.
+         *
+         *     No credentials needed.
+         *
+         *     Rate limit: 30 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         */
+        post: operations["cancelWithTicket"];
         delete?: never;
         options?: never;
         head?: never;
@@ -408,7 +480,9 @@ export interface paths {
         put?: never;
         /**
          * Register at a kiosk: the public registration, answered with the check-in code
-         * @description No credentials needed.
+         * @description As public registration: `Location: /t/{secret}` names the ticket's page, `Accept-Language` the language of its mail. Mailed only when the organization's mail settings say so for kiosk registrations.
+         *
+         *     No credentials needed.
          *
          *     Rate limit: 60 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
          */
@@ -1531,6 +1605,144 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dashboard/api/mail-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organization's mail server (null until it is set up); the password is never shown
+         * @description Needs a signed-in owner.
+         *
+         *     Needs a signed-in owner.
+         */
+        get: operations["dashboardShowMailSettings"];
+        /**
+         * Set the organization's mail server; mail that waited is tried again at once
+         * @description Needs a signed-in owner.
+         */
+        put: operations["dashboardSaveMailSettings"];
+        post?: never;
+        /**
+         * Stop mailing: remove the mail server (what waits stays, and goes if it is set up again)
+         * @description Needs a signed-in owner.
+         */
+        delete: operations["dashboardRemoveMailSettings"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/mail-settings/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test email now; the answer carries the mail server’s own reply
+         * @description 200 whether or not the server took it: `data.sent` says which, `data.reply` is what the server answered (e.g. `535 5.7.8 Authentication failed`), `data.detail` what went wrong when no server answered.
+         *
+         *     Needs a signed-in owner.
+         */
+        post: operations["dashboardSendTestMail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/events/{event_id}/mail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where the event's mail stands: counts, who was never sent a ticket, the latest Send tickets job
+         * @description Needs a signed-in staff member (owners or staff).
+         *
+         *     Needs a signed-in staff member (owners or staff).
+         */
+        get: operations["dashboardShowEventMail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/events/{event_id}/mail/attendees/{attendee_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A registration's mails, newest first: queued, sent at, failed and why
+         * @description Needs a signed-in staff member (owners or staff).
+         *
+         *     Needs a signed-in staff member (owners or staff).
+         */
+        get: operations["dashboardListAttendeeMail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/events/{event_id}/mail/attendees/{attendee_id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resend the ticket (the same link and code) as a new mail
+         * @description Needs a signed-in staff member (owners or staff).
+         */
+        post: operations["dashboardResendTicket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/events/{event_id}/mail/send-tickets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send tickets to every confirmed registration not yet sent one, as a background job
+         * @description Queues a ticket for each confirmed registration not checked in and never sent one (after an import), sent at the pace the organization's mail server allows. `GET .../mail` shows the job's progress.
+         *
+         *     Needs a signed-in staff member (owners or staff).
+         */
+        post: operations["dashboardSendTickets"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/organization": {
         parameters: {
             query?: never;
@@ -2016,6 +2228,45 @@ export interface components {
         BulkNoShowInput: {
             attendee_ids: string[];
         };
+        MailSettingsChangeInput: {
+            /** @example smtp.example.com */
+            host: string;
+            /** @example 587 */
+            port: number;
+            /**
+             * @description tls: TLS from the start (usually port 465); starttls: required upgrade (587); none: a LAN relay
+             * @default starttls
+             * @enum {string}
+             */
+            security: "none" | "starttls" | "tls";
+            username?: string | null;
+            /** @description Write-only: never returned. Left out, the stored password is kept (while the user name stays); null clears it. */
+            password?: string | null;
+            /** Format: email */
+            from_address: string;
+            from_name?: string | null;
+            reply_to?: string | null;
+            /**
+             * @description The address people's phones reach this server at; ticket links start with it
+             * @example https://tickets.example.org
+             */
+            public_url: string;
+            /**
+             * @description Mail their ticket to people who register at a kiosk (the event page and the API always do)
+             * @default false
+             */
+            mail_kiosk_registrations: boolean;
+            /**
+             * @description Mail each imported person their ticket at once (else the desk's Send tickets does)
+             * @default false
+             */
+            mail_imports: boolean;
+            /**
+             * @description The most mails a minute the server takes; null: as fast as it answers
+             * @default null
+             */
+            max_per_minute: number | null;
+        };
         BadgeSettingsInput: {
             /** @enum {string} */
             layout: "classic" | "side_qr" | "name_only";
@@ -2041,6 +2292,8 @@ export interface components {
             registration_fields?: {
                 key: string;
                 label: string;
+                /** @description The label in French; French screens and mails fall back to `label` */
+                label_fr?: string | null;
                 /** @enum {string} */
                 type: "text" | "email" | "phone" | "date" | "textarea" | "select";
                 /** @default false */
@@ -2048,6 +2301,8 @@ export interface components {
                 options?: {
                     value: string;
                     label: string;
+                    /** @description The label in French; French screens and mails fall back to `label` */
+                    label_fr?: string | null;
                 }[];
             }[];
         };
@@ -2072,6 +2327,8 @@ export interface components {
             registration_fields?: {
                 key: string;
                 label: string;
+                /** @description The label in French; French screens and mails fall back to `label` */
+                label_fr?: string | null;
                 /** @enum {string} */
                 type: "text" | "email" | "phone" | "date" | "textarea" | "select";
                 /** @default false */
@@ -2079,6 +2336,8 @@ export interface components {
                 options?: {
                     value: string;
                     label: string;
+                    /** @description The label in French; French screens and mails fall back to `label` */
+                    label_fr?: string | null;
                 }[];
             }[];
         };
@@ -2156,6 +2415,11 @@ export interface components {
                     /** @enum {string} */
                     status: "pending" | "confirmed";
                     checkin_code?: string;
+                    ticket_secret?: string;
+                    /** @enum {string} */
+                    language?: "en" | "fr";
+                    /** @enum {string} */
+                    door?: "public" | "kiosk" | "desk" | "import";
                 };
             };
         } | {
@@ -2182,6 +2446,11 @@ export interface components {
                     /** @enum {string} */
                     status: "pending" | "confirmed";
                     checkin_code?: string;
+                    ticket_secret?: string;
+                    /** @enum {string} */
+                    language?: "en" | "fr";
+                    /** @enum {string} */
+                    door?: "public" | "kiosk" | "desk" | "import";
                 };
             };
         } | {
@@ -2359,6 +2628,108 @@ export interface components {
             /** @description What the check-in QR code carries after `ARV1:` */
             checkin_code: string;
         };
+        MailOutboxSummary: {
+            /** @description Mails waiting to go */
+            queued: number;
+            /** @description Mails refused for good */
+            failed: number;
+            /** @description The last problem met: the server's own reply */
+            last_error: string | null;
+            last_error_at: string | null;
+        };
+        MailSettings: {
+            host: string;
+            port: number;
+            /** @enum {string} */
+            security: "none" | "starttls" | "tls";
+            username: string | null;
+            /** @description A password is stored (it is never shown) */
+            has_password: boolean;
+            from_address: string;
+            from_name: string | null;
+            reply_to: string | null;
+            public_url: string;
+            mail_kiosk_registrations: boolean;
+            mail_imports: boolean;
+            max_per_minute: number | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:42:05+00:00
+             */
+            updated_at: string;
+            outbox: components["schemas"]["MailOutboxSummary"];
+        };
+        TestMailResult: {
+            sent: boolean;
+            /** @description The mail server's own reply: its acceptance, or its refusal (e.g. `535 5.7.8 Authentication failed`) */
+            reply: string | null;
+            /** @description What went wrong when no reply came (no connection) */
+            detail: string | null;
+        };
+        Mail: {
+            id: number;
+            /** @enum {string} */
+            kind: "confirmation" | "pending" | "cancellation";
+            /** @enum {string} */
+            status: "queued" | "sent" | "failed" | "skipped";
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:42:05+00:00
+             */
+            queued_at: string;
+            sent_at: string | null;
+            attempts: number;
+            /** @description While queued: when it is tried next */
+            next_attempt_at: string | null;
+            /** @description Why it waits, failed or was skipped */
+            error: string | null;
+            /** @description The mail server's last reply */
+            smtp_reply: string | null;
+            /** @description The Message-ID every attempt of this mail carries */
+            message_id: string;
+        };
+        DeskMail: {
+            /** @enum {string} */
+            kind: "confirmation" | "pending" | "cancellation";
+            /** @enum {string} */
+            status: "queued" | "sent" | "failed" | "skipped";
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:42:05+00:00
+             */
+            queued_at: string;
+            sent_at: string | null;
+            error: string | null;
+        };
+        MailJob: {
+            id: number;
+            total: number;
+            queued: number;
+            sent: number;
+            failed: number;
+            skipped: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:42:05+00:00
+             */
+            started_at: string;
+            finished_at: string | null;
+        };
+        EventMail: {
+            /** @description The organization has mail settings */
+            configured: boolean;
+            /** @description False when another node mails this event (a venue's hub for the events it follows: the online server) */
+            sent_here: boolean;
+            counts: {
+                queued: number;
+                sent: number;
+                failed: number;
+                /** @description Confirmed registrations, not checked in, never sent a ticket: what Send tickets mails */
+                not_sent: number;
+            };
+            /** @description The latest Send tickets job */
+            job: components["schemas"]["MailJob"] | null;
+        };
         DeskAttendee: {
             id: string;
             number: number;
@@ -2376,6 +2747,26 @@ export interface components {
                 [key: string]: string;
             };
             checkin_code: string;
+        };
+        DeskListAttendee: {
+            id: string;
+            number: number;
+            name: string;
+            email: string;
+            /** @enum {string} */
+            status: "pending" | "confirmed" | "canceled" | "no_show";
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:42:05+00:00
+             */
+            registered_at: string;
+            checked_in_at: string | null;
+            answers: {
+                [key: string]: string;
+            };
+            checkin_code: string;
+            /** @description Its newest mail (skipped ones aside); null when it has none, or when another node mails this event (a replica kiosk, a venue's hub for the events it follows) */
+            mail: components["schemas"]["DeskMail"] | null;
         };
         LiveStats: {
             counts: {
@@ -2479,6 +2870,19 @@ export interface components {
                 label: string;
             }[];
         };
+        LocalizedRegistrationField: {
+            key: string;
+            label: string;
+            label_fr?: string;
+            /** @enum {string} */
+            type: "text" | "email" | "phone" | "date" | "textarea" | "select";
+            required: boolean;
+            options?: {
+                value: string;
+                label: string;
+                label_fr?: string;
+            }[];
+        };
         PublicEvent: {
             id: string;
             name: string;
@@ -2504,7 +2908,8 @@ export interface components {
                 name: string;
                 slug: string;
             };
-            registration_fields: components["schemas"]["RegistrationField"][];
+            /** @description The form, with each label in French beside the English one where the editor gave it */
+            registration_fields: components["schemas"]["LocalizedRegistrationField"][];
             is_registration_open: boolean;
             /** @enum {string} */
             checkin_period_type: "disabled" | "immediate" | "starts_on" | "date_range";
@@ -2545,7 +2950,7 @@ export interface components {
             checkin_ends_at: string | null;
             allow_self_checkin: boolean;
             redirect_url: string | null;
-            registration_fields: components["schemas"]["RegistrationField"][];
+            registration_fields: components["schemas"]["LocalizedRegistrationField"][];
             is_registration_open: boolean;
             is_checkin_allowed: boolean;
             attendees_count: number;
@@ -2797,6 +3202,57 @@ export interface components {
                 [key: string]: unknown;
             };
             attempts: components["schemas"]["WebhookAttempt"][];
+        };
+        TicketEvent: {
+            id: string;
+            name: string;
+            description: string;
+            /** @description IANA time zone the times are told in */
+            timezone: string;
+            starts_at: string | null;
+            ends_at: string | null;
+            /**
+             * @description The start in the event's zone, with that zone's offset
+             * @example 2026-12-01T10:00:00+01:00
+             */
+            starts_at_local: string | null;
+            ends_at_local: string | null;
+            location: string | null;
+            organization: {
+                name: string;
+                slug: string;
+            };
+            accent_color: string | null;
+            logo_url: string | null;
+        };
+        Ticket: {
+            /** @enum {string} */
+            status: "pending" | "confirmed" | "canceled";
+            name: string;
+            email: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:42:05+00:00
+             */
+            registered_at: string;
+            checked_in_at: string | null;
+            /** @description While the ticket can check its holder in; else null */
+            checkin_code: string | null;
+            /**
+             * @description What the QR code carries (`ARV1:` and the code); null with the code
+             * @example ARV1:3kTqz9XwP0aLm2Vb
+             */
+            qr_text: string | null;
+            /**
+             * @description The language it was registered in
+             * @enum {string}
+             */
+            language: "en" | "fr";
+            /** @description Live and not checked in: POST .../cancel would succeed */
+            can_cancel: boolean;
+            /** @description The `.ics` on this server; null while the event has no start */
+            calendar_url: string | null;
+            event: components["schemas"]["TicketEvent"];
         };
     };
     responses: {
@@ -3762,6 +4218,244 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         message: "Validation failed.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Too Many Requests: "Too Many Attempts." */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Too Many Attempts.";
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    showTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ticket's secret, from its address (`/t/{secret}`) */
+                secret: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Ticket"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not Found: "This ticket link is not valid. Open the link in your latest email from the organizer." */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This ticket link is not valid. Open the link in your latest email from the organizer.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            /** @description Unprocessable Entity: "Validation failed." */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Validation failed.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Too Many Requests: "Too Many Attempts." */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Too Many Attempts.";
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    downloadTicketCalendar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ticket's secret, from its address (`/t/{secret}`) */
+                secret: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An iCalendar file, `event.ics`. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not Found: "This ticket link is not valid. Open the link in your latest email from the organizer." or "This event has no date yet, so there is nothing to add to a calendar." */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This ticket link is not valid. Open the link in your latest email from the organizer." | "This event has no date yet, so there is nothing to add to a calendar.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            /** @description Unprocessable Entity: "Validation failed." */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Validation failed.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Too Many Requests: "Too Many Attempts." */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Too Many Attempts.";
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    cancelWithTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ticket's secret, from its address (`/t/{secret}`) */
+                secret: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequestBody"];
+            /** @description Not Found: "This ticket link is not valid. Open the link in your latest email from the organizer." */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This ticket link is not valid. Open the link in your latest email from the organizer.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Unprocessable Entity: "Cannot cancel after check-in." or "Registration is already cancelled." or "Validation failed." */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Cannot cancel after check-in." | "Registration is already cancelled." | "Validation failed.";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -6208,7 +6902,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["DeskAttendee"][];
+                        data: components["schemas"]["DeskListAttendee"][];
                         meta: {
                             total: number;
                             page: number;
@@ -10467,6 +11161,694 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         message: "This server does not answer to that name. Open the dashboard at its address, or allow the name with --allowed-host.";
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    dashboardShowMailSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MailSettings"] | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Unauthorized: "Please sign in." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Please sign in.";
+                    };
+                };
+            };
+            /** @description Forbidden: "Only organization owners can do this." */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Only organization owners can do this.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            /** @description Misdirected Request: "This server does not answer to that name. Open the dashboard at its address, or allow the name with --allowed-host." */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This server does not answer to that name. Open the dashboard at its address, or allow the name with --allowed-host.";
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    dashboardSaveMailSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MailSettingsChangeInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MailSettings"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequestBody"];
+            /** @description Unauthorized: "Please sign in." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Please sign in.";
+                    };
+                };
+            };
+            /** @description Forbidden: "This request must come from the Arrivals dashboard itself." or "Only organization owners can do this." */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This request must come from the Arrivals dashboard itself." | "Only organization owners can do this.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Misdirected Request: "This server does not answer to that name. Open the dashboard at its address, or allow the name with --allowed-host." */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This server does not answer to that name. Open the dashboard at its address, or allow the name with --allowed-host.";
+                    };
+                };
+            };
+            /** @description Unprocessable Entity: "Validation failed." */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Validation failed.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    dashboardRemoveMailSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequestBody"];
+            /** @description Unauthorized: "Please sign in." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Please sign in.";
+                    };
+                };
+            };
+            /** @description Forbidden: "This request must come from the Arrivals dashboard itself." or "Only organization owners can do this." */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This request must come from the Arrivals dashboard itself." | "Only organization owners can do this.";
+                    };
+                };
+            };
+            /** @description Not Found: "Mail is not set up for this organization." */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Mail is not set up for this organization.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Misdirected Request: "This server does not answer to that name. Open the dashboard at its address, or allow the name with --allowed-host." */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This server does not answer to that name. Open the dashboard at its address, or allow the name with --allowed-host.";
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    dashboardSendTestMail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    to: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: components["schemas"]["TestMailResult"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequestBody"];
+            /** @description Unauthorized: "Please sign in." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Please sign in.";
+                    };
+                };
+            };
+            /** @description Forbidden: "This request must come from the Arrivals dashboard itself." or "Only organization owners can do this." */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This request must come from the Arrivals dashboard itself." | "Only organization owners can do this.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            /** @description Conflict: "Mail is not set up for this organization. An owner sets up its mail server first." */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Mail is not set up for this organization. An owner sets up its mail server first.";
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Misdirected Request: "This server does not answer to that name. Open the dashboard at its address, or allow the name with --allowed-host." */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This server does not answer to that name. Open the dashboard at its address, or allow the name with --allowed-host.";
+                    };
+                };
+            };
+            /** @description Unprocessable Entity: "Validation failed." */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Validation failed.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    dashboardShowEventMail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event UUID */
+                event_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EventMail"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Unauthorized: "Please sign in." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Please sign in.";
+                    };
+                };
+            };
+            /** @description Not Found: "Event not found." */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Event not found.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            /** @description Misdirected Request: "This server does not answer to that name. Open the dashboard at its address, or allow the name with --allowed-host." */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This server does not answer to that name. Open the dashboard at its address, or allow the name with --allowed-host.";
+                    };
+                };
+            };
+            /** @description Unprocessable Entity: "Validation failed." */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Validation failed.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    dashboardListAttendeeMail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event UUID */
+                event_id: string;
+                /** @description Attendee UUID */
+                attendee_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Mail"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Unauthorized: "Please sign in." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Please sign in.";
+                    };
+                };
+            };
+            /** @description Not Found: "Event not found." or "Attendee not found." */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Event not found." | "Attendee not found.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            /** @description Misdirected Request: "This server does not answer to that name. Open the dashboard at its address, or allow the name with --allowed-host." */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This server does not answer to that name. Open the dashboard at its address, or allow the name with --allowed-host.";
+                    };
+                };
+            };
+            /** @description Unprocessable Entity: "Validation failed." */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Validation failed.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    dashboardResendTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event UUID */
+                event_id: string;
+                /** @description Attendee UUID */
+                attendee_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: components["schemas"]["Mail"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequestBody"];
+            /** @description Unauthorized: "Please sign in." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Please sign in.";
+                    };
+                };
+            };
+            /** @description Forbidden: "This request must come from the Arrivals dashboard itself." */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This request must come from the Arrivals dashboard itself.";
+                    };
+                };
+            };
+            /** @description Not Found: "Event not found." or "Attendee not found." */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Event not found." | "Attendee not found.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            /** @description Conflict: "Mail is not set up for this organization. An owner sets up its mail server first." or "This hub follows an online server, which sends the mail of this event: resend it from the online server." */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Mail is not set up for this organization. An owner sets up its mail server first." | "This hub follows an online server, which sends the mail of this event: resend it from the online server.";
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Misdirected Request: "This server does not answer to that name. Open the dashboard at its address, or allow the name with --allowed-host." */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This server does not answer to that name. Open the dashboard at its address, or allow the name with --allowed-host.";
+                    };
+                };
+            };
+            /** @description Unprocessable Entity: "This registration is cancelled: it has no ticket to send." or "This registration is awaiting approval: its ticket is sent once it is approved." or "Validation failed." */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This registration is cancelled: it has no ticket to send." | "This registration is awaiting approval: its ticket is sent once it is approved." | "Validation failed.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    dashboardSendTickets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event UUID */
+                event_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: components["schemas"]["MailJob"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequestBody"];
+            /** @description Unauthorized: "Please sign in." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Please sign in.";
+                    };
+                };
+            };
+            /** @description Forbidden: "This request must come from the Arrivals dashboard itself." */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This request must come from the Arrivals dashboard itself.";
+                    };
+                };
+            };
+            /** @description Not Found: "Event not found." */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Event not found.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            /** @description Conflict: "Mail is not set up for this organization. An owner sets up its mail server first." or "This hub follows an online server, which sends the mail of this event: resend it from the online server." or "Tickets are already being sent for this event." or "Every confirmed registration has already been sent its ticket." */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Mail is not set up for this organization. An owner sets up its mail server first." | "This hub follows an online server, which sends the mail of this event: resend it from the online server." | "Tickets are already being sent for this event." | "Every confirmed registration has already been sent its ticket.";
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Misdirected Request: "This server does not answer to that name. Open the dashboard at its address, or allow the name with --allowed-host." */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This server does not answer to that name. Open the dashboard at its address, or allow the name with --allowed-host.";
+                    };
+                };
+            };
+            /** @description Unprocessable Entity: "Validation failed." */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Validation failed.";
+                        errors?: components["schemas"]["FieldErrors"];
                     };
                 };
             };

@@ -6,7 +6,7 @@ import type { components, paths } from './schema.d.ts';
  * (`npm run api:types`), never written out again here: a server change that breaks a screen fails typecheck.
  */
 
-type Method = 'get' | 'post' | 'patch' | 'delete';
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /** A schema of the OpenAPI document by its name (components.schemas), as the server sends it. */
 export type Schema<Name extends keyof components['schemas']> = components['schemas'][Name];
@@ -38,6 +38,8 @@ export type Refusal<
 
 /** One question of an event's registration form. */
 export type RegistrationField = Schema<'RegistrationField'>;
+/** A registration field with its French labels, as the events API and the kiosk's event carry it. */
+export type LocalizedRegistrationField = Schema<'LocalizedRegistrationField'>;
 export type FieldType = RegistrationField['type'];
 export type SelectOption = NonNullable<RegistrationField['options']>[number];
 

@@ -1,6 +1,7 @@
 import { deskEn } from './en-dashboard-desk.ts';
 import { developersEn } from './en-dashboard-developers.ts';
 import { eventsEn } from './en-dashboard-events.ts';
+import { mailEn } from './en-dashboard-mail.ts';
 import { peopleEn } from './en-dashboard-people.ts';
 import { syncEn } from './en-dashboard-sync.ts';
 
@@ -32,6 +33,7 @@ export const dashboardEn = {
     people: 'People',
     staff: 'Staff',
     sync: 'Kiosks & sync',
+    mail: 'Email',
     developers: 'Developers',
     tokens: 'API Tokens',
     webhooks: 'Webhooks',
@@ -93,5 +95,6 @@ export const dashboardEn = {
   desk: deskEn,
   people: peopleEn,
   sync: syncEn,
+  mail: mailEn,
   developers: developersEn,
 };

@@ -59,6 +59,7 @@ export const en = {
     dashboard: 'Staff dashboard: set up Arrivals, events, attendees and API tokens',
     when: (start: string, end: string | null) => (end ? `${start} – ${end}` : start),
     sound: 'Play a sound for each result on this device’s kiosks',
+    eventPage: 'Its registration page, for people’s own phones',
   },
 
   home: {
@@ -105,8 +106,6 @@ export const en = {
     submitting: 'Registering…',
     submitAndCheckIn: 'Register and check in',
     submittingAndCheckingIn: 'Registering and checking in…',
-    checkinCode: 'Your check-in code: scan it at the door',
-    checkinCodeImage: 'Your check-in QR code',
     notCheckedIn: 'You are registered, but you could not be checked in:',
     successTitle: (name: string) => `You're registered, ${name}!`,
     status: 'Status',
@@ -117,6 +116,7 @@ export const en = {
       no_show: 'No-show',
     },
     pendingNote: 'Event staff will review your registration.',
+    atTheDoor: 'At the door, check in with your email address.',
     redirectPrompt: 'Scan to continue on your phone',
     redirectImage: 'QR code to continue your registration on your phone',
     alreadyRegistered: 'Already registered',
@@ -202,6 +202,58 @@ export const en = {
       address: 'Address',
       employment: 'Work',
     },
+  },
+
+  /** The public event page (`/e/{event}`), on a person's own phone or computer. */
+  eventPage: {
+    organizer: (organization: string) => `Organized by ${organization}`,
+    when: 'When',
+    where: 'Where',
+    timeZone: (zone: string) => `Times are in the event’s time zone, ${zone}.`,
+    seatsLeft: (seats: number) =>
+      seats === 1 ? '1 seat left' : `${seats.toLocaleString('en-US')} seats left`,
+    full: 'This event is full: registration is closed.',
+    closed: 'Registration for this event is closed.',
+    opens: (when: string) => `Registration opens on ${when}.`,
+    notAvailable: 'This event is not available. It is not published, or the link is wrong.',
+    formTitle: 'Register',
+    submit: 'Register',
+    submitting: 'Registering…',
+    registeredTitle: (name: string) => `You’re registered, ${name}!`,
+    pendingNote: 'The organizers will review your registration. You will get an email once it is approved.',
+    emailNote: (email: string) => `A confirmation is on its way to ${email}.`,
+    alreadyRegistered:
+      'This email address is already registered for this event. Look for your ticket in that mailbox.',
+    redirecting: 'Registered. Taking you on…',
+  },
+
+  /** A ticket's page (`/t/{secret}`), opened after registering and from the confirmation email. */
+  ticket: {
+    title: 'Your ticket',
+    qrImage: (name: string) => `Check-in QR code of ${name}`,
+    showAtDoor: 'Show this QR code at the door, on your phone or printed.',
+    code: 'Check-in code',
+    status: {
+      confirmed: 'Confirmed',
+      pending: 'Awaiting approval',
+      canceled: 'Cancelled',
+    },
+    pending:
+      'Your registration is awaiting approval. Your ticket’s QR code will be sent to you by email once it is approved.',
+    canceled: 'This registration is cancelled: this ticket no longer works at the door.',
+    checkedIn: (time: string) => `Checked in on ${time}.`,
+    addToCalendar: 'Add to calendar',
+    print: 'Print or save as PDF',
+    cancel: 'Cancel my registration',
+    confirmTitle: 'Cancel your registration?',
+    confirmText: (event: string) =>
+      `You will no longer be registered for ${event}, and this ticket will stop working at the door. This cannot be undone.`,
+    confirm: 'Yes, cancel my registration',
+    keep: 'No, keep it',
+    cancelling: 'Cancelling…',
+    cancelledTitle: 'Your registration is cancelled.',
+    notFound: 'This ticket cannot be found. Please check the link in your email.',
+    eventPage: 'Event page',
   },
 
   keyboard: {

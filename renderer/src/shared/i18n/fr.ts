@@ -83,6 +83,7 @@ export const fr: Catalogue = {
       'Tableau de bord de l’équipe (en anglais)\u00a0: configurer Arrivals, les événements, les participants et les jetons d’API',
     when: (start: string, end: string | null) => (end ? `${start} – ${end}` : start),
     sound: 'Émettre un son à chaque résultat sur les bornes de cet appareil',
+    eventPage: 'Sa page d’inscription, pour les téléphones des participants',
   },
 
   home: {
@@ -123,8 +124,6 @@ export const fr: Catalogue = {
     submitting: 'Inscription en cours…',
     submitAndCheckIn: 'S’inscrire et enregistrer mon arrivée',
     submittingAndCheckingIn: 'Inscription et enregistrement en cours…',
-    checkinCode: 'Votre code d’enregistrement\u00a0: scannez-le à l’entrée',
-    checkinCodeImage: 'Votre QR code d’enregistrement',
     notCheckedIn:
       'Votre inscription est bien prise en compte, mais votre arrivée n’a pas pu être enregistrée\u00a0:',
     successTitle: (name: string) => `Merci, ${name}, votre inscription est prise en compte\u202f!`,
@@ -136,6 +135,7 @@ export const fr: Catalogue = {
       no_show: 'Absence',
     },
     pendingNote: 'L’équipe de l’événement va examiner votre inscription.',
+    atTheDoor: 'À l’entrée, enregistrez votre arrivée avec votre adresse e-mail.',
     redirectPrompt: 'Scannez pour continuer sur votre téléphone',
     redirectImage: 'QR code pour poursuivre votre inscription sur votre téléphone',
     alreadyRegistered: 'Vous avez déjà une inscription',
@@ -226,6 +226,56 @@ export const fr: Catalogue = {
       address: 'Adresse',
       employment: 'Profession',
     },
+  },
+
+  eventPage: {
+    organizer: (organization: string) => `Organisé par ${organization}`,
+    when: 'Quand',
+    where: 'Où',
+    timeZone: (zone: string) => `Les horaires sont à l’heure de l’événement (${zone}).`,
+    seatsLeft: (seats: number) => `${number(seats)} ${plural(seats, 'place restante', 'places restantes')}`,
+    full: 'Cet événement est complet\u00a0: les inscriptions sont closes.',
+    closed: 'Les inscriptions à cet événement sont closes.',
+    opens: (when: string) => `Ouverture des inscriptions le ${when}.`,
+    notAvailable: 'Cet événement n’est pas disponible. Il n’est pas publié, ou le lien est erroné.',
+    formTitle: 'Inscription',
+    submit: 'S’inscrire',
+    submitting: 'Inscription en cours…',
+    registeredTitle: (name: string) => `Merci, ${name}, votre inscription est prise en compte\u202f!`,
+    pendingNote:
+      'L’équipe organisatrice va examiner votre inscription. Vous recevrez un e-mail dès qu’elle sera validée.',
+    emailNote: (email: string) => `Une confirmation est en route vers ${email}.`,
+    alreadyRegistered:
+      'Cette adresse e-mail est déjà inscrite à cet événement. Votre billet se trouve dans cette boîte de réception.',
+    redirecting: 'Inscription prise en compte. Redirection en cours…',
+  },
+
+  ticket: {
+    title: 'Votre billet',
+    qrImage: (name: string) => `QR code d’enregistrement de ${name}`,
+    showAtDoor: 'Présentez ce QR code à l’entrée, sur votre téléphone ou imprimé.',
+    code: 'Code d’enregistrement',
+    status: {
+      confirmed: 'Confirmée',
+      pending: 'En attente de validation',
+      canceled: 'Annulée',
+    },
+    pending:
+      'Votre inscription est en attente de validation. Le QR code de votre billet vous sera envoyé par e-mail dès sa validation.',
+    canceled: 'Cette inscription est annulée\u00a0: ce billet n’est plus valable à l’entrée.',
+    checkedIn: (time: string) => `Arrivée enregistrée le ${time}.`,
+    addToCalendar: 'Ajouter à l’agenda',
+    print: 'Imprimer ou enregistrer en PDF',
+    cancel: 'Annuler mon inscription',
+    confirmTitle: 'Annuler votre inscription\u202f?',
+    confirmText: (event: string) =>
+      `Votre inscription à «\u202f${event}\u202f» sera annulée, et ce billet ne sera plus valable à l’entrée. Cette action est définitive.`,
+    confirm: 'Oui, annuler mon inscription',
+    keep: 'Non, la conserver',
+    cancelling: 'Annulation en cours…',
+    cancelledTitle: 'Votre inscription est annulée.',
+    notFound: 'Ce billet est introuvable. Veuillez vérifier le lien de votre e-mail.',
+    eventPage: 'Page de l’événement',
   },
 
   keyboard: {

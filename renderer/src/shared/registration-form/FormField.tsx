@@ -10,6 +10,8 @@ interface FormFieldProps {
   error?: string | undefined;
   onChange: (value: string) => void;
   onBlur?: () => void;
+  /** What the browser may fill in (`email`, `given-name`...); `off` unless given: a kiosk is shared. */
+  autoComplete?: string | undefined;
 }
 
 /** Input types and keyboards per field type: phones get the phone keypad, emails the email keyboard. */
@@ -21,7 +23,7 @@ const INPUT_TYPES = {
 } as const;
 
 /** One registration field: its label, the right control for its type, and its problem underneath. */
-export function FormField({ field, value, error, onChange, onBlur }: FormFieldProps) {
+export function FormField({ field, value, error, onChange, onBlur, autoComplete = 'off' }: FormFieldProps) {
   const id = fieldId(field.key);
   const errorId = `${id}-error`;
   const common = {
@@ -32,8 +34,8 @@ export function FormField({ field, value, error, onChange, onBlur }: FormFieldPr
     onBlur,
     'aria-invalid': error ? true : undefined,
     'aria-describedby': error ? errorId : undefined,
-    // A shared kiosk must never offer the last person's answers.
-    autoComplete: 'off',
+    // A shared kiosk must never offer the last person's answers; a person's own phone may offer their own.
+    autoComplete,
   } as const;
 
   let control;
@@ -95,7 +97,16 @@ export function FormField({ field, value, error, onChange, onBlur }: FormFieldPr
 }
 
 /** Every field of a form, each bound to the form's value, problem, change and blur. */
-export function FormFields({ fields, form }: { fields: readonly RegistrationField[]; form: FieldsForm }) {
+export function FormFields({
+  fields,
+  form,
+  autoComplete,
+}: {
+  fields: readonly RegistrationField[];
+  form: FieldsForm;
+  /** Each field's autocomplete token; none (`off`) when not given. */
+  autoComplete?: (field: RegistrationField) => string;
+}) {
   return fields.map((field) => (
     <FormField
       key={field.key}
@@ -104,6 +115,7 @@ export function FormFields({ fields, form }: { fields: readonly RegistrationFiel
       error={form.errors[field.key]}
       onChange={(value) => form.change(field.key, value)}
       onBlur={() => form.blur(field.key)}
+      autoComplete={autoComplete?.(field)}
     />
   ));
 }

@@ -1,0 +1,211 @@
+import { useCallback, useEffect, useState } from 'react';
+import { describeFailure } from '../../shared/components/Status.tsx';
+import { format, t } from '../../shared/i18n/index.ts';
+import { followLink, paths } from '../../shared/router.ts';
+import { mailApi, type DeskMail, type EventMail, type MailJob } from '../api/mail.ts';
+import { ConfirmDialog } from '../shell/ConfirmDialog.tsx';
+import { Notice, Pill, useSubmit } from '../shell/controls.tsx';
+import { useDashboardLoad, useExpireOn401, useSession } from '../shell/session.tsx';
+import './mail.css';
+
+const words = t.dashboard.mail.desk;
+
+/** While a Send tickets job runs, how often the desk asks how far it got. */
+export const JOB_POLL_MS = 1000;
+
+const jobRunning = (job: MailJob | null | undefined) => !!job && job.finished_at === null;
+
+/**
+ * An event's mail as the desk needs it: whether this server mails it, its counts and the latest Send tickets job,
+ * asked again every second while a job runs, and on `refresh` (the desk calls it with each of its own polls).
+ */
+export function useEventMail(eventId: string) {
+  const [version, setVersion] = useState(0);
+  const load = useDashboardLoad((signal) => mailApi.eventMail(eventId, signal), [eventId, version]);
+  const mail = load.status === 'ready' ? load.data : null;
+  const running = jobRunning(mail?.job);
+  useEffect(() => {
+    if (!running) return;
+    const timer = window.setTimeout(() => setVersion((v) => v + 1), JOB_POLL_MS);
+    return () => window.clearTimeout(timer);
+  }, [running, mail]);
+  const refresh = useCallback(() => setVersion((v) => v + 1), []);
+  return {
+    mail,
+    /** Tickets can be sent from this desk: email is set up, and this server is the one that mails the event. */
+    canMail: !!mail?.configured && mail.sent_here,
+    refresh,
+  };
+}
+
+/**
+ * "Tickets by email" on the desk: how many were sent, wait or failed, and Send tickets to everyone confirmed who was
+ * never sent one (after an import), with a progress bar while the server sends them at the pace it is allowed.
+ */
+export function TicketMailPanel({
+  eventId,
+  mail,
+  onStarted,
+}: {
+  eventId: string;
+  mail: EventMail | null;
+  onStarted: () => void;
+}) {
+  const { isOwner } = useSession();
+  const [confirming, setConfirming] = useState(false);
+  const send = useSubmit();
+  const isApiError = useExpireOn401();
+  if (!mail) return null;
+
+  const start = async () => {
+    const started = await send.run(() => mailApi.sendTickets(eventId), isApiError);
+    setConfirming(false);
+    if (started) onStarted();
+  };
+
+  let body;
+  if (!mail.configured) {
+    body = (
+      <p>
+        {words.notSetUp}{' '}
+        {isOwner && (
+          <a href={paths.dashboard({ name: 'mail' })} onClick={followLink}>
+            {words.setUp}
+          </a>
+        )}
+      </p>
+    );
+  } else if (!mail.sent_here) {
+    body = <p>{words.notHere}</p>;
+  } else {
+    const { counts, job } = mail;
+    body = (
+      <>
+        <p data-testid="desk-mail-counts">
+          {words.counts(counts.sent, counts.queued, counts.failed, counts.not_sent)}
+        </p>
+        {job && <JobProgress job={job} />}
+        {!jobRunning(job) && (
+          <div className="dactions">
+            {counts.not_sent > 0 ? (
+              <button type="button" className="dbutton" onClick={() => setConfirming(true)}>
+                {words.sendTickets(counts.not_sent)}
+              </button>
+            ) : (
+              <p className="muted">{words.nobodyToSend}</p>
+            )}
+          </div>
+        )}
+        {send.failure && <Notice tone="error">{send.failure}</Notice>}
+        {confirming && (
+          <ConfirmDialog
+            title={words.confirmTitle}
+            confirmLabel={send.busy ? words.sending : words.send}
+            busy={send.busy}
+            onConfirm={() => void start()}
+            onCancel={() => setConfirming(false)}
+          >
+            <p>{words.confirmSend(counts.not_sent)}</p>
+          </ConfirmDialog>
+        )}
+      </>
+    );
+  }
+  return (
+    <section className="dsection" aria-labelledby="desk-mail" data-testid="desk-mail">
+      <h2 id="desk-mail">{words.heading}</h2>
+      {body}
+    </section>
+  );
+}
+
+/** A Send tickets job: a bar while it runs, then what became of it. */
+function JobProgress({ job }: { job: MailJob }) {
+  const done = job.sent + job.failed + job.skipped;
+  const text =
+    job.finished_at === null ? words.progress(done, job.total) : words.jobDone(job.sent, job.failed);
+  return (
+    <div className="desk-mail-progress">
+      <progress
+        max={Math.max(job.total, 1)}
+        value={done}
+        aria-label={words.progressLabel}
+        aria-valuetext={text}
+        data-testid="send-tickets-progress"
+      />
+      <p role="status" data-testid="send-tickets-status">
+        {text}
+      </p>
+    </div>
+  );
+}
+
+/** An attendee's newest mail in the desk's list: what it was and where it stands, and why it failed. */
+export function MailCell({ mail }: { mail: DeskMail | null | undefined }) {
+  if (!mail) {
+    return (
+      <span className="muted" data-testid="attendee-mail" data-status="none">
+        {words.none}
+      </span>
+    );
+  }
+  const kind = words.kinds[mail.kind] ?? mail.kind;
+  let state;
+  switch (mail.status) {
+    case 'queued':
+      state = <Pill tone="waiting">{words.queued(kind)}</Pill>;
+      break;
+    case 'sent':
+      state = <Pill tone="good">{words.sent(kind, format.dateTime(mail.sent_at ?? mail.queued_at))}</Pill>;
+      break;
+    case 'failed':
+      state = <Pill tone="bad">{words.failed(kind)}</Pill>;
+      break;
+    case 'skipped':
+      state = <Pill>{words.skipped(kind)}</Pill>;
+      break;
+  }
+  return (
+    <span className="desk-mail-cell" data-testid="attendee-mail" data-status={mail.status}>
+      {state}
+      {mail.error && mail.status !== 'sent' && <span className="desk-mail-error">{mail.error}</span>}
+    </span>
+  );
+}
+
+/** Resend ticket: queues the person's ticket again (the desk shows it as queued, then sent or failed). */
+export function ResendTicketButton({
+  eventId,
+  attendee,
+  onOutcome,
+}: {
+  eventId: string;
+  attendee: { id: string; name: string };
+  onOutcome: (outcome: { tone: 'success' | 'error'; text: string }) => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const isApiError = useExpireOn401();
+  const resend = async () => {
+    if (busy) return;
+    setBusy(true);
+    try {
+      await mailApi.resendTicket(eventId, attendee.id);
+      onOutcome({ tone: 'success', text: words.resent(attendee.name) });
+    } catch (error) {
+      if (isApiError(error)) {
+        onOutcome({
+          tone: 'error',
+          text: t.dashboard.desk.actions.result(attendee.name, describeFailure(error)),
+        });
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <button type="button" className="dbutton" aria-disabled={busy || undefined} onClick={() => void resend()}>
+      {words.resend}
+      <span className="visually-hidden"> {attendee.name}</span>
+    </button>
+  );
+}

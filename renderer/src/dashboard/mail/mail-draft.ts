@@ -1,0 +1,66 @@
+import type { MailSettings, MailSettingsInput } from '../api/mail.ts';
+
+/**
+ * The mail settings form's state: each setting as its control holds it (numbers as typed), turned into the server's
+ * body only on save. The password is write-only: the form starts empty whatever is stored, and an empty password
+ * keeps the stored one unless "remove" is ticked.
+ */
+export interface MailDraft {
+  host: string;
+  port: string;
+  security: MailSettingsInput['security'];
+  username: string;
+  password: string;
+  removePassword: boolean;
+  from_address: string;
+  from_name: string;
+  reply_to: string;
+  public_url: string;
+  mail_kiosk_registrations: boolean;
+  mail_imports: boolean;
+  max_per_minute: string;
+}
+
+export function mailDraft(settings: MailSettings | null): MailDraft {
+  return {
+    host: settings?.host ?? '',
+    port: String(settings?.port ?? 587),
+    security: settings?.security ?? 'starttls',
+    username: settings?.username ?? '',
+    password: '',
+    removePassword: false,
+    from_address: settings?.from_address ?? '',
+    from_name: settings?.from_name ?? '',
+    reply_to: settings?.reply_to ?? '',
+    public_url: settings?.public_url ?? '',
+    mail_kiosk_registrations: settings?.mail_kiosk_registrations ?? false,
+    mail_imports: settings?.mail_imports ?? false,
+    max_per_minute: settings?.max_per_minute === null || !settings ? '' : String(settings.max_per_minute),
+  };
+}
+
+/** A number typed into a field: as typed, for the server to refuse in words if it is not a whole number. */
+const typedNumber = (text: string): number => (text.trim() === '' ? Number.NaN : Number(text.trim()));
+
+export function mailSettingsInput(draft: MailDraft): MailSettingsInput {
+  const maxPerMinute = draft.max_per_minute.trim();
+  return {
+    host: draft.host.trim(),
+    port: typedNumber(draft.port),
+    security: draft.security,
+    username: draft.username.trim() || null,
+    // Left out: the stored password stays. Null: it is removed. Typed: it replaces the stored one.
+    ...(draft.password !== ''
+      ? { password: draft.password }
+      : draft.removePassword
+        ? { password: null }
+        : {}),
+    from_address: draft.from_address.trim(),
+    from_name: draft.from_name.trim() || null,
+    reply_to: draft.reply_to.trim() || null,
+    public_url: draft.public_url.trim(),
+    mail_kiosk_registrations: draft.mail_kiosk_registrations,
+    mail_imports: draft.mail_imports,
+    max_per_minute: maxPerMinute === '' ? null : typedNumber(maxPerMinute),
+  };
+}

@@ -1,0 +1,227 @@
+import { useEffect, useState } from 'react';
+import { ApiError } from '../../shared/api/client.ts';
+import { CHECKIN_QR_PREFIX } from '../../shared/api/vocabulary.ts';
+import { QrImage } from '../../shared/components/QrImage.tsx';
+import { describeFailure, Loading, Problem } from '../../shared/components/Status.tsx';
+import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
+import { useLoad } from '../../shared/hooks/useLoad.ts';
+import { activateLanguage, format, t } from '../../shared/i18n/index.ts';
+import { publicApi, type Ticket } from '../api.ts';
+import { eventWhen } from '../event/event-times.ts';
+import { PageFrame } from '../PageFrame.tsx';
+import { publicPaths } from '../routes.ts';
+
+/**
+ * `/t/{secret}`: a person's ticket, where the event page leads after registering and the confirmation email links
+ * to. The check-in code as a large QR code to show at the door, with who, what, when and where; the event for the
+ * person's calendar; a print style sheet for paper or a PDF; and cancelling, after a confirmation, by the ticket's
+ * own secret. The secret in the address is the only key: the server sends this page with no Referer to anyone and
+ * asks search engines not to index it (server/kiosk/static.routes.ts).
+ */
+export function TicketPage({ secret }: { secret: string }) {
+  const [version, setVersion] = useState(0);
+  const [cancelled, setCancelled] = useState(false);
+  const load = useLoad((signal) => publicApi.ticket(secret, signal), [secret, version]);
+  if (load.status === 'loading') return <Loading />;
+  if (load.status === 'failed') {
+    return (
+      <PageFrame>
+        <Problem message={load.error.status === 404 ? t.ticket.notFound : describeFailure(load.error)} />
+      </PageFrame>
+    );
+  }
+  const ticket = load.data;
+  return (
+    <PageFrame
+      organization={ticket.event.organization.name}
+      logoUrl={ticket.event.logo_url}
+      accent={ticket.event.accent_color}
+    >
+      {cancelled && <CancelledNotice />}
+      <TicketView
+        ticket={ticket}
+        secret={secret}
+        onCancelled={() => {
+          setCancelled(true);
+          setVersion((v) => v + 1);
+        }}
+      />
+    </PageFrame>
+  );
+}
+
+/** Said once the server has cancelled: focused, so a screen reader says it at once. */
+function CancelledNotice() {
+  const focus = useFocusOnMount<HTMLParagraphElement>();
+  return (
+    <p className="pnotice pnotice--done" role="status" ref={focus} tabIndex={-1} data-testid="cancelled">
+      {t.ticket.cancelledTitle}
+    </p>
+  );
+}
+
+function TicketView({
+  ticket,
+  secret,
+  onCancelled,
+}: {
+  ticket: Ticket;
+  secret: string;
+  onCancelled: () => void;
+}) {
+  const heading = useFocusOnMount<HTMLHeadingElement>();
+  const { event } = ticket;
+  useEffect(() => {
+    document.title = `${t.ticket.title} · ${event.name}`;
+  }, [event.name]);
+  // In the language the person registered in, unless the address asks for another (the switch writes it there).
+  useEffect(() => {
+    if (!new URLSearchParams(window.location.search).has('lang')) activateLanguage(ticket.language);
+  }, [ticket.language]);
+  const when = eventWhen(event.starts_at, event.ends_at, event.timezone, t.locale);
+  return (
+    <article
+      className="pticket"
+      aria-labelledby="ticket-title"
+      data-testid="ticket"
+      data-status={ticket.status}
+    >
+      <p className="pticket-kicker">{t.ticket.title}</p>
+      <h1 id="ticket-title" ref={heading} tabIndex={-1}>
+        {event.name}
+      </h1>
+      <p className="pticket-name" data-testid="ticket-name">
+        {ticket.name}
+      </p>
+      <dl className="pevent-facts">
+        {when && (
+          <div>
+            <dt>{t.eventPage.when}</dt>
+            <dd data-testid="ticket-when">{when}</dd>
+          </div>
+        )}
+        {event.location && (
+          <div>
+            <dt>{t.eventPage.where}</dt>
+            <dd data-testid="ticket-where">{event.location}</dd>
+          </div>
+        )}
+        <div>
+          <dt>{t.register.status}</dt>
+          <dd data-testid="ticket-status">{t.ticket.status[ticket.status]}</dd>
+        </div>
+      </dl>
+      <TicketCode ticket={ticket} />
+      <div className="pactions pticket-actions">
+        {ticket.status !== 'canceled' && ticket.calendar_url && (
+          <a className="pbutton" href={ticket.calendar_url} download="event.ics">
+            {t.ticket.addToCalendar}
+          </a>
+        )}
+        <button type="button" className="pbutton" onClick={() => window.print()}>
+          {t.ticket.print}
+        </button>
+        <a className="pbutton pbutton--link" href={publicPaths.event(event.id)}>
+          {t.ticket.eventPage}
+        </a>
+      </div>
+      {ticket.can_cancel && <CancelRegistration event={event.name} secret={secret} onDone={onCancelled} />}
+    </article>
+  );
+}
+
+/** What the door needs: the code as a QR code and in letters, or why there is none. */
+function TicketCode({ ticket }: { ticket: Ticket }) {
+  if (ticket.status === 'canceled') return <p className="pnotice">{t.ticket.canceled}</p>;
+  if (ticket.status === 'pending' || !ticket.checkin_code)
+    return <p className="pnotice">{t.ticket.pending}</p>;
+  const code = ticket.checkin_code;
+  return (
+    <figure className="pticket-code" data-testid="ticket-qr" data-code={code}>
+      <QrImage
+        text={ticket.qr_text ?? `${CHECKIN_QR_PREFIX}${code}`}
+        alt={t.ticket.qrImage(ticket.name)}
+        size={320}
+      />
+      <figcaption>
+        {ticket.checked_in_at ? (
+          <span data-testid="ticket-checked-in">
+            {t.ticket.checkedIn(format.dateTime(ticket.checked_in_at, ticket.event.timezone))}
+          </span>
+        ) : (
+          <span>{t.ticket.showAtDoor}</span>
+        )}
+        <span className="pticket-code-text">
+          {t.ticket.code}: <code>{code}</code>
+        </span>
+      </figcaption>
+    </figure>
+  );
+}
+
+type CancelState =
+  { step: 'idle' } | { step: 'confirming' } | { step: 'sending' } | { step: 'failed'; message: string };
+
+/** "Cancel my registration", then a confirmation that says what it means, then the server's word. */
+function CancelRegistration({
+  event,
+  secret,
+  onDone,
+}: {
+  event: string;
+  secret: string;
+  onDone: () => void;
+}) {
+  const [state, setState] = useState<CancelState>({ step: 'idle' });
+  const focusHeading = useFocusOnMount<HTMLHeadingElement>();
+  const confirm = async () => {
+    if (state.step === 'sending') return;
+    setState({ step: 'sending' });
+    try {
+      await publicApi.cancel(secret);
+      onDone();
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      setState({ step: 'failed', message: describeFailure(error) });
+    }
+  };
+  if (state.step === 'idle') {
+    return (
+      <div className="pactions pticket-cancel">
+        <button
+          type="button"
+          className="pbutton pbutton--danger-quiet"
+          onClick={() => setState({ step: 'confirming' })}
+        >
+          {t.ticket.cancel}
+        </button>
+      </div>
+    );
+  }
+  return (
+    <section className="pconfirm" aria-labelledby="cancel-title" data-testid="cancel-confirmation">
+      <h2 id="cancel-title" ref={focusHeading} tabIndex={-1}>
+        {t.ticket.confirmTitle}
+      </h2>
+      <p>{t.ticket.confirmText(event)}</p>
+      {state.step === 'failed' && (
+        <p className="palert" role="alert">
+          {state.message}
+        </p>
+      )}
+      <div className="pactions">
+        <button
+          type="button"
+          className="pbutton pbutton--danger"
+          aria-disabled={state.step === 'sending'}
+          onClick={() => void confirm()}
+        >
+          {state.step === 'sending' ? t.ticket.cancelling : t.ticket.confirm}
+        </button>
+        <button type="button" className="pbutton" onClick={() => setState({ step: 'idle' })}>
+          {t.ticket.keep}
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,104 @@
+/** The dashboard's email words: the mail settings page and the desk's mail (part of the English catalogue, en.ts). */
+const count = (n: number) => n.toLocaleString('en-US');
+const people = (n: number) => `${count(n)} ${n === 1 ? 'person' : 'people'}`;
+
+export const mailEn = {
+  settings: {
+    title: 'Email',
+    intro:
+      'Arrivals emails each person their ticket: a QR code to scan at the door, a link to their ticket page and a calendar file. It sends through your organization’s mail server (SMTP).',
+    notSetUp: 'Email is not set up: nobody gets a ticket by email yet.',
+    serverHeading: 'Mail server',
+    host: 'SMTP host',
+    hostHint: 'For example smtp.example.com, or the address of a relay on the venue network.',
+    port: 'Port',
+    portHint: 'Usually 587 with STARTTLS, 465 with TLS, 25 for a relay.',
+    security: 'Security',
+    securities: {
+      starttls: 'STARTTLS (usually port 587)',
+      tls: 'TLS from the start (usually port 465)',
+      none: 'None: a relay on the venue network',
+    } as Record<string, string>,
+    username: 'User name',
+    usernameHint: 'Leave empty for a server that takes mail without signing in.',
+    password: 'Password',
+    passwordStored: 'A password is stored. It is never shown; leave this empty to keep it.',
+    passwordNone: 'Needed only with a user name.',
+    removePassword: 'Remove the stored password',
+    senderHeading: 'Sender',
+    fromAddress: 'From address',
+    fromName: 'From name',
+    fromNameHint: 'What people see as the sender, for example your organization’s name.',
+    replyTo: 'Reply-to address',
+    replyToHint: 'Where replies go, if not to the from address.',
+    linksHeading: 'Ticket links',
+    publicUrl: 'Public address of this server',
+    publicUrlHint:
+      'Where people’s phones reach this server, for example https://tickets.example.org. Ticket links in emails start with it.',
+    whoHeading: 'Who gets an email',
+    whoIntro: 'People who register on the event page or through the API always get their ticket.',
+    kioskRegistrations: 'People who register at a kiosk',
+    kioskRegistrationsHint: 'Off: a kiosk’s visitors check in on the spot and need no ticket.',
+    imports: 'People imported from a spreadsheet, at once',
+    importsHint: 'Off: send them their tickets from the desk, with Send tickets, when you are ready.',
+    maxPerMinute: 'At most this many emails a minute',
+    maxPerMinuteHint: 'Leave empty to send as fast as the mail server takes them.',
+    save: 'Save mail settings',
+    saved: 'Mail settings saved. Email that was waiting goes out now.',
+    remove: 'Stop sending email',
+    confirmRemoveTitle: 'Stop sending email',
+    confirmRemove:
+      'Remove the mail settings? Nothing more is sent; email that waits stays queued and goes out if you set email up again.',
+    removed: 'Mail settings removed. Nothing more is sent.',
+    outboxHeading: 'Outbox',
+    outbox: (queued: number, failed: number) =>
+      `${count(queued)} waiting to go, ${count(failed)} failed for good.`,
+    lastError: (when: string, reply: string) => `Last problem, ${when}: ${reply}`,
+    testHeading: 'Send a test email',
+    testIntro: 'Sends one email now and shows what the mail server answered.',
+    testTo: 'Send to',
+    testSubmit: 'Send a test email',
+    testSending: 'Sending…',
+    testSent: (reply: string | null) =>
+      reply ? `The test email was sent. The mail server answered: ${reply}` : 'The test email was sent.',
+    testRefused: (reply: string) => `The test email was not sent. The mail server answered: ${reply}`,
+    testNoAnswer: (detail: string) => `The test email was not sent: ${detail}`,
+    saveFirst: 'Save the mail settings first.',
+  },
+
+  desk: {
+    heading: 'Tickets by email',
+    notSetUp: 'Email is not set up, so nobody gets a ticket by email.',
+    setUp: 'Set up email',
+    notHere:
+      'Tickets for this event are emailed by the server it follows (its online server), not from here.',
+    counts: (sent: number, queued: number, failed: number, notSent: number) =>
+      `${count(sent)} sent, ${count(queued)} waiting, ${count(failed)} failed; ${people(notSent)} never sent a ticket.`,
+    sendTickets: (n: number) => `Send tickets to ${people(n)}`,
+    nobodyToSend: 'Everyone registered has been sent a ticket.',
+    confirmTitle: 'Send tickets',
+    confirmSend: (n: number) =>
+      `Email a ticket to the ${people(n)} registered and confirmed who were never sent one? It goes at the pace your mail server allows.`,
+    send: 'Send',
+    sending: 'Sending…',
+    progressLabel: 'Tickets sent',
+    progress: (done: number, total: number) => `${count(done)} of ${count(total)} tickets handled.`,
+    jobDone: (sent: number, failed: number) =>
+      failed === 0
+        ? `Done: ${count(sent)} tickets sent.`
+        : `Done: ${count(sent)} tickets sent, ${count(failed)} failed (see each person’s email column).`,
+    column: 'Email',
+    kinds: {
+      confirmation: 'Ticket',
+      pending: 'Awaiting approval',
+      cancellation: 'Cancellation',
+    } as Record<string, string>,
+    none: 'None',
+    queued: (kind: string) => `${kind}: queued`,
+    sent: (kind: string, at: string) => `${kind}: sent ${at}`,
+    failed: (kind: string) => `${kind}: failed`,
+    skipped: (kind: string) => `${kind}: not needed`,
+    resend: 'Resend ticket',
+    resent: (name: string) => `The ticket of ${name} is queued to be sent again.`,
+  },
+};

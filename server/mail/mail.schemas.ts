@@ -1,0 +1,199 @@
+import { z } from 'zod';
+import { MAIL_KINDS, MAIL_STATUSES, SMTP_SECURITY } from '../contract/vocabulary.ts';
+import { fieldMessage } from '../platform/field-errors.ts';
+import { ATTRIBUTE, emailInput, timestamp } from '../platform/schemas.ts';
+
+/** A host name or IP address, as typed: no scheme, no port, no spaces. */
+const HOST = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?|[0-9a-fA-F:]+)$/;
+
+/** `http(s)://host[:port][/path]` without credentials, query or fragment: what ticket links start with. */
+export function isPublicUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (
+      (url.protocol === 'http:' || url.protocol === 'https:') &&
+      url.hostname !== '' &&
+      url.username === '' &&
+      url.password === '' &&
+      url.search === '' &&
+      url.hash === ''
+    );
+  } catch {
+    return false;
+  }
+}
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullable()
+    .optional()
+    .transform((value) => (value ? value : null));
+
+export const mailSettingsBody = z
+  .object({
+    host: z
+      .string()
+      .trim()
+      .min(1)
+      .max(255)
+      .regex(HOST, { message: fieldMessage.format(ATTRIBUTE) })
+      .meta({ example: 'smtp.example.com' }),
+    port: z.number().int().min(1).max(65535).meta({ example: 587 }),
+    security: z.enum(SMTP_SECURITY).default('starttls').meta({
+      description:
+        'tls: TLS from the start (usually port 465); starttls: required upgrade (587); none: a LAN relay',
+    }),
+    username: optionalText(255),
+    password: z.string().max(1024).nullable().optional().meta({
+      description:
+        'Write-only: never returned. Left out, the stored password is kept (while the user name stays); null clears it.',
+    }),
+    from_address: emailInput,
+    from_name: optionalText(255),
+    reply_to: emailInput
+      .nullable()
+      .optional()
+      .transform((value) => value ?? null),
+    public_url: z
+      .string()
+      .trim()
+      .min(1)
+      .max(2048)
+      .refine(isPublicUrl, { message: fieldMessage.httpUrl(ATTRIBUTE) })
+      .transform((value) => value.replace(/\/+$/, ''))
+      .meta({
+        description: "The address people's phones reach this server at; ticket links start with it",
+        example: 'https://tickets.example.org',
+      }),
+    mail_kiosk_registrations: z.boolean().default(false).meta({
+      description:
+        'Mail their ticket to people who register at a kiosk (the event page and the API always do)',
+    }),
+    mail_imports: z.boolean().default(false).meta({
+      description: "Mail each imported person their ticket at once (else the desk's Send tickets does)",
+    }),
+    max_per_minute: z.number().int().min(1).max(100_000).nullable().default(null).meta({
+      description: 'The most mails a minute the server takes; null: as fast as it answers',
+    }),
+  })
+  .meta({ id: 'MailSettingsChange' });
+
+export type MailSettingsBody = z.output<typeof mailSettingsBody>;
+
+export const mailSettingsSchema = z
+  .object({
+    host: z.string(),
+    port: z.number().int(),
+    security: z.enum(SMTP_SECURITY),
+    username: z.string().nullable(),
+    has_password: z.boolean().meta({ description: 'A password is stored (it is never shown)' }),
+    from_address: z.string(),
+    from_name: z.string().nullable(),
+    reply_to: z.string().nullable(),
+    public_url: z.string(),
+    mail_kiosk_registrations: z.boolean(),
+    mail_imports: z.boolean(),
+    max_per_minute: z.number().int().nullable(),
+    updated_at: timestamp,
+    outbox: z
+      .object({
+        queued: z.number().int().meta({ description: 'Mails waiting to go' }),
+        failed: z.number().int().meta({ description: 'Mails refused for good' }),
+        last_error: z
+          .string()
+          .nullable()
+          .meta({ description: "The last problem met: the server's own reply" }),
+        last_error_at: timestamp.nullable(),
+      })
+      .meta({ id: 'MailOutboxSummary' }),
+  })
+  .meta({ id: 'MailSettings' });
+
+export const mailSettingsResponse = z.object({ data: mailSettingsSchema.nullable() });
+
+export const testMailBody = z.object({ to: emailInput });
+
+export const testMailResponse = z.object({
+  message: z.string(),
+  data: z
+    .object({
+      sent: z.boolean(),
+      reply: z.string().nullable().meta({
+        description:
+          "The mail server's own reply: its acceptance, or its refusal (e.g. `535 5.7.8 Authentication failed`)",
+      }),
+      detail: z
+        .string()
+        .nullable()
+        .meta({ description: 'What went wrong when no reply came (no connection)' }),
+    })
+    .meta({ id: 'TestMailResult' }),
+});
+
+export const mailSchema = z
+  .object({
+    id: z.number().int(),
+    kind: z.enum(MAIL_KINDS),
+    status: z.enum(MAIL_STATUSES),
+    queued_at: timestamp,
+    sent_at: timestamp.nullable(),
+    attempts: z.number().int(),
+    next_attempt_at: timestamp.nullable().meta({ description: 'While queued: when it is tried next' }),
+    error: z.string().nullable().meta({ description: 'Why it waits, failed or was skipped' }),
+    smtp_reply: z.string().nullable().meta({ description: "The mail server's last reply" }),
+    message_id: z.string().meta({ description: 'The Message-ID every attempt of this mail carries' }),
+  })
+  .meta({ id: 'Mail' });
+
+/** The newest mail of a registration in the desk's list. */
+export const deskMailSchema = z
+  .object({
+    kind: z.enum(MAIL_KINDS),
+    status: z.enum(MAIL_STATUSES),
+    queued_at: timestamp,
+    sent_at: timestamp.nullable(),
+    error: z.string().nullable(),
+  })
+  .meta({ id: 'DeskMail' });
+
+export const mailJobSchema = z
+  .object({
+    id: z.number().int(),
+    total: z.number().int(),
+    queued: z.number().int(),
+    sent: z.number().int(),
+    failed: z.number().int(),
+    skipped: z.number().int(),
+    started_at: timestamp,
+    finished_at: timestamp.nullable(),
+  })
+  .meta({ id: 'MailJob' });
+
+export const eventMailResponse = z.object({
+  data: z
+    .object({
+      configured: z.boolean().meta({ description: 'The organization has mail settings' }),
+      sent_here: z.boolean().meta({
+        description:
+          "False when another node mails this event (a venue's hub for the events it follows: the online server)",
+      }),
+      counts: z.object({
+        queued: z.number().int(),
+        sent: z.number().int(),
+        failed: z.number().int(),
+        not_sent: z.number().int().meta({
+          description:
+            'Confirmed registrations, not checked in, never sent a ticket: what Send tickets mails',
+        }),
+      }),
+      job: mailJobSchema.nullable().meta({ description: 'The latest Send tickets job' }),
+    })
+    .meta({ id: 'EventMail' }),
+});
+
+export const attendeeMailResponse = z.object({ data: z.array(mailSchema) });
+export const resendResponse = z.object({ message: z.string(), data: mailSchema });
+export const sendTicketsResponse = z.object({ message: z.string(), data: mailJobSchema });

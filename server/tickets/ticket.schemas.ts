@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { LANGUAGES } from '../contract/vocabulary.ts';
+import { timestamp } from '../platform/schemas.ts';
+
+export const ticketParams = z.object({
+  secret: z.string().meta({ description: "The ticket's secret, from its address (`/t/{secret}`)" }),
+});
+
+export const ticketSchema = z
+  .object({
+    status: z.enum(['pending', 'confirmed', 'canceled']),
+    name: z.string(),
+    email: z.string(),
+    registered_at: timestamp,
+    checked_in_at: timestamp.nullable(),
+    checkin_code: z
+      .string()
+      .nullable()
+      .meta({ description: 'While the ticket can check its holder in; else null' }),
+    qr_text: z.string().nullable().meta({
+      description: 'What the QR code carries (`ARV1:` and the code); null with the code',
+      example: 'ARV1:3kTqz9XwP0aLm2Vb',
+    }),
+    language: z.enum(LANGUAGES).meta({ description: 'The language it was registered in' }),
+    can_cancel: z.boolean().meta({ description: 'Live and not checked in: POST .../cancel would succeed' }),
+    calendar_url: z
+      .string()
+      .nullable()
+      .meta({ description: 'The `.ics` on this server; null while the event has no start' }),
+    event: z
+      .object({
+        id: z.string(),
+        name: z.string(),
+        description: z.string(),
+        timezone: z.string().meta({ description: 'IANA time zone the times are told in' }),
+        starts_at: timestamp.nullable(),
+        ends_at: timestamp.nullable(),
+        starts_at_local: z.string().nullable().meta({
+          description: "The start in the event's zone, with that zone's offset",
+          example: '2026-12-01T10:00:00+01:00',
+        }),
+        ends_at_local: z.string().nullable(),
+        location: z.string().nullable(),
+        organization: z.object({ name: z.string(), slug: z.string() }),
+        accent_color: z.string().nullable(),
+        logo_url: z.string().nullable(),
+      })
+      .meta({ id: 'TicketEvent' }),
+  })
+  .meta({ id: 'Ticket' });
+
+export const ticketResponse = z.object({ data: ticketSchema });

@@ -1,0 +1,196 @@
+import type { AddressInfo } from 'node:net';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
+
+/**
+ * A real SMTP server on a loopback port, for the tests of mail (smtp-server, as TOOLCHAIN.md has it): it keeps every
+ * message it takes, parsed with mailparser, and can refuse recipients, refuse everything for now, or hold a message
+ * without answering (a server that hangs mid-send). Stopped and started again on the same port, it is a server that
+ * goes down and comes back.
+ */
+export interface ReceivedMail {
+  /** The envelope's recipients and sender, as the client gave them. */
+  to: string[];
+  from: string;
+  raw: Buffer;
+  parsed: ParsedMail;
+}
+
+/** How the server answers a message's DATA, or a recipient. */
+export type SmtpRule =
+  | { kind: 'accept' }
+  /** A reply code and text, e.g. 550 for "no such user", 451 for "try again later". */
+  | { kind: 'refuse'; code: number; message: string }
+  /** Take the message and never answer: the client waits (and a test kills it meanwhile). */
+  | { kind: 'hang' };
+
+export interface TestSmtp {
+  port: number;
+  host: string;
+  received: ReceivedMail[];
+  /** Every DATA the server was sent, answered or not (a hung one included), parsed. */
+  attempts: ReceivedMail[];
+  /** How the server answers DATA from now on. */
+  onData(rule: SmtpRule): void;
+  /** How it answers RCPT TO for an address matching `pattern` (others are accepted). */
+  onRecipient(pattern: RegExp, rule: SmtpRule): void;
+  /** Accept only these credentials (AUTH PLAIN/LOGIN); anything else is 535. */
+  requireAuth(user: string, password: string): void;
+  /** Stops listening (connections are refused) and drops held messages. */
+  stop(): Promise<void>;
+  /** Listens again on the same port. */
+  start(): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function parse(raw: Buffer, session: SMTPServerSession): Promise<ReceivedMail> {
+  return {
+    raw,
+    parsed: await simpleParser(raw, { keepCidLinks: true }),
+    to: session.envelope.rcptTo.map((address) => address.address),
+    from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+  };
+}
+
+/** A message kept raw: its envelope now, its parsed form only on demand (`await parseMail(mail)`). */
+function lazy(raw: Buffer, session: SMTPServerSession): ReceivedMail {
+  return {
+    raw,
+    get parsed(): ParsedMail {
+      throw new Error('This server keeps messages raw (parse: false): use parseMail().');
+    },
+    to: session.envelope.rcptTo.map((address) => address.address),
+    from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+  };
+}
+
+/** A message parsed, whether the server parsed it already or kept it raw. */
+export const parseMail = (mail: ReceivedMail): Promise<ParsedMail> =>
+  simpleParser(mail.raw, { keepCidLinks: true });
+
+function smtpError(code: number, message: string): Error & { responseCode: number } {
+  return Object.assign(new Error(message), { responseCode: code });
+}
+
+/**
+ * `parse: false` keeps each message raw and parses it only when a test reads `parsed` (a job of thousands of mails
+ * would otherwise spend the test's time in mailparser).
+ */
+export async function startTestSmtp(port = 0, options: { parse?: boolean } = {}): Promise<TestSmtp> {
+  const eager = options.parse ?? true;
+  let dataRule: SmtpRule = { kind: 'accept' };
+  const recipientRules: { pattern: RegExp; rule: SmtpRule }[] = [];
+  let credentials: { user: string; password: string } | null = null;
+  const received: ReceivedMail[] = [];
+  const attempts: ReceivedMail[] = [];
+  const held: (() => void)[] = [];
+  let server: SMTPServer | null = null;
+  let boundPort = port;
+
+  const make = () =>
+    new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      size: 10 * 1024 * 1024,
+      onAuth(auth, _session, callback) {
+        if (credentials && auth.username === credentials.user && auth.password === credentials.password) {
+          return callback(null, { user: auth.username });
+        }
+        return callback(smtpError(535, '5.7.8 Authentication credentials invalid'));
+      },
+      onMailFrom(_address, session, callback) {
+        if (credentials && !session.user) return callback(smtpError(530, '5.7.0 Authentication required'));
+        return callback();
+      },
+      onRcptTo(address, _session, callback) {
+        const match = recipientRules.find(({ pattern }) => pattern.test(address.address));
+        if (match?.rule.kind === 'refuse') return callback(smtpError(match.rule.code, match.rule.message));
+        return callback();
+      },
+      onData(stream: SMTPServerDataStream, session: SMTPServerSession, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          const rule = dataRule;
+          const raw = Buffer.concat(chunks);
+          const ready: Promise<ReceivedMail> = eager
+            ? parse(raw, session)
+            : Promise.resolve(lazy(raw, session));
+          void ready.then((mail) => {
+            attempts.push(mail);
+            if (rule.kind === 'hang') {
+              held.push(() => callback(smtpError(421, '4.4.2 Closing')));
+              return;
+            }
+            if (rule.kind === 'refuse') return callback(smtpError(rule.code, rule.message));
+            // Kept before the answer: once the client hears 250, the message is here.
+            received.push(mail);
+            callback(null, `2.0.0 Ok: queued as ${received.length}`);
+          });
+        });
+      },
+    });
+
+  async function start(): Promise<void> {
+    server = make();
+    server.on('error', () => {});
+    await new Promise<void>((resolve, reject) => {
+      server!.once('error', reject);
+      server!.listen(boundPort, '127.0.0.1', () => resolve());
+    });
+    boundPort = (server.server.address() as AddressInfo).port;
+  }
+
+  async function stop(): Promise<void> {
+    const current = server;
+    server = null;
+    held.splice(0).forEach((answer) => answer());
+    if (current) await new Promise<void>((resolve) => current.close(() => resolve()));
+  }
+
+  await start();
+  return {
+    get port() {
+      return boundPort;
+    },
+    host: '127.0.0.1',
+    received,
+    attempts,
+    onData: (rule) => {
+      dataRule = rule;
+    },
+    onRecipient: (pattern, rule) => {
+      recipientRules.push({ pattern, rule });
+    },
+    requireAuth: (user, password) => {
+      credentials = { user, password };
+    },
+    stop,
+    start,
+    close: stop,
+  };
+}
+
+/** The text a PNG's QR code holds (pngjs decodes it, jsQR reads it); null when none is found. */
+export function decodeQrPng(png: Buffer): string | null {
+  const image = PNG.sync.read(png);
+  const found = jsQR(new Uint8ClampedArray(image.data), image.width, image.height);
+  return found?.data ?? null;
+}
+
+/** Unfolds an iCalendar file's lines and reads one property's value of its (first) event. */
+export function icsProperty(ics: string, name: string): string | null {
+  const unfolded = ics.replace(/\r?\n[ \t]/g, '');
+  const line = unfolded.split(/\r?\n/).find((l) => l.startsWith(`${name}:`) || l.startsWith(`${name};`));
+  return line === undefined ? null : line.slice(line.indexOf(':') + 1);
+}
+
+/** `20261201T080000Z` as an ISO instant. */
+export function icsInstant(value: string): string {
+  const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(value);
+  if (!m) throw new Error(`not a UTC iCalendar time: ${value}`);
+  return `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}.000Z`;
+}
