@@ -75,7 +75,7 @@ import { satelliteStatusRoutes } from './satellite/status.routes.ts';
 import { createStore } from './store.ts';
 import { applyService } from './sync/apply.service.ts';
 import { feedRepository } from './sync/feed.repository.ts';
-import { hubSessionBridge } from './sync/hub-session.http.ts';
+import { hubSessionBridge, type HubSessionBridge } from './sync/hub-session.http.ts';
 import { syncHubService } from './sync/hub.service.ts';
 import { replicaJournal } from './sync/journal.ts';
 import { replayRepository } from './sync/replay.repository.ts';
@@ -200,6 +200,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ? replicaJournal(sync, clock, upstream!.deviceUuid, SCHEMA_VERSION, () => replica.wake())
     : venue!.journal;
   const syncHub = syncHubService(store, sync, feed, apply, notify, SCHEMA_VERSION, venue?.relay);
+  // A replica checks with its hub the passwords it cannot check alone (sync/hub-session.http.ts).
+  const hubSessions = isReplica ? hubSessionBridge(upstream.url, SATELLITE_DEFAULTS.connectTimeoutMs) : null;
   const attendees = attendeeService(store, notify, journal);
   const ctx: AppContext = {
     clock,
@@ -214,7 +216,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     imports,
     people: personService(store),
     tokens: apiTokenService(store),
-    staff: staffService(store),
+    staff: staffService(store, { confirmUpstream: hubSessions?.confirmAtHub }),
     webhooks: webhookEndpointService(store, outbox),
     lanIntegrations: lanIntegrationService(store),
     webhookDispatcher: dispatcher,
@@ -311,8 +313,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(kioskStaticRoutes, { root: options.kioskDir ?? DEFAULT_KIOSK_DIR });
   }
 
-  if (isReplica) {
-    await registerReplicaApis(app, upstream.url, isOwnHost);
+  if (hubSessions) {
+    await registerReplicaApis(app, upstream!.url, isOwnHost, hubSessions);
     return app;
   }
 
@@ -365,8 +367,8 @@ async function registerReplicaApis(
   app: FastifyInstance,
   hubUrl: string,
   isOwnHost: OwnHostCheck,
+  bridge: HubSessionBridge,
 ): Promise<void> {
-  const bridge = hubSessionBridge(hubUrl, SATELLITE_DEFAULTS.connectTimeoutMs);
   const forward = {
     hubUrl,
     connectTimeoutMs: SATELLITE_DEFAULTS.connectTimeoutMs,

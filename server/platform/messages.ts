@@ -119,6 +119,8 @@ export const messages = {
   upstreamHubNotEmpty:
     'This hub holds registrations of its own. Follow an online server from a hub without any (a new data directory).',
   upstreamNotArrivals: 'This address does not answer as an Arrivals server of this version.',
+  upstreamOrganizationTaken:
+    'This hub already holds an organization with the online server’s organization’s identity. Follow it from a hub without it (a new data directory).',
   hubSignInNeeded: 'Sign in again while the hub can be reached to manage events, people and settings.',
 
   routeNotFound: 'Not found.',

@@ -15,6 +15,8 @@ import { sql as mergedRegistrations } from './013_merged_registrations.ts';
 import { sql as outboxBySeq } from './014_outbox_by_seq.ts';
 import { sql as noShowFor } from './015_no_show_for.ts';
 import { sql as outboxAckedThrough } from './016_outbox_acked_through.ts';
+import { sql as scopedFeed } from './027_scoped_feed.ts';
+import { sql as offlineSignIn } from './028_offline_sign_in.ts';
 
 /** SQL to run, or a step in TypeScript for what SQL cannot do (drawing random codes, folding text for search). */
 export type Migration = string | ((db: Db) => void);
@@ -40,4 +42,6 @@ export const migrations: readonly Migration[] = [
   outboxBySeq,
   noShowFor,
   outboxAckedThrough,
+  scopedFeed,
+  offlineSignIn,
 ];
