@@ -156,11 +156,13 @@ export function attendeesRepository(db: Db) {
     `SELECT ${COLUMNS} FROM attendees WHERE event_id = ? AND email_key = ?
      ORDER BY status = 'canceled', id DESC LIMIT 1`,
   );
-  // Domains at least two of the event's registrations share: decoys of the find-by-name confirm step
-  // (find-by-name.rules.ts), which are nobody's address on their own.
-  const sharedDomains = db.prepare<[number], { domain: string }>(
-    `SELECT substr(email_key, instr(email_key, '@') + 1) AS domain FROM attendees WHERE event_id = ?
-     GROUP BY domain HAVING COUNT(*) >= 2 ORDER BY COUNT(*) DESC LIMIT 100`,
+  // Where the event's live registrations' and its organization's people's addresses are, each address once: the
+  // pool of decoys of the find-by-name confirm step (find-by-name.rules.ts `domainChoices`).
+  const domainCounts = db.prepare<[number, number], { domain: string; count: number }>(
+    `SELECT substr(email_key, instr(email_key, '@') + 1) AS domain, COUNT(*) AS count
+     FROM (SELECT email_key FROM attendees WHERE event_id = ? AND status <> 'canceled'
+           UNION SELECT email_key FROM users WHERE organization_id = ?)
+     GROUP BY domain`,
   );
   // A registration made here takes the id it is given (a replica's granted block, sync/journal.ts), else the next
   // one below the ids a hub grants its replicas (sync/sync.repository.ts), so the two never meet.
@@ -176,8 +178,8 @@ export function attendeesRepository(db: Db) {
   // again if the check-in is undone (sync/conflict.rules.ts, the same rule as for ops from other nodes).
   // A row that keeps its check-ins (sync/conflict.rules.ts: it had one undone) keeps this one too, at the end (the
   // rules sort them again when they next apply an op); otherwise its only check-in is the one the row holds.
-  const checkIn = db.prepare<[string, string, string, string, string, number], AttendeeRow>(
-    `UPDATE attendees SET checked_in_at = ?, updated_at = ?, checkin_op_id = ?,
+  const checkIn = db.prepare<[string, string, string, number, string, string, number], AttendeeRow>(
+    `UPDATE attendees SET checked_in_at = ?, updated_at = ?, checkin_op_id = ?, checked_in_by_name = ?,
        check_in_marks = CASE WHEN check_in_marks IS NULL THEN NULL
          ELSE json_insert(check_in_marks, '$[#]', json_object('op', ?, 'at', ?, 'undone', json('false'))) END,
        overridden_status = CASE status WHEN 'no_show' THEN 'no_show' ELSE overridden_status END,
@@ -187,6 +189,9 @@ export function attendeesRepository(db: Db) {
   );
   const checkInMarks = db.prepare<[number], { check_in_marks: string | null }>(
     'SELECT check_in_marks FROM attendees WHERE id = ?',
+  );
+  const byNameCheckIn = db.prepare<[number], { checked_in_by_name: number }>(
+    'SELECT checked_in_by_name FROM attendees WHERE id = ?',
   );
   const undoCheckIn = db.prepare<[string, string, number], AttendeeRow>(
     `UPDATE attendees SET checked_in_at = NULL, checkin_op_id = NULL, check_in_marks = ?, updated_at = ?,
@@ -310,9 +315,12 @@ export function attendeesRepository(db: Db) {
         .map(toAttendee);
     },
 
-    /** Email domains at least two of the event's registrations share, the most shared first. */
-    sharedEmailDomains(eventId: number): string[] {
-      return sharedDomains.all(eventId).map((row) => row.domain);
+    /**
+     * How many addresses each email domain holds among the event's live registrations and its organization's
+     * people (each address once): the same on a hub and on its replicas, which hold both.
+     */
+    emailDomainCounts(eventId: number, organizationId: number): { domain: string; count: number }[] {
+      return domainCounts.all(eventId, organizationId);
     },
 
     /**
@@ -347,8 +355,14 @@ export function attendeesRepository(db: Db) {
     },
 
     /** Null when someone else checked the attendee in first (or the status no longer admits it). */
-    checkIn(attendeeId: number, at: string, opId: string): AttendeeRecord | null {
-      return attendeeOrNull(checkIn.get(at, at, opId, opId, at, attendeeId));
+    /** `byName`: the person found themselves by name at a kiosk (migration 029). */
+    checkIn(attendeeId: number, at: string, opId: string, byName = false): AttendeeRecord | null {
+      return attendeeOrNull(checkIn.get(at, at, opId, byName ? 1 : 0, opId, at, attendeeId));
+    },
+
+    /** Whether the attendee's check-in made here was by name at a kiosk (migration 029). */
+    wasCheckedInByName(attendeeId: number): boolean {
+      return byNameCheckIn.get(attendeeId)?.checked_in_by_name === 1;
     },
 
     /** Every check-in the attendee was given, when the row keeps them (sync/conflict.rules.ts); else null. */

@@ -109,14 +109,17 @@ export function attendeeService(store: Store, notify: ChangeNotifier, journal: C
   /**
    * The checked-in registration of `event` that an email or a scanned code names, for the badge a kiosk prints
    * (after a check-in, or again after "already checked in"); anyone else is null: no badge before the door.
+   * `showsCode` says whether the badge may carry the check-in code: not when asked by email for a registration
+   * checked in by name, which a stranger who guessed the email's domain may have done (issue 32, row 5).
    */
   function findCheckedIn(
     event: EventRecord,
     by: { email: string } | { scanned: ScannedCode },
-  ): AttendeeRecord | null {
+  ): { attendee: AttendeeRecord; showsCode: boolean } | null {
     const attendee =
       'email' in by ? repos.attendees.findForEmail(event.id, by.email) : findByScannedCode(event, by.scanned);
-    return attendee?.checkedInAt && attendee.status !== 'canceled' ? attendee : null;
+    if (!attendee?.checkedInAt || attendee.status === 'canceled') return null;
+    return { attendee, showsCode: !('email' in by) || !repos.attendees.wasCheckedInByName(attendee.id) };
   }
 
   /** An attendee checking themselves in at a kiosk with the email they registered with. */
@@ -138,17 +141,26 @@ export function attendeeService(store: Store, notify: ChangeNotifier, journal: C
    * meanwhile (docs/sync.md) is checked in as the one it became.
    */
   function selfCheckInByUuid(event: EventRecord, uuid: string): CheckInOutcome {
-    return selfCheckInOf(event, 'self', () => {
-      const attendee = findAttendee(uuid);
-      return attendee?.eventId === event.id ? attendee : null;
-    });
+    return selfCheckInOf(
+      event,
+      'self',
+      () => {
+        const attendee = findAttendee(uuid);
+        return attendee?.eventId === event.id ? attendee : null;
+      },
+      { byName: true },
+    );
   }
 
-  /** Self check-in of the registration `find` reads, inside the transaction that writes it. */
+  /**
+   * Self check-in of the registration `find` reads, inside the transaction that writes it. `byName`: found by name
+   * at a kiosk (kept on this node, migration 029; the op says `self`, as hubs of every version read it).
+   */
   function selfCheckInOf(
     event: EventRecord,
     via: 'self' | 'scan',
     find: () => AttendeeRecord | null,
+    { byName = false }: { byName?: boolean } = {},
   ): CheckInOutcome {
     const now = clock.now();
     return store.inTransaction((): CheckInOutcome => {
@@ -156,7 +168,7 @@ export function attendeeService(store: Store, notify: ChangeNotifier, journal: C
       const decision = decideSelfCheckIn(event, attendee, now);
       if (!decision.ok) return { ok: false, reason: decision.reason, attendee };
       const opId = newOpId();
-      const checkedIn = repos.attendees.checkIn(attendee!.id, toTimestamp(now), opId);
+      const checkedIn = repos.attendees.checkIn(attendee!.id, toTimestamp(now), opId, byName);
       // Read, decided and written under one write lock: no other kiosk can have checked them in meanwhile.
       if (!checkedIn) throw new Error('check-in refused by the store after the rules allowed it');
       notify.attendeeChanged('attendee.checked_in', event, checkedIn);

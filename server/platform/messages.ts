@@ -76,6 +76,7 @@ export const messages = {
   codeNotFound: 'No registration for this event has this code.',
   findExpired: 'This search has expired. Please search for your name again.',
   findNotConfirmed: 'That is not the email address of this registration. Please see event staff.',
+  findKioskPaused: 'Too many wrong answers at this kiosk. Please see event staff.',
   eventFull: 'The event is full.',
   importFull: (available: number) => `Not enough seats: ${available} left.`,
   importInvalid: 'Some rows are invalid. Nothing was imported.',

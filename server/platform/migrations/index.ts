@@ -17,6 +17,7 @@ import { sql as noShowFor } from './015_no_show_for.ts';
 import { sql as outboxAckedThrough } from './016_outbox_acked_through.ts';
 import { sql as scopedFeed } from './027_scoped_feed.ts';
 import { sql as offlineSignIn } from './028_offline_sign_in.ts';
+import { sql as nameCheckIns } from './029_name_check_ins.ts';
 
 /** SQL to run, or a step in TypeScript for what SQL cannot do (drawing random codes, folding text for search). */
 export type Migration = string | ((db: Db) => void);
@@ -44,4 +45,5 @@ export const migrations: readonly Migration[] = [
   outboxAckedThrough,
   scopedFeed,
   offlineSignIn,
+  nameCheckIns,
 ];
