@@ -1,4 +1,8 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyServerOptions,
+  type onResponseHookHandler,
+} from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiTokenRoutes } from './access/api-token.routes.ts';
 import { apiTokenService } from './access/api-token.service.ts';
@@ -47,10 +51,11 @@ import { personRoutes } from './people/person.routes.ts';
 import { personService } from './people/person.service.ts';
 import { profilePageRoutes } from './people/profile-page.routes.ts';
 import { publicProfileRoutes } from './people/public-profile.routes.ts';
+import { registerArrival } from './platform/arrival.ts';
 import {
   DEFAULT_TRUSTED_SATELLITES,
+  forwardedHeaderPolicy,
   forwardingTrust,
-  registerForwardedHeaderPolicy,
 } from './platform/client-address.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import {
@@ -65,7 +70,7 @@ import { earlyErrorOptions, registerErrorHandling } from './platform/errors.ts';
 import { registerJsonBodyParser } from './platform/json-body.ts';
 import { withRedactedRequests } from './platform/logging.ts';
 import { registerApiDocs } from './platform/openapi.ts';
-import { registerSecurityHeaders } from './platform/security-headers.ts';
+import { setSecurityHeaders } from './platform/security-headers.ts';
 import { responseSerializerCompiler } from './platform/serializer.ts';
 import { zodValidatorCompiler } from './platform/validation.ts';
 import { createWriteGate, registerWriteGate } from './platform/write-gate.ts';
@@ -272,17 +277,28 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       venue!.start();
     }
   });
-  // Replicas waiting on the feed look at once after a write here.
-  app.addHook('onResponse', (request, _reply, done) => {
+  // Replicas waiting on the feed look at once after a write here: each route that may write says so once it has
+  // answered. Only those: a read answers without this hook (server/README.md, "The read path").
+  const nudgeReplicas: onResponseHookHandler = function nudgeReplicas(request, _reply, done) {
     if (request.method !== 'GET' && request.method !== 'HEAD') syncHub.nudge();
     done();
+  };
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (methods.every((method) => method === 'GET' || method === 'HEAD')) return;
+    const own = route.onResponse ?? [];
+    route.onResponse = [...(Array.isArray(own) ? own : [own]), nudgeReplicas];
   });
 
-  registerSecurityHeaders(app);
-  registerForwardedHeaderPolicy(app, trust);
-  registerErrorHandling(app);
+  const refuseWhileClosing = registerErrorHandling(app);
   registerJsonBodyParser(app);
-  registerWriteGate(app, writeGate);
+  const waitAtWriteGate = registerWriteGate(app, writeGate);
+  registerArrival(app, [
+    setSecurityHeaders,
+    forwardedHeaderPolicy(trust),
+    refuseWhileClosing,
+    waitAtWriteGate,
+  ]);
   const rateLimits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
   await registerRateLimits(app, rateLimits, clock);
   await registerApiDocs(app, {
