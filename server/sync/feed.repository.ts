@@ -117,6 +117,12 @@ const STAFF_COLUMNS = ['name', 'email', 'email_key', 'role', 'created_at', 'upda
 const NO_PASSWORD_HERE = "'!'";
 
 /**
+ * A private profile's code as the feed sends it: its digest, or the digest itself when this node holds only that (a
+ * venue's hub passing on what its online server sent: a digest of it would match no scan).
+ */
+const digestOnce = (code: string) => (code.startsWith('#') ? code : privateProfileCodeDigest(code));
+
+/**
  * A user as a replica gets it: the email (registrations are matched by it) and what the profile shows. A private
  * profile's code is its digest: the kiosk answers a scan of it (people/person.repository.ts `findByProfileCode`)
  * without ever holding it.
@@ -127,7 +133,7 @@ function publicUser(row: Record<string, unknown>): Record<string, unknown> {
   const keep = (field: string, column = field) => (isPublic && shown.has(field) ? row[column] : null);
   return {
     ...row,
-    profile_code: isPublic ? row.profile_code : privateProfileCodeDigest(String(row.profile_code)),
+    profile_code: isPublic ? row.profile_code : digestOnce(String(row.profile_code)),
     first_name: keep('first_name'),
     last_name: keep('last_name'),
     phone: keep('phone'),
