@@ -7,6 +7,10 @@ import type { EventRecord } from '../server/events/event.types.ts';
 import type { Organization } from '../server/organizations/organization.types.ts';
 import type { ProfileField } from '../server/contract/vocabulary.ts';
 import { createRepositories, createStore, type Repositories } from '../server/store.ts';
+import { ledgerService } from '../server/attendees/ledger.service.ts';
+import { recordRegistration } from '../server/attendees/registration.service.ts';
+import { rootJournal } from '../server/sync/journal.ts';
+import { silentNotifier } from '../server/webhooks/notifier.ts';
 import { applyEventInput } from '../server/events/event.input.ts';
 import { apiTokenService } from '../server/access/api-token.service.ts';
 
@@ -56,11 +60,11 @@ export function seedDatabase(dataDir: string, sizes: SeedSizes): Fixture {
     const organization = repos.organizations.create('Bench Venue', 'bench', now)!;
     const token = issueBenchToken(db, organization);
     const event = createOpenEvent(repos, organization, 'Bench Night', now);
-    const attendees = inTransaction(() => registerMany(repos, event, 'guest', sizes.attendees, now));
-    const pool = inTransaction(() => registerMany(repos, event, 'arrival', sizes.checkInPool, now));
+    const attendees = inTransaction(() => registerMany(db, event, 'guest', sizes.attendees));
+    const pool = inTransaction(() => registerMany(db, event, 'arrival', sizes.checkInPool));
     const profileCodes = inTransaction(() => createProfiles(repos, organization, sizes.profiles, now));
     const bulkEvents = Array.from({ length: sizes.bulkEvents }, (_, index) =>
-      inTransaction(() => seedBulkEvent(repos, organization, index, sizes.bulkSize, now)),
+      inTransaction(() => seedBulkEvent(db, repos, organization, index, sizes.bulkSize, now)),
     );
 
     return {
@@ -114,28 +118,35 @@ export function createOpenEvent(
   return repos.events.create(organization.id, settings, now);
 }
 
+/**
+ * Registrations as the app records them (the ledger and its rows: attendees/registration.service.ts), without the
+ * answers' checks, through `db`, inside the caller's transaction.
+ */
+export function directRegistrations(db: Db) {
+  const store = createStore(db, systemClock);
+  const ledger = ledgerService(store, store.repos.ledger, silentNotifier);
+  return (event: EventRecord, email: string, name: string, answers: Record<string, string>) =>
+    recordRegistration(store, ledger, rootJournal, 'walk_in', event, {
+      email,
+      name,
+      answers,
+      status: 'confirmed',
+      now: systemClock.now(),
+    });
+}
+
 function registerMany(
-  repos: Repositories,
+  db: Db,
   event: EventRecord,
   prefix: string,
   count: number,
-  now: string,
 ): { uuid: string; email: string }[] {
+  const register = directRegistrations(db);
   const registered: { uuid: string; email: string }[] = [];
   for (let i = 0; i < count; i++) {
     const email = `${prefix}-${event.id}-${i}@example.com`;
     const answers = { email, first_name: 'Ada', last_name: `Lovelace ${i}`, company: 'Analytical Engines' };
-    const result = repos.attendees.register({
-      id: null,
-      opId: `seed-${i}`,
-      eventId: event.id,
-      userId: null,
-      email,
-      name: `Ada Lovelace ${i}`,
-      answers,
-      status: 'confirmed',
-      registeredAt: now,
-    });
+    const result = register(event, email, `Ada Lovelace ${i}`, answers);
     if (!result.ok) throw new Error(`could not seed ${email}: ${result.reason}`);
     registered.push({ uuid: result.attendee.uuid, email });
   }
@@ -172,6 +183,7 @@ function createProfiles(
 }
 
 function seedBulkEvent(
+  db: Db,
   repos: Repositories,
   organization: Organization,
   index: number,
@@ -179,6 +191,6 @@ function seedBulkEvent(
   now: string,
 ): BulkEvent {
   const event = createOpenEvent(repos, organization, `Bulk ${index}`, now);
-  const attendees = registerMany(repos, event, 'bulk', size, now);
+  const attendees = registerMany(db, event, 'bulk', size);
   return { uuid: event.uuid, attendeeUuids: attendees.map((a) => a.uuid) };
 }

@@ -6,7 +6,9 @@
  * - 10,000 check-ins queued on a cut-off kiosk, drained after the hub returns;
  * - a check-in on one kiosk, seen in another kiosk's database (what that kiosk answers from);
  * - the hub's own check-in throughput while 20 replicas long-poll it and push their check-ins, against the same hub
- *   with those replicas stopped.
+ *   with those replicas stopped;
+ * - the longest of an honest client's check-ins while a rogue device pushes the biggest batches allowed (500 scans of
+ *   one person), back to back, against the same client's check-ins with no rogue (issue 32).
  * The table goes to stdout and bench/results.md. `--help` lists the options.
  */
 import { fork } from 'node:child_process';
@@ -17,8 +19,10 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
+import { randomBytes } from 'node:crypto';
 import { runCli } from '../server/cli.ts';
-import { DATABASE_FILE, openDatabase } from '../server/platform/database.ts';
+import { DATABASE_FILE, openDatabase, SCHEMA_VERSION } from '../server/platform/database.ts';
+import { MAX_OPS_PER_PUSH } from '../server/sync/sync.types.ts';
 import { toTimestamp } from '../server/platform/time.ts';
 import { createRepositories } from '../server/store.ts';
 import { log, runBench, runOptions } from './cli.ts';
@@ -27,7 +31,7 @@ import { machineAtEnd, recordRun, runStamp } from './history.ts';
 import type { ReplicasMessage } from './replicas.ts';
 import { percentile, poolSamples, runLoad, type LoadSample, type RequestSpec } from './load.ts';
 import { type RunningServer, startServer } from './servers.ts';
-import { cloneDataDir, createOpenEvent, seedDatabase } from './seed.ts';
+import { cloneDataDir, createOpenEvent, directRegistrations, seedDatabase } from './seed.ts';
 
 const MAIN_ATTENDEES = 20_000;
 /**
@@ -51,7 +55,11 @@ const TARGETS = {
   drainMs: 5_000,
   visibleP95Ms: 2_000,
   hubRatio: 0.8,
+  hostileMaxMs: 100,
 };
+
+/** Seconds an honest client checks people in, with and without a rogue device pushing alongside. */
+const HOSTILE_SECONDS = 5;
 
 const HELP = `npm run bench:sync -- [options]
 
@@ -82,6 +90,7 @@ function seedHub(dataDir: string): HubSeed {
   const db = openDatabase(dataDir);
   try {
     const repos = createRepositories(db);
+    const register = directRegistrations(db);
     const organization = repos.organizations.findBySlug('bench')!;
     const now = toTimestamp(new Date());
     const seedEvent = (name: string, prefix: string, count: number) =>
@@ -90,16 +99,10 @@ function seedHub(dataDir: string): HubSeed {
         const emails: string[] = [];
         for (let i = 0; i < count; i++) {
           const email = `${prefix}-${i}@example.com`;
-          const result = repos.attendees.register({
-            id: null,
-            opId: `seed-${prefix}-${i}`,
-            eventId: event.id,
-            userId: null,
+          const result = register(event, email, `Ada Lovelace ${i}`, {
             email,
-            name: `Ada Lovelace ${i}`,
-            answers: { email, first_name: 'Ada', last_name: `Lovelace ${i}` },
-            status: 'confirmed',
-            registeredAt: now,
+            first_name: 'Ada',
+            last_name: `Lovelace ${i}`,
           });
           if (!result.ok) throw new Error(`could not seed ${email}: ${result.reason}`);
           emails.push(email);
@@ -183,6 +186,82 @@ async function checkIn(url: string, eventUuid: string, email: string): Promise<v
 interface Side {
   samples: LoadSample[];
   cpuMicros: number;
+}
+
+/** A device paired with the hub as a kiosk is (`arrivals device code`, then `POST /sync/pair`): its credential. */
+async function pairRogue(hubDir: string, hub: RunningServer, event: string): Promise<string> {
+  const code = (await cli(['device', 'code', '--data', hubDir, '--events', event])).trim();
+  const response = await fetch(`${hub.url}/sync/pair`, {
+    method: 'POST',
+    headers: { ...JSON_HEADERS },
+    body: JSON.stringify({ code, name: 'Rogue' }),
+  });
+  const body = (await response.json()) as { data: { credential: string } };
+  if (response.status !== 201) throw new Error(`pairing answered ${response.status}`);
+  return body.data.credential;
+}
+
+/**
+ * Pushes, back to back until `stopped`, the biggest batch a hub takes: 500 check-ins of one person, each a new op
+ * (the scans of a stuck scanner, or of a stolen credential). A 429 waits as it says. The pushes made.
+ */
+async function pushHostileBatches(
+  hub: RunningServer,
+  credential: string,
+  eventUuid: string,
+  attendee: string,
+  stopped: () => boolean,
+): Promise<number> {
+  let pushes = 0;
+  let seq = 0;
+  while (!stopped()) {
+    const ops = Array.from({ length: MAX_OPS_PER_PUSH }, () => ({
+      op_id: randomBytes(16).toString('hex'),
+      seq: ++seq,
+      device: 'rogue',
+      kind: 'check_in',
+      payload: { event: eventUuid, attendee, via: 'scan' },
+      wall_ms: Date.now(),
+      mono_ms: seq,
+      boot_id: 'rogue-boot',
+      schema_version: SCHEMA_VERSION,
+    }));
+    const response = await fetch(`${hub.url}/sync/ops`, {
+      method: 'POST',
+      headers: { ...JSON_HEADERS, authorization: `Bearer ${credential}` },
+      body: JSON.stringify({
+        sent_wall_ms: Date.now(),
+        sent_mono_ms: seq,
+        boot_id: 'rogue-boot',
+        waiting: ops.length,
+        acked_seq: 0,
+        wants_ids: false,
+        ops,
+      }),
+    });
+    await response.arrayBuffer();
+    if (response.status === 429) await sleep(Number(response.headers.get('retry-after') ?? 1) * 1000);
+    else if (response.status !== 200) throw new Error(`a hostile push answered ${response.status}`);
+    else pushes += 1;
+  }
+  return pushes;
+}
+
+/** Check-ins one at a time for `seconds`, each the next of `emails`: how long each took, in ms. */
+async function timedCheckIns(
+  hub: RunningServer,
+  eventUuid: string,
+  emails: readonly string[],
+  seconds: number,
+): Promise<number[]> {
+  const took: number[] = [];
+  const deadline = performance.now() + seconds * 1000;
+  while (performance.now() < deadline) {
+    const sent = performance.now();
+    await checkIn(hub.url, eventUuid, emails[took.length]!);
+    took.push(performance.now() - sent);
+  }
+  return took;
 }
 
 /**
@@ -441,6 +520,28 @@ async function main(): Promise<void> {
     const hubPushed = appliedOps() - appliedBefore;
     await replicas.close();
     replicas = null;
+
+    log('an honest client checking people in while a rogue device pushes its biggest batches, and without');
+    const rogue = await pairRogue(dir('hub'), hub, seed.main.uuid);
+    const scanned = readDb(
+      dir('hub'),
+      (db) =>
+        (
+          db.prepare('SELECT uuid FROM attendees WHERE email = ?').get(seed.main.emails.at(-1)) as {
+            uuid: string;
+          }
+        ).uuid,
+    );
+    const honestEmails = seed.main.emails.slice(QUEUED_OPS + opts.samples, -1);
+    const half = Math.floor(honestEmails.length / 2);
+    const calmMs = await timedCheckIns(hub, seed.main.uuid, honestEmails.slice(0, half), HOSTILE_SECONDS);
+    let hostileDone = false;
+    const hostile = pushHostileBatches(hub, rogue, seed.main.uuid, scanned, () => hostileDone);
+    // The rogue's first batch is under way before the honest client starts.
+    await sleep(50);
+    const underAttackMs = await timedCheckIns(hub, seed.main.uuid, honestEmails.slice(half), HOSTILE_SECONDS);
+    hostileDone = true;
+    const hostilePushes = await hostile;
     await stop(hub);
     const hubAlone = throughput(hubAloneSide);
     const hubBusy = throughput(hubBusySide);
@@ -488,6 +589,15 @@ async function main(): Promise<void> {
         `ratio ≥ ${TARGETS.hubRatio}: ${verdict(hubRatio >= TARGETS.hubRatio && hubBusy.failed + hubAlone.failed === 0)}`,
       ],
     ];
+    const attackedMax = Math.max(...underAttackMs);
+    const calmMax = Math.max(...calmMs);
+    rows.push([
+      'longest honest check-in, a rogue device pushing',
+      `max ${ms(attackedMax)}, p99 ${ms(percentile(underAttackMs, 99))} (${count(underAttackMs.length)} check-ins)`,
+      `max ${ms(calmMax)}, p99 ${ms(percentile(calmMs, 99))} (${count(calmMs.length)}, no rogue)`,
+      `ratio ${(attackedMax / calmMax).toFixed(2)}`,
+      `max ≤ ${TARGETS.hostileMaxMs} ms: ${verdict(attackedMax <= TARGETS.hostileMaxMs)}`,
+    ]);
     const passes = rows.every((row) => row[4]!.endsWith('PASS'));
     const table = [
       '| measure | figure | baseline | ratio | target |',
@@ -513,6 +623,7 @@ async function main(): Promise<void> {
       `Initial sync: \`arrivals device pair\` from start to end (pairing, snapshot of ${count(snapshotRows.n)} attendees written, ids granted), the hub a server process.`,
       `Drain: ${count(waitingBefore)} check-ins made over HTTP on a kiosk whose hub was stopped; timed from the restarted hub's first readiness to the kiosk's outbox holding no unacked op (it retries every 1 s, its default).`,
       `Seen on another kiosk: a check-in sent to one kiosk (a server process) until the row is checked in in the other kiosk's database, both long-polling the hub.`,
+      `Rogue device: a device paired as kiosks are pushed ${count(hostilePushes)} batches of ${MAX_OPS_PER_PUSH} check-ins of one person, back to back (each waits for its answer; a 429 waits as told), while one honest client checked people in by email one at a time for ${HOSTILE_SECONDS} s; the baseline is the same client for ${HOSTILE_SECONDS} s just before, with no rogue. The ratio is of the longest requests.`,
       `Hub under sync: ${REPLICAS} replicas in one process of their own (the real replica code, each serving a small event of its own), each checking someone in every ${REPLICA_CHECK_IN_MS / 1000} s and long-polling the hub, which wakes them at each of its check-ins; ${count(hubPushed)} ops applied from replicas in all.`,
       `${machineAtEnd()} ${where}`,
     ];

@@ -1,4 +1,4 @@
-import { hash, randomUUID } from 'node:crypto';
+import { hash, randomBytes, randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { openDatabase, type Db } from '../server/platform/database.ts';
@@ -94,10 +94,34 @@ function prepareStatements(db: Db) {
       `SELECT ${ATTENDEE_COLUMNS} FROM attendees WHERE event_id = ? AND email_key = ?
        ORDER BY status = 'canceled', id DESC LIMIT 1`,
     ),
+    // As the app's ledger (attendees/ledger.repository.ts): an id from the counter, the registration, then its row;
+    // a check-in's fact, then the row. The twin writes the row directly where the app works it out.
+    nextId: db
+      .prepare<[], number>(
+        'UPDATE sync_meta SET next_local_id = next_local_id + 1 WHERE id = 1 RETURNING next_local_id',
+      )
+      .pluck(),
+    insertRegistration: db.prepare<Record<string, unknown>>(
+      `INSERT INTO registrations (uuid, id, event_id, email, email_key, name, answers, status, registered_at, op_id,
+         checkin_code, attendee_id)
+       VALUES (@uuid, @id, @event_id, @email, @email_key, @name, @answers, @status, @registered_at, @op_id,
+         @checkin_code, @id)`,
+    ),
     insertAttendee: db.prepare<Record<string, unknown>, AttendeeRow>(
-      `INSERT INTO attendees (uuid, event_id, user_id, email, email_key, name, answers, status, registered_at, updated_at)
-       VALUES (@uuid, @event_id, @user_id, @email, @email_key, @name, @answers, @status, @registered_at, @registered_at)
+      `INSERT INTO attendees (id, uuid, event_id, user_id, email, email_key, name, answers, status, registered_at,
+         updated_at, checkin_code)
+       VALUES (@id, @uuid, @event_id, @user_id, @email, @email_key, @name, @answers, @status, @registered_at,
+         @registered_at, @checkin_code)
        RETURNING ${ATTENDEE_COLUMNS}`,
+    ),
+    insertFact: db.prepare<[string, number, string, string]>(
+      `INSERT INTO attendee_facts (op_id, event_id, subject, kind, at) VALUES (?, ?, ?, 'check_in', ?)`,
+    ),
+    noShowFacts: db.prepare<[string, string, number]>(
+      `INSERT INTO attendee_facts (op_id, event_id, subject, kind, at)
+       SELECT lower(hex(randomblob(16))), a.event_id, a.uuid, 'no_show', ?
+       FROM json_each(?) AS ids CROSS JOIN attendees AS a ON a.uuid = ids.value
+       WHERE +a.event_id = ? AND a.status NOT IN ('canceled', 'no_show') AND a.checked_in_at IS NULL`,
     ),
     checkIn: db.prepare<[string, string, number], AttendeeRow>(
       `UPDATE attendees SET checked_in_at = ?, updated_at = ?,
@@ -163,17 +187,20 @@ function publicEventRoutes(app: FastifyInstance, db: Db, sql: Statements): void 
   const register = db.transaction((event: EventRow, body: Record<string, string>) => {
     const { email = '', first_name: first = '', last_name: last = '', company } = body;
     const user = sql.userByEmail.get(event.organization_id, emailKey(email));
-    const row = sql.insertAttendee.get({
+    const registration = {
+      id: sql.nextId.get()! - 1,
       uuid: randomUUID(),
       event_id: event.id,
-      user_id: user?.id ?? null,
       email: email.trim(),
       email_key: emailKey(email),
       name: `${first.trim()} ${last.trim()}`,
       answers: JSON.stringify({ email: email.trim(), first_name: first, last_name: last, company }),
       status: 'confirmed',
       registered_at: toTimestamp(new Date()),
-    })!;
+      checkin_code: randomBytes(12).toString('base64url'),
+    };
+    sql.insertRegistration.run({ ...registration, op_id: randomBytes(16).toString('hex') });
+    const row = sql.insertAttendee.get({ ...registration, user_id: user?.id ?? null })!;
     sql.subscribedEndpoints.all(event.organization_id, 'attendee.registered');
     return { row, isGuest: !user };
   });
@@ -224,6 +251,7 @@ function publicEventRoutes(app: FastifyInstance, db: Db, sql: Statements): void 
     const attendee = sql.attendeeForEmail.get(event.id, emailKey(email));
     if (!attendee) return null;
     const now = toTimestamp(new Date());
+    sql.insertFact.run(randomBytes(16).toString('hex'), event.id, attendee.uuid, now);
     const row = sql.checkIn.get(now, now, attendee.id);
     if (row) sql.subscribedEndpoints.all(event.organization_id, 'attendee.checked_in');
     return row ?? null;
@@ -294,6 +322,7 @@ function bulkNoShowRoute(app: FastifyInstance, db: Db, sql: Statements): void {
       const run = db.transaction(() => {
         // As the app: one UPDATE, and only when it did not mark every id, a look at how it left them.
         sql.subscribedEndpoints.all(event.organization_id, 'attendee.no_show');
+        sql.noShowFacts.run(at, JSON.stringify(ids), event.id);
         const marked = sql.markManyNoShow.run(at, JSON.stringify(ids), event.id).changes;
         if (marked === ids.length) return marked;
         const states = sql.statesByUuid.all(JSON.stringify(ids), event.id);

@@ -25,6 +25,7 @@ import { staffService } from './access/staff.service.ts';
 import { API_TOKEN_SCHEME, registerTokenAuthentication } from './access/token-auth.http.ts';
 import { attendeeActionRoutes, tokenAttendeeRoutes } from './attendees/attendee.routes.ts';
 import { attendeeService } from './attendees/attendee.service.ts';
+import { ledgerService } from './attendees/ledger.service.ts';
 import { bulkNoShowService } from './attendees/bulk-no-show.service.ts';
 import { findByNameService } from './attendees/find-by-name.service.ts';
 import { deskRoutes } from './attendees/desk.routes.ts';
@@ -83,8 +84,8 @@ import { feedRepository } from './sync/feed.repository.ts';
 import { hubSessionBridge, type HubSessionBridge } from './sync/hub-session.http.ts';
 import { syncHubService } from './sync/hub.service.ts';
 import { replicaJournal } from './sync/journal.ts';
-import { replayRepository } from './sync/replay.repository.ts';
 import { DEFAULT_REPLICA_OPTIONS, replicaService, type ReplicaOptions } from './sync/replica.service.ts';
+import { restoreWatch } from './sync/restore-watch.ts';
 import { syncRepository } from './sync/sync.repository.ts';
 import { upstreamServerRoutes, venueDashboardRoutes } from './sync/upstream.routes.ts';
 import { venueService } from './sync/venue.service.ts';
@@ -195,27 +196,47 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const outbox = webhookOutbox(store.repos, clock, dispatcher.wake);
   // Webhooks leave from the hub, once per change that won there; a replica tells nobody.
   const notify = isReplica ? silentNotifier : webhookNotifier(outbox);
-  const apply = applyService(store, sync, replayRepository(store.db), notify);
+  // Every change to an attendee goes through the ledger, which writes the rows from the facts (docs/sync.md).
+  const ledger = ledgerService(store, store.repos.ledger, notify);
+  // Rows migration 017 left to write again from their facts: once, before anything reads them.
+  ledger.rebuildPending();
+  // A hub restored from a backup notices it itself, and its replicas start over (sync/restore-watch.ts).
+  const restores = isReplica ? null : restoreWatch(options.dataDir, sync);
+  const restored = restores?.checkAtStart() ?? false;
+  const apply = applyService(store, sync, ledger);
   const feed = feedRepository(store.db);
   const replicaOptions = { ...DEFAULT_REPLICA_OPTIONS, ...options.replica };
-  const replica = isReplica ? replicaService(store, sync, feed, apply, SCHEMA_VERSION, replicaOptions) : null;
+  const replica = isReplica ? replicaService(store, sync, feed, ledger, replicaOptions) : null;
   // Every hub can follow an online server; until it does, its journal records nothing.
-  const venue = isReplica ? null : venueService(store, sync, feed, apply, SCHEMA_VERSION, replicaOptions);
+  const venue = isReplica ? null : venueService(store, sync, feed, ledger, SCHEMA_VERSION, replicaOptions);
   const journal = replica
     ? replicaJournal(sync, clock, upstream!.deviceUuid, SCHEMA_VERSION, () => replica.wake())
     : venue!.journal;
-  const syncHub = syncHubService(store, sync, feed, apply, notify, SCHEMA_VERSION, venue?.relay);
+  const syncHub = syncHubService(
+    store,
+    sync,
+    feed,
+    apply,
+    notify,
+    SCHEMA_VERSION,
+    venue?.relay,
+    (op, error) =>
+      app.log.error(
+        { err: error, op_id: op.op_id, kind: op.kind },
+        'an op could not be applied; the next ops go on',
+      ),
+  );
   // A replica checks with its hub the passwords it cannot check alone (sync/hub-session.http.ts).
   const hubSessions = isReplica ? hubSessionBridge(upstream.url, SATELLITE_DEFAULTS.connectTimeoutMs) : null;
-  const attendees = attendeeService(store, notify, journal);
+  const attendees = attendeeService(store, ledger, journal);
   const ctx: AppContext = {
     clock,
     organizations: organizationService(store),
     events: eventService(store, notify),
-    registrations: registrationService(store, notify, journal),
+    registrations: registrationService(store, ledger, journal),
     attendees,
     findByName: findByNameService(store, attendees),
-    bulkNoShow: bulkNoShowService(store, notify),
+    bulkNoShow: bulkNoShowService(store, notify, journal),
     badges: badgeService(store),
     brand: brandService(store),
     imports,
@@ -251,6 +272,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }).withTypeProvider<ZodTypeProvider>();
   for (const undone of abandonedImports)
     app.log.warn(undone, 'an import the server stopped in was rolled back');
+  if (restored) {
+    app.log.warn(
+      'this database is behind the history it had reached: restored from a backup; replicas start over',
+    );
+  }
   capConnectionsPerAddress(app.server, connections.maxConnectionsPerAddress, trust.forwardsForOthers);
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(
@@ -260,6 +286,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('store', store);
   app.decorate('writeGate', writeGate);
   app.addHook('onClose', async () => store.db.close());
+  app.addHook('onClose', async () => restores?.stop());
   app.addHook('onClose', async () => dispatcher.stop());
   // onClose hooks run last added first: the import's worker stops before the connections of this thread close.
   app.addHook('onClose', async () => imports.close());
@@ -271,6 +298,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     done();
   });
   app.addHook('onReady', async () => {
+    restores?.start();
     if (replica) replica.start();
     else {
       dispatcher.start(app.log);

@@ -4,6 +4,7 @@ import { apiTokensRepository } from './access/api-token.repository.ts';
 import { staffRepository } from './access/staff.repository.ts';
 import { attendeesRepository } from './attendees/attendee.repository.ts';
 import { importStagingRepository, importsUnderWayRepository } from './attendees/import.repository.ts';
+import { ledgerRepository } from './attendees/ledger.repository.ts';
 import { badgeSettingsRepository } from './badges/badge.repository.ts';
 import { brandRepository } from './brand/brand.repository.ts';
 import { eventsRepository } from './events/event.repository.ts';
@@ -19,6 +20,7 @@ export function createRepositories(db: Db) {
     organizations: organizationsRepository(db),
     events: eventsRepository(db),
     attendees: attendeesRepository(db),
+    ledger: ledgerRepository(db),
     importStaging: importStagingRepository(db),
     importsUnderWay: importsUnderWayRepository(db),
     badges: badgeSettingsRepository(db),

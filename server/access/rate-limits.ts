@@ -33,6 +33,12 @@ export interface RateLimits {
   signIn: number;
   /** Dashboard sign-in attempts, per account (email), from anywhere. */
   signInAccount: number;
+  /**
+   * A paired device's sync requests (`/sync/ops`, `/sync/changes`, each counted on its own), per device credential:
+   * a replica pushes at most every `MIN_PUSH_INTERVAL_MS` and long-polls, far below it; a stolen credential cannot
+   * keep a hub busy.
+   */
+  syncDevice: number;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -43,6 +49,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   token: 60,
   signIn: 10,
   signInAccount: 5,
+  syncDevice: 600,
 };
 
 export const RATE_LIMIT_WINDOW_MS = 60_000;
@@ -50,7 +57,7 @@ export const RATE_LIMIT_WINDOW_MS = 60_000;
 export type RateLimitGroup = keyof RateLimits;
 
 /** Whose requests a limit counts together. */
-type CountedPer = 'ip' | 'token' | 'account';
+type CountedPer = 'ip' | 'token' | 'account' | 'device';
 
 interface RateLimitRule {
   /** The routes it covers: a path prefix, and a method when only one is meant. */
@@ -87,6 +94,9 @@ export const RATE_LIMIT_TABLE: readonly RateLimitRule[] = [
   { path: '/sync/connect', limits: [{ group: 'token', per: 'token' }], phase: 'token authentication' },
   // Pairing codes are short: guessing them is throttled like a password.
   { path: '/sync/pair', method: 'POST', limits: [{ group: 'signIn', per: 'ip' }], phase: 'preHandler' },
+  // A paired device's own: counted per credential, before anything is read (never on a public path).
+  { path: '/sync/ops', limits: [{ group: 'syncDevice', per: 'device' }], phase: 'onRequest' },
+  { path: '/sync/changes', limits: [{ group: 'syncDevice', per: 'device' }], phase: 'onRequest' },
   {
     path: '/dashboard/api/setup',
     method: 'POST',
@@ -118,6 +128,7 @@ const countedPerWords: Record<CountedPer, string> = {
   ip: 'client address',
   token: 'API token (per client address while no valid token is shown)',
   account: 'account (the email signed in with)',
+  device: 'device (its credential; per client address without one)',
 };
 
 /**
@@ -145,6 +156,9 @@ export function documentedRateLimit(
   };
 }
 
+/** A device's requests count by the credential they show; without one, by client address. */
+const byDevice = (request: FastifyRequest) => request.headers.authorization ?? `ip ${byIp(request)}`;
+
 /** The account a sign-in names: the email of its body, compared case-insensitively. */
 const byAccount = (request: FastifyRequest) =>
   String((request.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase();
@@ -158,6 +172,7 @@ export const RATE_LIMIT_SETTINGS: Record<RateLimitGroup, { flag: string; env: st
   token: { flag: 'rate-limit-token', env: 'ARRIVALS_RATE_LIMIT_TOKEN' },
   signIn: { flag: 'rate-limit-sign-in', env: 'ARRIVALS_RATE_LIMIT_SIGN_IN' },
   signInAccount: { flag: 'rate-limit-sign-in-account', env: 'ARRIVALS_RATE_LIMIT_SIGN_IN_ACCOUNT' },
+  syncDevice: { flag: 'rate-limit-sync', env: 'ARRIVALS_RATE_LIMIT_SYNC' },
 };
 
 /** Rate limits from flags, then environment, then the interface's defaults. */
@@ -276,6 +291,7 @@ export async function registerRateLimits(
   const keyOf: Record<Exclude<CountedPer, 'token'>, (request: FastifyRequest) => string> = {
     ip: byIp,
     account: byAccount,
+    device: byDevice,
   };
   app.addHook('onRoute', (route: RouteOptions) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];

@@ -1,12 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import Database from 'better-sqlite3';
 import type { Db } from '../platform/database.ts';
-import type { CheckInRecord } from '../sync/conflict.rules.ts';
-import { FIRST_GRANTED_ID } from '../sync/id-ranges.rules.ts';
 import { emailKey } from '../platform/email.ts';
-import { randomBase62 } from '../platform/random.ts';
-import { CHECKIN_CODE_LENGTH } from './checkin-code.rules.ts';
-import { attendeeSearchText } from '../platform/search-text.ts';
 import type { AttendeeRecord, AttendeeSummary } from './attendee.types.ts';
 import type { AttendeeStatus } from '../contract/vocabulary.ts';
 import type { SearchTerm } from './search.rules.ts';
@@ -95,20 +88,6 @@ const toAttendee = (row: AttendeeRow): AttendeeRecord => new StoredAttendee(row)
 const attendeeOrNull = (row: AttendeeRow | undefined): AttendeeRecord | null =>
   row ? toAttendee(row) : null;
 
-export interface NewAttendee {
-  /** Null: the next id of this database's own range. */
-  id: number | null;
-  /** The op that makes it (sync/journal.ts). */
-  opId: string;
-  eventId: number;
-  userId: number | null;
-  email: string;
-  name: string;
-  answers: Record<string, string>;
-  status: AttendeeStatus;
-  registeredAt: string;
-}
-
 export type RegisterResult =
   { ok: true; attendee: AttendeeRecord } | { ok: false; reason: 'already_registered' | 'event_full' };
 
@@ -141,15 +120,18 @@ function searchClause(term: SearchTerm): { clause: string; params: unknown[] } {
 
 export function attendeesRepository(db: Db) {
   const byUuid = db.prepare<[string], AttendeeRow>(`SELECT ${COLUMNS} FROM attendees WHERE uuid = ?`);
-  // The alias table is sync's (sync/sync.repository.ts writes it when two registrations of one email merge).
+  // Every registration points at the row it is shown as (ledger.repository.ts): one merged into another person's
+  // row (docs/sync.md) finds that row by its own UUID and code.
   const mergedInto = db.prepare<[string], AttendeeRow>(
-    `SELECT ${COLUMNS} FROM attendees WHERE id = (SELECT attendee_id FROM attendee_aliases WHERE uuid = ?)`,
+    `SELECT ${COLUMNS} FROM attendees WHERE id = (SELECT attendee_id FROM registrations WHERE uuid = ?)`,
   );
   const mergedUuids = db.prepare<[number], { uuid: string }>(
-    'SELECT uuid FROM attendee_aliases WHERE attendee_id = ? ORDER BY uuid',
+    `SELECT r.uuid FROM registrations r JOIN attendees a ON a.id = r.attendee_id
+     WHERE r.attendee_id = ? AND r.uuid <> a.uuid AND r.refused = 0 ORDER BY r.uuid`,
   );
   const byCheckinCode = db.prepare<[string], AttendeeRow>(
-    `SELECT ${COLUMNS} FROM attendees WHERE checkin_code = ?`,
+    `SELECT ${COLUMNS} FROM attendees
+     WHERE id = (SELECT attendee_id FROM registrations WHERE checkin_code = ? AND refused = 0)`,
   );
   // The live registration first, else the most recent cancelled one.
   const forEmail = db.prepare<[number, string], AttendeeRow>(
@@ -158,55 +140,15 @@ export function attendeesRepository(db: Db) {
   );
   // Where the event's live registrations' and its organization's people's addresses are, each address once: the
   // pool of decoys of the find-by-name confirm step (find-by-name.rules.ts `domainChoices`).
+  const markByName = db.prepare<[string]>('INSERT OR IGNORE INTO name_check_ins (op_id) VALUES (?)');
+  const byNameCheckIn = db.prepare<[string], { op_id: string }>(
+    'SELECT op_id FROM name_check_ins WHERE op_id = ?',
+  );
   const domainCounts = db.prepare<[number, number], { domain: string; count: number }>(
     `SELECT substr(email_key, instr(email_key, '@') + 1) AS domain, COUNT(*) AS count
      FROM (SELECT email_key FROM attendees WHERE event_id = ? AND status <> 'canceled'
            UNION SELECT email_key FROM users WHERE organization_id = ?)
      GROUP BY domain`,
-  );
-  // A registration made here takes the id it is given (a replica's granted block, sync/journal.ts), else the next
-  // one below the ids a hub grants its replicas (sync/sync.repository.ts), so the two never meet.
-  const insert = db.prepare<Record<string, unknown>, AttendeeRow>(
-    `INSERT INTO attendees (id, uuid, event_id, user_id, email, email_key, name, answers, status, registered_at,
-       updated_at, op_id, checkin_code, search_text)
-     VALUES (coalesce(@id, (SELECT coalesce(max(id), 0) + 1 FROM attendees WHERE id < ${FIRST_GRANTED_ID})),
-       @uuid, @event_id, @user_id, @email, @email_key, @name, @answers, @status, @registered_at, @registered_at,
-       @op_id, @checkin_code, @search_text)
-     RETURNING ${COLUMNS}`,
-  );
-  // A no-show who turns up after all is checked in as confirmed; the no-show is kept, overridden, and takes effect
-  // again if the check-in is undone (sync/conflict.rules.ts, the same rule as for ops from other nodes).
-  // A row that keeps its check-ins (sync/conflict.rules.ts: it had one undone) keeps this one too, at the end (the
-  // rules sort them again when they next apply an op); otherwise its only check-in is the one the row holds.
-  const checkIn = db.prepare<[string, string, string, number, string, string, number], AttendeeRow>(
-    `UPDATE attendees SET checked_in_at = ?, updated_at = ?, checkin_op_id = ?, checked_in_by_name = ?,
-       check_in_marks = CASE WHEN check_in_marks IS NULL THEN NULL
-         ELSE json_insert(check_in_marks, '$[#]', json_object('op', ?, 'at', ?, 'undone', json('false'))) END,
-       overridden_status = CASE status WHEN 'no_show' THEN 'no_show' ELSE overridden_status END,
-       status = CASE status WHEN 'no_show' THEN 'confirmed' ELSE status END
-     WHERE id = ? AND checked_in_at IS NULL AND status IN ('confirmed', 'no_show')
-     RETURNING ${COLUMNS}`,
-  );
-  const checkInMarks = db.prepare<[number], { check_in_marks: string | null }>(
-    'SELECT check_in_marks FROM attendees WHERE id = ?',
-  );
-  const byNameCheckIn = db.prepare<[number], { checked_in_by_name: number }>(
-    'SELECT checked_in_by_name FROM attendees WHERE id = ?',
-  );
-  const undoCheckIn = db.prepare<[string, string, number], AttendeeRow>(
-    `UPDATE attendees SET checked_in_at = NULL, checkin_op_id = NULL, check_in_marks = ?, updated_at = ?,
-       status = coalesce(overridden_status, status),
-       status_before_no_show = CASE overridden_status
-         WHEN 'no_show' THEN CASE status WHEN 'pending' THEN 'pending' ELSE 'confirmed' END
-         WHEN 'canceled' THEN NULL
-         ELSE status_before_no_show END,
-       overridden_status = NULL
-     WHERE id = ? AND checked_in_at IS NOT NULL
-     RETURNING ${COLUMNS}`,
-  );
-  const approve = db.prepare<[string, number], AttendeeRow>(
-    `UPDATE attendees SET status = 'confirmed', updated_at = ? WHERE id = ? AND status = 'pending'
-     RETURNING ${COLUMNS}`,
   );
   // The SQL copy of `isStillExpected` (attendee.rules.ts).
   const stillExpected = db.prepare<[number], { uuid: string }>(
@@ -219,18 +161,6 @@ export function attendeesRepository(db: Db) {
   const checkInsSince = db.prepare<[number, string], { checked_in_at: string }>(
     'SELECT checked_in_at FROM attendees WHERE event_id = ? AND checked_in_at >= ? ORDER BY checked_in_at',
   );
-  const cancel = db.prepare<[string, number], AttendeeRow>(
-    `UPDATE attendees SET status = 'canceled', updated_at = ?
-     WHERE id = ? AND status <> 'canceled' AND checked_in_at IS NULL
-     RETURNING ${COLUMNS}`,
-  );
-  // The SQL copy of `decideNoShow` (attendee.rules.ts): not cancelled, not checked in.
-  const markNoShow = db.prepare<[string, number], AttendeeRow>(
-    `UPDATE attendees SET status = 'no_show', updated_at = ?,
-       status_before_no_show = CASE status WHEN 'no_show' THEN status_before_no_show ELSE status END
-     WHERE id = ? AND status <> 'canceled' AND checked_in_at IS NULL
-     RETURNING ${COLUMNS}`,
-  );
   // `json_each CROSS JOIN attendees` (and `+event_id` below) make SQLite probe the UUID index once per id; left to
   // itself it scans the event's attendees and the whole id list for each, which is quadratic in the list's length.
   const summariesByUuid = db.prepare<[string, number], AttendeeSummaryRow>(
@@ -238,21 +168,6 @@ export function attendeesRepository(db: Db) {
      FROM json_each(?) AS ids CROSS JOIN attendees AS a ON a.uuid = ids.value
      WHERE a.event_id = ?`,
   );
-  // The ids become the event's rowids first (one probe of the UUID index each, as above), so that the UPDATE then
-  // writes the rows in table order; matching `uuid IN (ids)` directly writes them in the ids' order, all over the
-  // table, which is slower. Two forms: without a webhook endpoint listening nothing needs to come back, and
-  // RETURNING costs time for nothing; with one, the summaries its notifications carry come back from the UPDATE
-  // itself rather than from a second lookup of every row.
-  // The condition is the SQL copy of `decideNoShow` (attendee.rules.ts), narrowed to the rows a no-show changes.
-  const MARK_MANY_NO_SHOW = `UPDATE attendees SET status = 'no_show', updated_at = ?, status_before_no_show = status
-     WHERE id IN (SELECT a.id FROM json_each(?) AS ids CROSS JOIN attendees AS a ON a.uuid = ids.value
-                  WHERE +a.event_id = ?)
-       AND status NOT IN ('canceled', 'no_show') AND checked_in_at IS NULL`;
-  const markManyNoShow = db.prepare<[string, string, number]>(MARK_MANY_NO_SHOW);
-  const markManyNoShowReturning = db.prepare<[string, string, number], AttendeeSummaryRow>(
-    `${MARK_MANY_NO_SHOW} RETURNING uuid, name, email, status, registered_at, checked_in_at`,
-  );
-
   function filterSql(eventId: number, filter: AttendeeFilter): { where: string; params: unknown[] } {
     const clauses = ['event_id = ?'];
     const params: unknown[] = [eventId];
@@ -323,62 +238,14 @@ export function attendeesRepository(db: Db) {
       return domainCounts.all(eventId, organizationId);
     },
 
-    /**
-     * Inserts a registration. The database refuses a second live registration for the email (unique index) and a
-     * registration beyond the seats (trigger), whichever process is writing.
-     */
-    register(attendee: NewAttendee): RegisterResult {
-      try {
-        const row = insert.get({
-          id: attendee.id,
-          uuid: randomUUID(),
-          op_id: attendee.opId,
-          event_id: attendee.eventId,
-          user_id: attendee.userId,
-          email: attendee.email,
-          email_key: emailKey(attendee.email),
-          name: attendee.name,
-          answers: JSON.stringify(attendee.answers),
-          status: attendee.status,
-          registered_at: attendee.registeredAt,
-          checkin_code: randomBase62(CHECKIN_CODE_LENGTH),
-          search_text: attendeeSearchText(attendee.name, attendee.email, attendee.answers),
-        })!;
-        return { ok: true, attendee: toAttendee(row) };
-      } catch (error) {
-        if (error instanceof Database.SqliteError) {
-          if (error.code === 'SQLITE_CONSTRAINT_UNIQUE') return { ok: false, reason: 'already_registered' };
-          if (error.message === 'event_full') return { ok: false, reason: 'event_full' };
-        }
-        throw error;
-      }
+    /** Remembers a check-in (by its op id) as made by finding oneself by name at a kiosk (migration 029). */
+    markCheckInByName(opId: string): void {
+      markByName.run(opId);
     },
 
-    /** Null when someone else checked the attendee in first (or the status no longer admits it). */
-    /** `byName`: the person found themselves by name at a kiosk (migration 029). */
-    checkIn(attendeeId: number, at: string, opId: string, byName = false): AttendeeRecord | null {
-      return attendeeOrNull(checkIn.get(at, at, opId, byName ? 1 : 0, opId, at, attendeeId));
-    },
-
-    /** Whether the attendee's check-in made here was by name at a kiosk (migration 029). */
-    wasCheckedInByName(attendeeId: number): boolean {
-      return byNameCheckIn.get(attendeeId)?.checked_in_by_name === 1;
-    },
-
-    /** Every check-in the attendee was given, when the row keeps them (sync/conflict.rules.ts); else null. */
-    checkInMarks(attendeeId: number): CheckInRecord[] | null {
-      const marks = checkInMarks.get(attendeeId)?.check_in_marks ?? null;
-      return marks === null ? null : (JSON.parse(marks) as CheckInRecord[]);
-    },
-
-    /** Null when the attendee was not checked in. `marks`: its check-ins, every one of them undone now. */
-    undoCheckIn(attendeeId: number, marks: readonly CheckInRecord[], at: string): AttendeeRecord | null {
-      return attendeeOrNull(undoCheckIn.get(JSON.stringify(marks), at, attendeeId));
-    },
-
-    /** Null when the attendee was no longer pending. */
-    approve(attendeeId: number, at: string): AttendeeRecord | null {
-      return attendeeOrNull(approve.get(at, attendeeId));
+    /** Whether this node made that check-in by name at a kiosk (migration 029). */
+    isCheckInByName(opId: string): boolean {
+      return byNameCheckIn.get(opId) !== undefined;
     },
 
     /** Everyone still expected: registered (pending or confirmed) and not checked in (`isStillExpected`). */
@@ -396,39 +263,12 @@ export function attendeesRepository(db: Db) {
       return checkInsSince.all(eventId, since).map((row) => row.checked_in_at);
     },
 
-    /** Null when the attendee was already cancelled or checked in. */
-    cancel(attendeeId: number, at: string): AttendeeRecord | null {
-      return attendeeOrNull(cancel.get(at, attendeeId));
-    },
-
-    /** Null when the attendee was cancelled or checked in meanwhile. */
-    markNoShow(attendeeId: number, at: string): AttendeeRecord | null {
-      return attendeeOrNull(markNoShow.get(at, attendeeId));
-    },
-
     /**
      * The event's attendees among `uuids` (others are absent from the result), with what a bulk decision and its
      * notifications need, and no more.
      */
     summariesInEvent(eventId: number, uuids: readonly string[]): AttendeeSummary[] {
       return summariesByUuid.all(JSON.stringify(uuids), eventId).map(toSummary);
-    },
-
-    /**
-     * One statement for the whole list: marks the event's attendees among `uuids` whose status a no-show changes
-     * (not cancelled, not checked in, not a no-show already) and says how many it marked.
-     */
-    markManyNoShow(eventId: number, uuids: readonly string[], at: string): number {
-      return markManyNoShow.run(at, JSON.stringify(uuids), eventId).changes;
-    },
-
-    /** markManyNoShow, returning the marked attendees as the no-show left them. */
-    markManyNoShowReturningSummaries(
-      eventId: number,
-      uuids: readonly string[],
-      at: string,
-    ): AttendeeSummary[] {
-      return markManyNoShowReturning.all(at, JSON.stringify(uuids), eventId).map(toSummary);
     },
 
     list(

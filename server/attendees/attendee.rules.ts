@@ -76,8 +76,8 @@ export type NoShowRefusal = 'already_checked_in' | 'registration_canceled';
 /**
  * Marking someone who never arrived. Repeating it on a no-show is harmless and succeeds.
  *
- * Its SQL copy: `markNoShow` and `MARK_MANY_NO_SHOW` in attendee.repository.ts write only where this allows (not
- * cancelled, not checked in); the bulk statement also skips no-shows, which this counts as successes unchanged.
+ * Its SQL copy: `MARKED_BY_NO_SHOW` in ledger.repository.ts (a bulk no-show) marks only where this allows (not
+ * cancelled, not checked in), and also skips no-shows, which this counts as successes unchanged.
  */
 export function decideNoShow(
   attendee: Pick<AttendeeRecord, 'status' | 'checkedInAt'>,

@@ -2,8 +2,6 @@ import type { EventRecord } from '../events/event.types.ts';
 import { toTimestamp } from '../platform/time.ts';
 import type { Store } from '../store.ts';
 import { newOpId, type ChangeJournal } from '../sync/journal.ts';
-import { checkInRecordsOf, liveCheckIns, withUndo } from '../sync/conflict.rules.ts';
-import type { ChangeNotifier } from '../webhooks/notifier.ts';
 import type { AttendeeFilter } from './attendee.repository.ts';
 import {
   decideApprove,
@@ -19,6 +17,8 @@ import {
 } from './attendee.rules.ts';
 import type { AttendeeRecord } from './attendee.types.ts';
 import type { ScannedCode } from './checkin-code.rules.ts';
+import type { LedgerService } from './ledger.service.ts';
+import { liveCheckIns, type AttendeeFactKind } from './ledger.rules.ts';
 import { CHART_WINDOW_MS, liveStats, type LiveStats } from './live-stats.rules.ts';
 import { searchTerms } from './search.rules.ts';
 
@@ -45,10 +45,41 @@ export type ApproveOutcome = { ok: true; attendee: AttendeeRecord } | { ok: fals
 /**
  * What happens to an attendee once registered, for the public endpoints, the token API and the desk alike: found,
  * checked in (or undone), approved, cancelled, marked a no-show. Each operation reads the time once, asks the
- * rules (attendee.rules.ts), and stores the change with its webhook notification in one IMMEDIATE transaction.
+ * rules (attendee.rules.ts), and records the change in the ledger (which writes the rows and tells webhooks) and
+ * the journal (which sends it to the node this one follows), in one IMMEDIATE transaction.
  */
-export function attendeeService(store: Store, notify: ChangeNotifier, journal: ChangeJournal) {
+export function attendeeService(store: Store, ledger: LedgerService, journal: ChangeJournal) {
   const { repos, clock } = store;
+
+  /**
+   * Records a change made here to the attendee `subject` (the row staff or the person acted on), in the ledger and
+   * the journal, under one op id; the row it leaves.
+   */
+  function record(
+    event: EventRecord,
+    kind: AttendeeFactKind,
+    subject: AttendeeRecord,
+    names: readonly string[],
+    payload: Record<string, unknown>,
+    now: Date,
+  ): AttendeeRecord {
+    const opId = newOpId();
+    ledger.recordFact(
+      event,
+      {
+        opId,
+        kind,
+        subject: subject.uuid,
+        at: now.toISOString(),
+        names,
+        device: journal.device(),
+        pendingUpstream: journal.sendsUp(event.uuid),
+      },
+      { tell: true },
+    );
+    journal.record(kind, opId, { event: event.uuid, attendee: subject.uuid, ...payload });
+    return ledger.rowOf(subject.uuid)!;
+  }
 
   /**
    * Any attendee by UUID, of any event; the caller checks it may see that event. The UUID of a registration merged
@@ -119,7 +150,8 @@ export function attendeeService(store: Store, notify: ChangeNotifier, journal: C
     const attendee =
       'email' in by ? repos.attendees.findForEmail(event.id, by.email) : findByScannedCode(event, by.scanned);
     if (!attendee?.checkedInAt || attendee.status === 'canceled') return null;
-    return { attendee, showsCode: !('email' in by) || !repos.attendees.wasCheckedInByName(attendee.id) };
+    const byName = attendee.checkinOpId !== null && repos.attendees.isCheckInByName(attendee.checkinOpId);
+    return { attendee, showsCode: !('email' in by) || !byName };
   }
 
   /** An attendee checking themselves in at a kiosk with the email they registered with. */
@@ -167,12 +199,10 @@ export function attendeeService(store: Store, notify: ChangeNotifier, journal: C
       const attendee = find();
       const decision = decideSelfCheckIn(event, attendee, now);
       if (!decision.ok) return { ok: false, reason: decision.reason, attendee };
-      const opId = newOpId();
-      const checkedIn = repos.attendees.checkIn(attendee!.id, toTimestamp(now), opId, byName);
       // Read, decided and written under one write lock: no other kiosk can have checked them in meanwhile.
-      if (!checkedIn) throw new Error('check-in refused by the store after the rules allowed it');
-      notify.attendeeChanged('attendee.checked_in', event, checkedIn);
-      journal.record('check_in', opId, { event: event.uuid, attendee: checkedIn.uuid, via });
+      const checkedIn = record(event, 'check_in', attendee!, [], { via }, now);
+      // The check-in that now stands is this one: remembered as made by name, on this node (migration 029).
+      if (byName && checkedIn.checkinOpId !== null) repos.attendees.markCheckInByName(checkedIn.checkinOpId);
       return { ok: true, attendee: checkedIn };
     });
   }
@@ -183,16 +213,11 @@ export function attendeeService(store: Store, notify: ChangeNotifier, journal: C
     const decision = decideStaffCheckIn(event, attendee, now);
     if (!decision.ok) return { ok: false, reason: decision.reason, attendee };
     return store.inTransaction((): StaffCheckInOutcome => {
-      const opId = newOpId();
-      const checkedIn = repos.attendees.checkIn(attendee.id, toTimestamp(now), opId);
-      if (checkedIn) {
-        notify.attendeeChanged('attendee.checked_in', event, checkedIn);
-        journal.record('check_in', opId, { event: event.uuid, attendee: checkedIn.uuid, via: 'desk' });
-        return { ok: true, attendee: checkedIn };
-      }
-      const current = repos.attendees.findByUuid(attendee.uuid)!;
+      // What the desk showed may have changed since: decided again on the row as it is now.
+      const current = findAttendee(attendee.uuid) ?? attendee;
       const again = decideStaffCheckIn(event, current, now);
-      return { ok: false, reason: again.ok ? 'already_checked_in' : again.reason, attendee: current };
+      if (!again.ok) return { ok: false, reason: again.reason, attendee: current };
+      return { ok: true, attendee: record(event, 'check_in', current, [], { via: 'desk' }, now) };
     });
   }
 
@@ -206,50 +231,35 @@ export function attendeeService(store: Store, notify: ChangeNotifier, journal: C
   function undoCheckIn(event: EventRecord, attendee: AttendeeRecord): UndoCheckInOutcome {
     const decision = decideUndoCheckIn(attendee);
     if (!decision.ok) return decision;
-    const undone = store.inTransaction(() => {
-      const current = repos.attendees.findByUuid(attendee.uuid);
-      if (!current) return null;
+    return store.inTransaction((): UndoCheckInOutcome => {
+      const current = findAttendee(attendee.uuid);
+      if (!current?.checkedInAt) return { ok: false, reason: 'not_checked_in' };
       // Staff who undo mean the person is not in: every check-in this node knows of is undone, duplicate scans
-      // from other kiosks included (sync/conflict.rules.ts).
-      const records = checkInRecordsOf({
-        checkInMarks: repos.attendees.checkInMarks(current.id),
-        checkedInAt: current.checkedInAt,
-        checkinOpId: current.checkinOpId,
-      });
-      const others = liveCheckIns(records)
-        .map((record) => record.op)
-        .filter((op): op is string => op !== null && op !== current.checkinOpId);
-      const marks = withUndo(records, [current.checkinOpId, ...others]);
-      const row = repos.attendees.undoCheckIn(current.id, marks, toTimestamp(clock.now()));
-      if (row) {
-        notify.attendeeChanged('attendee.check_in_undone', event, row);
-        // A no-show or cancellation the check-in had overridden takes effect (sync/conflict.rules.ts).
-        if (row.status === 'no_show') notify.attendeeChanged('attendee.no_show', event, row);
-        if (row.status === 'canceled') notify.attendeeChanged('attendee.canceled', event, row);
-        journal.record('undo_check_in', newOpId(), {
-          event: event.uuid,
-          attendee: row.uuid,
-          check_in: current.checkinOpId,
-          ...(others.length > 0 ? { also: others } : {}),
-        });
-      }
-      return row;
+      // from other kiosks included (attendees/ledger.rules.ts).
+      const facts = ledger.factsOfRow(current);
+      const others = liveCheckIns(facts)
+        .map((fact) => fact.opId)
+        .filter((op) => op !== current.checkinOpId);
+      const undone = record(
+        event,
+        'undo_check_in',
+        current,
+        [current.checkinOpId!, ...others],
+        { check_in: current.checkinOpId, ...(others.length > 0 ? { also: others } : {}) },
+        clock.now(),
+      );
+      return { ok: true, attendee: undone };
     });
-    return undone ? { ok: true, attendee: undone } : { ok: false, reason: 'not_checked_in' };
   }
 
   function approveRegistration(event: EventRecord, attendee: AttendeeRecord): ApproveOutcome {
     const decision = decideApprove(attendee);
     if (!decision.ok) return decision;
-    const approved = store.inTransaction(() => {
-      const row = repos.attendees.approve(attendee.id, toTimestamp(clock.now()));
-      if (row) {
-        notify.attendeeChanged('attendee.approved', event, row);
-        journal.record('approve', newOpId(), { event: event.uuid, attendee: row.uuid });
-      }
-      return row;
+    return store.inTransaction((): ApproveOutcome => {
+      const current = findAttendee(attendee.uuid);
+      if (!current || !decideApprove(current).ok) return { ok: false, reason: 'not_pending' };
+      return { ok: true, attendee: record(event, 'approve', current, [], {}, clock.now()) };
     });
-    return approved ? { ok: true, attendee: approved } : { ok: false, reason: 'not_pending' };
   }
 
   /** The organization cancelling an attendee of `event` (token API, desk). */
@@ -257,17 +267,14 @@ export function attendeeService(store: Store, notify: ChangeNotifier, journal: C
     const decision = decideCancel(attendee);
     if (!decision.ok) return decision;
     return store.inTransaction((): CancelOutcome => {
-      const canceled = repos.attendees.cancel(attendee.id, toTimestamp(clock.now()));
-      if (canceled) {
-        notify.attendeeChanged('attendee.canceled', event, canceled);
-        journal.record('cancel', newOpId(), {
-          event: event.uuid,
-          attendee: canceled.uuid,
-          merged: repos.attendees.mergedUuids(canceled.id),
-        });
-        return { ok: true };
-      }
-      return decideCancel(repos.attendees.findByUuid(attendee.uuid)) as CancelOutcome;
+      const current = findAttendee(attendee.uuid);
+      const again = decideCancel(current);
+      if (!again.ok) return again;
+      // It names the registrations this node knows are the person (docs/sync.md): one made meanwhile elsewhere
+      // stands.
+      const merged = repos.attendees.mergedUuids(current!.id);
+      record(event, 'cancel', current!, merged, { merged }, clock.now());
+      return { ok: true };
     });
   }
 
@@ -282,22 +289,13 @@ export function attendeeService(store: Store, notify: ChangeNotifier, journal: C
     const decision = decideNoShow(attendee);
     if (!decision.ok) return decision;
     return store.inTransaction((): NoShowOutcome => {
-      const marked = repos.attendees.markNoShow(attendee.id, toTimestamp(clock.now()));
-      if (marked) {
-        // Marking a no-show again succeeds, but nothing changed, so nobody is told.
-        if (attendee.status !== 'no_show') {
-          notify.attendeeChanged('attendee.no_show', event, marked);
-          journal.record('no_show', newOpId(), {
-            event: event.uuid,
-            attendee: marked.uuid,
-            merged: repos.attendees.mergedUuids(marked.id),
-          });
-        }
-        return { ok: true, attendee: marked };
-      }
-      const current = repos.attendees.findByUuid(attendee.uuid)!;
+      const current = findAttendee(attendee.uuid)!;
       const again = decideNoShow(current);
-      return again.ok ? { ok: true, attendee: current } : again;
+      if (!again.ok) return again;
+      // Marking a no-show again succeeds, but nothing changes, so nothing is recorded.
+      if (current.status === 'no_show') return { ok: true, attendee: current };
+      const merged = repos.attendees.mergedUuids(current.id);
+      return { ok: true, attendee: record(event, 'no_show', current, merged, { merged }, clock.now()) };
     });
   }
 

@@ -1,6 +1,6 @@
 import type { EventRecord } from '../events/event.types.ts';
-import { toTimestamp } from '../platform/time.ts';
 import type { Store } from '../store.ts';
+import type { ChangeJournal } from '../sync/journal.ts';
 import type { ChangeNotifier } from '../webhooks/notifier.ts';
 import { decideNoShow, uniqueAttendeeIds, type NoShowRefusal } from './attendee.rules.ts';
 import type { AttendeeSummary } from './attendee.types.ts';
@@ -21,22 +21,30 @@ export type MarkStillExpectedOutcome =
  * attendee.repository.ts, the cap `MAX_BULK_ATTENDEE_IDS` beside the rule, the routes in attendee.routes.ts and
  * desk.routes.ts.
  */
-export function bulkNoShowService(store: Store, notify: ChangeNotifier) {
+export function bulkNoShowService(store: Store, notify: ChangeNotifier, journal: ChangeJournal) {
   const { repos, clock } = store;
 
   /**
-   * Decides and writes in the caller's IMMEDIATE transaction, so no check-in can slip between the two. One UPDATE
-   * marks everyone whose status a no-show changes; the ids it did not mark are then decided on their rows as the
-   * UPDATE left them.
+   * Decides and writes in the caller's IMMEDIATE transaction, so no check-in can slip between the two. Two
+   * statements record a no-show of everyone whose status it changes and mark them (ledger.repository.ts); the ids
+   * they did not mark are then decided on their rows as they left them.
    */
   function markMany(event: EventRecord, ids: readonly string[]): BulkNoShowOutcome {
-    const at = toTimestamp(clock.now());
     const unique = uniqueAttendeeIds(ids);
-    // With a webhook endpoint listening the UPDATE also returns what the notifications carry.
-    const marked = notify.listens(event.organizationId, 'attendee.no_show')
-      ? repos.attendees.markManyNoShowReturningSummaries(event.id, unique, at)
-      : null;
-    const markedCount = marked ? marked.length : repos.attendees.markManyNoShow(event.id, unique, at);
+    const sendsUp = journal.sendsUp(event.uuid);
+    const {
+      facts,
+      rows: marked,
+      count: markedCount,
+    } = repos.ledger.markManyNoShow(event.id, unique, clock.now(), {
+      pendingUpstream: sendsUp,
+      returnFacts: sendsUp,
+      // With a webhook endpoint listening the rows come back with what the notifications carry.
+      returnRows: notify.listens(event.organizationId, 'attendee.no_show'),
+    });
+    for (const fact of facts ?? []) {
+      journal.record('no_show', fact.opId, { event: event.uuid, attendee: fact.subject, merged: fact.names });
+    }
     // The common case: every id was marked, and there is nothing left to decide. Otherwise one the UPDATE marked
     // reads as a no-show, like one marked before (both successes); a cancelled or checked-in attendee is refused,
     // and an id not in the event is not found.

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
 import type { Db } from '../platform/database.ts';
-import { FIRST_GRANTED_ID } from '../sync/id-ranges.rules.ts';
 import { emailKey } from '../platform/email.ts';
 import { randomBase62 } from '../platform/random.ts';
 import { CHECKIN_CODE_LENGTH } from './checkin-code.rules.ts';
@@ -52,13 +51,19 @@ export function importStagingRepository(db: Db) {
                        WHERE a.event_id = @event AND a.email_key = r.email_key AND a.status <> 'canceled')
          ORDER BY r.row`,
       ),
-      // The ids the import may take: this database's own, below the range granted to replicas
-      // (sync/id-ranges.rules.ts). Row n becomes id base + n.
-      base: db
-        .prepare<[], number>(`SELECT coalesce(max(id), 0) FROM attendees WHERE id < ${FIRST_GRANTED_ID}`)
-        .pluck(),
-      // The same row as attendeesRepository.register writes; the user is linked by email as it is there. Each row
-      // gets an op id like every registration (sync/journal.ts) and a check-in code drawn as the repository draws it.
+      // The ledger's registrations first (attendees/ledger.repository.ts), then their rows: a person with one
+      // confirmed registration and nothing else recorded is shown as that registration (ledger.rules.ts), so the
+      // rows are written here directly rather than worked out one by one.
+      register: db.prepare<{ event: number; at: string; base: number; from: number; to: number }>(
+        `INSERT INTO registrations (uuid, id, event_id, email, email_key, name, answers, status, registered_at, op_id,
+           checkin_code, attendee_id)
+         SELECT r.uuid, @base + r.row, @event, r.email, r.email_key, r.name, r.answers, 'confirmed', @at,
+           lower(hex(randomblob(16))), r.checkin_code, @base + r.row
+         FROM temp.import_rows AS r
+         WHERE r.row BETWEEN @from AND @to
+         ORDER BY r.row`,
+      ),
+      // The row a single registration gets (ledger.repository.ts), the user linked by email as it is there.
       insert: db.prepare<{
         event: number;
         organization: number;
@@ -68,9 +73,9 @@ export function importStagingRepository(db: Db) {
         to: number;
       }>(
         `INSERT INTO attendees (id, uuid, event_id, user_id, email, email_key, name, answers, status, registered_at,
-           updated_at, op_id, checkin_code, search_text)
+           updated_at, checkin_code, search_text)
          SELECT @base + r.row, r.uuid, @event, u.id, r.email, r.email_key, r.name, r.answers, 'confirmed', @at, @at,
-           lower(hex(randomblob(16))), r.checkin_code, r.search_text
+           r.checkin_code, r.search_text
          FROM temp.import_rows AS r
            LEFT JOIN users AS u ON u.organization_id = @organization AND u.email_key = r.email_key
          WHERE r.row BETWEEN @from AND @to
@@ -130,11 +135,6 @@ export function importStagingRepository(db: Db) {
         .map(({ row }) => row);
     },
 
-    /** The id after which the import's rows go: row n becomes id base + n. */
-    baseId(): number {
-      return use().base.get() ?? 0;
-    },
-
     /**
      * Inserts the staged rows from `from` to `to` as confirmed attendees, row n with id `base` + n. As for a single
      * registration, the database refuses a second live registration for an email and a registration beyond the
@@ -147,14 +147,18 @@ export function importStagingRepository(db: Db) {
       { base, from, to }: { base: number; from: number; to: number },
     ): StagedInsertResult {
       try {
-        const { changes } = use().insert.run({
-          event: eventId,
-          organization: organizationId,
-          at: registeredAt,
-          base,
-          from,
-          to,
-        });
+        // One savepoint for both: a refused chunk leaves no registration without its row.
+        const { changes } = db.transaction(() => {
+          use().register.run({ event: eventId, at: new Date(registeredAt).toISOString(), base, from, to });
+          return use().insert.run({
+            event: eventId,
+            organization: organizationId,
+            at: registeredAt,
+            base,
+            from,
+            to,
+          });
+        })();
         return { ok: true, inserted: changes };
       } catch (error) {
         if (error instanceof Database.SqliteError) {
@@ -209,6 +213,14 @@ export function importsUnderWayRepository(db: Db) {
          ON a.event_id = i.event_id AND a.id BETWEEN i.first_id AND i.last_id
        WHERE i.id = ?)`,
   );
+  // The import's registrations go too: the feed never showed them (it stops short of an import under way), and
+  // their ids, taken from this node's counter, are not handed out again.
+  const deleteRegistrations = db.prepare<[number]>(
+    `DELETE FROM registrations WHERE rowid IN (
+       SELECT r.rowid FROM imports_under_way AS i JOIN registrations AS r
+         ON r.event_id = i.event_id AND r.id BETWEEN i.first_id AND i.last_id
+       WHERE i.id = ?)`,
+  );
   const list = db.prepare<
     [],
     { id: number; event_id: number; first_id: number; last_id: number; first_rev: number }
@@ -227,6 +239,7 @@ export function importsUnderWayRepository(db: Db) {
 
     /** Deletes the rows the import wrote, and its note: as if it had never begun. The number of rows deleted. */
     rollBack(id: number): number {
+      deleteRegistrations.run(id);
       const { changes } = deleteRows.run(id);
       finish.run(id);
       return changes;

@@ -123,8 +123,8 @@ export function attendeeImportService(store: Store, notify: ChangeNotifier) {
    * own, with the write gate given back between them: other writes wait for a chunk, never for the whole import.
    * It stays all or nothing:
    * - the first chunk checks every row again (emails taken since the first look, the seats for all of them) and
-   *   notes the import as under way with the ids it takes (migration 012). It writes the last rows first, so that
-   *   the highest of those ids is taken at once and a registration in between gets one above them all;
+   *   notes the import as under way with the ids it takes (migration 012), all taken at once from this node's
+   *   counter (attendees/ledger.repository.ts), so a registration in between gets one above them all;
    * - each later chunk checks its own rows' emails again, and the database checks the seats row by row. A refusal
    *   deletes what the earlier chunks wrote, in its own transaction: the outcome is the one the import would have
    *   had if the other write had come before it;
@@ -174,7 +174,8 @@ export function attendeeImportService(store: Store, notify: ChangeNotifier) {
             available: Math.max(0, current.seats - current.attendeesCount),
           };
         }
-        base = repos.importStaging.baseId();
+        // Ids of this node's own, none handed out before: row n takes id base + n.
+        base = repos.ledger.takeLocalIds(rows.at(-1)!) - 1;
         if (chunks.length > 1) {
           underWay = repos.importsUnderWay.begin(
             eventId,

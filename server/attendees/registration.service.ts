@@ -1,14 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import type { EventRecord } from '../events/event.types.ts';
 import { initialStatus, isRegistrationOpen, redirectUrlFor } from '../events/event.rules.ts';
 import type { FieldErrors } from '../platform/field-errors.ts';
-import { toTimestamp } from '../platform/time.ts';
 import type { Store } from '../store.ts';
-import type { ChangeJournal } from '../sync/journal.ts';
-import { newOpId } from '../sync/journal.ts';
-import type { ChangeNotifier } from '../webhooks/notifier.ts';
+import { newOpId, type ChangeJournal } from '../sync/journal.ts';
 import type { AttendeeStatus } from '../contract/vocabulary.ts';
+import { randomBase62 } from '../platform/random.ts';
 import type { RegisterResult } from './attendee.repository.ts';
 import type { AttendeeRecord } from './attendee.types.ts';
+import { CHECKIN_CODE_LENGTH } from './checkin-code.rules.ts';
+import { registrationRefusal } from './ledger.repository.ts';
+import type { LedgerService } from './ledger.service.ts';
 import { attendeeName, validateRegistration } from './registration.rules.ts';
 
 export type RegistrationOutcome =
@@ -27,51 +29,23 @@ export type WalkInOutcome =
  * a spreadsheet are attendees/import.service.ts. Each registration and its webhook notification are stored in one
  * transaction.
  */
-export function registrationService(store: Store, notify: ChangeNotifier, journal: ChangeJournal) {
-  const { repos, clock } = store;
+export function registrationService(store: Store, ledger: LedgerService, journal: ChangeJournal) {
+  const { clock } = store;
 
-  /**
-   * Stores validated answers as a registration, linked to the organization's user of that email if any, and tells
-   * the journal (a replica sends it to its hub as an op of `kind`).
-   */
-  function insertRegistration(
-    kind: 'register' | 'walk_in' | null,
+  const insertRegistration = (
+    kind: 'register' | 'walk_in',
     event: EventRecord,
     answers: Record<string, string>,
     status: AttendeeStatus,
-    registeredAt: string,
-  ): RegisterResult {
-    const email = answers.email!;
-    const user = repos.users.findByEmail(event.organizationId, email);
-    const opId = newOpId();
-    const result = repos.attendees.register({
-      id: journal.nextAttendeeId(),
-      opId,
-      eventId: event.id,
-      userId: user?.id ?? null,
-      email,
-      name: attendeeName(event.registrationFields, answers, email),
+    now: Date,
+  ) =>
+    recordRegistration(store, ledger, journal, kind, event, {
+      email: answers.email!,
+      name: attendeeName(event.registrationFields, answers, answers.email!),
       answers,
       status,
-      registeredAt,
+      now,
     });
-    if (result.ok && kind) {
-      const { attendee } = result;
-      journal.record(kind, opId, {
-        event: event.uuid,
-        attendee: {
-          uuid: attendee.uuid,
-          number: attendee.id,
-          email: attendee.email,
-          name: attendee.name,
-          answers: attendee.answers,
-          status: attendee.status,
-          checkin_code: attendee.checkinCode,
-        },
-      });
-    }
-    return result;
-  }
 
   /** Public registration: while registration is open, with valid answers, one live registration per email. */
   function registerAttendee(event: EventRecord, body: unknown): RegistrationOutcome {
@@ -80,17 +54,9 @@ export function registrationService(store: Store, notify: ChangeNotifier, journa
     const check = validateRegistration(event.registrationFields, body);
     if (!check.ok) return { ok: false, reason: 'invalid', errors: check.errors };
 
-    const result = store.inTransaction(() => {
-      const inserted = insertRegistration(
-        'register',
-        event,
-        check.answers,
-        initialStatus(event),
-        toTimestamp(now),
-      );
-      if (inserted.ok) notify.attendeeChanged('attendee.registered', event, inserted.attendee);
-      return inserted;
-    });
+    const result = store.inTransaction(() =>
+      insertRegistration('register', event, check.answers, initialStatus(event), now),
+    );
     if (!result.ok) {
       // Seats filled between our read of the event and the insert: the same answer as a full event.
       return { ok: false, reason: result.reason === 'event_full' ? 'registration_closed' : result.reason };
@@ -110,17 +76,9 @@ export function registrationService(store: Store, notify: ChangeNotifier, journa
   function addWalkIn(event: EventRecord, body: unknown): WalkInOutcome {
     const check = validateRegistration(event.registrationFields, body);
     if (!check.ok) return { ok: false, reason: 'invalid', errors: check.errors };
-    const result = store.inTransaction(() => {
-      const inserted = insertRegistration(
-        'walk_in',
-        event,
-        check.answers,
-        'confirmed',
-        toTimestamp(clock.now()),
-      );
-      if (inserted.ok) notify.attendeeChanged('attendee.registered', event, inserted.attendee);
-      return inserted;
-    });
+    const result = store.inTransaction(() =>
+      insertRegistration('walk_in', event, check.answers, 'confirmed', clock.now()),
+    );
     return result.ok ? { ok: true, attendee: result.attendee } : { ok: false, reason: result.reason };
   }
 
@@ -128,3 +86,73 @@ export function registrationService(store: Store, notify: ChangeNotifier, journa
 }
 
 export type RegistrationService = ReturnType<typeof registrationService>;
+
+/** A registration's data once its answers passed the event's rules. */
+export interface CheckedRegistration {
+  email: string;
+  name: string;
+  answers: Record<string, string>;
+  status: AttendeeStatus;
+  now: Date;
+}
+
+/**
+ * Records a registration in the ledger (which writes its row, linked to the organization's user of that email if
+ * any, and tells webhooks) and the journal (a replica sends it to its hub as an op of `kind`), inside the caller's
+ * transaction. One live registration per email, and never beyond the seats: the database refuses both, whichever
+ * process is writing, and nothing of a refused one is kept. Exported for seeding and for tests that write as
+ * another process would; everything else registers through `registrationService`.
+ */
+export function recordRegistration(
+  store: Store,
+  ledger: LedgerService,
+  journal: ChangeJournal,
+  kind: 'register' | 'walk_in',
+  event: EventRecord,
+  input: CheckedRegistration,
+): RegisterResult {
+  const { repos } = store;
+  const live = repos.attendees.findForEmail(event.id, input.email);
+  if (live && live.status !== 'canceled') return { ok: false, reason: 'already_registered' };
+  const registration = {
+    uuid: randomUUID(),
+    // A replica's from its granted block; a hub's own from its counter, which never hands one out twice.
+    id: journal.nextAttendeeId() ?? repos.ledger.takeLocalIds(),
+    opId: newOpId(),
+    at: input.now.toISOString(),
+    status: input.status === 'pending' ? ('pending' as const) : ('confirmed' as const),
+    email: input.email,
+    name: input.name,
+    answers: JSON.stringify(input.answers),
+    checkinCode: randomBase62(CHECKIN_CODE_LENGTH),
+  };
+  try {
+    // A savepoint: a registration the database refuses leaves nothing behind in the caller's transaction.
+    store.db.transaction(() =>
+      ledger.register(
+        event,
+        { ...registration, pendingUpstream: journal.sendsUp(event.uuid) },
+        { tell: true },
+      ),
+    )();
+  } catch (error) {
+    const refusal = registrationRefusal(error);
+    if (refusal === 'event_full') return { ok: false, reason: 'event_full' };
+    // Another process registered the email between the look above and the write.
+    if (refusal === 'live_email') return { ok: false, reason: 'already_registered' };
+    throw error;
+  }
+  journal.record(kind, registration.opId, {
+    event: event.uuid,
+    attendee: {
+      uuid: registration.uuid,
+      number: registration.id,
+      email: input.email,
+      name: registration.name,
+      answers: input.answers,
+      status: registration.status,
+      checkin_code: registration.checkinCode,
+    },
+  });
+  return { ok: true, attendee: ledger.rowOf(registration.uuid)! };
+}

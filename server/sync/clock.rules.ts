@@ -27,15 +27,33 @@ export interface CorrectedTime {
   uncertain: boolean;
 }
 
+/** How far back an op's time may lie: a kiosk cut off for longer than this is more wrong than late. */
+export const MAX_OP_AGE_MS = 366 * 24 * 60 * 60_000;
+/** How far ahead of the hub's clock an op's time may lie: clocks of one venue agree better than this. */
+export const MAX_OP_LEAD_MS = 60_000;
+
 /**
  * The op's time on the hub's clock. `anchor` is the hub's reading of the op's boot, if any; `offsetMs` the
- * kiosk's latest wall-clock offset (hub minus kiosk), used when there is none.
+ * kiosk's latest wall-clock offset (hub minus kiosk), used when there is none. A time outside what can be (from a
+ * year before `hubMs` to a minute after it; any number a device sends, however large) is brought inside and flagged:
+ * the op still applies, at a time that can be shown.
  */
 export function correctOpTime(
   op: OpTime,
   anchor: ClockAnchor | null,
   offsetMs: number | null,
+  hubMs: number,
 ): CorrectedTime {
-  if (anchor) return { atMs: Math.round(anchor.hubMs - (anchor.monoMs - op.monoMs)), uncertain: false };
-  return { atMs: op.wallMs + (offsetMs ?? 0), uncertain: true };
+  const corrected = anchor
+    ? { atMs: Math.round(anchor.hubMs - (anchor.monoMs - op.monoMs)), uncertain: false }
+    : { atMs: op.wallMs + (offsetMs ?? 0), uncertain: true };
+  const earliest = hubMs - MAX_OP_AGE_MS;
+  const latest = hubMs + MAX_OP_LEAD_MS;
+  if (!Number.isFinite(corrected.atMs) || corrected.atMs < earliest || corrected.atMs > latest) {
+    const atMs = Number.isFinite(corrected.atMs)
+      ? Math.min(latest, Math.max(earliest, corrected.atMs))
+      : hubMs;
+    return { atMs: Math.round(atMs), uncertain: true };
+  }
+  return corrected;
 }

@@ -1,10 +1,10 @@
 import { SCHEMA_VERSION } from '../platform/database.ts';
 import type { Store } from '../store.ts';
+import { ledgerService } from '../attendees/ledger.service.ts';
 import { silentNotifier } from '../webhooks/notifier.ts';
 import { applyService } from './apply.service.ts';
 import { feedRepository } from './feed.repository.ts';
 import { syncHubService } from './hub.service.ts';
-import { replayRepository } from './replay.repository.ts';
 import { syncRepository } from './sync.repository.ts';
 import type { UpstreamRecord } from './sync.types.ts';
 
@@ -19,7 +19,7 @@ export function deviceService(store: Store) {
     store,
     sync,
     feedRepository(store.db),
-    applyService(store, sync, replayRepository(store.db), silentNotifier),
+    applyService(store, sync, ledgerService(store, store.repos.ledger, silentNotifier)),
     silentNotifier,
     SCHEMA_VERSION,
   );
@@ -30,7 +30,9 @@ export function deviceService(store: Store) {
     pairedHub: (): UpstreamRecord | null => sync.upstream(),
     /** Changes made here that the hub has not acked yet. */
     waitingChanges: (): number => sync.pendingCount(),
-    rememberPairing: (record: Omit<UpstreamRecord, 'upstreamEpoch' | 'pulledRev' | 'ackedSeq'>) =>
+    rememberPairing: (
+      record: Omit<UpstreamRecord, 'upstreamEpoch' | 'pulledRev' | 'ackedSeq' | 'snapshotCleanup'>,
+    ) =>
       store.inTransaction(() => {
         if (sync.upstream()) throw new Error('this data dir is paired already');
         sync.pairWith(record);

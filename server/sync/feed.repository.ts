@@ -1,7 +1,6 @@
-import type { Statement } from 'better-sqlite3';
+import type { AttendeeFactKind } from '../attendees/ledger.rules.ts';
 import { privateProfileCodeDigest } from '../people/profile.rules.ts';
 import type { Db } from '../platform/database.ts';
-import { attendeeSearchText } from '../platform/search-text.ts';
 
 /**
  * The change feed: what a hub sends its replicas (rows of the events they serve, changed after a revision), and
@@ -17,13 +16,41 @@ export interface FeedScope {
   eventIds: readonly string[];
 }
 
+/** A registration as the feed carries it (attendees/ledger.rules.ts, `RegistrationFact`). */
+export interface FeedRegistration {
+  uuid: string;
+  id: number;
+  event_uuid: string;
+  email: string;
+  name: string;
+  answers: string;
+  status: 'pending' | 'confirmed';
+  registered_at: string;
+  op_id: string;
+  checkin_code: string;
+  refused: number;
+}
+
+/** An attendee fact as the feed carries it (attendees/ledger.rules.ts, `AttendeeFact`). */
+export interface FeedFact {
+  op_id: string;
+  event_uuid: string;
+  subject: string;
+  kind: AttendeeFactKind;
+  at: string;
+  names: string;
+  device: string | null;
+  refused: number;
+}
+
 export interface FeedPage {
   organizations: Record<string, unknown>[];
   events: Record<string, unknown>[];
   users: Record<string, unknown>[];
   staff: Record<string, unknown>[];
-  attendees: Record<string, unknown>[];
-  aliases: { uuid: string; number: number | null; attendee: string }[];
+  /** The ledger (docs/sync.md): every node makes the attendee rows from these itself. */
+  registrations: FeedRegistration[];
+  facts: FeedFact[];
   tombstones: { kind: string; uuid: string }[];
 }
 
@@ -32,8 +59,8 @@ export const emptyPage = (): FeedPage => ({
   events: [],
   users: [],
   staff: [],
-  attendees: [],
-  aliases: [],
+  registrations: [],
+  facts: [],
   tombstones: [],
 });
 
@@ -70,26 +97,6 @@ interface FeedLogo {
   type: string;
   base64: string;
 }
-
-/** Past this many lists of changed columns, an UPDATE is prepared for its one use (it never happens in practice). */
-const MAX_CACHED_UPDATES = 64;
-
-const ATTENDEE_STATE = [
-  'email',
-  'email_key',
-  'name',
-  'answers',
-  'status',
-  'registered_at',
-  'checked_in_at',
-  'updated_at',
-  'status_before_no_show',
-  'op_id',
-  'checkin_op_id',
-  'check_in_marks',
-  'overridden_status',
-  'checkin_code',
-] as const;
 
 const USER_COLUMNS = [
   'email',
@@ -167,19 +174,18 @@ export function feedRepository(db: Db) {
      FROM staff_accounts s JOIN organizations o ON o.id = s.organization_id
      WHERE s.organization_id = @organization AND s.rev > @since AND s.rev <= @upTo`,
   );
-  const attendees = db.prepare<Record<string, unknown>, Record<string, unknown>>(
-    `SELECT a.id, a.uuid, e.uuid AS event_uuid, ${ATTENDEE_STATE.map((c) => 'a.' + c).join(', ')}
-     FROM attendees a JOIN events e ON e.id = a.event_id
-     WHERE a.rev > @since AND a.rev <= @upTo AND e.organization_id = @organization AND e.uuid IN (${inEvents})
-     ORDER BY a.rev`,
+  const registrations = db.prepare<Record<string, unknown>, FeedRegistration>(
+    `SELECT r.uuid, r.id, e.uuid AS event_uuid, r.email, r.name, r.answers, r.status, r.registered_at, r.op_id,
+       r.checkin_code, r.refused
+     FROM registrations r JOIN events e ON e.id = r.event_id
+     WHERE r.rev > @since AND r.rev <= @upTo AND e.organization_id = @organization AND e.uuid IN (${inEvents})
+     ORDER BY r.rev`,
   );
-  const aliases = db.prepare<
-    Record<string, unknown>,
-    { uuid: string; number: number | null; attendee: string }
-  >(
-    `SELECT al.uuid, al.number, a.uuid AS attendee
-     FROM attendee_aliases al JOIN attendees a ON a.id = al.attendee_id JOIN events e ON e.id = a.event_id
-     WHERE al.rev > @since AND al.rev <= @upTo AND e.organization_id = @organization AND e.uuid IN (${inEvents})`,
+  const facts = db.prepare<Record<string, unknown>, FeedFact>(
+    `SELECT f.op_id, e.uuid AS event_uuid, f.subject, f.kind, f.at, f.names, f.device, f.refused
+     FROM attendee_facts f JOIN events e ON e.id = f.event_id
+     WHERE f.rev > @since AND f.rev <= @upTo AND e.organization_id = @organization AND e.uuid IN (${inEvents})
+     ORDER BY f.rev`,
   );
   // A device hears only of its own organization's deletions (migration 027).
   const tombstones = db.prepare<Record<string, unknown>, { kind: string; uuid: string }>(
@@ -260,37 +266,9 @@ export function feedRepository(db: Db) {
   const setAdoptingOrganization = db.prepare<[number | null]>(
     'UPDATE sync_upstream SET adopting_organization_id = ? WHERE id = 1',
   );
-  const attendeeByUuid = db.prepare<[string], { id: number; email_key: string; status: string }>(
-    'SELECT id, email_key, status FROM attendees WHERE uuid = ?',
-  );
-  // The search text is this database's own, folded from the row as it arrives, so the feed does not carry it.
-  const insertAttendee = db.prepare<Record<string, unknown>>(
-    `INSERT INTO attendees (id, uuid, event_id, user_id, search_text, ${ATTENDEE_STATE.join(', ')})
-     VALUES (@id, @uuid, @event_id,
-       (SELECT u.id FROM users u JOIN events e ON e.organization_id = u.organization_id
-        WHERE e.id = @event_id AND u.email_key = @email_key),
-       @search_text, ${ATTENDEE_STATE.map((c) => '@' + c).join(', ')})`,
-  );
-  const heldAttendee = db.prepare<[string], Record<string, unknown>>(
-    `SELECT search_text, ${ATTENDEE_STATE.join(', ')} FROM attendees WHERE uuid = ?`,
-  );
-  /** UPDATEs of the columns that changed, by the list of them: a few lists come back again and again. */
-  const attendeeUpdates = new Map<string, Statement<Record<string, unknown>>>();
-  const attendeeUpdate = (columns: readonly string[]) => {
-    const key = columns.join(',');
-    let statement = attendeeUpdates.get(key);
-    if (!statement) {
-      statement = db.prepare(
-        `UPDATE attendees SET ${columns.map((c) => `${c} = @${c}`).join(', ')} WHERE uuid = @uuid`,
-      );
-      if (attendeeUpdates.size < MAX_CACHED_UPDATES) attendeeUpdates.set(key, statement);
-    }
-    return statement;
-  };
-  const deleteAttendee = db.prepare<[string]>('DELETE FROM attendees WHERE uuid = ?');
   const deleteStaff = db.prepare<[string]>('DELETE FROM staff_accounts WHERE uuid = ?');
   const anyAttendees = db.prepare<[], { n: number }>(
-    'SELECT count(*) AS n FROM (SELECT 1 FROM attendees LIMIT 1)',
+    'SELECT count(*) AS n FROM (SELECT 1 FROM registrations LIMIT 1)',
   );
   const countAttendees = db.prepare<[string], { n: number }>(
     `SELECT count(*) AS n FROM attendees a JOIN events e ON e.id = a.event_id WHERE e.uuid IN (${inEventsOf})`,
@@ -312,15 +290,14 @@ export function feedRepository(db: Db) {
         events: events.all(params).map(withLogo),
         users: users.all(byOrganization).map(publicUser),
         staff: staff.all(byOrganization),
-        attendees: attendees.all(params),
-        aliases: aliases.all(params),
+        registrations: registrations.all(params),
+        facts: facts.all(params),
         tombstones: tombstones.all(byOrganization),
       };
     },
 
     organizationIdOf: (uuid: string) => organizationId.get(uuid)?.id ?? null,
     eventIdOf: (uuid: string) => eventId.get(uuid)?.id ?? null,
-    attendeeByUuid: (uuid: string) => attendeeByUuid.get(uuid) ?? null,
 
     upsertOrganization: (row: Record<string, unknown>) => void upsertOrganization.run(row),
     upsertEvent(row: Record<string, unknown>, organizationId: number): void {
@@ -343,41 +320,12 @@ export function feedRepository(db: Db) {
      */
     setAdoptingOrganization: (organizationId: number | null) =>
       void setAdoptingOrganization.run(organizationId),
-    insertAttendee: (row: Record<string, unknown>, eventId: number) =>
-      void insertAttendee.run({
-        ...pick(row, ['id', 'uuid', ...ATTENDEE_STATE]),
-        event_id: eventId,
-        search_text: searchTextOf(row),
-      }),
-    /**
-     * Writes a row the hub sent over the one held here, setting only the columns that differ: SQLite rewrites the
-     * entry of every index on a column an UPDATE sets, changed or not, and most rows that come back are this
-     * replica's own changes, where only what the hub keeps beside them differs (`updated_at`, `check_in_marks`).
-     */
-    updateAttendee(row: Record<string, unknown>): void {
-      const uuid = String(row.uuid);
-      const held = heldAttendee.get(uuid);
-      if (!held) return;
-      const next: Record<string, unknown> = { ...pick(row, ATTENDEE_STATE), search_text: searchTextOf(row) };
-      const changed = Object.keys(next).filter((column) => held[column] !== next[column]);
-      if (changed.length === 0) return;
-      const values: Record<string, unknown> = { uuid };
-      for (const column of changed) values[column] = next[column];
-      attendeeUpdate(changed).run(values);
-    },
-    deleteAttendee: (uuid: string) => void deleteAttendee.run(uuid),
     deleteStaff: (uuid: string) => void deleteStaff.run(uuid),
-    /** 1 when this database holds any registration, else 0. */
+    /** 1 when this database holds any registration (merged or cancelled ones too), else 0. */
     countAllAttendees: () => anyAttendees.get()!.n,
     /** Registrations of these events held here, whatever their status. */
     countAttendees: (eventUuids: readonly string[]) => countAttendees.get(JSON.stringify(eventUuids))!.n,
   };
-}
-
-/** The search text of an attendee row as the feed carries it (its answers as stored: JSON text). */
-function searchTextOf(row: Record<string, unknown>): string {
-  const answers = typeof row.answers === 'string' ? (JSON.parse(row.answers) as Record<string, string>) : {};
-  return attendeeSearchText(String(row.name ?? ''), String(row.email ?? ''), answers);
 }
 
 /** Only the named columns: a feed row from a newer hub may carry more. */

@@ -24,6 +24,18 @@ const WATCH_INTERVAL_MS = 250;
 /** How long after a write made here long-polls look: the writes in between wake each of them once. */
 const NUDGE_COALESCE_MS = 100;
 
+/** Ops applied per transaction: a chunk takes a few milliseconds, then other requests get their turn. */
+const APPLY_CHUNK_OPS = 25;
+
+/** An applied op is remembered this long after its device has seen it acked (docs/sync.md, "Storage bounds"). */
+const APPLIED_OPS_KEPT_MS = 24 * 60 * 60_000;
+
+/** The attendee an op names, as a conflict about it shows. */
+const attendeeNamedBy = (op: Op): string => {
+  const named = (op.payload as { attendee: string | { uuid: string } }).attendee;
+  return typeof named === 'string' ? named : named.uuid;
+};
+
 /** The most revisions one feed page spans; a replica asks again for the rest at once. */
 const FEED_PAGE_REVISIONS = 10_000;
 
@@ -77,6 +89,8 @@ export function syncHubService(
   schemaVersion: number,
   /** On a venue's hub that follows an online server: passes the ops it applies on to it (sync/journal.ts). */
   relay: Relay = noRelay,
+  /** Told of an op that failed to apply (logged by the app). */
+  onOpFailed: (op: Op, error: unknown) => void = () => {},
 ) {
   const { repos, clock } = store;
   const now = () => toTimestamp(clock.now());
@@ -209,77 +223,70 @@ export function syncHubService(
   }
 
   /**
-   * A replica's ops, applied in sequence in one transaction: all or nothing, so a hub killed half way leaves none
-   * applied and the replica sends them again. An op applied before answers its first outcome again. An op of a
-   * newer schema than this hub's stops the batch: it stays in the replica's outbox until the hub is upgraded.
+   * A replica's ops, each applied once, in sequence (docs/sync.md, "Ops" and "Liveness"). Each op is applied in a
+   * savepoint of its own: one that fails (a bug of ours, never the device's input, which is checked first) is rolled
+   * back alone, recorded with its error for staff, and the ops after it go on, so no op can stall a queue. The batch
+   * is applied `APPLY_CHUNK_OPS` at a time, each chunk its own transaction, giving other requests their turn in
+   * between: a hub killed half way has recorded the chunks before, and the replica sends the rest again (and the
+   * ones it had, which answer their first outcome). An op of a newer schema than this hub's stops the batch: it
+   * stays in the replica's outbox until the hub is upgraded.
    */
-  function receiveOps(device: DeviceRecord, request: PushRequest): PushAnswer {
+  async function receiveOps(device: DeviceRecord, request: PushRequest): Promise<PushAnswer> {
     const hubMs = clock.now().getTime();
-    return store.inTransaction((): PushAnswer => {
-      const current = sync.deviceByUuid(device.uuid)!;
-      if (request.ackedSeq > current.ackedSeq) {
-        // The replica saw more acked than this database holds: it was restored from a backup. A new epoch makes
-        // every replica start over from a snapshot, and this one sends again what came after.
-        sync.setEpoch(randomBytes(16).toString('hex'));
-        return {
-          epoch: sync.meta().epoch,
-          ackedSeq: current.ackedSeq,
-          restored: true,
-          outcomes: [],
-          grant: null,
-        };
-      }
+    const current = sync.deviceByUuid(device.uuid)!;
+    if (request.ackedSeq > current.ackedSeq) {
+      // The device saw more acked than this database holds for it: this database was restored from a backup (or the
+      // device says what is not so). Only this device sends again what came after; what the others hold is not
+      // touched on a device's word (a restore this hub notices itself takes a new epoch: platform/restore.ts).
+      return {
+        epoch: sync.meta().epoch,
+        ackedSeq: current.ackedSeq,
+        restored: true,
+        outcomes: [],
+        grant: null,
+      };
+    }
+    store.inTransaction(() => {
       sync.setClockAnchor(device.uuid, request.bootId, hubMs, request.sentMonoMs);
       sync.setClockOffset(device.id, hubMs - request.sentWallMs);
-      const offset = hubMs - request.sentWallMs;
-      const outcomes: OpOutcome[] = [];
-      let ackedSeq = current.ackedSeq;
-      // Ops settled by this push and no earlier one: a resent op means the replica did not hear the answer that
-      // settled it, so it still counts it as waiting, and says so again at its next contact.
-      let settledNow = 0;
-      for (const op of request.ops) {
-        const earlier = sync.appliedOutcome(op.op_id);
-        if (earlier) {
-          outcomes.push(earlier);
-          ackedSeq = Math.max(ackedSeq, op.seq);
-          continue;
-        }
-        if (!current.eventIds.includes(op.payload.event.toLowerCase())) {
-          // Not one of the events it serves: it may not change it.
-          const refused: OpOutcome = { op_id: op.op_id, status: 'not_found', conflicts: [] };
-          sync.recordApplied(op, device.uuid, refused, now());
-          outcomes.push(refused);
+      sync.pruneForDevice(
+        device.uuid,
+        request.ackedSeq,
+        toTimestamp(new Date(hubMs - APPLIED_OPS_KEPT_MS)),
+        request.bootId,
+      );
+    });
+    const offset = hubMs - request.sentWallMs;
+    const outcomes: OpOutcome[] = [];
+    let ackedSeq = current.ackedSeq;
+    // Ops settled by this push and no earlier one: a resent op means the replica did not hear the answer that
+    // settled it, so it still counts it as waiting, and says so again at its next contact.
+    let settledNow = 0;
+    let stopped = false;
+    for (let from = 0; from < request.ops.length && !stopped; from += APPLY_CHUNK_OPS) {
+      if (from > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+      store.inTransaction(() => {
+        for (const op of request.ops.slice(from, from + APPLY_CHUNK_OPS)) {
+          const earlier = sync.appliedOutcome(op.op_id);
+          if (earlier) {
+            outcomes.push(earlier);
+            ackedSeq = Math.max(ackedSeq, op.seq);
+            continue;
+          }
+          if (op.schema_version > schemaVersion) {
+            outcomes.push({ op_id: op.op_id, status: 'upgrade_required', conflicts: [] });
+            stopped = true;
+            break;
+          }
+          const outcome = takeOp(device, op, hubMs, offset);
+          sync.recordApplied(op, device.uuid, outcome, now());
+          outcomes.push(outcome);
           settledNow += 1;
           ackedSeq = Math.max(ackedSeq, op.seq);
-          continue;
         }
-        if (op.schema_version > schemaVersion) {
-          outcomes.push({ op_id: op.op_id, status: 'upgrade_required', conflicts: [] });
-          break;
-        }
-        const time = correctOpTime(
-          { wallMs: op.wall_ms, monoMs: op.mono_ms, bootId: op.boot_id },
-          // The pushing device's readings: a venue's hub relays its kiosks' ops on its own clock and boot.
-          sync.clockAnchor(device.uuid, op.boot_id),
-          offset,
-        );
-        const outcome = notify.keyed(op.op_id, () =>
-          apply.applyOp(
-            {
-              op: upgradeOp(op),
-              at: toTimestamp(new Date(time.atMs)),
-              uncertain: time.uncertain || op.time_uncertain === true,
-            },
-            { authoritative: true },
-          ),
-        );
-        sync.recordApplied(op, device.uuid, outcome, now());
-        // A venue's hub passes the op on to the online server it follows, in the same transaction.
-        if (relay.active()) relay.relay(op, time.atMs, time.uncertain || op.time_uncertain === true);
-        outcomes.push(outcome);
-        settledNow += 1;
-        ackedSeq = Math.max(ackedSeq, op.seq);
-      }
+      });
+    }
+    return store.inTransaction((): PushAnswer => {
       sync.setDeviceAcked(device.id, ackedSeq);
       sync.touchDevice(device.id, now(), Math.max(0, request.waiting - settledNow));
       let grant: { from: number; to: number } | null = null;
@@ -289,6 +296,61 @@ export function syncHubService(
       }
       return { epoch: sync.meta().epoch, ackedSeq, restored: false, outcomes, grant };
     });
+  }
+
+  /**
+   * One op of a device, in a savepoint: checked against what the device may touch, then applied (and, on a venue's
+   * hub, passed on to the online server in the same savepoint). One that throws is rolled back alone and recorded.
+   */
+  function takeOp(device: DeviceRecord, op: Op, hubMs: number, offset: number): OpOutcome {
+    if (!device.eventIds.includes(op.payload.event.toLowerCase())) {
+      // Not one of the events it serves: it may not change it.
+      return { op_id: op.op_id, status: 'not_found', conflicts: [] };
+    }
+    const time = correctOpTime(
+      { wallMs: op.wall_ms, monoMs: op.mono_ms, bootId: op.boot_id },
+      // The pushing device's readings: a venue's hub relays its kiosks' ops on its own clock and boot.
+      sync.clockAnchor(device.uuid, op.boot_id),
+      offset,
+      hubMs,
+    );
+    const uncertain = time.uncertain || op.time_uncertain === true;
+    try {
+      return store.db.transaction(() => {
+        const outcome = notify.keyed(op.op_id, () =>
+          apply.applyOp(
+            { op: upgradeOp(op), at: new Date(time.atMs).toISOString(), uncertain },
+            { device, pendingUpstream: relay.active(), allocateId },
+          ),
+        );
+        // A venue's hub passes what it applied on to the online server it follows, in the same savepoint.
+        if (relay.active() && outcome.status === 'applied') relay.relay(op, time.atMs, uncertain);
+        return outcome;
+      })();
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const eventId = feed.eventIdOf(op.payload.event.toLowerCase());
+      if (eventId !== null) {
+        sync.recordConflict({
+          eventId,
+          attendeeUuid: attendeeNamedBy(op),
+          kind: 'op_failed',
+          opId: op.op_id,
+          deviceUuid: op.device,
+          details: { error: message.slice(0, 500), kind: op.kind, op: op.payload },
+          createdAt: now(),
+        });
+      }
+      onOpFailed(op, error);
+      return { op_id: op.op_id, status: 'failed', conflicts: ['op_failed'] };
+    }
+  }
+
+  /** An id of this node's own for a registration whose id was taken (apply.service.ts). */
+  function allocateId(): number {
+    return relay.active()
+      ? (sync.takeGrantedId() ?? repos.ledger.takeLocalIds())
+      : repos.ledger.takeLocalIds();
   }
 
   /**
@@ -306,7 +368,9 @@ export function syncHubService(
       .transaction((): FeedAnswer => {
         const meta = sync.meta();
         const horizon = sync.feedHorizon();
-        const reset = epoch !== meta.epoch;
+        // A device that has read further than this hub's history goes was fed by a history this hub lost (a restore
+        // it could not notice: restore-watch.ts): it alone starts over.
+        const reset = epoch !== meta.epoch || since > meta.revision;
         const from = reset ? 0 : since;
         const upTo = Math.min(horizon, from + FEED_PAGE_REVISIONS);
         const page = feed.read(

@@ -21,3 +21,23 @@ export const blockSizeFor = (kind: 'kiosk' | 'venue') =>
 export function needsRefill(next: number | null, to: number | null, blockSize: number): boolean {
   return next === null || to === null || to - next < blockSize / 2;
 }
+
+/** The ids a replica draws at random from once its granted block ran out while its hub was away (sync/journal.ts). */
+export const RANDOM_IDS_FROM = 2 ** 52;
+export const RANDOM_IDS_TO = 2 ** 53;
+
+/**
+ * Whether a registration a device sent may carry this id: one of the blocks granted to it (`[from, to)`), or the
+ * range a cut-off kiosk draws from at random. Any other id is another's to hand out (a hub's own, another
+ * device's block, one not granted yet): a device that sends one is refused, so no row it plants can break the
+ * hub's or another kiosk's registrations.
+ */
+export function isGrantedId(
+  id: number,
+  grants: readonly { from: number; to: number }[],
+): 'granted' | 'random' | 'outside' {
+  if (!Number.isSafeInteger(id)) return 'outside';
+  if (grants.some((grant) => id >= grant.from && id < grant.to)) return 'granted';
+  if (id >= RANDOM_IDS_FROM && id < RANDOM_IDS_TO) return 'random';
+  return 'outside';
+}

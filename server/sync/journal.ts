@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { bootIdOf, monotonicMs, type Clock } from '../platform/clock.ts';
+import { RANDOM_IDS_FROM, RANDOM_IDS_TO } from './id-ranges.rules.ts';
 import type { SyncRepository } from './sync.repository.ts';
 import type { Op, OpKind, OpPayload } from './sync.types.ts';
 
@@ -13,17 +14,20 @@ export const newOpId = (): string => randomBytes(16).toString('hex');
 export interface ChangeJournal {
   /** The integer id of a registration made here: from a replica's granted block, or null for the database's own. */
   nextAttendeeId(): number | null;
+  /** Whether changes to this event go to a node this one follows (so they wait for it to confirm them). */
+  sendsUp(eventUuid: string): boolean;
+  /** This node's device UUID on the node it follows; null on a node that follows nobody. */
+  device(): string | null;
   record(kind: OpKind, opId: string, payload: OpPayload): void;
 }
 
 /** A hub (or a standalone kiosk): nothing to send anywhere. */
 export const rootJournal: ChangeJournal = {
   nextAttendeeId: () => null,
+  sendsUp: () => false,
+  device: () => null,
   record: () => {},
 };
-
-/** Ids at random from the top of the range, for a replica whose granted block ran out while its hub was away. */
-const FALLBACK_ID_FROM = 2 ** 52;
 
 /**
  * A replica's journal: each change becomes an op in the outbox, with the device's wall time, monotonic time and
@@ -43,8 +47,13 @@ export function replicaJournal(
       device = uuid;
     },
     nextAttendeeId() {
-      return sync.takeGrantedId() ?? FALLBACK_ID_FROM + Math.floor(Math.random() * FALLBACK_ID_FROM);
+      return (
+        sync.takeGrantedId() ??
+        RANDOM_IDS_FROM + Math.floor(Math.random() * (RANDOM_IDS_TO - RANDOM_IDS_FROM))
+      );
     },
+    sendsUp: () => true,
+    device: () => device,
     record(kind, opId, payload) {
       sync.enqueueOp({
         op_id: opId,

@@ -1,15 +1,14 @@
-import type { AttendeeStatus } from '../contract/vocabulary.ts';
+import type { LedgerService } from '../attendees/ledger.service.ts';
 import { bootIdOf, monotonicMs } from '../platform/clock.ts';
 import { emailKey } from '../platform/email.ts';
 import { toTimestamp } from '../platform/time.ts';
 import type { Store } from '../store.ts';
-import type { ApplyService } from './apply.service.ts';
 import type { FeedPage, FeedRepository } from './feed.repository.ts';
 import type { changesResponse, pushResponse } from './sync.schemas.ts';
 import type { z } from 'zod';
 import { blockSizeFor, needsRefill } from './id-ranges.rules.ts';
 import type { SyncRepository } from './sync.repository.ts';
-import type { Op, RegistrationPayload, UpstreamRecord } from './sync.types.ts';
+import { MAX_OPS_PER_PUSH, type Op, type OpStatus, type UpstreamRecord } from './sync.types.ts';
 
 export interface ReplicaOptions {
   /** Ops sent in one request. */
@@ -64,10 +63,24 @@ class HubError extends Error {
     message: string,
     /** No connection was made: the request cannot have reached the hub (refused, no route, no such host). */
     readonly unsent = false,
+    /** A 429's Retry-After, in milliseconds. */
+    readonly retryAfterMs = 0,
   ) {
     super(message);
   }
 }
+
+/**
+ * The most a push carries, in bytes of JSON: under the hub's body limit for `/sync/ops` (sync.routes.ts), whatever
+ * the ops hold. A batch that could never be sent would stop every op behind it.
+ */
+export const MAX_PUSH_BYTES = 1536 * 1024;
+
+/**
+ * A push made because a change was recorded waits this long after the one before: changes made in between go
+ * together, and a busy kiosk stays well under its hub's per-device limit. Draining a backlog does not wait.
+ */
+export const MIN_PUSH_INTERVAL_MS = 150;
 
 /** Errors of a connection that was never made. A reset or a timeout may come after the hub read the request. */
 const NOT_CONNECTED = new Set([
@@ -81,20 +94,33 @@ const NOT_CONNECTED = new Set([
   'UND_ERR_CONNECT_TIMEOUT',
 ]);
 
+/** The first ops of `ops` that fit in one push (always at least one: a single op is far below the limit). */
+function withinPushBytes(ops: Op[]): Op[] {
+  let bytes = 0;
+  for (let i = 0; i < ops.length; i++) {
+    bytes += JSON.stringify(ops[i]).length + 1;
+    if (bytes > MAX_PUSH_BYTES) return ops.slice(0, Math.max(1, i));
+  }
+  return ops;
+}
+
+/** What the hub answered for an op it did not keep: the replica's own copy goes out of its rows too. */
+const NOT_KEPT: ReadonlySet<OpStatus> = new Set(['refused', 'dropped', 'failed', 'not_found']);
+
 /**
- * A replica's side of sync (docs/sync.md): it pushes its outbox to the hub, follows the hub's change feed, and
- * re-applies its own pending ops over what the hub sends, so its kiosks always answer from a current picture and
- * never wait on the hub. There is no "offline mode": when the hub is away the loops keep trying, and that is all.
+ * A replica's side of sync (docs/sync.md): it pushes its outbox to the hub and follows the hub's change feed. Its
+ * ledger holds the hub's facts and its own not yet confirmed, and its rows are made of both by the rules every node
+ * applies, so its kiosks always answer from a current picture and never wait on the hub. There is no "offline
+ * mode": when the hub is away the loops keep trying, and that is all.
  */
 export function replicaService(
   store: Store,
   sync: SyncRepository,
   feed: FeedRepository,
-  apply: ApplyService,
-  schemaVersion: number,
+  ledger: LedgerService,
   options: ReplicaOptions = DEFAULT_REPLICA_OPTIONS,
 ) {
-  const { clock } = store;
+  const { clock, repos } = store;
   let stopped = true;
   let controller = new AbortController();
   let failures = 0;
@@ -174,7 +200,15 @@ export function replicaService(
       timeouts.delete(timeout);
     }
     const body = (await response.json().catch(() => ({}))) as T & { message?: string };
-    if (!response.ok) throw new HubError(response.status, body.message ?? `HTTP ${response.status}`);
+    if (!response.ok) {
+      const retryAfter = Number(response.headers.get('retry-after') ?? 0);
+      throw new HubError(
+        response.status,
+        body.message ?? `HTTP ${response.status}`,
+        false,
+        Number.isFinite(retryAfter) ? Math.min(60, Math.max(0, retryAfter)) * 1000 : 0,
+      );
+    }
     return body;
   }
 
@@ -184,7 +218,9 @@ export function replicaService(
     // second, on a kiosk cut off with thousands waiting. The first push that goes through says there is more, and
     // the next one takes a full batch. After any other failure (a reset, a timeout, an answer lost on the way back)
     // the batch may well have reached the hub, and goes whole again: on a flaky link the hub gets every change.
-    const pending = sync.pendingOps(hubAway ? 1 : options.batchSize);
+    const pending = withinPushBytes(
+      sync.pendingOps(hubAway ? 1 : Math.min(options.batchSize, MAX_OPS_PER_PUSH)),
+    );
     const record = upstream();
     const wantsIds = needsRefill(record.grantedNext, record.grantedTo, blockSizeFor(record.role));
     if (pending.length === 0 && !reportDue && !wantsIds) return false;
@@ -220,6 +256,8 @@ export function replicaService(
       for (const outcome of answer.outcomes) {
         const seq = seqOf.get(outcome.op_id);
         if (seq !== undefined && outcome.status !== 'upgrade_required') acked.push(seq);
+        // What the hub did not keep leaves this replica's rows too: it shows what the hub will.
+        if (seq !== undefined && NOT_KEPT.has(outcome.status)) forget(outcome.op_id);
       }
       sync.ackOps(acked, at);
       // A venue's hub shows on its own Sync page what the online server flagged: both sides see the conflict.
@@ -254,7 +292,18 @@ export function replicaService(
     }
   }
 
-  /** Takes one page of the hub's feed and writes it, then re-applies the ops still waiting over it. */
+  /** An op of this replica's that its hub did not keep: its fact stays, refused, and the rows are made without it. */
+  function forget(opId: string): void {
+    const registration = repos.ledger.registrationByOp(opId);
+    const fact = registration ? null : repos.ledger.factByOp(opId);
+    if (!repos.ledger.refuse(opId)) return;
+    const person = registration
+      ? { eventId: registration.eventId, emailKey: registration.emailKey }
+      : fact && repos.ledger.personOf(fact.subject);
+    if (person) sync.replaying(() => ledger.materialize(person.eventId, person.emailKey));
+  }
+
+  /** Takes one page of the hub's feed and writes it. */
   async function pullOnce(waitMs: number): Promise<FeedAnswer> {
     const record = upstream();
     const query = new URLSearchParams({
@@ -269,8 +318,14 @@ export function replicaService(
       timeoutMs: waitMs + options.connectTimeoutMs + 30_000,
     });
     store.inTransaction(() => {
-      writePage(answer.page as FeedPage);
-      rebase(answer.page as FeedPage);
+      // A new snapshot: what this replica holds from the hub is stale until the snapshot brings it again.
+      if (answer.reset) {
+        repos.ledger.markUpstreamStale();
+        sync.setSnapshotCleanup(true);
+      }
+      const snapshotEnds = !answer.more && upstream().snapshotCleanup;
+      writePage(answer.page as FeedPage, snapshotEnds);
+      if (snapshotEnds) sync.setSnapshotCleanup(false);
       sync.setPulled(answer.epoch, answer.revision);
     });
     latestRevision = answer.latest ?? answer.revision;
@@ -278,7 +333,13 @@ export function replicaService(
     return answer;
   }
 
-  function writePage(page: FeedPage): void {
+  /**
+   * Writes a page of the hub's feed: its rows of the organization, events, people and staff as they are, and its
+   * registrations and attendee facts into this replica's ledger, after which the rows of every person the page
+   * touched are made again (with this replica's own facts not yet confirmed, so it shows its own changes on top of
+   * the hub's). The whole page or nothing: the revision moves past it in the same transaction.
+   */
+  function writePage(page: FeedPage, snapshotEnds: boolean): void {
     for (const row of page.organizations) feed.upsertOrganization(row);
     const organizationOf = (row: Record<string, unknown>) =>
       feed.organizationIdOf(String(row.organization_uuid));
@@ -297,150 +358,119 @@ export function replicaService(
     for (const tombstone of page.tombstones) {
       if (tombstone.kind === 'staff') feed.deleteStaff(tombstone.uuid);
     }
-    // A merged registration's row goes before its survivor arrives, which may carry the same email.
-    for (const alias of page.aliases) {
-      if (alias.uuid !== alias.attendee) feed.deleteAttendee(alias.uuid);
-    }
-    sync.replaying(() => {
-      for (const row of page.attendees) writeAttendee(row);
-    });
-    for (const alias of page.aliases) {
-      const survivor = feed.attendeeByUuid(alias.attendee);
-      if (survivor) sync.addAlias(alias.uuid, alias.number, survivor.id);
-    }
-  }
-
-  /**
-   * One attendee as the hub has it. A registration made here and not yet acked may hold the same email (the hub
-   * has not heard of it): the merge rule decides locally as the hub will, the other becoming an alias.
-   */
-  function writeAttendee(row: Record<string, unknown>): void {
-    const uuid = String(row.uuid);
-    if (feed.attendeeByUuid(uuid)) return updateAttendee(row);
-    const eventId = feed.eventIdOf(String(row.event_uuid));
-    if (eventId === null) return;
-    if (sync.aliasTarget(uuid) !== null) {
-      // A registration the hub parted again from the one it was merged into (a cancellation that named only some
-      // of them): a row of its own. A merge made here that the hub has not heard of yet is made again by `rebase`.
-      sync.removeAlias(uuid);
-      displaced.add(uuid);
-    }
-    try {
-      feed.insertAttendee(row, eventId);
-    } catch (error) {
-      if (!sync.isUniqueViolation(error)) throw error;
-      // A local registration of the same email, not yet known to the hub: the rules settle it when its op is
-      // re-applied below (rebase), as the hub will settle it when the op arrives there.
-      const local = apply.resolveAttendee(uuid);
-      if (local) return;
-      deferred.push(row);
-    }
-  }
-
-  /**
-   * An attendee the replica holds, as the hub has it now. A cancelled registration the hub brought back (a check-in
-   * made on another kiosk stands, docs/sync.md) may meet a registration of the same email made here and not yet
-   * acked: that one gives way for now, and `rebase` registers it again over this page, merging it as the hub will
-   * when its op arrives.
-   */
-  function updateAttendee(row: Record<string, unknown>): void {
-    try {
-      feed.updateAttendee(row);
-    } catch (error) {
-      if (!sync.isUniqueViolation(error)) throw error;
-      const eventId = feed.eventIdOf(String(row.event_uuid));
-      const local = eventId === null ? null : store.repos.attendees.findForEmail(eventId, String(row.email));
-      if (!local || local.status === 'canceled') throw error;
-      feed.deleteAttendee(local.uuid);
-      displaced.add(local.uuid);
-      feed.updateAttendee(row);
-    }
-  }
-
-  /** Hub rows that met a local registration of the same email; applied as registrations by `rebase`. */
-  const deferred: Record<string, unknown>[] = [];
-  /** Local registrations that gave way to a row of the hub's; their ops are applied again by `rebase`. */
-  const displaced = new Set<string>();
-
-  /**
-   * The ops still waiting, applied again over what the hub just sent: the replica shows its own changes. Only the
-   * ops about the attendees the page wrote (by UUID, merged UUID or a registration's email): the others' rows kept
-   * their local state. A kiosk with thousands of ops waiting would otherwise apply them all at every page.
-   */
-  function rebase(page: FeedPage): void {
-    for (const row of deferred.splice(0)) {
-      apply.applyOp(
-        {
-          op: {
-            op_id: String(row.op_id ?? row.uuid),
-            seq: 0,
-            device: 'hub',
-            kind: 'register',
-            payload: {
-              event: String(row.event_uuid),
-              attendee: {
-                uuid: String(row.uuid),
-                number: Number(row.id),
-                email: String(row.email),
-                name: String(row.name),
-                answers: JSON.parse(String(row.answers)) as Record<string, string>,
-                status: row.status as AttendeeStatus,
-              },
-            },
-            wall_ms: Date.parse(String(row.registered_at)),
-            mono_ms: 0,
-            boot_id: 'hub',
-            schema_version: schemaVersion,
-          },
-          at: String(row.registered_at),
-          uncertain: false,
-        },
-        { authoritative: false },
-      );
-    }
-    const touched = new Set<string>();
-    for (const row of page.attendees) touched.add(String(row.uuid)).add(`${row.event_uuid} ${row.email_key}`);
-    for (const alias of page.aliases) touched.add(alias.uuid).add(alias.attendee);
-    for (const uuid of displaced) touched.add(uuid);
-    displaced.clear();
-    if (touched.size === 0) return;
-    for (const op of sync.pendingOpsAbout([...touched])) {
-      if (!touches(op, touched)) continue;
-      apply.applyOp(
-        { op, at: toTimestamp(new Date(op.wall_ms)), uncertain: false },
-        { authoritative: false },
-      );
-    }
-  }
-
-  /** Whether an op is about an attendee (or, for a registration, an email of its event) in `touched`. */
-  function touches(op: Op, touched: ReadonlySet<string>): boolean {
-    const { event, attendee } = op.payload as {
-      event: string;
-      attendee: string | RegistrationPayload['attendee'];
+    const touched = new Map<string, { eventId: number; emailKey: string }>();
+    const touch = (person: { eventId: number; emailKey: string } | null) => {
+      if (person) touched.set(`${person.eventId} ${person.emailKey}`, person);
     };
-    if (typeof attendee === 'string') return touched.has(attendee.toLowerCase());
-    return touched.has(attendee.uuid.toLowerCase()) || touched.has(`${event} ${emailKey(attendee.email)}`);
+    for (const row of page.registrations) {
+      const eventId = feed.eventIdOf(row.event_uuid);
+      if (eventId === null) continue;
+      const registration = {
+        uuid: row.uuid,
+        id: row.id,
+        opId: row.op_id,
+        at: row.registered_at,
+        status: row.status,
+        email: row.email,
+        emailKey: emailKey(row.email),
+        name: row.name,
+        answers: row.answers,
+        checkinCode: row.checkin_code,
+        refused: row.refused === 1,
+      };
+      const held = repos.ledger.registrationByUuid(row.uuid);
+      if (held) {
+        touch({ eventId: held.eventId, emailKey: held.emailKey });
+        repos.ledger.overwriteRegistration(registration);
+      } else {
+        const insert = () =>
+          repos.ledger.insertRegistration({ ...registration, eventId, pendingUpstream: false });
+        try {
+          store.db.transaction(insert)();
+        } catch (error) {
+          // Its id or code is held by a registration made here and not yet confirmed: that one gives way.
+          if (!sync.isUniqueViolation(error) || !repos.ledger.giveWayTo(row.id, row.checkin_code))
+            throw error;
+          insert();
+        }
+        if (registration.refused) repos.ledger.refuse(row.op_id);
+      }
+      touch({ eventId, emailKey: registration.emailKey });
+    }
+    for (const row of page.facts) {
+      const eventId = feed.eventIdOf(row.event_uuid);
+      if (eventId === null) continue;
+      const fact = {
+        opId: row.op_id,
+        kind: row.kind,
+        subject: row.subject,
+        at: row.at,
+        names: JSON.parse(row.names) as string[],
+        device: row.device,
+        refused: row.refused === 1,
+      };
+      const held = repos.ledger.factByOp(row.op_id);
+      if (held) {
+        touch(repos.ledger.personOf(held.subject));
+        repos.ledger.overwriteFact(fact);
+      } else {
+        repos.ledger.insertFact({ ...fact, eventId, pendingUpstream: false });
+        if (fact.refused) repos.ledger.refuse(row.op_id);
+      }
+      const person = repos.ledger.personOf(row.subject);
+      if (person?.eventId === eventId) touch(person);
+    }
+    if (snapshotEnds) for (const person of repos.ledger.dropStale()) touch(person);
+    sync.replaying(() => {
+      for (const { eventId, emailKey: key } of touched.values()) ledger.materialize(eventId, key);
+    });
   }
 
   async function pushLoop(): Promise<void> {
+    let woken = false;
+    let lastPushMs = 0;
     while (!stopped) {
+      let waitMs = options.retryMs;
       try {
-        if (await pushOnce()) continue;
+        // A push a new change woke waits for the changes that follow it closely (MIN_PUSH_INTERVAL_MS).
+        if (woken) await sleepUnlessStopped(lastPushMs + MIN_PUSH_INTERVAL_MS - Date.now());
+        lastPushMs = Date.now();
+        if (await pushOnce()) {
+          woken = false;
+          continue;
+        }
       } catch (error) {
         if (stopped) return;
-        failed(error);
+        // Too many requests: the hub is there and says when to come back; nothing failed.
+        if (error instanceof HubError && error.status === 429) waitMs = Math.max(waitMs, error.retryAfterMs);
+        else failed(error);
       }
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, options.retryMs);
+      woken = await new Promise<boolean>((resolve) => {
+        const timer = setTimeout(() => resolve(false), waitMs);
         timer.unref();
         pushWake = () => {
           clearTimeout(timer);
-          resolve();
+          resolve(true);
         };
       });
       pushWake = null;
     }
+  }
+
+  /** Waits `ms` (real time: transport, not business time), cut short by stop(). */
+  function sleepUnlessStopped(ms: number): Promise<void> {
+    if (ms <= 0) return Promise.resolve();
+    const { signal } = controller;
+    return new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      timer.unref();
+      signal.addEventListener('abort', done);
+    });
   }
 
   async function pullLoop(): Promise<void> {
@@ -450,6 +480,10 @@ export function replicaService(
         if (answer.more) continue;
       } catch (error) {
         if (stopped) return;
+        if (error instanceof HubError && error.status === 429) {
+          await sleepUnlessStopped(Math.max(options.retryMs, error.retryAfterMs));
+          continue;
+        }
         failed(error);
         await untilRetryOrStop();
       }

@@ -23,6 +23,10 @@ export const CONFLICT_RULES: Record<ConflictKind, string> = {
     'The kiosk restarted while cut off, so its clock could not be checked: this time may be off by more than 30 s.',
   merged_registration_parted:
     'Cancelled on a kiosk that knew only some of the person’s merged registrations: the one it did not know of stands.',
+  id_reassigned:
+    'Registered on a kiosk whose ids had run out while cut off, with an id another registration had: it got a new id.',
+  op_failed:
+    'This change could not be applied (an error of this server, shown in the details); the changes after it went on.',
 };
 
 export function presentDevice(device: DeviceRecord, revision: number): DeviceWire {

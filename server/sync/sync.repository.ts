@@ -8,7 +8,6 @@ import type {
   Op,
   OpKind,
   OpOutcome,
-  MergedRegistration,
   UpstreamRecord,
 } from './sync.types.ts';
 
@@ -93,6 +92,7 @@ interface UpstreamRow {
   granted_next: number | null;
   granted_to: number | null;
   paired_at: string;
+  snapshot_cleanup: number;
 }
 
 const toUpstream = (row: UpstreamRow): UpstreamRecord => ({
@@ -108,6 +108,7 @@ const toUpstream = (row: UpstreamRow): UpstreamRecord => ({
   grantedNext: row.granted_next,
   grantedTo: row.granted_to,
   pairedAt: row.paired_at,
+  snapshotCleanup: row.snapshot_cleanup === 1,
 });
 
 interface OutboxRow {
@@ -136,8 +137,8 @@ const toOp = (row: OutboxRow): Op => ({
   ...(row.time_uncertain ? { time_uncertain: true } : {}),
 });
 
-/** The rows of one table that changed, as the feed sends them: plain objects, columns as stored. */
-export type FeedRow = Record<string, unknown> & { rev: number };
+/** How many of a device's boots keep their clock readings (an op of an older boot is timed by the offset). */
+const KEPT_BOOTS = 8;
 
 /**
  * The sync feature's SQL: the revision counter, devices and pairing codes, applied ops, clock anchors, conflicts
@@ -188,6 +189,16 @@ export function syncRepository(db: Db) {
   const setGrant = db.prepare<[number, number, number]>(
     'UPDATE sync_devices SET granted_from = ?, granted_to = ? WHERE id = ?',
   );
+  // Every block a device was granted (migration 017): its registrations may take ids from any of them.
+  const addGrant = db.prepare<[number, number, number]>(
+    'INSERT OR IGNORE INTO sync_device_grants (device_id, first_id, end_id) VALUES (?, ?, ?)',
+  );
+  const countOrphan = db.prepare<[number, number]>(
+    'UPDATE sync_devices SET orphan_facts = orphan_facts + 1 WHERE id = ? AND orphan_facts < ?',
+  );
+  const grantsOf = db.prepare<[number], { first_id: number; end_id: number }>(
+    'SELECT first_id, end_id FROM sync_device_grants WHERE device_id = ?',
+  );
 
   const insertCode = db.prepare<[string, number, string, string]>(
     'INSERT INTO sync_pairing_codes (code_hash, organization_id, event_ids, expires_at) VALUES (?, ?, ?, ?)',
@@ -226,23 +237,23 @@ export function syncRepository(db: Db) {
        AND event_id IN (SELECT id FROM events WHERE organization_id = ?)`,
   );
 
-  const aliasTarget = db.prepare<[string], { attendee_id: number }>(
-    'SELECT attendee_id FROM attendee_aliases WHERE uuid = ?',
+  // Duplicate scans a hub did not keep are counted on the conflict staff already see, one per person and device.
+  const countDuplicate = db.prepare<Record<string, unknown>>(
+    `UPDATE sync_conflicts SET details = json_set(details, '$.count', coalesce(json_extract(details, '$.count'), 1) + 1,
+       '$.last_at', @at)
+     WHERE id = (SELECT id FROM sync_conflicts WHERE event_id = @event_id AND attendee_uuid = @attendee_uuid
+                 AND device_uuid = @device_uuid AND kind = 'duplicate_check_in' AND acknowledged_at IS NULL
+                 ORDER BY id DESC LIMIT 1)`,
   );
-  const aliasByNumber = db.prepare<[number], { attendee_id: number }>(
-    'SELECT attendee_id FROM attendee_aliases WHERE number = ?',
+  // Applied-op records of a device that it has seen acked (it says so with each push) and that are a day old: it
+  // will never send those ops again, and the facts they made stay (their op ids keep them applied once).
+  const pruneApplied = db.prepare<[string, number, string]>(
+    'DELETE FROM sync_applied_ops WHERE device_uuid = ? AND seq <= ? AND applied_at < ?',
   );
-  const insertAlias = db.prepare<[string, number | null, number, string | null]>(
-    `INSERT INTO attendee_aliases (uuid, number, attendee_id, registration) VALUES (?, ?, ?, ?)
-     ON CONFLICT (uuid) DO UPDATE SET attendee_id = excluded.attendee_id,
-       registration = coalesce(excluded.registration, registration)`,
-  );
-  const mergedRegistrations = db.prepare<[number], { registration: string }>(
-    'SELECT registration FROM attendee_aliases WHERE attendee_id = ? AND registration IS NOT NULL',
-  );
-  const removeAlias = db.prepare<[string]>('DELETE FROM attendee_aliases WHERE uuid = ?');
-  const repointAliases = db.prepare<[number, number]>(
-    'UPDATE attendee_aliases SET attendee_id = ? WHERE attendee_id = ?',
+  // A device's clock readings: the boots it still has ops from are its last few.
+  const pruneAnchors = db.prepare<{ device: string; boot: string; kept: number }>(
+    `DELETE FROM sync_clock_anchors WHERE device_uuid = @device AND boot_id <> @boot AND boot_id NOT IN (
+       SELECT boot_id FROM sync_clock_anchors WHERE device_uuid = @device ORDER BY hub_ms DESC LIMIT @kept)`,
   );
 
   const tokenExpiry = db.prepare<[number], { expires_at: string | null }>(
@@ -260,6 +271,9 @@ export function syncRepository(db: Db) {
   );
   const setPulled = db.prepare<[string, number]>(
     'UPDATE sync_upstream SET upstream_epoch = ?, pulled_rev = ? WHERE id = 1',
+  );
+  const setSnapshotCleanup = db.prepare<[number]>(
+    'UPDATE sync_upstream SET snapshot_cleanup = ? WHERE id = 1',
   );
   const setUpstreamAcked = db.prepare<[number]>(
     'UPDATE sync_upstream SET acked_seq = max(acked_seq, ?) WHERE id = 1',
@@ -290,12 +304,6 @@ export function syncRepository(db: Db) {
   const WAITING = `FROM sync_outbox
      WHERE seq > IFNULL((SELECT outbox_acked_through FROM sync_upstream WHERE id = 1), 0) AND acked_at IS NULL`;
   const pendingOps = db.prepare<[number], OutboxRow>(`SELECT * ${WAITING} ORDER BY seq LIMIT ?`);
-  const pendingAbout = db.prepare<[string], OutboxRow>(
-    `SELECT * ${WAITING}
-       AND (json_type(payload, '$.attendee') = 'object'
-         OR lower(json_extract(payload, '$.attendee')) IN (SELECT value FROM json_each(?)))
-     ORDER BY seq`,
-  );
   const opsAfter = db.prepare<[number, number], OutboxRow>(
     'SELECT * FROM sync_outbox WHERE seq > ? ORDER BY seq LIMIT ?',
   );
@@ -320,10 +328,6 @@ export function syncRepository(db: Db) {
     `DELETE FROM sync_outbox WHERE acked_at IS NOT NULL AND acked_at <= ?
        AND seq < (SELECT MAX(seq) FROM sync_outbox)`,
   );
-
-  function feedStatement(sql: string) {
-    return db.prepare<unknown[], FeedRow>(sql);
-  }
 
   return {
     meta(): SyncMeta {
@@ -379,7 +383,17 @@ export function syncRepository(db: Db) {
     recordPull: (id: number, rev: number, at: string) => void pulledBy.run(rev, at, id),
     setDeviceAcked: (id: number, seq: number) => void setAcked.run(seq, id),
     setClockOffset: (id: number, offsetMs: number) => void setOffset.run(Math.round(offsetMs), id),
-    setDeviceGrant: (id: number, from: number, to: number) => void setGrant.run(from, to, id),
+    setDeviceGrant(id: number, from: number, to: number): void {
+      setGrant.run(from, to, id);
+      addGrant.run(id, from, to);
+    },
+    /**
+     * Counts one more fact a device sent about a registration this hub does not hold, up to `max`: false when the
+     * device has sent that many already.
+     */
+    countOrphanFact: (deviceId: number, max: number): boolean => countOrphan.run(deviceId, max).changes > 0,
+    /** Every block of ids granted to a device. */
+    grantsOf: (id: number) => grantsOf.all(id).map((row) => ({ from: row.first_id, to: row.end_id })),
 
     insertPairingCode: (
       hash: string,
@@ -439,23 +453,41 @@ export function syncRepository(db: Db) {
     acknowledgeConflict: (organizationId: number, uuid: string, at: string) =>
       acknowledge.run(at, uuid, organizationId).changes === 1,
 
-    /** The attendee row a merged registration's UUID now names, or null when it names no alias. */
-    aliasTarget: (uuid: string) => aliasTarget.get(uuid.toLowerCase())?.attendee_id ?? null,
-    aliasTargetByNumber: (number: number) => aliasByNumber.get(number)?.attendee_id ?? null,
-    /** A registration merged into `attendeeId`; with its own data when this node merged it (sync/apply.service.ts). */
-    addAlias: (
-      uuid: string,
-      number: number | null,
-      attendeeId: number,
-      registration: MergedRegistration | null = null,
-    ) => void insertAlias.run(uuid, number, attendeeId, registration && JSON.stringify(registration)),
-    /** The registrations merged into an attendee whose own data this node keeps. */
-    mergedRegistrations: (attendeeId: number): MergedRegistration[] =>
-      mergedRegistrations.all(attendeeId).map((row) => JSON.parse(row.registration) as MergedRegistration),
-    removeAlias: (uuid: string) => void removeAlias.run(uuid.toLowerCase()),
-    /** Aliases of a registration merged into another follow it to the survivor. */
-    repointAliases: (fromAttendeeId: number, toAttendeeId: number) =>
-      void repointAliases.run(toAttendeeId, fromAttendeeId),
+    /**
+     * One more scan of `attendeeUuid` from a device, not kept (the person is in): counted on the duplicate-scan
+     * conflict staff see for that person and device, or recorded as one when there is none open.
+     */
+    countDuplicateScan(scan: {
+      eventId: number;
+      attendeeUuid: string;
+      opId: string;
+      deviceUuid: string;
+      at: string;
+      createdAt: string;
+    }): void {
+      const counted = countDuplicate.run({
+        event_id: scan.eventId,
+        attendee_uuid: scan.attendeeUuid,
+        device_uuid: scan.deviceUuid,
+        at: scan.at,
+      }).changes;
+      if (counted > 0) return;
+      insertConflict.run({
+        event_id: scan.eventId,
+        attendee_uuid: scan.attendeeUuid,
+        kind: 'duplicate_check_in',
+        op_id: scan.opId,
+        device_uuid: scan.deviceUuid,
+        details: JSON.stringify({ duplicate: scan.opId, at: scan.at, kind: 'check_in', count: 1 }),
+        created_at: scan.createdAt,
+      });
+    },
+
+    /** Forgets what a device can no longer ask again (see the statements): bounded storage for each device. */
+    pruneForDevice(deviceUuid: string, seenAcked: number, appliedBefore: string, currentBoot: string): void {
+      pruneApplied.run(deviceUuid, seenAcked, appliedBefore);
+      pruneAnchors.run({ device: deviceUuid, boot: currentBoot, kept: KEPT_BOOTS });
+    },
 
     /** A token's expiry; undefined when the token is gone (deleted). */
     tokenExpiry: (id: number): string | null | undefined => tokenExpiry.get(id)?.expires_at,
@@ -474,7 +506,9 @@ export function syncRepository(db: Db) {
       const row = upstream.get();
       return row ? toUpstream(row) : null;
     },
-    pairWith(upstreamRecord: Omit<UpstreamRecord, 'upstreamEpoch' | 'pulledRev' | 'ackedSeq'>): void {
+    pairWith(
+      upstreamRecord: Omit<UpstreamRecord, 'upstreamEpoch' | 'pulledRev' | 'ackedSeq' | 'snapshotCleanup'>,
+    ): void {
       insertUpstream.run({
         role: upstreamRecord.role,
         url: upstreamRecord.url,
@@ -488,6 +522,8 @@ export function syncRepository(db: Db) {
       });
     },
     setPulled: (epoch: string, rev: number) => void setPulled.run(epoch, rev),
+    /** A snapshot is under way whose end drops what it did not bring again (attendees/ledger.repository.ts). */
+    setSnapshotCleanup: (on: boolean) => void setSnapshotCleanup.run(on ? 1 : 0),
     setUpstreamAcked: (seq: number) => void setUpstreamAcked.run(seq),
     /** The hub holds less than this replica saw acked (restored from a backup): back to what it holds. */
     resetUpstreamAcked: (seq: number) => void resetUpstreamAcked.run(seq),
@@ -516,12 +552,6 @@ export function syncRepository(db: Db) {
       )!.seq;
     },
     pendingOps: (limit: number) => pendingOps.all(limit).map(toOp),
-    /**
-     * The waiting ops that may be about the attendees of `uuids` (lower case): theirs, and every registration (the
-     * caller matches those by email too). Filtered here, so that a kiosk with thousands waiting does not read and
-     * parse them all at every feed page.
-     */
-    pendingOpsAbout: (uuids: readonly string[]) => pendingAbout.all(JSON.stringify(uuids)).map(toOp),
     /** Every op kept after `seq`, acked or not: what a hub that lost history gets again. */
     opsAfter: (seq: number, limit: number) => opsAfter.all(seq, limit).map(toOp),
     pendingCount: () => pendingCount.get()!.n,
@@ -536,8 +566,6 @@ export function syncRepository(db: Db) {
       lowerAckedThrough.run(seq);
     },
     pruneAckedBefore: (at: string) => void pruneAcked.run(at),
-
-    feedStatement,
 
     isUniqueViolation: (error: unknown) =>
       error instanceof Database.SqliteError && error.code.startsWith('SQLITE_CONSTRAINT'),

@@ -102,8 +102,8 @@ export const syncDeviceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sync/ops',
     {
-      // A batch of 1,000 registrations with long answers stays well under this.
-      bodyLimit: 8 * 1024 * 1024,
+      // A replica cuts its batches to fit (replica.service.ts, MAX_PUSH_BYTES); a bigger body is a 413.
+      bodyLimit: 2 * 1024 * 1024,
       schema: {
         tags,
         summary: 'Push ops: each applied once, in one transaction, with its outcome',
@@ -115,7 +115,7 @@ export const syncDeviceRoutes: FastifyPluginAsyncZod = async (app) => {
     async function pushOps(request) {
       const device = deviceOf(request);
       const body = request.body;
-      const answer = syncHub.receiveOps(device, {
+      const answer = await syncHub.receiveOps(device, {
         sentWallMs: body.sent_wall_ms,
         sentMonoMs: body.sent_mono_ms,
         bootId: body.boot_id,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { timestamp, uuidParam } from '../platform/schemas.ts';
-import { CONFLICT_KINDS } from './sync.types.ts';
+import { ATTENDEE_FACT_KINDS } from '../attendees/ledger.rules.ts';
+import { CONFLICT_KINDS, MAX_OPS_PER_PUSH, REFUSAL_REASONS } from './sync.types.ts';
 
 /** The sync protocol on the wire (docs/sync.md). */
 
@@ -30,7 +31,7 @@ const registrationPayload = z.object({
   event: uuid,
   attendee: z.object({
     uuid,
-    number: z.number().int().min(1),
+    number: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
     email: z.string().max(320),
     name: z.string().max(600),
     answers: z.record(z.string(), z.string().max(5000)),
@@ -70,18 +71,18 @@ const opSchema = z
       kind: z.literal('undo_check_in'),
       payload: attendeePayload.extend({
         check_in: z.string().max(64).nullable(),
-        also: z.array(z.string().max(64)).max(100).optional(),
+        also: z.array(z.string().max(64)).max(50).optional(),
       }),
     }),
     z.object({
       ...opFields,
       kind: z.literal('cancel'),
-      payload: attendeePayload.extend({ merged: z.array(uuid).max(1000).optional() }),
+      payload: attendeePayload.extend({ merged: z.array(uuid).max(50).optional() }),
     }),
     z.object({
       ...opFields,
       kind: z.literal('no_show'),
-      payload: attendeePayload.extend({ merged: z.array(uuid).max(1000).optional() }),
+      payload: attendeePayload.extend({ merged: z.array(uuid).max(50).optional() }),
     }),
     z.object({ ...opFields, kind: z.literal('approve'), payload: attendeePayload }),
   ])
@@ -94,13 +95,14 @@ export const pushBody = z.object({
   waiting: z.number().int().min(0),
   acked_seq: z.number().int().min(0),
   wants_ids: z.boolean(),
-  ops: z.array(opSchema).max(1000),
+  ops: z.array(opSchema).max(MAX_OPS_PER_PUSH),
 });
 
 const outcomeSchema = z
   .object({
     op_id: z.string(),
-    status: z.enum(['applied', 'duplicate', 'upgrade_required', 'not_found']),
+    status: z.enum(['applied', 'dropped', 'refused', 'failed', 'duplicate', 'upgrade_required', 'not_found']),
+    reason: z.enum(REFUSAL_REASONS).optional(),
     attendee: z.string().optional(),
     conflicts: z.array(z.enum(CONFLICT_KINDS)),
   })
@@ -135,9 +137,32 @@ export const changesResponse = z.object({
     events: rows,
     users: rows,
     staff: rows,
-    attendees: rows,
-    aliases: z.array(
-      z.object({ uuid: z.string(), number: z.number().int().nullable(), attendee: z.string() }),
+    registrations: z.array(
+      z.object({
+        uuid: z.string(),
+        id: z.number().int(),
+        event_uuid: z.string(),
+        email: z.string(),
+        name: z.string(),
+        answers: z.string(),
+        status: z.enum(['pending', 'confirmed']),
+        registered_at: z.string(),
+        op_id: z.string(),
+        checkin_code: z.string(),
+        refused: z.number().int(),
+      }),
+    ),
+    facts: z.array(
+      z.object({
+        op_id: z.string(),
+        event_uuid: z.string(),
+        subject: z.string(),
+        kind: z.enum(ATTENDEE_FACT_KINDS),
+        at: z.string(),
+        names: z.string(),
+        device: z.string().nullable(),
+        refused: z.number().int(),
+      }),
     ),
     tombstones: z.array(z.object({ kind: z.string(), uuid: z.string() })),
   }),

@@ -60,21 +60,6 @@ export interface CancelPayload extends AttendeeChangePayload {
   merged?: string[];
 }
 
-/** A registration merged into another: its own data, kept beside its alias so that a cancellation can part them. */
-export interface MergedRegistration {
-  uuid: string;
-  /** Its integer id. */
-  id: number;
-  email: string;
-  name: string;
-  /** JSON text, as stored. */
-  answers: string;
-  status: AttendeeStatus;
-  registeredAt: string;
-  opId: string | null;
-  checkinCode: string | null;
-}
-
 export type OpPayload =
   RegistrationPayload | CheckInPayload | UndoCheckInPayload | CancelPayload | AttendeeChangePayload;
 
@@ -95,6 +80,9 @@ export interface Op {
   time_uncertain?: boolean;
 }
 
+/** The most ops one push carries (a replica sends 500 at a time): what a hub applies for one request is bounded. */
+export const MAX_OPS_PER_PUSH = 500;
+
 /** What can be flagged about an op for staff to see on the hub's Sync page. */
 export const CONFLICT_KINDS = [
   'duplicate_check_in',
@@ -108,15 +96,42 @@ export const CONFLICT_KINDS = [
   'after_close',
   'time_uncertain',
   'merged_registration_parted',
+  // A registration whose id a kiosk drew at random (its block ran out while cut off) and another had taken.
+  'id_reassigned',
+  // An op the hub could not apply (a bug, never the device's input): kept with its error, and the ops after it went
+  // on (docs/sync.md, "Liveness").
+  'op_failed',
 ] as const;
 export type ConflictKind = (typeof CONFLICT_KINDS)[number];
 
-export type OpStatus = 'applied' | 'duplicate' | 'upgrade_required' | 'not_found';
+/**
+ * How a hub took an op. `applied`: recorded. `dropped`: a scan of someone already in, counted but not kept.
+ * `refused`: not the device's to make (`reason` says why). `failed`: this hub could not apply it (kept with its
+ * error for staff). `not_found`: an event the device does not serve. `upgrade_required`: an op of a newer schema,
+ * which stops the batch until the hub is upgraded. The device drops its own copy of what was not applied.
+ */
+export type OpStatus =
+  'applied' | 'dropped' | 'refused' | 'failed' | 'duplicate' | 'upgrade_required' | 'not_found';
+
+/** Why an op was refused or dropped. */
+export const REFUSAL_REASONS = [
+  'invalid',
+  'uuid_taken',
+  'id_outside_grant',
+  'id_taken',
+  'code_taken',
+  'person_limit',
+  'duplicate_scan',
+  'unknown_attendee',
+] as const;
+export type RefusalReason = (typeof REFUSAL_REASONS)[number];
 
 export interface OpOutcome {
   op_id: string;
   status: OpStatus;
-  /** The attendee the op ended up on (a merged registration's survivor). */
+  /** Why it was refused or dropped. */
+  reason?: RefusalReason;
+  /** The attendee row the op ended up on (a merged registration's, the person's). */
   attendee?: string;
   conflicts: ConflictKind[];
 }
@@ -170,6 +185,8 @@ export interface UpstreamRecord {
   grantedNext: number | null;
   grantedTo: number | null;
   pairedAt: string;
+  /** A snapshot is under way: when it ends, what it did not bring again is dropped. */
+  snapshotCleanup: boolean;
 }
 
 /** What a replica says about itself with every push. */

@@ -2,7 +2,7 @@ import os from 'node:os';
 import type { z } from 'zod';
 import { toTimestamp } from '../platform/time.ts';
 import type { Store } from '../store.ts';
-import type { ApplyService } from './apply.service.ts';
+import type { LedgerService } from '../attendees/ledger.service.ts';
 import type { FeedRepository } from './feed.repository.ts';
 import { outboxRelay, replicaJournal, type ChangeJournal, type Relay } from './journal.ts';
 import {
@@ -57,7 +57,7 @@ export function venueService(
   store: Store,
   sync: SyncRepository,
   feed: FeedRepository,
-  apply: ApplyService,
+  ledger: LedgerService,
   schemaVersion: number,
   options: Partial<ReplicaOptions> = {},
 ) {
@@ -73,7 +73,7 @@ export function venueService(
   const linkedJournal = replicaJournal(sync, clock, upstream?.deviceUuid ?? '', schemaVersion, wakeReplica);
   const linkedRelay = outboxRelay(sync, clock, wakeReplica);
   const makeReplica = () =>
-    replicaService(store, sync, feed, apply, schemaVersion, { ...DEFAULT_REPLICA_OPTIONS, ...options });
+    replicaService(store, sync, feed, ledger, { ...DEFAULT_REPLICA_OPTIONS, ...options });
   if (upstream) replica = makeReplica();
 
   /** Only the followed events travel up: an event of this hub's own is none of the online server's business. */
@@ -82,6 +82,8 @@ export function venueService(
   /** This hub's journal: ops for the online server once connected, nothing before or for its own events. */
   const journal: ChangeJournal = {
     nextAttendeeId: () => (upstream ? linkedJournal.nextAttendeeId() : null),
+    sendsUp: (eventUuid) => isFollowed({ event: eventUuid }),
+    device: () => (upstream ? linkedJournal.device() : null),
     record: (kind, opId, payload) => {
       if (isFollowed(payload)) linkedJournal.record(kind, opId, payload);
     },

@@ -6,17 +6,17 @@ import type { EventRecord } from '../../server/events/event.types.ts';
 import type { Organization } from '../../server/organizations/organization.types.ts';
 import { DATABASE_FILE, openDatabase } from '../../server/platform/database.ts';
 import { migrations } from '../../server/platform/migrations/index.ts';
-import { toTimestamp } from '../../server/platform/time.ts';
+import { ledgerService } from '../../server/attendees/ledger.service.ts';
 import { applyService } from '../../server/sync/apply.service.ts';
-import { replayRepository } from '../../server/sync/replay.repository.ts';
 import { syncRepository } from '../../server/sync/sync.repository.ts';
-import type { ChangeNotifier } from '../../server/webhooks/notifier.ts';
+import { silentNotifier } from '../../server/webhooks/notifier.ts';
 import {
   call,
   createEvent,
   createOrganization,
   createToken,
   createUser,
+  pairDevice,
   registration,
   startWithEvent,
   tempDataDir,
@@ -156,17 +156,11 @@ describe('check-in codes', () => {
 });
 
 describe('registrations replayed from a replica', () => {
-  const noNotifications = {
-    attendeeChanged: () => {},
-    attendeesChanged: () => {},
-  } as unknown as ChangeNotifier;
-  const replayRegistration = (uuid: string, number: number, email: string, checkinCode?: string) =>
-    applyService(
-      t.app.store,
-      syncRepository(t.app.store.db),
-      replayRepository(t.app.store.db),
-      noNotifications,
-    ).applyOp(
+  const replayRegistration = async (uuid: string, number: number, email: string, checkinCode?: string) => {
+    const device = t.app.ctx.syncHub.deviceOf(await pairDevice(t.app, org, [event.uuid]))!;
+    const sync = syncRepository(t.app.store.db);
+    const ledger = ledgerService(t.app.store, t.app.store.repos.ledger, silentNotifier);
+    return applyService(t.app.store, sync, ledger).applyOp(
       {
         op: {
           op_id: `op-${uuid}`,
@@ -190,23 +184,26 @@ describe('registrations replayed from a replica', () => {
           boot_id: 'boot',
           schema_version: 1,
         },
-        at: toTimestamp(t.clock.now()),
+        at: t.clock.now().toISOString(),
         uncertain: false,
       },
-      { authoritative: true },
+      { device, pendingUpstream: false, allocateId: () => t.app.store.repos.ledger.takeLocalIds() },
     );
+  };
 
   it('keep the code the replica showed, or get one when the op carries none, and check in by it', async () => {
     expect(
-      replayRegistration(
-        '00000000-0000-4000-8000-000000000001',
-        1099511627776,
-        'ada@example.com',
-        'ReplicaCode00001',
+      (
+        await replayRegistration(
+          '00000000-0000-4000-8000-000000000001',
+          2 ** 52 + 1,
+          'ada@example.com',
+          'ReplicaCode00001',
+        )
       ).status,
     ).toBe('applied');
     expect(stored(event, 'ada@example.com').checkinCode).toBe('ReplicaCode00001');
-    replayRegistration('00000000-0000-4000-8000-000000000002', 1099511627777, 'old@example.com');
+    await replayRegistration('00000000-0000-4000-8000-000000000002', 2 ** 52 + 2, 'old@example.com');
     expect(stored(event, 'old@example.com').checkinCode).toMatch(CODE);
     expect((await scan(event, 'ARV1:ReplicaCode00001')).status).toBe(200);
   });

@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventRecord } from '../../server/events/event.types.ts';
-import { DATABASE_FILE, openDatabase } from '../../server/platform/database.ts';
+import { DATABASE_FILE } from '../../server/platform/database.ts';
 import { deskSearchAndBrand } from '../../server/platform/migrations/009_desk_search_and_brand.ts';
 import { migrations } from '../../server/platform/migrations/index.ts';
 import { call, createEvent, startTestApp, tempDataDir, type TestApp } from '../helpers/app.ts';
@@ -146,7 +146,9 @@ describe('the search column of rows from before it existed', () => {
     const revisionBefore = before.prepare('SELECT revision FROM sync_meta').pluck().get();
     before.close();
 
-    const upgraded = openDatabase(dataDir);
+    // Upgraded by that migration (later ones replicate attendees otherwise: migration 017's ledger).
+    const upgraded = new Database(path.join(dataDir, DATABASE_FILE));
+    deskSearchAndBrand(upgraded);
     try {
       expect(upgraded.prepare("SELECT search_text FROM attendees WHERE uuid = 'a'").pluck().get()).toBe(
         'zoe angstrom\nzoe@example.com\ncreme brulee sa',

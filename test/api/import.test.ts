@@ -1,12 +1,12 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { attendeesRepository } from '../../server/attendees/attendee.repository.ts';
 import { IMPORT_CHUNK_ROWS } from '../../server/attendees/import.service.ts';
 import type { EventRecord } from '../../server/events/event.types.ts';
 import { DATABASE_FILE } from '../../server/platform/database.ts';
 import { call, createEvent, pairDevice, registration, startTestApp, type TestApp } from '../helpers/app.ts';
 import { setUpOwner, type DashboardClient, SAME_ORIGIN } from '../helpers/dashboard.ts';
+import { registerOn } from '../helpers/ledger.ts';
 import { allowLanHost, createEndpoint } from '../helpers/webhooks.ts';
 
 let t: TestApp;
@@ -49,17 +49,7 @@ function holdWriteLock(): Database.Database {
 
 /** A registration by another process (as the CLI's connection would write it), inside its open transaction. */
 function lateRegistration(connection: Database.Database, email: string): void {
-  const late = attendeesRepository(connection).register({
-    id: null,
-    opId: `late-${email}`,
-    eventId: event.id,
-    userId: null,
-    email,
-    name: 'Late Comer',
-    answers: { email },
-    status: 'confirmed',
-    registeredAt: '2026-11-21T10:00:00+00:00',
-  });
+  const late = registerOn(connection, event.id, { email, name: 'Late Comer' });
   expect(late.ok).toBe(true);
 }
 
@@ -109,17 +99,7 @@ describe('CSV import beside the server', () => {
     const importing = importRows(guests(100));
     await until(() => t.app.ctx.imports.isWriting());
     // Registered by another process after the worker's checks, before its transaction.
-    attendeesRepository(lock).register({
-      id: null,
-      opId: 'late-41',
-      eventId: event.id,
-      userId: null,
-      email: 'guest41@example.com',
-      name: 'Guest 41',
-      answers: { email: 'guest41@example.com' },
-      status: 'confirmed',
-      registeredAt: '2026-11-21T10:00:00+00:00',
-    });
+    registerOn(lock, event.id, { email: 'guest41@example.com', name: 'Guest 41' });
     lock.exec('COMMIT');
 
     const refused = await importing;
@@ -264,17 +244,7 @@ describe('CSV import beside the server', () => {
     // Seats taken by another process after the worker's checks: 90 rows no longer fit in the 89 left.
     for (let i = 0; i < 11; i++) {
       const email = `late${i}@example.com`;
-      const taken = attendeesRepository(lock).register({
-        id: null,
-        opId: `late-${i}`,
-        eventId: small.id,
-        userId: null,
-        email,
-        name: 'Late Comer',
-        answers: { email },
-        status: 'confirmed',
-        registeredAt: '2026-11-21T10:00:00+00:00',
-      });
+      const taken = registerOn(lock, small.id, { email, name: 'Late Comer' });
       expect(taken.ok).toBe(true);
     }
     lock.exec('COMMIT');
@@ -421,7 +391,7 @@ describe('a big import, written in chunks', () => {
     // Written after the import began (as its chunks are, and anything between them): not in the feed yet.
     expect((await publicRegistration('later@example.com')).status).toBe(201);
     const held = feed();
-    expect(held.page.attendees.map((row) => row.email)).toEqual(['early@example.com']);
+    expect(held.page.registrations.map((row) => row.email)).toEqual(['early@example.com']);
     expect([held.revision, held.latest, held.more]).toEqual([
       importsUnderWay.list()[0]!.firstRev - 1,
       held.revision,
@@ -431,7 +401,7 @@ describe('a big import, written in chunks', () => {
     t.app.store.inTransaction(() => importsUnderWay.finish(underWay));
     expect(
       feed()
-        .page.attendees.map((row) => row.email)
+        .page.registrations.map((row) => row.email)
         .sort(),
     ).toEqual(['early@example.com', 'later@example.com']);
   });

@@ -192,6 +192,7 @@ beforeAll(async () => {
       kioskScan: LIMIT,
       token: LIMIT,
       signIn: LIMIT,
+      syncDevice: LIMIT,
     },
   });
   doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json();
@@ -621,12 +622,15 @@ describe("a paired device's sync endpoints answer only what the document lists",
     await push.send('/sync/ops', { ...json(body), token: 'not-a-credential' });
     await push.send('/sync/ops', { ...json({ ops: 'none' }), token: credential });
     expect((await push.send('/sync/ops', { ...json(body), token: credential })).status).toBe(200);
+    // Counted per device credential: a device of its own to exhaust.
+    await push.exhaust('/sync/ops', { ...json(body), token: await pairedCredential() });
     expect(push.unprovoked()).toEqual([]);
 
     const changes = operation('GET', '/sync/changes');
     await changes.send('/sync/changes');
     await changes.send('/sync/changes?since=-1', { token: credential });
     expect((await changes.send('/sync/changes?since=0', { token: credential })).status).toBe(200);
+    await changes.exhaust('/sync/changes?since=0', { token: await pairedCredential() });
     expect(changes.unprovoked()).toEqual([]);
   });
 });

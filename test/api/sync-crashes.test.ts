@@ -105,11 +105,11 @@ const granted = <T extends { id: number }>(rows: T[]): T[] =>
   rows.filter((row) => row.id >= FIRST_GRANTED_ID);
 
 describe('a hub SIGKILLed while it applies a batch', () => {
-  it('keeps all of the batch or none of it; the kiosk sends it again; nothing is doubled and revisions never go back', async () => {
+  it('keeps the ops it applied and none half applied; the kiosk sends the rest again; nothing is doubled and revisions never go back', async () => {
     const hubDir = venue.dir();
     const event = (await seedHub(hubDir)).events.main!;
     const hub = await startHubAt(hubDir);
-    const kiosk = await inProcessKiosk(venue, hub, 'Door', kioskClock(), { batchSize: 1_000 });
+    const kiosk = await inProcessKiosk(venue, hub, 'Door', kioskClock(), { batchSize: 500 });
     await cutOff(kiosk);
     const emails = Array.from({ length: 3_000 }, (_, i) => `walk-in-${i}@example.com`);
     walkInsAt(kiosk, event, emails);
@@ -138,8 +138,7 @@ describe('a hub SIGKILLed while it applies a batch', () => {
         applied: (db.prepare('SELECT COUNT(*) AS n FROM sync_applied_ops').get() as { n: number }).n,
         revision: (db.prepare('SELECT revision FROM sync_meta').get() as { revision: number }).revision,
       }));
-      // Whole batches only, and not all of them: the kill came while one was being applied.
-      expect(afterKill.applied % 1_000).toBe(0);
+      // Whole ops only (each with its registration), and not all of them: the kill came while applying.
       expect(afterKill.applied).toBeLessThan(3_000);
       expect(granted(attendeeRows(hubDir, event))).toHaveLength(afterKill.applied);
       readPulled();
@@ -221,8 +220,8 @@ describe('a hub restored from a backup', () => {
     // The hub loses what came after the backup; the kiosk is idle, with nothing waiting, when it comes back.
     await hub.process.stop();
     copyDatabase(backup, hubDir);
+    const backupEpoch = readDb(hubDir, (db) => db.prepare('SELECT epoch FROM sync_meta').get());
     await restartHub(hub);
-    const restoredEpoch = readDb(hubDir, (db) => db.prepare('SELECT epoch FROM sync_meta').get());
 
     // The check-in's time is the hub's reading of the kiosk's clock, measured again by the restarted hub: it may
     // fall a second apart from the first one.
@@ -246,9 +245,9 @@ describe('a hub restored from a backup', () => {
     expect(Math.abs(checkedInAt(attendeeRows(hubDir, event)) - checkedInAt(acked))).toBeLessThanOrEqual(
       2_000,
     );
-    expect(readDb(hubDir, (db) => db.prepare('SELECT epoch FROM sync_meta').get())).not.toEqual(
-      restoredEpoch,
-    );
+    // It noticed the restore itself (its history is behind the mark it keeps beside the database) and took a new
+    // epoch: every replica starts over.
+    expect(readDb(hubDir, (db) => db.prepare('SELECT epoch FROM sync_meta').get())).not.toEqual(backupEpoch);
     await until(
       'the kiosk has the acks again',
       () => waitingOps(kiosk.dir),

@@ -57,7 +57,9 @@ it('holds through writes to events the replica does not serve, and answers with 
   await vi.advanceTimersByTimeAsync(1_000);
   const answer = await poll;
   expect(answer.status).toBe(200);
-  expect(answer.body.page.attendees.map((row: { email: string }) => row.email)).toEqual(['mine@example.com']);
+  expect(answer.body.page.registrations.map((row: { email: string }) => row.email)).toEqual([
+    'mine@example.com',
+  ]);
 });
 
 it('answers at the end of its wait with no rows, at the latest revision, when only other events changed', async () => {
@@ -71,5 +73,5 @@ it('answers at the end of its wait with no rows, at the latest revision, when on
   await vi.advanceTimersByTimeAsync(2_500);
   const answer = await poll;
   expect(answer.body.revision).toBeGreaterThan(since);
-  expect(answer.body.page.attendees).toEqual([]);
+  expect(answer.body.page.registrations).toEqual([]);
 });

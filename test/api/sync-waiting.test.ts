@@ -113,6 +113,6 @@ it("a held long-poll's count, from when it came, does not replace a push's made 
   await vi.advanceTimersByTimeAsync(1_000);
   const answered = await held;
   expect(answered.status).toBe(200);
-  expect(answered.body.page.attendees).toHaveLength(1);
+  expect(answered.body.page.facts).toHaveLength(1);
   expect(waitingShown()).toBe(0);
 });

@@ -157,6 +157,7 @@ export interface AttendeeRow {
   status: string;
   checked_in_at: string | null;
   checkin_op_id: string | null;
+  /** The op of the registration the row shows, and that registration's revision in the ledger. */
   op_id: string | null;
   rev: number;
 }
@@ -167,8 +168,9 @@ export function attendeeRows(dataDir: string, eventUuid: string): AttendeeRow[] 
     (db) =>
       db
         .prepare(
-          `SELECT a.id, a.uuid, a.email, a.status, a.checked_in_at, a.checkin_op_id, a.op_id, a.rev
-         FROM attendees a JOIN events e ON e.id = a.event_id WHERE e.uuid = ? ORDER BY a.email, a.id`,
+          `SELECT a.id, a.uuid, a.email, a.status, a.checked_in_at, a.checkin_op_id, r.op_id, r.rev
+         FROM attendees a JOIN events e ON e.id = a.event_id JOIN registrations r ON r.uuid = a.uuid
+         WHERE e.uuid = ? ORDER BY a.email, a.id`,
         )
         .all(eventUuid) as AttendeeRow[],
   );

@@ -94,26 +94,3 @@ it('numbers on after every acked op was pruned', () => {
   // The newest acked op stays for that; the older ones went.
   expect(sync.opsAfter(0, 10).map((op) => op.seq)).toEqual([first[2], next]);
 });
-
-it('finds the waiting ops a feed page may touch: those about its attendees, and every registration', () => {
-  const about = (attendee: string) => enqueue('check_in', { event: 'e', attendee, via: 'self' });
-  const ada = about('AAAAAAAA-0000-4000-8000-000000000001');
-  about('bbbbbbbb-0000-4000-8000-000000000002');
-  const registration = enqueue('register', {
-    event: 'e',
-    attendee: {
-      uuid: 'cccccccc-0000-4000-8000-000000000003',
-      number: 7,
-      email: 'grace@example.com',
-      name: 'Grace Hopper',
-      answers: {},
-      status: 'confirmed',
-    },
-  });
-  const acked = about('aaaaaaaa-0000-4000-8000-000000000001');
-  sync.ackOps([acked], '2026-11-25T08:01:00Z');
-
-  expect(
-    sync.pendingOpsAbout(['aaaaaaaa-0000-4000-8000-000000000001', 'e ada@example.com']).map((op) => op.seq),
-  ).toEqual([ada, registration]);
-});

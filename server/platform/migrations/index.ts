@@ -15,6 +15,7 @@ import { sql as mergedRegistrations } from './013_merged_registrations.ts';
 import { sql as outboxBySeq } from './014_outbox_by_seq.ts';
 import { sql as noShowFor } from './015_no_show_for.ts';
 import { sql as outboxAckedThrough } from './016_outbox_acked_through.ts';
+import { attendeeLedger } from './017_attendee_ledger.ts';
 import { sql as scopedFeed } from './027_scoped_feed.ts';
 import { sql as offlineSignIn } from './028_offline_sign_in.ts';
 import { sql as nameCheckIns } from './029_name_check_ins.ts';
@@ -43,6 +44,7 @@ export const migrations: readonly Migration[] = [
   outboxBySeq,
   noShowFor,
   outboxAckedThrough,
+  attendeeLedger,
   scopedFeed,
   offlineSignIn,
   nameCheckIns,

@@ -301,6 +301,8 @@ export interface paths {
         /**
          * Push ops: each applied once, in one transaction, with its outcome
          * @description Needs the device's credential from pairing.
+         *
+         *     Rate limit: 600 requests a minute per device (its credential; per client address without one). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
          */
         post: operations["pushOps"];
         delete?: never;
@@ -321,6 +323,8 @@ export interface paths {
          * @description With `wait` (seconds) the hub holds the request until something changed. When `epoch` is not the hub’s, the answer starts from nothing (`reset: true`).
          *
          *     Needs the device's credential from pairing.
+         *
+         *     Rate limit: 600 requests a minute per device (its credential; per client address without one). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
          */
         get: operations["readChanges"];
         put?: never;
@@ -2513,9 +2517,11 @@ export interface components {
         SyncOpOutcome: {
             op_id: string;
             /** @enum {string} */
-            status: "applied" | "duplicate" | "upgrade_required" | "not_found";
+            status: "applied" | "dropped" | "refused" | "failed" | "duplicate" | "upgrade_required" | "not_found";
+            /** @enum {string} */
+            reason?: "invalid" | "uuid_taken" | "id_outside_grant" | "id_taken" | "code_taken" | "person_limit" | "duplicate_scan" | "unknown_attendee";
             attendee?: string;
-            conflicts: ("duplicate_check_in" | "merged_registration" | "check_in_after_cancel" | "check_in_after_no_show" | "cancel_after_check_in" | "no_show_after_check_in" | "undo_of_other_check_in" | "over_capacity" | "after_close" | "time_uncertain" | "merged_registration_parted")[];
+            conflicts: ("duplicate_check_in" | "merged_registration" | "check_in_after_cancel" | "check_in_after_no_show" | "cancel_after_check_in" | "no_show_after_check_in" | "undo_of_other_check_in" | "over_capacity" | "after_close" | "time_uncertain" | "merged_registration_parted" | "id_reassigned" | "op_failed")[];
         };
         SyncDevice: {
             id: string;
@@ -2542,7 +2548,7 @@ export interface components {
         SyncConflict: {
             id: string;
             /** @enum {string} */
-            kind: "duplicate_check_in" | "merged_registration" | "check_in_after_cancel" | "check_in_after_no_show" | "cancel_after_check_in" | "no_show_after_check_in" | "undo_of_other_check_in" | "over_capacity" | "after_close" | "time_uncertain" | "merged_registration_parted";
+            kind: "duplicate_check_in" | "merged_registration" | "check_in_after_cancel" | "check_in_after_no_show" | "cancel_after_check_in" | "no_show_after_check_in" | "undo_of_other_check_in" | "over_capacity" | "after_close" | "time_uncertain" | "merged_registration_parted" | "id_reassigned" | "op_failed";
             /** @description The rule that was applied, in words */
             rule: string;
             event_id: string;
@@ -3895,6 +3901,9 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3911,6 +3920,9 @@ export interface operations {
             /** @description Unauthorized: "This device is not paired with this hub. Pair it again with a pairing code." */
             401: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3926,6 +3938,9 @@ export interface operations {
             /** @description Unprocessable Entity: "Validation failed." */
             422: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3933,6 +3948,22 @@ export interface operations {
                         /** @enum {string} */
                         message: "Validation failed.";
                         errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Too Many Requests: "Too Many Attempts." */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Too Many Attempts.";
                     };
                 };
             };
@@ -3957,6 +3988,9 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3979,13 +4013,30 @@ export interface operations {
                             staff: {
                                 [key: string]: unknown;
                             }[];
-                            attendees: {
-                                [key: string]: unknown;
-                            }[];
-                            aliases: {
+                            registrations: {
                                 uuid: string;
-                                number: number | null;
-                                attendee: string;
+                                id: number;
+                                event_uuid: string;
+                                email: string;
+                                name: string;
+                                answers: string;
+                                /** @enum {string} */
+                                status: "pending" | "confirmed";
+                                registered_at: string;
+                                op_id: string;
+                                checkin_code: string;
+                                refused: number;
+                            }[];
+                            facts: {
+                                op_id: string;
+                                event_uuid: string;
+                                subject: string;
+                                /** @enum {string} */
+                                kind: "check_in" | "undo_check_in" | "cancel" | "no_show" | "approve";
+                                at: string;
+                                names: string;
+                                device: string | null;
+                                refused: number;
                             }[];
                             tombstones: {
                                 kind: string;
@@ -3999,6 +4050,9 @@ export interface operations {
             /** @description Unauthorized: "This device is not paired with this hub. Pair it again with a pairing code." */
             401: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4012,6 +4066,9 @@ export interface operations {
             /** @description Unprocessable Entity: "Validation failed." */
             422: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4019,6 +4076,22 @@ export interface operations {
                         /** @enum {string} */
                         message: "Validation failed.";
                         errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Too Many Requests: "Too Many Attempts." */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Too Many Attempts.";
                     };
                 };
             };

@@ -1,0 +1,551 @@
+import Database, { type Statement } from 'better-sqlite3';
+import type { AttendeeStatus } from '../contract/vocabulary.ts';
+import type { Db } from '../platform/database.ts';
+import { attendeeSearchText } from '../platform/search-text.ts';
+import type { AttendeeFact, AttendeeFactKind, AttendeeRowState, RegistrationFact } from './ledger.rules.ts';
+
+/**
+ * The ledger's SQL (migration 017): registrations and attendee facts as every node records them, and the attendee
+ * rows ledger.rules.ts makes of them, written back with only what changed.
+ */
+
+/** A registration as stored, with where it stands on this node. */
+export interface StoredRegistration extends RegistrationFact {
+  eventId: number;
+  emailKey: string;
+  /** The attendee row it is shown as on this node (null before its person's rows were first written). */
+  attendeeId: number | null;
+  refused: boolean;
+  pendingUpstream: boolean;
+}
+
+/** An attendee fact as stored. */
+export interface StoredFact extends AttendeeFact {
+  eventId: number;
+  /** The device that made it (a hub's own: null). */
+  device: string | null;
+  refused: boolean;
+  pendingUpstream: boolean;
+}
+
+/** An attendee row as the ledger compares it before writing. */
+export interface HeldRow {
+  id: number;
+  uuid: string;
+  email: string;
+  name: string;
+  answers: string;
+  status: AttendeeStatus;
+  registered_at: string;
+  checked_in_at: string | null;
+  status_before_no_show: 'pending' | 'confirmed' | null;
+  checkin_op_id: string | null;
+  checkin_code: string;
+}
+
+interface RegistrationRow {
+  uuid: string;
+  id: number;
+  event_id: number;
+  email: string;
+  email_key: string;
+  name: string;
+  answers: string;
+  status: 'pending' | 'confirmed';
+  registered_at: string;
+  op_id: string;
+  checkin_code: string;
+  refused: number;
+  pending_upstream: number;
+  attendee_id: number | null;
+}
+
+interface FactRow {
+  op_id: string;
+  event_id: number;
+  subject: string;
+  kind: AttendeeFactKind;
+  at: string;
+  names: string;
+  device: string | null;
+  refused: number;
+  pending_upstream: number;
+}
+
+const toRegistration = (row: RegistrationRow): StoredRegistration => ({
+  uuid: row.uuid,
+  id: row.id,
+  opId: row.op_id,
+  at: row.registered_at,
+  status: row.status,
+  email: row.email,
+  name: row.name,
+  answers: row.answers,
+  checkinCode: row.checkin_code,
+  eventId: row.event_id,
+  emailKey: row.email_key,
+  attendeeId: row.attendee_id,
+  refused: row.refused === 1,
+  pendingUpstream: row.pending_upstream === 1,
+});
+
+const toFact = (row: FactRow): StoredFact => ({
+  opId: row.op_id,
+  kind: row.kind,
+  subject: row.subject,
+  at: row.at,
+  names: JSON.parse(row.names) as string[],
+  eventId: row.event_id,
+  device: row.device,
+  refused: row.refused === 1,
+  pendingUpstream: row.pending_upstream === 1,
+});
+
+const REGISTRATION_COLUMNS =
+  'uuid, id, event_id, email, email_key, name, answers, status, registered_at, op_id, checkin_code, refused, ' +
+  'pending_upstream, attendee_id';
+const FACT_COLUMNS = 'op_id, event_id, subject, kind, at, names, device, refused, pending_upstream';
+const ROW_COLUMNS =
+  'id, uuid, email, name, answers, status, registered_at, checked_in_at, status_before_no_show, checkin_op_id, ' +
+  'checkin_code';
+
+/** The columns of an attendee row the rules decide, and where each comes from in their answer. */
+const DECIDED = {
+  uuid: (row: AttendeeRowState) => row.uuid,
+  email: (row: AttendeeRowState) => row.email,
+  name: (row: AttendeeRowState) => row.name,
+  answers: (row: AttendeeRowState) => row.answers,
+  status: (row: AttendeeRowState) => row.status,
+  registered_at: (row: AttendeeRowState) => toSecond(row.registeredAt),
+  checked_in_at: (row: AttendeeRowState) => (row.checkedInAt === null ? null : toSecond(row.checkedInAt)),
+  status_before_no_show: (row: AttendeeRowState) => row.statusBeforeNoShow,
+  checkin_op_id: (row: AttendeeRowState) => row.checkinOpId,
+  checkin_code: (row: AttendeeRowState) => row.checkinCode,
+} as const;
+type DecidedColumn = keyof typeof DECIDED;
+const DECIDED_COLUMNS = Object.keys(DECIDED) as DecidedColumn[];
+
+/**
+ * A fact's time as the interface shows it: UTC to the second with its offset (platform/time.ts). Facts keep the
+ * millisecond, which the rules compare by.
+ */
+export function toSecond(iso: string): string {
+  return new Date(iso).toISOString().replace(/\.\d{3}Z$/, '+00:00');
+}
+
+/**
+ * Why the database refused to write a registration's row: beyond the seats (the seats trigger of migration 006), or
+ * a second live registration of the email (the partial unique index); null for any other error.
+ */
+export function registrationRefusal(error: unknown): 'event_full' | 'live_email' | null {
+  if (!(error instanceof Database.SqliteError)) return null;
+  if (error.message === 'event_full') return 'event_full';
+  return error.code === 'SQLITE_CONSTRAINT_UNIQUE' ? 'live_email' : null;
+}
+
+/** Past this many lists of changed columns an UPDATE is prepared for its one use. */
+const MAX_CACHED_UPDATES = 64;
+
+export function ledgerRepository(db: Db) {
+  const registrationsOf = db.prepare<[number, string], RegistrationRow>(
+    `SELECT ${REGISTRATION_COLUMNS} FROM registrations WHERE event_id = ? AND email_key = ? AND refused = 0`,
+  );
+  const registrationByUuid = db.prepare<[string], RegistrationRow>(
+    `SELECT ${REGISTRATION_COLUMNS} FROM registrations WHERE uuid = ?`,
+  );
+  const registrationByOp = db.prepare<[string], RegistrationRow>(
+    `SELECT ${REGISTRATION_COLUMNS} FROM registrations WHERE op_id = ?`,
+  );
+  const registrationById = db.prepare<[number], RegistrationRow>(
+    `SELECT ${REGISTRATION_COLUMNS} FROM registrations WHERE id = ?`,
+  );
+  const registrationByCode = db.prepare<[string], RegistrationRow>(
+    `SELECT ${REGISTRATION_COLUMNS} FROM registrations WHERE checkin_code = ?`,
+  );
+  const factsAbout = db.prepare<{ event: number; subjects: string }, FactRow>(
+    `SELECT ${FACT_COLUMNS} FROM attendee_facts
+     WHERE subject IN (SELECT value FROM json_each(@subjects)) AND event_id = @event AND refused = 0`,
+  );
+  const factByOp = db.prepare<[string], FactRow>(
+    `SELECT ${FACT_COLUMNS} FROM attendee_facts WHERE op_id = ?`,
+  );
+  const insertRegistration = db.prepare<Record<string, unknown>>(
+    `INSERT INTO registrations (uuid, id, event_id, email, email_key, name, answers, status, registered_at, op_id,
+       checkin_code, pending_upstream)
+     VALUES (@uuid, @id, @event_id, @email, @email_key, @name, @answers, @status, @registered_at, @op_id,
+       @checkin_code, @pending_upstream)`,
+  );
+  // Written only where something differs: an unchanged registration keeps its revision (and is not sent again to
+  // this node's own replicas). Being confirmed by the node followed is this node's own business, never sent.
+  const overwriteRegistration = db.prepare<Record<string, unknown>>(
+    `UPDATE registrations SET id = @id, email = @email, email_key = @email_key, name = @name, answers = @answers,
+       status = @status, registered_at = @registered_at, checkin_code = @checkin_code, refused = @refused
+     WHERE uuid = @uuid AND (id, email, name, answers, status, registered_at, checkin_code, refused)
+       IS NOT (@id, @email, @name, @answers, @status, @registered_at, @checkin_code, @refused)`,
+  );
+  const confirmRegistration = db.prepare<[string]>(
+    'UPDATE registrations SET pending_upstream = 0, stale = 0 WHERE uuid = ? AND (pending_upstream OR stale)',
+  );
+  const insertFact = db.prepare<Record<string, unknown>>(
+    `INSERT INTO attendee_facts (op_id, event_id, subject, kind, at, names, device, pending_upstream)
+     VALUES (@op_id, @event_id, @subject, @kind, @at, @names, @device, @pending_upstream)`,
+  );
+  const overwriteFact = db.prepare<Record<string, unknown>>(
+    `UPDATE attendee_facts SET subject = @subject, kind = @kind, at = @at, names = @names, device = @device,
+       refused = @refused
+     WHERE op_id = @op_id AND (subject, kind, at, names, refused) IS NOT (@subject, @kind, @at, @names, @refused)`,
+  );
+  const confirmFact = db.prepare<[string]>(
+    'UPDATE attendee_facts SET pending_upstream = 0, stale = 0 WHERE op_id = ? AND (pending_upstream OR stale)',
+  );
+  // A snapshot (docs/sync.md): what this node holds from the node it follows is stale until the snapshot brings it
+  // again; what it did not bring goes when it ends. What was made here and waits to be confirmed stays.
+  const markRegistrationsStale = db.prepare('UPDATE registrations SET stale = 1 WHERE pending_upstream = 0');
+  const markFactsStale = db.prepare('UPDATE attendee_facts SET stale = 1 WHERE pending_upstream = 0');
+  const staleRegistrations = db.prepare<[], { event_id: number; email_key: string }>(
+    'SELECT DISTINCT event_id, email_key FROM registrations WHERE stale = 1',
+  );
+  const staleFactPeople = db.prepare<[], { event_id: number; email_key: string }>(
+    `SELECT DISTINCT r.event_id, r.email_key FROM attendee_facts f JOIN registrations r ON r.uuid = f.subject
+     WHERE f.stale = 1`,
+  );
+  const dropStaleRegistrations = db.prepare('DELETE FROM registrations WHERE stale = 1');
+  const dropStaleFacts = db.prepare('DELETE FROM attendee_facts WHERE stale = 1');
+  const deletePendingRegistration = db.prepare<[number, string]>(
+    'DELETE FROM registrations WHERE (id = ? OR checkin_code = ?) AND pending_upstream = 1',
+  );
+  const refuseRegistration = db.prepare<[string]>(
+    'UPDATE registrations SET refused = 1, pending_upstream = 0 WHERE op_id = ? AND refused = 0',
+  );
+  const refuseFact = db.prepare<[string]>(
+    'UPDATE attendee_facts SET refused = 1, pending_upstream = 0 WHERE op_id = ? AND refused = 0',
+  );
+  const rowsOf = db.prepare<[number, string], HeldRow>(
+    `SELECT ${ROW_COLUMNS} FROM attendees WHERE event_id = ? AND email_key = ?`,
+  );
+  const deleteRow = db.prepare<[number]>('DELETE FROM attendees WHERE id = ?');
+  const insertRow = db.prepare<Record<string, unknown>>(
+    `INSERT INTO attendees (id, uuid, event_id, user_id, email, email_key, name, answers, status, registered_at,
+       checked_in_at, status_before_no_show, checkin_op_id, checkin_code, updated_at, search_text)
+     VALUES (@id, @uuid, @event_id,
+       (SELECT u.id FROM users u JOIN events e ON e.organization_id = u.organization_id
+        WHERE e.id = @event_id AND u.email_key = @email_key),
+       @email, @email_key, @name, @answers, @status, @registered_at, @checked_in_at, @status_before_no_show,
+       @checkin_op_id, @checkin_code, @updated_at, @search_text)`,
+  );
+  const setAttendee = db.prepare<{ attendee: number; uuid: string }>(
+    'UPDATE registrations SET attendee_id = @attendee WHERE uuid = @uuid AND attendee_id IS NOT @attendee',
+  );
+  const nextLocalId = db
+    .prepare<[number], number>(
+      'UPDATE sync_meta SET next_local_id = next_local_id + ? WHERE id = 1 RETURNING next_local_id',
+    )
+    .pluck();
+  const toRebuild = db.prepare<[], { event_id: number; email_key: string }>(
+    'SELECT event_id, email_key FROM ledger_rebuild',
+  );
+  const rebuilt = db.prepare<[number, string]>(
+    'DELETE FROM ledger_rebuild WHERE event_id = ? AND email_key = ?',
+  );
+  const personOfSubject = db.prepare<[string], { event_id: number; email_key: string }>(
+    'SELECT event_id, email_key FROM registrations WHERE uuid = ?',
+  );
+
+  // A bulk no-show, in two statements for the whole list rather than a fact and a person at a time: the facts, then
+  // the rows. Both take the rows a no-show changes (not cancelled, not checked in, not a no-show already: the SQL
+  // copy of `decideNoShow` in attendee.rules.ts, narrowed), and such a row given a no-show becomes exactly what
+  // `rowsOfPerson` (ledger.rules.ts) makes of it: a no-show that was what it is now. Each fact names the row's
+  // merged registrations, as a single no-show does. `json_each CROSS JOIN attendees` (and `+event_id`) make SQLite
+  // probe the UUID index once per id; left to itself it scans the event and the list for each, quadratic in both.
+  const MARKED_BY_NO_SHOW = `FROM json_each(@ids) AS ids CROSS JOIN attendees AS a ON a.uuid = ids.value
+     WHERE +a.event_id = @event AND a.status NOT IN ('canceled', 'no_show') AND a.checked_in_at IS NULL`;
+  const NO_SHOW_FACTS = `INSERT INTO attendee_facts (op_id, event_id, subject, kind, at, names, device, pending_upstream)
+     SELECT lower(hex(randomblob(16))), a.event_id, a.uuid, 'no_show', @at,
+       (SELECT json_group_array(r.uuid) FROM registrations AS r
+        WHERE r.attendee_id = a.id AND r.uuid <> a.uuid AND r.refused = 0),
+       NULL, @pending
+     ${MARKED_BY_NO_SHOW}`;
+  const noShowFacts = db.prepare<Record<string, unknown>>(NO_SHOW_FACTS);
+  const noShowFactsReturning = db.prepare<
+    Record<string, unknown>,
+    { op_id: string; subject: string; names: string }
+  >(`${NO_SHOW_FACTS} RETURNING op_id, subject, names`);
+  // The ids become the event's rowids first, so that the UPDATE writes the rows in table order; matching
+  // `uuid IN (ids)` directly writes them in the ids' order, all over the table, which is slower.
+  const MARK_MANY_NO_SHOW = `UPDATE attendees SET status = 'no_show', updated_at = @updated_at,
+       status_before_no_show = status
+     WHERE id IN (SELECT a.id ${MARKED_BY_NO_SHOW})`;
+  const markManyNoShow = db.prepare<Record<string, unknown>>(MARK_MANY_NO_SHOW);
+  const markManyNoShowReturning = db.prepare<
+    Record<string, unknown>,
+    {
+      uuid: string;
+      name: string;
+      email: string;
+      status: AttendeeStatus;
+      registered_at: string;
+      checked_in_at: null;
+    }
+  >(`${MARK_MANY_NO_SHOW} RETURNING uuid, name, email, status, registered_at, checked_in_at`);
+
+  // While this table holds its row, the seats triggers stand aside (migration 006): a fact from another node is never
+  // refused for seats (a replay never loses a person), and is flagged instead.
+  const setReplaying = db.prepare('INSERT OR IGNORE INTO sync_replaying (id) VALUES (1)');
+  const clearReplaying = db.prepare('DELETE FROM sync_replaying');
+
+  /** UPDATEs of the columns that changed, by the list of them: a few lists come back again and again. */
+  const rowUpdates = new Map<string, Statement<Record<string, unknown>>>();
+  const rowUpdate = (columns: readonly string[]) => {
+    const key = columns.join(',');
+    let statement = rowUpdates.get(key);
+    if (!statement) {
+      statement = db.prepare(
+        `UPDATE attendees SET ${columns.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`,
+      );
+      if (rowUpdates.size < MAX_CACHED_UPDATES) rowUpdates.set(key, statement);
+    }
+    return statement;
+  };
+
+  return {
+    /** Every registration of one person (an email in an event) that was not refused. */
+    registrationsOf: (eventId: number, emailKey: string): StoredRegistration[] =>
+      registrationsOf.all(eventId, emailKey).map(toRegistration),
+    registrationByUuid(uuid: string): StoredRegistration | null {
+      const row = registrationByUuid.get(uuid.toLowerCase());
+      return row ? toRegistration(row) : null;
+    },
+    registrationByOp(opId: string): StoredRegistration | null {
+      const row = registrationByOp.get(opId);
+      return row ? toRegistration(row) : null;
+    },
+    registrationById(id: number): StoredRegistration | null {
+      const row = registrationById.get(id);
+      return row ? toRegistration(row) : null;
+    },
+    registrationByCode(code: string): StoredRegistration | null {
+      const row = registrationByCode.get(code);
+      return row ? toRegistration(row) : null;
+    },
+    /** The person a registration's UUID belongs to, or null when no registration has it. */
+    personOf(uuid: string): { eventId: number; emailKey: string } | null {
+      const row = personOfSubject.get(uuid.toLowerCase());
+      return row ? { eventId: row.event_id, emailKey: row.email_key } : null;
+    },
+    /** The facts of `eventId` naming one of `subjects`, refused ones left out. */
+    factsAbout: (eventId: number, subjects: readonly string[]): StoredFact[] =>
+      factsAbout.all({ event: eventId, subjects: JSON.stringify(subjects) }).map(toFact),
+    factByOp(opId: string): StoredFact | null {
+      const row = factByOp.get(opId);
+      return row ? toFact(row) : null;
+    },
+
+    insertRegistration(
+      registration: RegistrationFact & { eventId: number; emailKey: string; pendingUpstream: boolean },
+    ): void {
+      insertRegistration.run({
+        uuid: registration.uuid,
+        id: registration.id,
+        event_id: registration.eventId,
+        email: registration.email,
+        email_key: registration.emailKey,
+        name: registration.name,
+        answers: registration.answers,
+        status: registration.status,
+        registered_at: registration.at,
+        op_id: registration.opId,
+        checkin_code: registration.checkinCode,
+        pending_upstream: registration.pendingUpstream ? 1 : 0,
+      });
+    },
+    /** A registration as the node this one follows has it (true when anything the rows show changed). */
+    overwriteRegistration(registration: RegistrationFact & { emailKey: string; refused: boolean }): boolean {
+      confirmRegistration.run(registration.uuid);
+      return (
+        overwriteRegistration.run({
+          uuid: registration.uuid,
+          id: registration.id,
+          email: registration.email,
+          email_key: registration.emailKey,
+          name: registration.name,
+          answers: registration.answers,
+          status: registration.status,
+          registered_at: registration.at,
+          checkin_code: registration.checkinCode,
+          refused: registration.refused ? 1 : 0,
+        }).changes > 0
+      );
+    },
+    insertFact(
+      fact: AttendeeFact & { eventId: number; device: string | null; pendingUpstream: boolean },
+    ): void {
+      insertFact.run({
+        op_id: fact.opId,
+        event_id: fact.eventId,
+        subject: fact.subject,
+        kind: fact.kind,
+        at: fact.at,
+        names: JSON.stringify(fact.names),
+        device: fact.device,
+        pending_upstream: fact.pendingUpstream ? 1 : 0,
+      });
+    },
+    /** A fact as the node this one follows has it (true when anything the rows show changed). */
+    overwriteFact(fact: AttendeeFact & { device: string | null; refused: boolean }): boolean {
+      confirmFact.run(fact.opId);
+      return (
+        overwriteFact.run({
+          op_id: fact.opId,
+          subject: fact.subject,
+          kind: fact.kind,
+          at: fact.at,
+          names: JSON.stringify(fact.names),
+          device: fact.device,
+          refused: fact.refused ? 1 : 0,
+        }).changes > 0
+      );
+    },
+    /**
+     * A registration of the node followed takes an id or code that a registration made here and not yet confirmed
+     * holds (only ids a cut-off kiosk drew at random can meet): the one made here gives way. Its op, still waiting,
+     * brings it back with an id the node followed gives it.
+     */
+    giveWayTo: (id: number, code: string) => deletePendingRegistration.run(id, code).changes > 0,
+    /** A new snapshot begins: everything held from the node followed is stale until it comes again. */
+    markUpstreamStale(): void {
+      markRegistrationsStale.run();
+      markFactsStale.run();
+    },
+    /** The snapshot ended: what it did not bring again goes. The people whose rows must be written again. */
+    dropStale(): { eventId: number; emailKey: string }[] {
+      const people = [...staleRegistrations.all(), ...staleFactPeople.all()];
+      dropStaleFacts.run();
+      dropStaleRegistrations.run();
+      return people.map((row) => ({ eventId: row.event_id, emailKey: row.email_key }));
+    },
+    /** The node this one follows refused the op that made it: kept, and left out of every row from now on. */
+    refuse(opId: string): boolean {
+      return refuseRegistration.run(opId).changes + refuseFact.run(opId).changes > 0;
+    },
+
+    /** The attendee rows of one person as held now. */
+    rowsOf: (eventId: number, emailKey: string): HeldRow[] => rowsOf.all(eventId, emailKey),
+
+    /**
+     * Writes what the rules made of one person over what is held: rows no longer made go, rows kept get the columns
+     * that changed, new rows come. A row that becomes cancelled is written before any other, and the ones that go
+     * before those that come, so the one-live-registration index never sees two at once.
+     */
+    writeRows(
+      eventId: number,
+      emailKey: string,
+      held: readonly HeldRow[],
+      made: readonly AttendeeRowState[],
+      now: string,
+    ): void {
+      const madeIds = new Set(made.map((row) => row.id));
+      for (const row of held) if (!madeIds.has(row.id)) deleteRow.run(row.id);
+      const heldById = new Map(held.map((row) => [row.id, row]));
+      const updates: { row: AttendeeRowState; changed: DecidedColumn[] }[] = [];
+      const inserts: AttendeeRowState[] = [];
+      for (const row of made) {
+        const before = heldById.get(row.id);
+        if (!before) {
+          inserts.push(row);
+          continue;
+        }
+        const changed = DECIDED_COLUMNS.filter((column) => before[column] !== DECIDED[column](row));
+        if (changed.length > 0) updates.push({ row, changed });
+      }
+      updates.sort((a, b) => Number(b.row.status === 'canceled') - Number(a.row.status === 'canceled'));
+      for (const { row, changed } of updates) {
+        const values: Record<string, unknown> = { id: row.id, updated_at: now };
+        for (const column of changed) values[column] = DECIDED[column](row);
+        const columns = [...changed, 'updated_at'] as string[];
+        if (changed.some((column) => column === 'name' || column === 'email' || column === 'answers')) {
+          values.search_text = searchTextOf(row);
+          columns.push('search_text');
+        }
+        rowUpdate(columns).run(values);
+      }
+      for (const row of inserts) {
+        insertRow.run({
+          id: row.id,
+          event_id: eventId,
+          email_key: emailKey,
+          updated_at: now,
+          search_text: searchTextOf(row),
+          ...Object.fromEntries(DECIDED_COLUMNS.map((column) => [column, DECIDED[column](row)])),
+        });
+      }
+      for (const row of made) for (const uuid of row.members) setAttendee.run({ attendee: row.id, uuid });
+    },
+
+    /**
+     * Records a no-show of each of the event's attendees among `uuids` whose status it changes, and marks them; the
+     * facts recorded when `returnFacts` (a node sending them on), the marked rows when `returnRows` (webhooks).
+     */
+    markManyNoShow(
+      eventId: number,
+      uuids: readonly string[],
+      at: Date,
+      options: { pendingUpstream: boolean; returnFacts: boolean; returnRows: boolean },
+    ) {
+      const params = {
+        ids: JSON.stringify(uuids),
+        event: eventId,
+        at: at.toISOString(),
+        updated_at: toSecond(at.toISOString()),
+        pending: options.pendingUpstream ? 1 : 0,
+      };
+      const facts = options.returnFacts
+        ? noShowFactsReturning.all(params).map((row) => ({
+            opId: row.op_id,
+            subject: row.subject,
+            names: JSON.parse(row.names) as string[],
+          }))
+        : (noShowFacts.run(params), null);
+      if (options.returnRows) {
+        const rows = markManyNoShowReturning.all(params);
+        return {
+          facts,
+          count: rows.length,
+          rows: rows.map((row) => ({
+            uuid: row.uuid,
+            name: row.name,
+            email: row.email,
+            status: row.status,
+            registeredAt: row.registered_at,
+            checkedInAt: row.checked_in_at,
+          })),
+        };
+      }
+      return { facts, count: markManyNoShow.run(params).changes, rows: null };
+    },
+
+    /** `count` consecutive ids of this node's own range, never handed out before: the first of them. */
+    takeLocalIds(count = 1): number {
+      return nextLocalId.get(count)! - count;
+    },
+
+    /** Runs `work` with the seats guards standing aside (see the statements above). */
+    replaying<T>(work: () => T): T {
+      setReplaying.run();
+      try {
+        return work();
+      } finally {
+        clearReplaying.run();
+      }
+    },
+
+    /** The people whose rows are to be written again from their facts (migration 017). */
+    peopleToRebuild: () => toRebuild.all().map((row) => ({ eventId: row.event_id, emailKey: row.email_key })),
+    rebuilt: (eventId: number, emailKey: string) => void rebuilt.run(eventId, emailKey),
+  };
+}
+
+function searchTextOf(row: AttendeeRowState): string {
+  return attendeeSearchText(row.name, row.email, JSON.parse(row.answers) as Record<string, string>);
+}
+
+export type LedgerRepository = ReturnType<typeof ledgerRepository>;

@@ -1,0 +1,307 @@
+import type { AttendeeStatus } from '../contract/vocabulary.ts';
+
+/**
+ * An attendee's row is a pure function of the facts recorded about their email in the event (docs/sync.md, "The
+ * ledger"): every registration of that email and every check-in, undo, cancellation, no-show and approval naming one
+ * of them. Each node keeps the facts it knows of and writes the rows these rules make of them, after every fact.
+ * Two nodes that hold the same facts hold the same rows, whatever order the facts reached them in and whichever
+ * node made them: merging what two nodes did apart is taking the union of their facts. Nothing here reads a clock or
+ * the arrival order; ties go to the lowest op id, then the lowest UUID.
+ *
+ * Each rule below is named after the situation it decides. ledger.service.ts applies them after every fact, on
+ * hubs and replicas alike (through the same code), so they cannot disagree.
+ */
+
+/** A registration as recorded: made on some node, with the ids and code that node handed out. */
+export interface RegistrationFact {
+  uuid: string;
+  /** The integer id the public answers show. */
+  id: number;
+  opId: string;
+  /** When it was made, on the clock of the node that holds the truth (ISO 8601 with milliseconds). */
+  at: string;
+  /** As registered: pending when the event asked for approval. */
+  status: 'pending' | 'confirmed';
+  email: string;
+  name: string;
+  /** JSON text, as stored. */
+  answers: string;
+  checkinCode: string;
+}
+
+export const ATTENDEE_FACT_KINDS = ['check_in', 'undo_check_in', 'cancel', 'no_show', 'approve'] as const;
+export type AttendeeFactKind = (typeof ATTENDEE_FACT_KINDS)[number];
+
+/** Something that happened to a registration, named by the registration its node knew (its `subject`). */
+export interface AttendeeFact {
+  opId: string;
+  kind: AttendeeFactKind;
+  /** The UUID of the registration its node named: the row it acted on there. */
+  subject: string;
+  at: string;
+  /**
+   * What else it names. A cancellation or no-show: the other registrations its node knew were the same person
+   * (merged into the row it acted on). An undo: the check-ins it undoes (op ids).
+   */
+  names: readonly string[];
+}
+
+/** One attendee row as the facts make it. */
+export interface AttendeeRowState {
+  /** The row's registration: the earliest of `members`, whose UUID, id and code the row shows. */
+  uuid: string;
+  id: number;
+  checkinCode: string;
+  email: string;
+  name: string;
+  answers: string;
+  registeredAt: string;
+  status: AttendeeStatus;
+  /** While a no-show: the status it had before (the public side shows that). Otherwise null. */
+  statusBeforeNoShow: 'pending' | 'confirmed' | null;
+  checkedInAt: string | null;
+  /** The check-in that stands: what an undo at this row names. */
+  checkinOpId: string | null;
+  /** The registrations this row is, the row's own first: each one's UUID, id and code find the row. */
+  members: string[];
+}
+
+const at = (iso: string) => Date.parse(iso);
+
+/** Time first, then the op id, then the UUID: the order every rule below breaks ties in. */
+function compareMarks(a: { at: string; opId: string }, b: { at: string; opId: string }): number {
+  const byTime = at(a.at) - at(b.at);
+  if (byTime !== 0) return byTime;
+  return a.opId < b.opId ? -1 : a.opId > b.opId ? 1 : 0;
+}
+
+/**
+ * Two registrations of one email (made on two nodes apart, or one brought back by a check-in while the other was
+ * made): they are one person, shown as the earliest, to the millisecond, then by op id and UUID. The other's UUID,
+ * id and code keep finding that row.
+ */
+export function earliestRegistration<T extends RegistrationFact>(registrations: readonly T[]): T {
+  let earliest = registrations[0]!;
+  for (const registration of registrations.slice(1)) {
+    const order = compareMarks(registration, earliest) || (registration.uuid < earliest.uuid ? -1 : 1);
+    if (order < 0) earliest = registration;
+  }
+  return earliest;
+}
+
+/**
+ * An undo names the check-ins its node knew of (the one it undoes and duplicate scans it had heard of): those are
+ * undone, wherever and whenever they arrive, before or after it. Check-ins it had not heard of stand.
+ */
+export function undoneCheckIns(facts: readonly AttendeeFact[]): Set<string> {
+  const undone = new Set<string>();
+  for (const fact of facts) if (fact.kind === 'undo_check_in') for (const op of fact.names) undone.add(op);
+  return undone;
+}
+
+/** The check-ins no undo named. */
+export function liveCheckIns(facts: readonly AttendeeFact[]): AttendeeFact[] {
+  const undone = undoneCheckIns(facts);
+  return facts.filter((fact) => fact.kind === 'check_in' && !undone.has(fact.opId));
+}
+
+/**
+ * Two check-ins of one person (two kiosks, or one scan at two doors): the earliest that no undo named stands; the
+ * others are duplicate scans. Null when none stands.
+ */
+export function standingCheckIn(checkIns: readonly AttendeeFact[]): AttendeeFact | null {
+  let standing: AttendeeFact | null = null;
+  for (const checkIn of checkIns) if (!standing || compareMarks(checkIn, standing) < 0) standing = checkIn;
+  return standing;
+}
+
+/** What a cancellation or a no-show names: the registration it acted on and those merged into it there. */
+export const namedRegistrations = (fact: AttendeeFact): string[] => [fact.subject, ...fact.names];
+
+/**
+ * A check-in against a cancellation (made meanwhile elsewhere, in either order): the person is in the building, so
+ * while a check-in of a registration the cancellation named stands, the cancellation waits beside it, and takes
+ * effect if every such check-in is undone. A check-in of a registration it did not name (one made on a node it had
+ * not heard of) does not hold it back.
+ */
+export function isCancellationInEffect(cancellation: AttendeeFact, checkedIn: ReadonlySet<string>): boolean {
+  return !namedRegistrations(cancellation).some((uuid) => checkedIn.has(uuid));
+}
+
+/**
+ * The registrations of one person that are cancelled: those a cancellation in effect names. A cancellation names
+ * only what its node knew: a registration made meanwhile on another node stands, as a row of its own.
+ */
+export function cancelledRegistrations(facts: readonly AttendeeFact[]): Set<string> {
+  const checkedIn = new Set(liveCheckIns(facts).map((fact) => fact.subject));
+  const cancelled = new Set<string>();
+  for (const fact of facts) {
+    if (fact.kind === 'cancel' && isCancellationInEffect(fact, checkedIn)) {
+      for (const uuid of namedRegistrations(fact)) cancelled.add(uuid);
+    }
+  }
+  return cancelled;
+}
+
+/**
+ * What a person's live registrations add up to: confirmed once any of them was registered confirmed (a walk-in: staff
+ * are the approval) or approved; a no-show once any no-show names one of them, unless a check-in stands (a no-show
+ * who turned up is confirmed, and a no-show again if that check-in is undone). A cancellation outweighs both: a
+ * cancelled registration is in no live row.
+ */
+export function liveStatus(
+  members: readonly RegistrationFact[],
+  facts: readonly AttendeeFact[],
+  standing: AttendeeFact | null,
+): { status: AttendeeStatus; statusBeforeNoShow: 'pending' | 'confirmed' | null } {
+  const uuids = new Set(members.map((member) => member.uuid));
+  const names = (fact: AttendeeFact) => namedRegistrations(fact).some((uuid) => uuids.has(uuid));
+  const approved =
+    members.some((member) => member.status === 'confirmed') ||
+    facts.some((fact) => fact.kind === 'approve' && names(fact));
+  const registered = approved ? 'confirmed' : 'pending';
+  const noShow = facts.some((fact) => fact.kind === 'no_show' && names(fact));
+  if (standing) return { status: noShow ? 'confirmed' : registered, statusBeforeNoShow: null };
+  return noShow
+    ? { status: 'no_show', statusBeforeNoShow: registered }
+    : { status: registered, statusBeforeNoShow: null };
+}
+
+/**
+ * The rows of one person (one email, one event): their live registrations as one row, and their cancelled ones as
+ * the rows their cancellations made of them (registrations one cancellation named together stay together).
+ * Registrations of other emails and facts of other events must not be passed in.
+ */
+export function rowsOfPerson(
+  registrations: readonly RegistrationFact[],
+  facts: readonly AttendeeFact[],
+): AttendeeRowState[] {
+  if (registrations.length === 0) return [];
+  const cancelled = cancelledRegistrations(facts);
+  const live = registrations.filter((registration) => !cancelled.has(registration.uuid));
+  const checkIns = liveCheckIns(facts);
+  const rows: AttendeeRowState[] = [];
+  if (live.length > 0) {
+    const uuids = new Set(live.map((registration) => registration.uuid));
+    const standing = standingCheckIn(checkIns.filter((fact) => uuids.has(fact.subject)));
+    rows.push(rowOf(live, { ...liveStatus(live, facts, standing), standing }));
+  }
+  for (const group of cancelledGroups(registrations, cancelled, facts)) {
+    rows.push(rowOf(group, { status: 'canceled', statusBeforeNoShow: null, standing: null }));
+  }
+  return rows.sort((a, b) => compareMarks(byUuid(registrations, a.uuid), byUuid(registrations, b.uuid)));
+}
+
+const byUuid = (registrations: readonly RegistrationFact[], uuid: string) =>
+  registrations.find((registration) => registration.uuid === uuid)!;
+
+/** Cancelled registrations in the groups their cancellations named together (a union of the named sets). */
+function cancelledGroups(
+  registrations: readonly RegistrationFact[],
+  cancelled: ReadonlySet<string>,
+  facts: readonly AttendeeFact[],
+): RegistrationFact[][] {
+  const parent = new Map<string, string>();
+  const root = (uuid: string): string => {
+    let node = uuid;
+    while (parent.get(node) !== node) node = parent.get(node)!;
+    parent.set(uuid, node);
+    return node;
+  };
+  for (const registration of registrations) {
+    if (cancelled.has(registration.uuid)) parent.set(registration.uuid, registration.uuid);
+  }
+  const checkedIn = new Set(liveCheckIns(facts).map((fact) => fact.subject));
+  for (const fact of facts) {
+    if (fact.kind !== 'cancel' || !isCancellationInEffect(fact, checkedIn)) continue;
+    const held = namedRegistrations(fact).filter((uuid) => parent.has(uuid));
+    for (const uuid of held.slice(1)) parent.set(root(uuid), root(held[0]!));
+  }
+  const groups = new Map<string, RegistrationFact[]>();
+  for (const registration of registrations) {
+    if (!parent.has(registration.uuid)) continue;
+    const key = root(registration.uuid);
+    groups.set(key, [...(groups.get(key) ?? []), registration]);
+  }
+  return [...groups.values()];
+}
+
+function rowOf(
+  members: readonly RegistrationFact[],
+  state: {
+    status: AttendeeStatus;
+    statusBeforeNoShow: 'pending' | 'confirmed' | null;
+    standing: AttendeeFact | null;
+  },
+): AttendeeRowState {
+  const first = earliestRegistration(members);
+  return {
+    uuid: first.uuid,
+    id: first.id,
+    checkinCode: first.checkinCode,
+    email: first.email,
+    name: first.name,
+    answers: first.answers,
+    registeredAt: first.at,
+    status: state.status,
+    statusBeforeNoShow: state.statusBeforeNoShow,
+    checkedInAt: state.standing?.at ?? null,
+    checkinOpId: state.standing?.opId ?? null,
+    members: [
+      first.uuid,
+      ...members
+        .filter((member) => member !== first)
+        .map((member) => member.uuid)
+        .sort(),
+    ],
+  };
+}
+
+/** What the outside world (webhooks, mail) is told of a change to a person's rows. */
+export type AttendeeChange =
+  'registered' | 'check_in_undone' | 'approved' | 'checked_in' | 'canceled' | 'no_show';
+
+/** A row as the change rule compares it. */
+export interface ComparedRow {
+  uuid: string;
+  status: AttendeeStatus;
+  checkedIn: boolean;
+}
+
+/**
+ * What changed between a person's rows before and after a fact, row by row, in the order a reader expects: a new
+ * registration first, then an undone check-in, an approval, a check-in, a cancellation, a no-show. A row that went
+ * because it merged into another tells nothing (the other carries the person); a row that came because a
+ * cancellation parted a person, or because an earlier registration of theirs arrived, is new.
+ */
+export function changesBetween(
+  before: readonly ComparedRow[],
+  after: readonly (ComparedRow & { members: readonly string[] })[],
+): { change: AttendeeChange; uuid: string }[] {
+  const held = new Map(before.map((row) => [row.uuid, row]));
+  const changes: { change: AttendeeChange; uuid: string }[] = [];
+  const tell = (change: AttendeeChange, uuid: string) => changes.push({ change, uuid });
+  for (const row of after) {
+    const was = held.get(row.uuid);
+    if (!was) {
+      const earlier = row.members.map((uuid) => held.get(uuid)).filter((known) => known !== undefined);
+      if (row.status === 'canceled') {
+        if (earlier.length === 0) tell('registered', row.uuid);
+        tell('canceled', row.uuid);
+        continue;
+      }
+      tell('registered', row.uuid);
+      if (row.checkedIn && !earlier.some((known) => known.checkedIn)) tell('checked_in', row.uuid);
+      if (row.status === 'no_show' && !earlier.some((known) => known.status === 'no_show')) {
+        tell('no_show', row.uuid);
+      }
+      continue;
+    }
+    if (was.checkedIn && !row.checkedIn) tell('check_in_undone', row.uuid);
+    if (was.status === 'pending' && row.status === 'confirmed') tell('approved', row.uuid);
+    if (!was.checkedIn && row.checkedIn) tell('checked_in', row.uuid);
+    if (was.status !== 'canceled' && row.status === 'canceled') tell('canceled', row.uuid);
+    if (was.status !== 'no_show' && row.status === 'no_show') tell('no_show', row.uuid);
+  }
+  return changes;
+}

@@ -1,0 +1,169 @@
+import type { EventRecord } from '../events/event.types.ts';
+import { toTimestamp } from '../platform/time.ts';
+import type { Store } from '../store.ts';
+import type { ChangeNotifier } from '../webhooks/notifier.ts';
+import type { AttendeeSummary } from './attendee.types.ts';
+import type { HeldRow, LedgerRepository, StoredFact, StoredRegistration } from './ledger.repository.ts';
+import { toSecond } from './ledger.repository.ts';
+import {
+  changesBetween,
+  rowsOfPerson,
+  type AttendeeChange,
+  type AttendeeFact,
+  type AttendeeRowState,
+  type RegistrationFact,
+} from './ledger.rules.ts';
+
+/** One person's rows before and after a fact: what the caller reports, and what tells the outside world. */
+export interface PersonChange {
+  eventId: number;
+  emailKey: string;
+  held: HeldRow[];
+  made: AttendeeRowState[];
+  registrations: StoredRegistration[];
+  facts: StoredFact[];
+}
+
+export interface RecordOptions {
+  /**
+   * Tell webhooks (and mail) of the changes: on the node that holds the truth for them. A node writing what the
+   * node it follows sent tells nobody: that node did.
+   */
+  tell: boolean;
+}
+
+/** People whose rows are written again per transaction when the app starts after migration 017. */
+const REBUILD_BATCH = 500;
+
+const NOTIFICATION = {
+  registered: 'attendee.registered',
+  check_in_undone: 'attendee.check_in_undone',
+  approved: 'attendee.approved',
+  checked_in: 'attendee.checked_in',
+  canceled: 'attendee.canceled',
+  no_show: 'attendee.no_show',
+} as const satisfies Record<AttendeeChange, string>;
+
+/**
+ * The one door to attendee state (docs/sync.md, "The ledger"). Every change, made here (the public API, the desk, a
+ * kiosk), applied for a device, or sent by the node this one follows, is recorded as a fact, and the person's rows
+ * are then written again from all the facts about them (ledger.rules.ts). The same code on every node, so two
+ * nodes holding the same facts hold the same rows.
+ */
+export function ledgerService(store: Store, ledger: LedgerRepository, notify: ChangeNotifier) {
+  const { repos, clock } = store;
+
+  /** Writes one person's rows from their facts; what they were and are. */
+  function materialize(eventId: number, emailKey: string): PersonChange {
+    const registrations = ledger.registrationsOf(eventId, emailKey);
+    const facts =
+      registrations.length === 0
+        ? []
+        : ledger.factsAbout(
+            eventId,
+            registrations.map((registration) => registration.uuid),
+          );
+    const held = ledger.rowsOf(eventId, emailKey);
+    const made = rowsOfPerson(registrations, facts);
+    ledger.writeRows(eventId, emailKey, held, made, toTimestamp(clock.now()));
+    return { eventId, emailKey, held, made, registrations, facts };
+  }
+
+  /** Tells webhooks (and mail) what changed for the person, as the rows now read. */
+  function tell(event: EventRecord, change: PersonChange): void {
+    const compared = (row: { uuid: string; status: HeldRow['status'] }, checkedIn: boolean) => ({
+      uuid: row.uuid,
+      status: row.status,
+      checkedIn,
+    });
+    const before = change.held.map((row) => compared(row, row.checked_in_at !== null));
+    const after = change.made.map((row) => ({
+      ...compared(row, row.checkedInAt !== null),
+      members: row.members,
+    }));
+    for (const { change: kind, uuid } of changesBetween(before, after)) {
+      const row = change.made.find((made) => made.uuid === uuid)!;
+      notify.attendeeChanged(NOTIFICATION[kind], event, summaryOf(row));
+    }
+  }
+
+  /** A new registration: stored, and its person's rows written again. */
+  function register(
+    event: EventRecord,
+    registration: RegistrationFact & { pendingUpstream: boolean },
+    options: RecordOptions,
+  ): PersonChange {
+    const emailKey = registration.email.trim().toLowerCase();
+    ledger.insertRegistration({ ...registration, eventId: event.id, emailKey });
+    const change = materialize(event.id, emailKey);
+    if (options.tell) tell(event, change);
+    return change;
+  }
+
+  /**
+   * A check-in, undo, cancellation, no-show or approval: stored, and its person's rows written again. Null when its
+   * subject is no registration of the event here (yet): the fact is kept, and counts once that registration
+   * arrives (a hub restored from a backup may hear of a check-in before the registration).
+   */
+  function recordFact(
+    event: EventRecord,
+    fact: AttendeeFact & { device: string | null; pendingUpstream: boolean },
+    options: RecordOptions,
+  ): PersonChange | null {
+    ledger.insertFact({ ...fact, eventId: event.id });
+    const person = ledger.personOf(fact.subject);
+    if (!person || person.eventId !== event.id) return null;
+    const change = materialize(event.id, person.emailKey);
+    if (options.tell) tell(event, change);
+    return change;
+  }
+
+  /**
+   * The rows of everyone migration 017 left to write from their facts; run once at start, before serving, a few
+   * hundred people a transaction. Nothing is told: the rows say what they said before, now made by the rules.
+   */
+  function rebuildPending(): number {
+    const people = ledger.peopleToRebuild();
+    for (let from = 0; from < people.length; from += REBUILD_BATCH) {
+      store.inTransaction(() =>
+        ledger.replaying(() => {
+          for (const { eventId, emailKey } of people.slice(from, from + REBUILD_BATCH)) {
+            materialize(eventId, emailKey);
+            ledger.rebuilt(eventId, emailKey);
+          }
+        }),
+      );
+    }
+    return people.length;
+  }
+
+  /** Every fact about the person a row is of: what an undo there looks through. */
+  function factsOfRow(row: { eventId: number; email: string }): StoredFact[] {
+    const registrations = ledger.registrationsOf(row.eventId, row.email.trim().toLowerCase());
+    return ledger.factsAbout(
+      row.eventId,
+      registrations.map((registration) => registration.uuid),
+    );
+  }
+
+  /** The row a registration is shown as now, as the services read attendees. */
+  function rowOf(uuid: string) {
+    return repos.attendees.findByUuid(uuid) ?? repos.attendees.findMergedInto(uuid);
+  }
+
+  return { materialize, tell, register, recordFact, rebuildPending, factsOfRow, rowOf };
+}
+
+/** A row as notifications carry it (the authenticated lookup's fields). */
+function summaryOf(row: AttendeeRowState): AttendeeSummary {
+  return {
+    uuid: row.uuid,
+    name: row.name,
+    email: row.email,
+    status: row.status,
+    registeredAt: toSecond(row.registeredAt),
+    checkedInAt: row.checkedInAt === null ? null : toSecond(row.checkedInAt),
+  };
+}
+
+export type LedgerService = ReturnType<typeof ledgerService>;
