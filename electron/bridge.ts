@@ -21,6 +21,8 @@ export const IPC = {
 export type StaffUnlockResult =
   | { outcome: 'open' }
   | { outcome: 'wrong-pin' }
+  /** No staff PIN yet: the staff screen asks for the first one, and opens nothing before it. */
+  | { outcome: 'no-pin' }
   | { outcome: 'locked'; retryInSeconds: number }
   /** The settings file did not give the PIN back: no PIN opens until it is reset (electron/README.md). */
   | { outcome: 'unreadable' };
@@ -31,6 +33,7 @@ export interface StaffState {
   eventId: string | null;
   view: 'kiosk' | 'dashboard';
   port: number;
+  /** False until the first PIN is chosen: the staff screen then asks for one, and shows and does nothing else. */
   pinSet: boolean;
   /** A hub's addresses for other devices, each with a QR code (data: URL) of it. */
   lanUrls: { url: string; qr: string }[];

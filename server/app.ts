@@ -1,4 +1,8 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyServerOptions,
+  type onResponseHookHandler,
+} from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiTokenRoutes } from './access/api-token.routes.ts';
 import { apiTokenService } from './access/api-token.service.ts';
@@ -58,10 +62,11 @@ import { personRoutes } from './people/person.routes.ts';
 import { personService } from './people/person.service.ts';
 import { profilePageRoutes } from './people/profile-page.routes.ts';
 import { publicProfileRoutes } from './people/public-profile.routes.ts';
+import { registerArrival } from './platform/arrival.ts';
 import {
   DEFAULT_TRUSTED_SATELLITES,
+  forwardedHeaderPolicy,
   forwardingTrust,
-  registerForwardedHeaderPolicy,
 } from './platform/client-address.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import {
@@ -76,8 +81,8 @@ import { earlyErrorOptions, registerErrorHandling } from './platform/errors.ts';
 import { registerJsonBodyParser } from './platform/json-body.ts';
 import { withRedactedRequests } from './platform/logging.ts';
 import { registerApiDocs } from './platform/openapi.ts';
-import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { requestActivity } from './platform/request-activity.ts';
+import { setSecurityHeaders } from './platform/security-headers.ts';
 import { responseSerializerCompiler } from './platform/serializer.ts';
 import { zodValidatorCompiler } from './platform/validation.ts';
 import { createWriteGate, registerWriteGate } from './platform/write-gate.ts';
@@ -87,7 +92,7 @@ import { satelliteStatusRoutes } from './satellite/status.routes.ts';
 import { createStore } from './store.ts';
 import { applyService } from './sync/apply.service.ts';
 import { feedRepository } from './sync/feed.repository.ts';
-import { hubSessionBridge } from './sync/hub-session.http.ts';
+import { hubSessionBridge, type HubSessionBridge } from './sync/hub-session.http.ts';
 import { syncHubService } from './sync/hub.service.ts';
 import { replicaJournal } from './sync/journal.ts';
 import { DEFAULT_REPLICA_OPTIONS, replicaService, type ReplicaOptions } from './sync/replica.service.ts';
@@ -278,6 +283,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         'an op could not be applied; the next ops go on',
       ),
   );
+  // A replica checks with its hub the passwords it cannot check alone (sync/hub-session.http.ts).
+  const hubSessions = isReplica ? hubSessionBridge(upstream.url, SATELLITE_DEFAULTS.connectTimeoutMs) : null;
   const attendees = attendeeService(store, ledger, journal);
   const failover = failoverService(store, {
     ...DEFAULT_FAILOVER_OPTIONS,
@@ -306,7 +313,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     imports,
     people: personService(store),
     tokens: apiTokenService(store),
-    staff: staffService(store),
+    staff: staffService(store, { confirmUpstream: hubSessions?.confirmAtHub }),
     webhooks: webhookEndpointService(store, outbox),
     lanIntegrations: lanIntegrationService(store),
     webhookDispatcher: dispatcher,
@@ -390,19 +397,31 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       venue!.start();
     }
   });
-  // Replicas waiting on the feed look at once after a write here.
-  app.addHook('onResponse', (request, _reply, done) => {
+  // Replicas waiting on the feed look at once after a write here: each route that may write says so once it has
+  // answered. Only those: a read answers without this hook (server/README.md, "The read path").
+  const nudgeReplicas: onResponseHookHandler = function nudgeReplicas(request, _reply, done) {
     if (request.method !== 'GET' && request.method !== 'HEAD') syncHub.nudge();
     done();
+  };
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (methods.every((method) => method === 'GET' || method === 'HEAD')) return;
+    const own = route.onResponse ?? [];
+    route.onResponse = [...(Array.isArray(own) ? own : [own]), nudgeReplicas];
   });
 
-  registerSecurityHeaders(app);
+  const refuseWhileClosing = registerErrorHandling(app);
+  registerJsonBodyParser(app);
+  const waitAtWriteGate = registerWriteGate(app, writeGate);
+  registerArrival(app, [
+    setSecurityHeaders,
+    forwardedHeaderPolicy(trust),
+    refuseWhileClosing,
+    waitAtWriteGate,
+  ]);
+  // After the arrival's security headers, which a ticket page's own headers replace.
   registerTicketHeaders(app);
   activity.register(app);
-  registerForwardedHeaderPolicy(app, trust);
-  registerErrorHandling(app);
-  registerJsonBodyParser(app);
-  registerWriteGate(app, writeGate);
   // Before the rate limits: a kiosk page that moved to this server asks before each new kind of call (a CORS
   // preflight), and that question is answered here without counting against its limits.
   registerVenueCors(app, (origin) => failover.isVenueOrigin(origin));
@@ -443,8 +462,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   }
 
-  if (isReplica) {
-    await registerReplicaApis(app, upstream.url, isOwnHost);
+  if (hubSessions) {
+    await registerReplicaApis(app, upstream!.url, isOwnHost, hubSessions);
     return app;
   }
 
@@ -504,8 +523,8 @@ async function registerReplicaApis(
   app: FastifyInstance,
   hubUrl: string,
   isOwnHost: OwnHostCheck,
+  bridge: HubSessionBridge,
 ): Promise<void> {
-  const bridge = hubSessionBridge(hubUrl, SATELLITE_DEFAULTS.connectTimeoutMs);
   const forward = {
     hubUrl,
     connectTimeoutMs: SATELLITE_DEFAULTS.connectTimeoutMs,

@@ -230,6 +230,9 @@ async function start(): Promise<void> {
   ipcMain.on(IPC.kioskStaffExit, (event) => {
     if (event.sender === kiosk.webContents) openStaff();
   });
+  // A kiosk is never left in the hall without a staff PIN: with none yet, the staff screen covers it at once and
+  // asks for one (it cannot be closed before).
+  if (controller.needsPin()) openStaff();
   const printKioskPage = badgePrinter({
     kioskContents: () => (kiosk.isDestroyed() ? null : kiosk.webContents),
   });
@@ -245,13 +248,14 @@ if (!app.requestSingleInstanceLock()) {
   app.exit(0);
 } else if (process.argv.includes(RESET_PIN_FLAG)) {
   resetStaffPin(dataDir);
-  console.log(`arrivals: the staff PIN is cleared (${dataDir}); the next staff exit opens without one.`);
+  console.log(`arrivals: the staff PIN is cleared (${dataDir}); the next start asks for a new one.`);
   app.exit(0);
 } else {
   app.on('second-instance', (_event, argv) => {
     if (!argv.includes(RESET_PIN_FLAG)) return kiosk?.focus();
     controller.resetPin();
-    console.log('arrivals: the staff PIN is cleared; the next staff exit opens without one.');
+    console.log('arrivals: the staff PIN is cleared; the staff screen asks for a new one.');
+    if (kiosk) openStaff();
   });
   // Nothing outside the app may attach webviews or open windows, whatever window it comes from.
   app.on('web-contents-created', (_event, contents) => {

@@ -36,6 +36,7 @@ export interface StaffControllerDeps {
 }
 
 const LOCKED: StaffSaveResult = { ok: false, reason: 'Enter the staff PIN first.' };
+const NO_PIN_YET: StaffSaveResult = { ok: false, reason: 'Choose a staff PIN first.' };
 
 /** The hub lists devices by names of at most this many characters (server/sync/sync.schemas.ts's pairBody). */
 export const DEVICE_NAME_MAX = 100;
@@ -100,11 +101,20 @@ export function createStaffController(deps: StaffControllerDeps) {
         return { outcome: 'locked', retryInSeconds: Math.ceil(decision.retryInMs / 1000) };
       case 'wrong-pin':
       case 'unreadable':
+      case 'no-pin':
         return { outcome: decision.outcome };
     }
   }
 
+  /** No PIN chosen yet (a new install, or a reset): only choosing one works, and the staff screen stays up. */
+  const needsPin = () => deps.settings().pinHash === null;
+
+  /** What a locked screen refuses with: the PIN to enter, or, with none yet, the PIN to choose. */
+  const refusal = () => (needsPin() ? NO_PIN_YET : LOCKED);
+
   return {
+    needsPin,
+
     /** A new visit to the staff screen; lockout state survives it, so closing and reopening gains no guesses. */
     lock() {
       unlocked = false;
@@ -123,6 +133,7 @@ export function createStaffController(deps: StaffControllerDeps) {
     /** `Arrivals --reset-staff-pin` while the app runs: no PIN (the next staff exit opens), no lockout. */
     resetPin(): void {
       attempts = NO_ATTEMPTS;
+      unlocked = false;
       deps.persist({ ...deps.settings(), pinHash: null, pinAttempts: NO_ATTEMPTS });
     },
 
@@ -158,7 +169,7 @@ export function createStaffController(deps: StaffControllerDeps) {
     },
 
     async save(change: StaffChange): Promise<StaffSaveResult> {
-      if (!unlocked) return LOCKED;
+      if (!unlocked) return refusal();
       // The page is not trusted to send only what its form offers.
       if (!(MODES as readonly string[]).includes(change.mode)) return { ok: false, reason: 'Choose a mode.' };
       const current = deps.settings();
@@ -187,18 +198,23 @@ export function createStaffController(deps: StaffControllerDeps) {
       return { ok: true };
     },
 
+    /**
+     * A new PIN, once unlocked; or the first one, with no PIN set yet, which then opens the staff screen: whoever
+     * chooses it is the staff who set the kiosk up, since the shell shows nothing else until a PIN exists.
+     */
     async setPin(pin: string): Promise<StaffSaveResult> {
-      if (!unlocked) return LOCKED;
+      if (!unlocked && !needsPin()) return LOCKED;
       if (!isValidNewPin(String(pin))) return { ok: false, reason: NEW_PIN_MESSAGE };
       deps.persist({ ...deps.settings(), pinHash: await hashPin(String(pin)), pinAttempts: NO_ATTEMPTS });
       attempts = NO_ATTEMPTS;
       shortPin = false;
+      unlocked = true;
       return { ok: true };
     },
 
     /** Pairs with a hub from its address and a pairing code; the kiosk then runs as its replica. */
     async pair(request: StaffPairRequest): Promise<StaffSaveResult> {
-      if (!unlocked) return LOCKED;
+      if (!unlocked) return refusal();
       const { hubAddress, code, name } = (request ?? {}) as Partial<Record<keyof StaffPairRequest, unknown>>;
       const hub = parseHubAddress(typeof hubAddress === 'string' ? hubAddress : '');
       if (!hub.ok) return { ok: false, reason: hub.reason };
@@ -215,7 +231,7 @@ export function createStaffController(deps: StaffControllerDeps) {
     },
 
     async unpair(): Promise<StaffSaveResult> {
-      if (!unlocked) return LOCKED;
+      if (!unlocked) return refusal();
       return oneAtATime(() => deps.pairing.unpair());
     },
 

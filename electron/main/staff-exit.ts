@@ -98,14 +98,18 @@ export const FAILURES_AT_MAX_LOCKOUT =
 
 export type StaffExitDecision =
   | { outcome: 'open'; attempts: PinAttempts; shortPin: boolean }
+  /** No PIN yet: nothing opens until staff choose one (the controller's `setPin` takes the first without a PIN). */
+  | { outcome: 'no-pin'; attempts: PinAttempts }
   | { outcome: 'wrong-pin'; attempts: PinAttempts }
   | { outcome: 'locked'; retryInMs: number; attempts: PinAttempts }
   | { outcome: 'unreadable'; attempts: PinAttempts };
 
 /**
- * Decides a staff-exit attempt. No PIN set yet (a new install) opens the staff screen, where the first thing staff
- * do is set one; a PIN that could not be read opens nothing; otherwise the lockout must have passed and the PIN
- * must verify. `shortPin` flags a PIN from before the six-digit minimum. The returned attempts are to be kept.
+ * Decides a staff-exit attempt. No PIN set yet (a new install, or a PIN reset) opens nothing: a kiosk stands in a
+ * public hall, and its staff screen holds the mode, the pairing and the setup code, so the first PIN must be chosen
+ * before anything else (the shell asks for it at once). A PIN that could not be read opens nothing either;
+ * otherwise the lockout must have passed and the PIN must verify. `shortPin` flags a PIN from before the six-digit
+ * minimum. The returned attempts are to be kept.
  */
 export async function decideStaffExit(
   pin: string,
@@ -114,7 +118,7 @@ export async function decideStaffExit(
   now: number,
 ): Promise<StaffExitDecision> {
   if (pinHash === UNREADABLE_PIN_HASH) return { outcome: 'unreadable', attempts };
-  if (pinHash === null) return { outcome: 'open', attempts: NO_ATTEMPTS, shortPin: false };
+  if (pinHash === null) return { outcome: 'no-pin', attempts: NO_ATTEMPTS };
   // A clock set back (or a tampered file) cannot stretch a lockout beyond the longest one.
   const lockedUntil = Math.min(attempts.lockedUntil, now + MAX_LOCKOUT_MS);
   if (now < lockedUntil) {

@@ -84,11 +84,14 @@ export function registerStaffIpc(
   );
   ipcMain.handle(IPC.staffUnpair, (event) => (isFromStaffPage(event) ? controller.unpair() : refuse()));
   ipcMain.on(IPC.staffClose, (event) => {
-    if (isFromStaffPage(event)) actions.close();
+    // Without a PIN the kiosk would stand in the hall with its staff screen one chord away: it stays covered
+    // until staff choose one.
+    if (isFromStaffPage(event) && !controller.needsPin()) actions.close();
   });
   ipcMain.on(IPC.staffQuit, (event) => {
-    // Quitting needs the PIN too: an attendee at the locked prompt must not be able to end the kiosk.
-    if (isFromStaffPage(event) && controller.unlocked) actions.quit();
+    // Quitting needs the PIN too: an attendee at the locked prompt must not be able to end the kiosk. A kiosk
+    // without a PIN yet serves nobody, and whoever installs it may quit before choosing one.
+    if (isFromStaffPage(event) && (controller.unlocked || controller.needsPin())) actions.quit();
   });
 }
 

@@ -24,6 +24,8 @@ export function unlockMessage(result: StaffUnlockResult): string | null {
       return `Too many wrong PINs. Try again in ${result.retryInSeconds} seconds.`;
     case 'wrong-pin':
       return 'That PIN is not right.';
+    case 'no-pin':
+      return 'No staff PIN is set yet: choose one first.';
     case 'unreadable':
       return 'The staff PIN cannot be checked: the settings file is damaged. Reset the PIN by starting Arrivals with --reset-staff-pin on this computer.';
   }

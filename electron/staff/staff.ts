@@ -34,12 +34,14 @@ function element<T extends HTMLElement>(selector: string, type: new () => T): T 
 }
 
 const unlockForm = element('#unlock', HTMLFormElement);
+const firstPinForm = element('#first-pin', HTMLFormElement);
+const firstPin = element('#first-pin-value', HTMLInputElement);
+const firstPinLine = element('#first-pin-message', HTMLElement);
 const panel = element('#panel', HTMLFormElement);
 const pin = element('#pin', HTMLInputElement);
 const newPin = element('#new-pin', HTMLInputElement);
 const hub = element('#hub', HTMLInputElement);
 const events = element('#event', HTMLSelectElement);
-const noPin = element('#no-pin', HTMLElement);
 const shortPin = element('#short-pin', HTMLElement);
 const setupCode = element('#setup-code', HTMLElement);
 const setupCodeValue = element('#setup-code-value', HTMLElement);
@@ -56,9 +58,11 @@ const pairingCode = element('#pairing-code', HTMLInputElement);
 const deviceName = element('#device-name', HTMLInputElement);
 const pairingLine = element('#pairing-message', HTMLElement);
 
-function show(id: 'unlock' | 'panel'): void {
+function show(id: 'first-pin' | 'unlock' | 'panel'): void {
+  firstPinForm.hidden = id !== 'first-pin';
   unlockForm.hidden = id !== 'unlock';
   panel.hidden = id !== 'panel';
+  if (id === 'first-pin') firstPin.focus();
 }
 
 function option(value: string, text: string, selected: boolean): HTMLOptionElement {
@@ -75,9 +79,9 @@ function radios(name: string): HTMLInputElement[] {
 
 async function render(): Promise<void> {
   const state = await bridge.state();
+  if (!state.pinSet) return show('first-pin');
   if (!state.unlocked) return show('unlock');
   show('panel');
-  noPin.hidden = state.pinSet;
   shortPin.hidden = !state.shortPin;
   setupCode.hidden = state.setupCode === null;
   setupCodeValue.textContent = state.setupCode ?? '';
@@ -118,6 +122,14 @@ unlockForm.addEventListener('submit', async (event) => {
   const message = unlockMessage(result);
   if (message === null) return render();
   unlockLine.textContent = message;
+});
+
+firstPinForm.addEventListener('submit', async (event) => {
+  event.preventDefault();
+  const result = await bridge.setPin(firstPin.value);
+  firstPin.value = '';
+  if (result.ok) return render();
+  firstPinLine.textContent = pinMessage(result);
 });
 
 panel.addEventListener('submit', async (event) => {
@@ -177,7 +189,7 @@ document.addEventListener('click', async (event) => {
     const result = await bridge.setPin(newPin.value);
     newPin.value = '';
     panelLine.textContent = pinMessage(result);
-    if (result.ok) noPin.hidden = shortPin.hidden = true;
+    if (result.ok) shortPin.hidden = true;
   }
   if (action === 'find-hubs') await findHubs();
   if (action === 'pair') {

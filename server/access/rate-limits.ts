@@ -293,7 +293,7 @@ export async function registerRateLimits(
       // A callback hook rather than an async one: every limited request runs it, and an async wrapper around the
       // plugin's promise costs one more promise and microtask turn per request. Header names are in lower case, the
       // form Fastify stores them in.
-      return (request, reply, done) => {
+      return function rateLimit(request, reply, done) {
         check(request).then((result) => {
           if (result.isAllowed) return done();
           reply.header('x-ratelimit-limit', limitText);

@@ -12,6 +12,7 @@ interface StaffRow {
   name: string;
   email: string;
   password_hash: string;
+  offline_hash: string | null;
   role: StaffRole;
   created_at: string;
   updated_at: string;
@@ -24,6 +25,7 @@ const toStaff = (row: StaffRow): StaffAccount => ({
   name: row.name,
   email: row.email,
   passwordHash: row.password_hash,
+  offlineHash: row.offline_hash,
   role: row.role,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
@@ -34,6 +36,8 @@ export interface NewStaffAccount {
   name: string;
   email: string;
   passwordHash: string;
+  /** Staff's offline credential (access/passwords.ts); none when left out. */
+  offlineHash?: string | null;
   role: StaffRole;
 }
 
@@ -64,14 +68,21 @@ export function staffRepository(db: Db) {
     "SELECT COUNT(*) AS n FROM staff_accounts WHERE organization_id = ? AND role = 'owner'",
   );
   const insert = db.prepare<Record<string, unknown>, StaffRow>(
-    `INSERT INTO staff_accounts (uuid, organization_id, name, email, email_key, password_hash, role, created_at, updated_at)
-     VALUES (@uuid, @organization_id, @name, @email, @email_key, @password_hash, @role, @now, @now) RETURNING *`,
+    `INSERT INTO staff_accounts (uuid, organization_id, name, email, email_key, password_hash, offline_hash, role,
+       created_at, updated_at)
+     VALUES (@uuid, @organization_id, @name, @email, @email_key, @password_hash, @offline_hash, @role, @now, @now)
+     RETURNING *`,
   );
   const update = db.prepare<Record<string, unknown>, StaffRow>(
-    `UPDATE staff_accounts SET name = @name, role = @role, password_hash = @password_hash, updated_at = @now
+    `UPDATE staff_accounts SET name = @name, role = @role, password_hash = @password_hash,
+       offline_hash = @offline_hash, updated_at = @now
      WHERE id = @id RETURNING *`,
   );
   const remove = db.prepare<[number]>('DELETE FROM staff_accounts WHERE id = ?');
+  // Not a change anyone made to the account: `updated_at` stays (the feed carries the new credential all the same).
+  const setOfflineHash = db.prepare<[string, number]>(
+    'UPDATE staff_accounts SET offline_hash = ? WHERE id = ?',
+  );
 
   const insertSession = db.prepare<[string, number, string, string, string]>(
     'INSERT INTO staff_sessions (token_hash, staff_id, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?)',
@@ -118,6 +129,7 @@ export function staffRepository(db: Db) {
             email: account.email,
             email_key: emailKey(account.email),
             password_hash: account.passwordHash,
+            offline_hash: account.offlineHash ?? null,
             role: account.role,
             now,
           })!,
@@ -134,11 +146,13 @@ export function staffRepository(db: Db) {
           name: account.name,
           role: account.role,
           password_hash: account.passwordHash,
+          offline_hash: account.offlineHash,
           now,
         })!,
       );
     },
     remove: (id: number) => remove.run(id).changes === 1,
+    setOfflineHash: (id: number, offlineHash: string) => void setOfflineHash.run(offlineHash, id),
 
     createSession(tokenHash: string, staffId: number, now: string, expiresAt: string): void {
       insertSession.run(tokenHash, staffId, now, now, expiresAt);

@@ -4,7 +4,13 @@ import { seedDemoContent } from '../demo/demo.service.ts';
 import { toTimestamp } from '../platform/time.ts';
 import type { Store } from '../store.ts';
 import type { StaffAccount } from './access.types.ts';
-import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.ts';
+import {
+  hashOfflinePassword,
+  hashPassword,
+  isPasswordHash,
+  verifyAgainstDecoy,
+  verifyPassword,
+} from './passwords.ts';
 import { generateSetupCode, hashApiToken, setupCodeMatches } from './secrets.ts';
 import { isSessionLive, sessionExpiryFrom, shouldExtendSession } from './session.rules.ts';
 import { slugCandidates } from './setup.rules.ts';
@@ -51,11 +57,27 @@ export interface LiveSession {
 
 const secondsBetween = (from: Date, to: Date) => Math.round((to.getTime() - from.getTime()) / 1000);
 
+export interface StaffServiceOptions {
+  /**
+   * On a device (a replica kiosk): asks its hub whether the password is the account's, when this device cannot tell
+   * (an owner, whose credential never leaves the hub; staff whose offline credential has not arrived yet). False
+   * when the hub refuses it or cannot be reached (sync/hub-session.http.ts).
+   */
+  confirmUpstream?: (email: string, password: string) => Promise<boolean>;
+}
+
+/**
+ * The offline credential an account of `role` gets for `password`: staff get one, owners never (docs/sync.md,
+ * "Signing in on a kiosk").
+ */
+const offlineCredentialFor = (role: StaffRole, password: string): Promise<string | null> =>
+  role === 'staff' ? hashOfflinePassword(password) : Promise.resolve(null);
+
 /**
  * Staff accounts of the dashboard: first-run setup, sign-in and sessions, and owners managing the accounts. A
  * session is stored as the SHA-256 of its cookie's value.
  */
-export function staffService(store: Store) {
+export function staffService(store: Store, options: StaffServiceOptions = {}) {
   const { repos, clock } = store;
   const now = () => toTimestamp(clock.now());
   let setupCode: string | null = null;
@@ -116,6 +138,7 @@ export function staffService(store: Store) {
           name: request.name,
           email: request.email,
           passwordHash,
+          offlineHash: null,
           role: 'owner',
         },
         now(),
@@ -132,13 +155,31 @@ export function staffService(store: Store) {
     return { ok: true, owner };
   }
 
-  /** The account, when the password is its own. An unknown email costs as much time as a wrong password. */
+  /**
+   * The account, when the password is its own. An unknown email costs as much time as a wrong password. An account
+   * is checked against the password set here, else (an account a hub's feed made) its offline credential, else its
+   * hub is asked (`confirmUpstream`). A staff member of this node who signs in with their own password gets an
+   * offline credential if they have none yet (an account from before they existed, or an owner made staff).
+   */
   async function signIn(email: string, password: string): Promise<StaffAccount | null> {
     const staff = repos.staff.findByEmail(email);
-    const valid = staff
-      ? await verifyPassword(password, staff.passwordHash)
-      : await verifyAgainstDecoy(password);
-    return staff && valid ? staff : null;
+    if (!staff) {
+      await verifyAgainstDecoy(password);
+      return null;
+    }
+    const ownPassword = isPasswordHash(staff.passwordHash);
+    const verifier = ownPassword ? staff.passwordHash : staff.offlineHash;
+    if (verifier !== null && (await verifyPassword(password, verifier))) {
+      if (ownPassword && staff.role === 'staff' && staff.offlineHash === null) {
+        const offlineHash = await hashOfflinePassword(password);
+        repos.staff.setOfflineHash(staff.id, offlineHash);
+        return { ...staff, offlineHash };
+      }
+      return staff;
+    }
+    if (options.confirmUpstream) return (await options.confirmUpstream(email, password)) ? staff : null;
+    if (verifier === null) await verifyAgainstDecoy(password);
+    return null;
   }
 
   function startSession(staff: StaffAccount): NewSession {
@@ -182,12 +223,17 @@ export function staffService(store: Store) {
     organizationId: number,
     account: { name: string; email: string; password: string; role: StaffRole },
   ): Promise<CreateStaffOutcome> {
+    const [passwordHash, offlineHash] = await Promise.all([
+      hashPassword(account.password),
+      offlineCredentialFor(account.role, account.password),
+    ]);
     const created = repos.staff.create(
       {
         organizationId,
         name: account.name,
         email: account.email,
-        passwordHash: await hashPassword(account.password),
+        passwordHash,
+        offlineHash,
         role: account.role,
       },
       now(),
@@ -206,7 +252,11 @@ export function staffService(store: Store) {
     changes: { name?: string; role?: StaffRole; password?: string },
     actorSession: string | null,
   ): Promise<UpdateStaffOutcome> {
-    const passwordHash = changes.password ? await hashPassword(changes.password) : staff.passwordHash;
+    const role = changes.role ?? staff.role;
+    const [passwordHash, offlineHash] = changes.password
+      ? await Promise.all([hashPassword(changes.password), offlineCredentialFor(role, changes.password)])
+      : // Made owner, the offline credential goes; made staff, there is none until the hub sees the password.
+        [staff.passwordHash, role === staff.role ? staff.offlineHash : null];
     return store.inTransaction((): UpdateStaffOutcome => {
       const demotesLastOwner =
         changes.role === 'staff' &&
@@ -214,7 +264,7 @@ export function staffService(store: Store) {
         repos.staff.countOwners(staff.organizationId) === 1;
       if (demotesLastOwner) return { ok: false, reason: 'last_owner' };
       const updated = repos.staff.update(
-        { ...staff, name: changes.name ?? staff.name, role: changes.role ?? staff.role, passwordHash },
+        { ...staff, name: changes.name ?? staff.name, role, passwordHash, offlineHash },
         now(),
       );
       if (changes.password) {

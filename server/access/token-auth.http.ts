@@ -92,9 +92,8 @@ export function registerTokenAuthentication(api: FastifyInstance): void {
    * Each route gets its own, with its scope at hand, rather than reading `request.routeOptions` (an object built on
    * every read) on every request.
    */
-  const hookFor =
-    (scope: TokenScope | undefined): onRequestHookHandler =>
-    (request, reply, done) => {
+  const hookFor = (scope: TokenScope | undefined): onRequestHookHandler =>
+    function tokenAuthentication(request, reply, done) {
       const result = authenticate(request.headers.authorization);
       if (typeof result !== 'string') request.apiToken = result;
       limit(request, reply, (limited?: Error) => {

@@ -114,6 +114,7 @@ export function presentKioskBadge(
   event: EventRecord,
   layout: BadgeLayout,
   brand: EventBrand,
+  showsCode: boolean,
 ): z.input<typeof kioskBadgeResponse>['data'] {
   const printed = new Set([
     'company',
@@ -123,7 +124,7 @@ export function presentKioskBadge(
     layout,
     name: attendee.name,
     answers: Object.fromEntries(Object.entries(attendee.answers).filter(([key]) => printed.has(key))),
-    checkin_code: attendee.checkinCode,
+    checkin_code: showsCode ? attendee.checkinCode : null,
     logo_url: brand.logoEtag ? publicLogoPath(event.uuid, brand.logoEtag) : null,
   };
 }

@@ -138,11 +138,17 @@ export function attendeesRepository(db: Db) {
     `SELECT ${COLUMNS} FROM attendees WHERE event_id = ? AND email_key = ?
      ORDER BY status = 'canceled', id DESC LIMIT 1`,
   );
-  // Domains at least two of the event's registrations share: decoys of the find-by-name confirm step
-  // (find-by-name.rules.ts), which are nobody's address on their own.
-  const sharedDomains = db.prepare<[number], { domain: string }>(
-    `SELECT substr(email_key, instr(email_key, '@') + 1) AS domain FROM attendees WHERE event_id = ?
-     GROUP BY domain HAVING COUNT(*) >= 2 ORDER BY COUNT(*) DESC LIMIT 100`,
+  // Where the event's live registrations' and its organization's people's addresses are, each address once: the
+  // pool of decoys of the find-by-name confirm step (find-by-name.rules.ts `domainChoices`).
+  const markByName = db.prepare<[string]>('INSERT OR IGNORE INTO name_check_ins (op_id) VALUES (?)');
+  const byNameCheckIn = db.prepare<[string], { op_id: string }>(
+    'SELECT op_id FROM name_check_ins WHERE op_id = ?',
+  );
+  const domainCounts = db.prepare<[number, number], { domain: string; count: number }>(
+    `SELECT substr(email_key, instr(email_key, '@') + 1) AS domain, COUNT(*) AS count
+     FROM (SELECT email_key FROM attendees WHERE event_id = ? AND status <> 'canceled'
+           UNION SELECT email_key FROM users WHERE organization_id = ?)
+     GROUP BY domain`,
   );
   // The SQL copy of `isStillExpected` (attendee.rules.ts).
   const stillExpected = db.prepare<[number], { uuid: string }>(
@@ -224,9 +230,22 @@ export function attendeesRepository(db: Db) {
         .map(toAttendee);
     },
 
-    /** Email domains at least two of the event's registrations share, the most shared first. */
-    sharedEmailDomains(eventId: number): string[] {
-      return sharedDomains.all(eventId).map((row) => row.domain);
+    /**
+     * How many addresses each email domain holds among the event's live registrations and its organization's
+     * people (each address once): the same on a hub and on its replicas, which hold both.
+     */
+    emailDomainCounts(eventId: number, organizationId: number): { domain: string; count: number }[] {
+      return domainCounts.all(eventId, organizationId);
+    },
+
+    /** Remembers a check-in (by its op id) as made by finding oneself by name at a kiosk (migration 029). */
+    markCheckInByName(opId: string): void {
+      markByName.run(opId);
+    },
+
+    /** Whether this node made that check-in by name at a kiosk (migration 029). */
+    isCheckInByName(opId: string): boolean {
+      return byNameCheckIn.get(opId) !== undefined;
     },
 
     /** Everyone still expected: registered (pending or confirmed) and not checked in (`isStillExpected`). */

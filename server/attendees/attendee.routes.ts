@@ -106,7 +106,8 @@ export const tokenAttendeeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/attendees/:id',
     {
-      config: { scope: 'attendees:read' },
+      // Read by integrations on every page view: its handler writes nothing (platform/write-gate.ts).
+      config: { scope: 'attendees:read', readOnly: true },
       schema: {
         tags,
         summary: 'Look up an attendee (the redirect integration)',
@@ -132,7 +133,7 @@ export const tokenAttendeeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/events/:event_id/attendees',
     {
-      config: { scope: 'attendees:read' },
+      config: { scope: 'attendees:read', readOnly: true },
       schema: {
         tags,
         summary: "List an event's attendees",

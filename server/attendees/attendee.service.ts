@@ -150,14 +150,18 @@ export function attendeeService(store: Store, ledger: LedgerService, journal: Ch
   /**
    * The checked-in registration of `event` that an email or a scanned code names, for the badge a kiosk prints
    * (after a check-in, or again after "already checked in"); anyone else is null: no badge before the door.
+   * `showsCode` says whether the badge may carry the check-in code: not when asked by email for a registration
+   * checked in by name, which a stranger who guessed the email's domain may have done (issue 32, row 5).
    */
   function findCheckedIn(
     event: EventRecord,
     by: { email: string } | { scanned: ScannedCode },
-  ): AttendeeRecord | null {
+  ): { attendee: AttendeeRecord; showsCode: boolean } | null {
     const attendee =
       'email' in by ? repos.attendees.findForEmail(event.id, by.email) : findByScannedCode(event, by.scanned);
-    return attendee?.checkedInAt && attendee.status !== 'canceled' ? attendee : null;
+    if (!attendee?.checkedInAt || attendee.status === 'canceled') return null;
+    const byName = attendee.checkinOpId !== null && repos.attendees.isCheckInByName(attendee.checkinOpId);
+    return { attendee, showsCode: !('email' in by) || !byName };
   }
 
   /** An attendee checking themselves in at a kiosk with the email they registered with. */
@@ -183,10 +187,15 @@ export function attendeeService(store: Store, ledger: LedgerService, journal: Ch
    * meanwhile (docs/sync.md) is checked in as the one it became.
    */
   function selfCheckInByUuid(event: EventRecord, uuid: string): CheckInOutcome {
-    return selfCheckInOf(event, 'self', () => {
-      const attendee = findAttendee(uuid);
-      return attendee?.eventId === event.id ? attendee : null;
-    });
+    return selfCheckInOf(
+      event,
+      'self',
+      () => {
+        const attendee = findAttendee(uuid);
+        return attendee?.eventId === event.id ? attendee : null;
+      },
+      { byName: true },
+    );
   }
 
   /**
@@ -200,12 +209,15 @@ export function attendeeService(store: Store, ledger: LedgerService, journal: Ch
     return { opId, repeated };
   }
 
-  /** Self check-in of the registration `find` reads, inside the transaction that writes it. */
+  /**
+   * Self check-in of the registration `find` reads, inside the transaction that writes it. `byName`: found by name
+   * at a kiosk (kept on this node, migration 029; the op says `self`, as hubs of every version read it).
+   */
   function selfCheckInOf(
     event: EventRecord,
     via: 'self' | 'scan',
     find: () => AttendeeRecord | null,
-    asked: CheckInRequest = {},
+    { byName = false, ...asked }: CheckInRequest & { byName?: boolean } = {},
   ): CheckInOutcome {
     const now = clock.now();
     return store.inTransaction((): CheckInOutcome => {
@@ -215,7 +227,10 @@ export function attendeeService(store: Store, ledger: LedgerService, journal: Ch
       const decision = decideSelfCheckIn(event, attendee, now);
       if (!decision.ok) return { ok: false, reason: decision.reason, attendee };
       // Read, decided and written under one write lock: no other kiosk can have checked them in meanwhile.
-      return { ok: true, attendee: record(event, 'check_in', attendee!, [], { via }, now, opId) };
+      const checkedIn = record(event, 'check_in', attendee!, [], { via }, now, opId);
+      // The check-in that now stands is this one: remembered as made by name, on this node (migration 029).
+      if (byName && checkedIn.checkinOpId !== null) repos.attendees.markCheckInByName(checkedIn.checkinOpId);
+      return { ok: true, attendee: checkedIn };
     });
   }
 

@@ -1,4 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply } from 'fastify';
+import { byIp } from '../access/rate-limits.ts';
 import { publicEventParams } from '../events/public-event.routes.ts';
 import { HttpError } from '../platform/errors.ts';
 import { messages } from '../platform/messages.ts';
@@ -34,6 +36,15 @@ import {
 import { IDEMPOTENCY_NOTE, idempotencyKeyOf } from '../failover/idempotency.http.ts';
 
 const tags = ['Kiosk'];
+
+/**
+ * The 429 of a kiosk whose wrong domains of late paused its name path (find-by-name.rules.ts
+ * `FIND_WRONG_GUESSES_PER_KIOSK`), with when to try again.
+ */
+function kioskPaused(reply: FastifyReply, retryAt: number, now: Date): HttpError {
+  reply.header('retry-after', Math.max(1, Math.ceil((retryAt - now.getTime()) / 1000)));
+  return new HttpError(429, messages.findKioskPaused);
+}
 const params = publicEventParams;
 
 /**
@@ -42,7 +53,7 @@ const params = publicEventParams;
  * interface's exact answers; these add what a kiosk screen shows.
  */
 export const kioskAttendeeRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { registrations, attendees, badges, brand, findByName } = app.ctx;
+  const { registrations, attendees, badges, brand, findByName, clock } = app.ctx;
 
   // The kiosk's pages are `/kiosk/*` (kiosk/static.routes.ts): no read under its API may be answered with one.
   app.get('/kiosk/api/*', { schema: { hide: true } }, async function notAKioskPage() {
@@ -136,13 +147,20 @@ export const kioskAttendeeRoutes: FastifyPluginAsyncZod = async (app) => {
     async function showKioskBadge(request) {
       const event = publishedEventOf(app, request.params.uuid);
       const { email, code } = request.body;
-      const attendee = attendees.findCheckedIn(
+      const found = attendees.findCheckedIn(
         event,
         email !== undefined ? { email } : { scanned: parseScannedCode(code!)! },
       );
-      if (!attendee) throw new HttpError(404, messages.noBadgeYet);
+      if (!found) throw new HttpError(404, messages.noBadgeYet);
+      const { attendee, showsCode } = found;
       return {
-        data: presentKioskBadge(attendee, event, badges.settingsOf(event).layout, brand.brandOf(event)),
+        data: presentKioskBadge(
+          attendee,
+          event,
+          badges.settingsOf(event).layout,
+          brand.brandOf(event),
+          showsCode,
+        ),
       };
     },
   );
@@ -160,13 +178,19 @@ export const kioskAttendeeRoutes: FastifyPluginAsyncZod = async (app) => {
           'check-in is while the event takes no self check-ins.',
         params,
         body: findByNameBody,
-        response: { 200: findByNameResponse, ...refusals(eventRefusals, findByNameRefusals) },
+        response: {
+          200: findByNameResponse,
+          ...refusals(eventRefusals, findByNameRefusals, { 429: [messages.findKioskPaused] }),
+        },
       },
     },
-    async function findRegistrationByName(request) {
+    async function findRegistrationByName(request, reply) {
       const event = publishedEventOf(app, request.params.uuid);
-      const outcome = findByName.findByName(event, request.body.name);
-      if (!outcome.ok) throw selfCheckInRefusal(outcome.reason, null, event);
+      const outcome = findByName.findByName(event, request.body.name, byIp(request));
+      if (!outcome.ok) {
+        if (outcome.reason === 'kiosk_paused') throw kioskPaused(reply, outcome.retryAt, clock.now());
+        throw selfCheckInRefusal(outcome.reason, null, event);
+      }
       return {
         data: {
           matches: outcome.matches.map((match) => ({
@@ -193,13 +217,20 @@ export const kioskAttendeeRoutes: FastifyPluginAsyncZod = async (app) => {
           'rules, order and answers of self check-in, without the email.',
         params,
         body: findCheckInBody,
-        response: { 200: kioskScanResponse, ...refusals(eventRefusals, findCheckInRefusals) },
+        response: {
+          200: kioskScanResponse,
+          ...refusals(eventRefusals, findCheckInRefusals, { 429: [messages.findKioskPaused] }),
+        },
       },
     },
-    async function checkInFoundByName(request) {
+    async function checkInFoundByName(request, reply) {
       const event = publishedEventOf(app, request.params.uuid);
-      const outcome = findByName.checkInByHandle(event, request.body.handle, request.body.domain);
-      if (!outcome.ok) throw findCheckInRefusal(outcome.reason, outcome.attendee, event);
+      const { handle, domain } = request.body;
+      const outcome = findByName.checkInByHandle(event, handle, domain, byIp(request));
+      if (!outcome.ok) {
+        if (outcome.reason === 'kiosk_paused') throw kioskPaused(reply, outcome.retryAt, clock.now());
+        throw findCheckInRefusal(outcome.reason, outcome.attendee, event);
+      }
       return { message: messages.checkedIn, data: presentKioskCheckIn(outcome.attendee) };
     },
   );

@@ -61,7 +61,14 @@ export const kioskBadgeResponse = z.object({
       layout: z.enum(BADGE_LAYOUTS),
       name: z.string(),
       answers: z.record(z.string(), z.string()),
-      checkin_code: z.string(),
+      checkin_code: z
+        .string()
+        .nullable()
+        .meta({
+          description:
+            'What the QR code carries; null when the badge is asked for by email for a registration checked in by ' +
+            'finding it by name (the code goes only to whoever shows it, or the email they checked in with)',
+        }),
       logo_url: z.string().nullable(),
     })
     .meta({ id: 'KioskBadge' }),
@@ -104,10 +111,15 @@ export const findByNameResponse = z.object({
         .array(
           z
             .object({
-              handle: z.string().meta({
-                description:
-                  'Names this match for a few minutes, on this server only; spent by one check-in try',
-              }),
+              handle: z
+                .string()
+                .nullable()
+                .meta({
+                  description:
+                    'Names this match for a few minutes, on this server only; spent by one check-in try. Null ' +
+                    '(and no domains) when the email domain has too few others of its kind to be hidden among ' +
+                    'decoys: that registration checks in with staff',
+                }),
               name: z
                 .string()
                 .meta({ description: 'First name and the initial of the last', example: 'Hélène F.' }),
@@ -115,7 +127,9 @@ export const findByNameResponse = z.object({
                 .string()
                 .meta({ description: 'The first character of the email only', example: 'h•••@•••' }),
               domains: z.array(z.string()).meta({
-                description: "The email domains to choose from: the registration's own and decoys",
+                description:
+                  "The email domains to choose from: the registration's own and three decoys of its kind " +
+                  '(webmail, or organisations), or none (see `handle`)',
                 example: ['example.com', 'gmail.com', 'orange.fr', 'outlook.com'],
               }),
             })

@@ -10,7 +10,7 @@ import { messages } from '../platform/messages.ts';
 import { refusals } from '../platform/refusals.ts';
 import { ATTRIBUTE, uuidParam } from '../platform/schemas.ts';
 import type { EventBrand, EventLogo } from './brand.types.ts';
-import { HEX_COLOR, MAX_LOGO_BYTES, MIN_ACCENT_CONTRAST } from './brand.rules.ts';
+import { HEX_COLOR, MAX_LOGO_BYTES, MAX_LOGO_PIXELS, MIN_ACCENT_CONTRAST } from './brand.rules.ts';
 import type { AccentOutcome, LogoOutcome } from './brand.service.ts';
 
 const tags = ['Dashboard: brand'];
@@ -94,7 +94,14 @@ function logoRefused(outcome: Extract<LogoOutcome, { ok: false }>): ValidationEr
   const message =
     outcome.reason === 'logo_too_big'
       ? fieldMessage.logoTooBig('image', MAX_LOGO_BYTES / 1024)
-      : fieldMessage.logoNotAnImage('image');
+      : outcome.reason === 'logo_too_many_pixels'
+        ? fieldMessage.logoTooManyPixels(
+            'image',
+            MAX_LOGO_PIXELS / 1_000_000,
+            outcome.size.width,
+            outcome.size.height,
+          )
+        : fieldMessage.logoNotAnImage('image');
   return new ValidationError({ image: [message] }, messages.validationFailed);
 }
 

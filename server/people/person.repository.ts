@@ -5,6 +5,7 @@ import { emailKey } from '../platform/email.ts';
 import { randomBase62 } from '../platform/random.ts';
 import type { ProfileField } from '../contract/vocabulary.ts';
 import type { SaveUserResult, UserProfile, UserRecord } from './person.types.ts';
+import { privateProfileCodeDigest } from './profile.rules.ts';
 
 /** Profile codes: random, case-sensitive, alphanumeric; 12 characters is 71 bits, beyond guessing at 60/min. */
 function generateProfileCode(): string {
@@ -97,8 +98,12 @@ export function usersRepository(db: Db) {
       const user = findByUuid(uuid);
       return user?.organizationId === organizationId ? user : null;
     },
+    /**
+     * The person whose profile code this is. A device holds a private profile's code only as its digest
+     * (profile.rules.ts `privateProfileCodeDigest`), looked up when the code itself is not found.
+     */
     findByProfileCode(code: string): UserRecord | null {
-      const row = byProfileCode.get(code);
+      const row = byProfileCode.get(code) ?? byProfileCode.get(privateProfileCodeDigest(code));
       return row ? toUser(row) : null;
     },
     findByEmail(organizationId: number, email: string): UserRecord | null {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Address, Employment, ProfileField } from '../contract/vocabulary.ts';
 import type { UserProfile } from './person.types.ts';
 
@@ -56,4 +57,15 @@ export function visibleProfile(user: UserProfile): PublicProfile {
   const employment = isShown(user, 'employment') ? compact(user.employment) : undefined;
   if (employment) profile.employment = employment;
   return profile;
+}
+
+/**
+ * What a hub sends its devices in place of a private profile's code (docs/sync.md, "Threat model"), and what a
+ * device looks a scanned code up by when it holds no such code: a SHA-256 of it, marked `#` so it can never be a
+ * code (codes are base62). A profile code is 12 random base62 characters (71 bits), so its hash cannot be turned back
+ * into the code, and a kiosk that holds only hashes can still answer a scan of the real code. A key would add
+ * nothing here: the kiosk would have to hold it to answer scans, so a stolen disk would give it away with the hashes.
+ */
+export function privateProfileCodeDigest(code: string): string {
+  return `#${createHash('sha256').update(`arrivals profile code\n${code}`).digest('hex')}`;
 }

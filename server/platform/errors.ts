@@ -12,6 +12,7 @@ import { redactUrl } from './logging.ts';
 import { SECURITY_HEADER_LINES, SECURITY_HEADERS } from './security-headers.ts';
 import { messages } from './messages.ts';
 import { addRefusals } from './refusals.ts';
+import type { ArrivalStep } from './arrival.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -120,7 +121,7 @@ function answerFastifyError(error: FastifyError, request: FastifyRequest, reply:
  * One error handler for the whole app: every failure leaves as `{ message }` (plus `errors` on 422). Anything 5xx
  * is logged with the request's context and answered without internals.
  */
-export function registerErrorHandling(app: FastifyInstance): void {
+export function registerErrorHandling(app: FastifyInstance): ArrivalStep {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
       if (error.fieldErrors) {
@@ -148,14 +149,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: messages.routeNotFound }));
 
   // While the server closes, a request that still arrives (on a kept-alive connection that was busy when closing
-  // began) is answered 503 before any route runs; Fastify adds `Connection: close`. The database closes only after
-  // every connection has, so nothing is half done. Needs `earlyErrorOptions`' `return503OnClosing: false`.
+  // began) is answered 503 before any route runs (the step returned, for platform/arrival.ts); Fastify adds
+  // `Connection: close`. The database closes only after every connection has, so nothing is half done. Needs
+  // `earlyErrorOptions`' `return503OnClosing: false`.
   let closing = false;
   app.addHook('preClose', (done) => {
     closing = true;
     done();
   });
-  app.addHook('onRequest', (_request, _reply, done) => {
-    done(closing ? new HttpError(503, messages.shuttingDown) : undefined);
-  });
+  return () => (closing ? new HttpError(503, messages.shuttingDown) : undefined);
 }

@@ -45,12 +45,16 @@ export const fieldMessage = {
     `The ${attributeName(field)} field must not be greater than ${max}.`,
   minNumber: (field: string, min: number) => `The ${attributeName(field)} field must be at least ${min}.`,
   format: (field: string) => `The ${attributeName(field)} field format is invalid.`,
+  notText: (field: string) =>
+    `The ${attributeName(field)} field must not contain a NUL character or an unpaired surrogate.`,
   taken: (field: string) => `The ${attributeName(field)} has already been taken.`,
   accentTooLight: (field: string, contrast: string, least: string) =>
     `The ${attributeName(field)} is too light for white text on buttons (contrast ${contrast}:1, at least ${least}:1 needed). Choose a darker color.`,
   logoNotAnImage: (field: string) => `The ${attributeName(field)} must be a PNG or JPEG file.`,
   logoTooBig: (field: string, kib: number) =>
     `The ${attributeName(field)} must not be larger than ${kib} KiB.`,
+  logoTooManyPixels: (field: string, megapixels: number, width: number, height: number) =>
+    `The ${attributeName(field)} must not be larger than ${megapixels} megapixels (this one is ${width} × ${height} pixels).`,
 } as const;
 
 export function addFieldError(errors: FieldErrors, field: string, message: string): void {

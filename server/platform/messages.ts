@@ -76,6 +76,7 @@ export const messages = {
   codeNotFound: 'No registration for this event has this code.',
   findExpired: 'This search has expired. Please search for your name again.',
   findNotConfirmed: 'That is not the email address of this registration. Please see event staff.',
+  findKioskPaused: 'Too many wrong answers at this kiosk. Please see event staff.',
   eventFull: 'The event is full.',
   importFull: (available: number) => `Not enough seats: ${available} left.`,
   importInvalid: 'Some rows are invalid. Nothing was imported.',
@@ -119,6 +120,8 @@ export const messages = {
   upstreamHubNotEmpty:
     'This hub holds registrations of its own. Follow an online server from a hub without any (a new data directory).',
   upstreamNotArrivals: 'This address does not answer as an Arrivals server of this version.',
+  upstreamOrganizationTaken:
+    'This hub already holds an organization with the online server’s organization’s identity. Follow it from a hub without it (a new data directory).',
   hubSignInNeeded: 'Sign in again while the hub can be reached to manage events, people and settings.',
   roamingTicketRefused: 'This move to another desk could not sign you in here. Please sign in.',
   noVenueCertificate:

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { ArrivalStep } from './arrival.ts';
 
 /**
  * What a browser may do with an answer that brings no policy of its own: nothing. JSON, CSV and files need no
@@ -24,12 +24,11 @@ export const SECURITY_HEADER_LINES = Object.entries(SECURITY_HEADERS)
   .join('');
 
 /**
- * Sets `SECURITY_HEADERS` on every reply as the request arrives, before any route, so errors, 404s, files and
- * proxied answers all carry them; a route that sets its own Content-Security-Policy replaces the default one.
+ * Sets `SECURITY_HEADERS` on every reply as the request arrives (platform/arrival.ts), before any route, so errors,
+ * 404s, files and proxied answers all carry them; a route that sets its own Content-Security-Policy replaces the
+ * default one.
  */
-export function registerSecurityHeaders(app: FastifyInstance): void {
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(SECURITY_HEADERS);
-    done();
-  });
-}
+export const setSecurityHeaders: ArrivalStep = (_request, reply) => {
+  reply.headers(SECURITY_HEADERS);
+  return undefined;
+};

@@ -87,6 +87,45 @@ export function fieldErrorsFromZod(issues: readonly z.core.$ZodIssue[]): FieldEr
   return errors;
 }
 
+/** A NUL or any UTF-16 surrogate: the one cheap test that lets whole text through at once. */
+// eslint-disable-next-line no-control-regex -- a NUL is exactly what this looks for
+const SUSPECT_CHARACTER = /[\u0000\ud800-\udfff]/;
+/** A surrogate without its other half: no UTF-8 can hold it, so storing it would change the text. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * Whether a string is not text: it holds a NUL (C strings, terminals, CSV tools and printers cut there) or a lone
+ * surrogate (SQLite would store U+FFFD in its place, and JSON readers choke on it).
+ */
+export function isNotText(value: string): boolean {
+  return SUSPECT_CHARACTER.test(value) && (value.includes('\u0000') || LONE_SURROGATE.test(value));
+}
+
+/**
+ * The paths (as field errors name them) of every string in `input`, at any depth, that is not text; a key that is
+ * not text is named itself and its value not looked into. Empty for nearly every request, at the cost of one
+ * pattern test per string.
+ */
+export function textFaultsOf(input: unknown): string[] {
+  const faults: string[] = [];
+  const pending: [unknown, string][] = [[input, '']];
+  const join = (path: string, key: string) => (path === '' ? key : `${path}.${key}`);
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const [value, path] = next;
+    if (typeof value === 'string') {
+      if (isNotText(value)) faults.push(path);
+    } else if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) pending.push([value[i], join(path, String(i))]);
+    } else if (value !== null && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value)) {
+        if (isNotText(key)) faults.push(join(path, key));
+        else pending.push([item, join(path, key)]);
+      }
+    }
+  }
+  return faults;
+}
+
 export type SchemaCheck<T> = { ok: true; value: T } | { ok: false; errors: FieldErrors };
 
 /**
@@ -101,11 +140,18 @@ export function checkRequestPart<T>(
   // A POST without a body reaches us as null: judge it as an empty object, so the answer names the missing
   // fields (`The attendee ids field is required.`) rather than the body.
   const input = httpPart === 'body' && (data === null || data === undefined) ? {} : data;
+  // Every text field of every request refuses what is not text, whatever its schema says.
+  const faults = textFaultsOf(input);
   // Passing any parse options takes zod off its compiled fast path (on every request); the inputs are only needed to word a failure, so only a failure is parsed again with them.
   const result = schema.safeParse(input);
-  if (result.success) return { ok: true, value: result.data };
-  const issues = schema.safeParse(input, { reportInput: true }).error?.issues ?? result.error.issues;
-  return { ok: false, errors: fieldErrorsFromZod(issues) };
+  if (result.success && faults.length === 0) return { ok: true, value: result.data };
+  const issues = result.success
+    ? []
+    : (schema.safeParse(input, { reportInput: true }).error?.issues ?? result.error.issues);
+  const errors = fieldErrorsFromZod(issues);
+  // A field that is not text is told only that: what else zod says of it is about the same characters.
+  for (const path of faults) errors[path || 'body'] = [fieldMessage.notText(path || 'body')];
+  return { ok: false, errors };
 }
 
 /**

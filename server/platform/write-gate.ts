@@ -1,4 +1,5 @@
 import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import type { ArrivalStep } from './arrival.ts';
 
 /**
  * Lets another thread write to the database without freezing this one.
@@ -90,8 +91,8 @@ export function createWriteGate(): WriteGate {
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Whether a route may write on this thread. Public reads never do; the token API and the dashboard may even on a
- * GET (a token's last use, a session's sliding expiry).
+ * Whether a request may write on this thread. Public reads never do; the token API and the dashboard may even on a
+ * GET (a token's last use, a session's sliding expiry, both written by their authentication hooks).
  */
 function mayWrite(methods: readonly string[], url: string): boolean {
   return (
@@ -106,24 +107,28 @@ declare module 'fastify' {
     /** Leaves the write gate early: for a request whose writes happen on another thread, under the gate. */
     leaveWriteGate(): void;
   }
+  interface FastifyContextConfig {
+    /**
+     * A read of the token API or the dashboard whose handler writes nothing: it does not enter the gate (its
+     * authentication's writes wait at the gate's arrival step, as every such request's do). The token API's
+     * lookups are read by integrations on every page view.
+     */
+    readOnly?: true;
+  }
 }
 
 /**
  * Holds the requests that may write at the gate while another thread writes. Registered before the routes. Two
- * hooks: `onRequest`, at the app's root so that it runs before the authentication hooks (which may write), waits;
- * `preHandler`, once the body has arrived, enters for the rest of the request. Entering any earlier would let a
- * client that sends its body slowly keep an import waiting, and every writer behind it. Callback hooks: while the
- * gate is open (nearly always) they cost a check and no promise, and public reads get no `preHandler` at all.
+ * parts: a step of the app's arrival (platform/arrival.ts, returned), at the root so that it runs before the
+ * authentication hooks (which may write), waits; a `preHandler`, once the body has arrived, enters for the rest of
+ * the request. Entering any earlier would let a client that sends its body slowly keep an import waiting, and every
+ * writer behind it. While the gate is open (nearly always) the step costs a check and no promise, and public reads
+ * (and reads marked `readOnly`) get no `preHandler` at all.
  */
-export function registerWriteGate(app: FastifyInstance, gate: WriteGate): void {
+export function registerWriteGate(app: FastifyInstance, gate: WriteGate): ArrivalStep {
   app.decorateRequest('leaveWriteGate', function noGateEntered() {});
 
-  app.addHook('onRequest', (request, _reply, done) => {
-    if (gate.isOpen() || !mayWrite([request.method], request.url)) return done();
-    gate.whenOpen().then(() => done(), done);
-  });
-
-  const enterGate: preHandlerHookHandler = (request, reply, done) => {
+  const enterGate: preHandlerHookHandler = function enterWriteGate(request, reply, done) {
     // Checked again after each wait: another exclusive holder may have come first.
     if (!gate.isOpen()) {
       gate.whenOpen().then(() => enterGate.call(app, request, reply, done), done);
@@ -145,7 +150,11 @@ export function registerWriteGate(app: FastifyInstance, gate: WriteGate): void {
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (!mayWrite(methods, route.url ?? '')) return;
+    if (route.config?.readOnly && methods.every((method) => READ_METHODS.has(method))) return;
     const own = route.preHandler ?? [];
     route.preHandler = [enterGate, ...(Array.isArray(own) ? own : [own])];
   });
+
+  return (request) =>
+    gate.isOpen() || !mayWrite([request.method], request.url) ? undefined : gate.whenOpen();
 }

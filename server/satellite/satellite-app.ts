@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { forwardingTrust, registerForwardedHeaderPolicy } from '../platform/client-address.ts';
+import { registerArrival } from '../platform/arrival.ts';
+import { forwardedHeaderPolicy, forwardingTrust } from '../platform/client-address.ts';
 import {
   capConnectionsPerAddress,
   DEFAULT_CONNECTION_LIMITS,
@@ -9,7 +10,7 @@ import {
 } from '../platform/connections.ts';
 import { earlyErrorOptions, registerErrorHandling } from '../platform/errors.ts';
 import { withRedactedRequests } from '../platform/logging.ts';
-import { registerSecurityHeaders } from '../platform/security-headers.ts';
+import { setSecurityHeaders } from '../platform/security-headers.ts';
 import { registerDashboardHostCheck } from '../access/session-auth.http.ts';
 import { zodValidatorCompiler } from '../platform/validation.ts';
 import { ownHostCheck } from '../platform/own-host.ts';
@@ -61,9 +62,8 @@ export async function buildSatelliteApp(options: SatelliteAppOptions): Promise<F
   capConnectionsPerAddress(app.server, connections.maxConnectionsPerAddress, trust.forwardsForOthers);
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerSecurityHeaders(app);
-  registerForwardedHeaderPolicy(app, trust);
-  registerErrorHandling(app);
+  const refuseWhileClosing = registerErrorHandling(app);
+  registerArrival(app, [setSecurityHeaders, forwardedHeaderPolicy(trust), refuseWhileClosing]);
 
   // The hub checks the Host of what reaches it, but the satellite renames Host to the hub's on the way through:
   // a page rebound to the satellite's address must be refused here, as the hub would refuse it.

@@ -1,11 +1,14 @@
 import type { AttendeeFactKind } from '../attendees/ledger.rules.ts';
+import { privateProfileCodeDigest } from '../people/profile.rules.ts';
 import type { Db } from '../platform/database.ts';
 
 /**
  * The change feed: what a hub sends its replicas (rows of the events they serve, changed after a revision), and
  * how a replica writes those rows into its own database. Rows travel as the columns they are stored in, with
  * UUIDs in place of the local integer keys (an organization's, an event's), which differ between databases. Users
- * travel with only what their public profile shows, besides the email registrations are matched by.
+ * travel with only what their public profile shows, besides the email registrations are matched by; a private
+ * profile's code travels as its digest. Staff travel without any password hash: staff (never owners) with the
+ * offline credential the hub made for signing in on a device (docs/sync.md, "Threat model").
  */
 export interface FeedScope {
   organizationId: number;
@@ -111,23 +114,33 @@ const USER_COLUMNS = [
   'updated_at',
 ] as const;
 
-const STAFF_COLUMNS = [
-  'name',
-  'email',
-  'email_key',
-  'password_hash',
-  'role',
-  'created_at',
-  'updated_at',
-] as const;
+/** Staff columns a device writes as its hub sent them; the credential apart (`upsertStaff`). */
+const STAFF_COLUMNS = ['name', 'email', 'email_key', 'role', 'created_at', 'updated_at'] as const;
 
-/** A user as a replica gets it: the email (registrations are matched by it) and what the profile shows. */
+/**
+ * What a device stores as the password hash of an account its hub's feed made, and what the feed sends as one, for
+ * devices of earlier versions that still read it: no password verifies it (access/passwords.ts NO_PASSWORD_HERE).
+ */
+const NO_PASSWORD_HERE = "'!'";
+
+/**
+ * A private profile's code as the feed sends it: its digest, or the digest itself when this node holds only that (a
+ * venue's hub passing on what its online server sent: a digest of it would match no scan).
+ */
+const digestOnce = (code: string) => (code.startsWith('#') ? code : privateProfileCodeDigest(code));
+
+/**
+ * A user as a replica gets it: the email (registrations are matched by it) and what the profile shows. A private
+ * profile's code is its digest: the kiosk answers a scan of it (people/person.repository.ts `findByProfileCode`)
+ * without ever holding it.
+ */
 function publicUser(row: Record<string, unknown>): Record<string, unknown> {
   const shown = new Set(JSON.parse(String(row.public_fields)) as string[]);
   const isPublic = row.profile_public === 1;
   const keep = (field: string, column = field) => (isPublic && shown.has(field) ? row[column] : null);
   return {
     ...row,
+    profile_code: isPublic ? row.profile_code : digestOnce(String(row.profile_code)),
     first_name: keep('first_name'),
     last_name: keep('last_name'),
     phone: keep('phone'),
@@ -153,8 +166,11 @@ export function feedRepository(db: Db) {
      FROM users u JOIN organizations o ON o.id = u.organization_id
      WHERE u.organization_id = @organization AND u.rev > @since AND u.rev <= @upTo`,
   );
+  // The hub's own password hash never leaves it; an owner's offline credential does not exist (and is not sent if
+  // a row somehow held one).
   const staff = db.prepare<Record<string, unknown>, Record<string, unknown>>(
-    `SELECT s.uuid, o.uuid AS organization_uuid, ${STAFF_COLUMNS.map((c) => 's.' + c).join(', ')}
+    `SELECT s.uuid, o.uuid AS organization_uuid, ${STAFF_COLUMNS.map((c) => 's.' + c).join(', ')},
+       ${NO_PASSWORD_HERE} AS password_hash, CASE WHEN s.role = 'staff' THEN s.offline_hash END AS offline_hash
      FROM staff_accounts s JOIN organizations o ON o.id = s.organization_id
      WHERE s.organization_id = @organization AND s.rev > @since AND s.rev <= @upTo`,
   );
@@ -171,8 +187,9 @@ export function feedRepository(db: Db) {
      WHERE f.rev > @since AND f.rev <= @upTo AND e.organization_id = @organization AND e.uuid IN (${inEvents})
      ORDER BY f.rev`,
   );
+  // A device hears only of its own organization's deletions (migration 027).
   const tombstones = db.prepare<Record<string, unknown>, { kind: string; uuid: string }>(
-    'SELECT kind, uuid FROM sync_tombstones WHERE rev > @since AND rev <= @upTo',
+    'SELECT kind, uuid FROM sync_tombstones WHERE organization_id = @organization AND rev > @since AND rev <= @upTo',
   );
 
   // A replica's writes of what its hub sent.
@@ -220,19 +237,34 @@ export function feedRepository(db: Db) {
       upsertLogo.run(String(sent.type), Buffer.from(sent.base64, 'base64'), uuid);
     } else deleteLogo.run(uuid);
   };
+  // A row of another organization that happens to carry the same UUID is left as it is.
   const upsertUser = db.prepare<Record<string, unknown>>(
     `INSERT INTO users (uuid, organization_id, ${USER_COLUMNS.join(', ')})
      VALUES (@uuid, @organization_id, ${USER_COLUMNS.map((c) => '@' + c).join(', ')})
-     ON CONFLICT (uuid) DO UPDATE SET ${USER_COLUMNS.map((c) => `${c} = excluded.${c}`).join(', ')}`,
+     ON CONFLICT (uuid) DO UPDATE SET ${USER_COLUMNS.map((c) => `${c} = excluded.${c}`).join(', ')}
+       WHERE users.organization_id = excluded.organization_id`,
   );
-  // A venue hub's own account with the email of an account of the server it follows is the same person: the
-  // account becomes the followed one (its organization, role and password), keeping its row and so its sessions.
+  // What a feed sets of an account: its hub's columns and the offline credential (staff only), never the password
+  // hash, which holds only a password set on this node (a venue's own accounts) or NO_PASSWORD_HERE.
+  const staffSet = `${STAFF_COLUMNS.map((c) => `${c} = excluded.${c}`).join(', ')}, offline_hash = excluded.offline_hash`;
+  // Never another organization's account (issue 32, row 6): one that carries the same UUID, or the same email,
+  // stays as it is, and the hub's row is not written. The one exception: a venue hub's own account with the email
+  // of an account of the server it follows, in the organization whose owner connected it (migration 027), is the
+  // same person, and becomes the followed one (its organization and role), keeping its row (so its sessions) and
+  // its own password.
   const upsertStaff = db.prepare<Record<string, unknown>>(
-    `INSERT INTO staff_accounts (uuid, organization_id, ${STAFF_COLUMNS.join(', ')})
-     VALUES (@uuid, @organization_id, ${STAFF_COLUMNS.map((c) => '@' + c).join(', ')})
-     ON CONFLICT (uuid) DO UPDATE SET ${STAFF_COLUMNS.map((c) => `${c} = excluded.${c}`).join(', ')}
+    `INSERT INTO staff_accounts (uuid, organization_id, ${STAFF_COLUMNS.join(', ')}, password_hash, offline_hash)
+     VALUES (@uuid, @organization_id, ${STAFF_COLUMNS.map((c) => '@' + c).join(', ')}, ${NO_PASSWORD_HERE},
+       CASE WHEN @role = 'staff' THEN @offline_hash END)
+     ON CONFLICT (uuid) DO UPDATE SET ${staffSet}
+       WHERE staff_accounts.organization_id = excluded.organization_id
      ON CONFLICT (email_key) DO UPDATE SET uuid = excluded.uuid, organization_id = excluded.organization_id,
-       ${STAFF_COLUMNS.map((c) => `${c} = excluded.${c}`).join(', ')}`,
+       ${staffSet}
+       WHERE staff_accounts.organization_id = excluded.organization_id
+         OR staff_accounts.organization_id = (SELECT adopting_organization_id FROM sync_upstream WHERE id = 1)`,
+  );
+  const setAdoptingOrganization = db.prepare<[number | null]>(
+    'UPDATE sync_upstream SET adopting_organization_id = ? WHERE id = 1',
   );
   const deleteStaff = db.prepare<[string]>('DELETE FROM staff_accounts WHERE uuid = ?');
   const anyAttendees = db.prepare<[], { n: number }>(
@@ -260,7 +292,7 @@ export function feedRepository(db: Db) {
         staff: staff.all(byOrganization),
         registrations: registrations.all(params),
         facts: facts.all(params),
-        tombstones: tombstones.all(plain),
+        tombstones: tombstones.all(byOrganization),
       };
     },
 
@@ -278,7 +310,16 @@ export function feedRepository(db: Db) {
     upsertUser: (row: Record<string, unknown>, organizationId: number) =>
       void upsertUser.run({ ...pick(row, ['uuid', ...USER_COLUMNS]), organization_id: organizationId }),
     upsertStaff: (row: Record<string, unknown>, organizationId: number) =>
-      void upsertStaff.run({ ...pick(row, ['uuid', ...STAFF_COLUMNS]), organization_id: organizationId }),
+      void upsertStaff.run({
+        ...pick(row, ['uuid', ...STAFF_COLUMNS, 'offline_hash']),
+        organization_id: organizationId,
+      }),
+    /**
+     * On a venue's hub, as it connects: the organization (of this hub) whose accounts may become the followed
+     * server's accounts of the same email (`upsertStaff`); null for none.
+     */
+    setAdoptingOrganization: (organizationId: number | null) =>
+      void setAdoptingOrganization.run(organizationId),
     deleteStaff: (uuid: string) => void deleteStaff.run(uuid),
     /** 1 when this database holds any registration (merged or cancelled ones too), else 0. */
     countAllAttendees: () => anyAttendees.get()!.n,

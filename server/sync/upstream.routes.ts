@@ -152,11 +152,12 @@ export function venueDashboardRoutes(venue: VenueService): FastifyPluginAsyncZod
         },
       },
       async function connectUpstream(request, reply) {
-        staffOf(request);
+        const owner = staffOf(request);
         const outcome = await venue.connect({
           url: request.body.url,
           token: request.body.token,
           eventIds: request.body.event_ids,
+          organizationId: owner.organizationId,
         });
         if (!outcome.ok) throw venueRefusalError(outcome);
         reply.code(202);

@@ -12,6 +12,8 @@ export function describeVenueRefusal(refusal: VenueRefusal): string {
       return messages.upstreamAlreadyConnected(refusal.url);
     case 'holds_registrations':
       return messages.upstreamHubNotEmpty;
+    case 'organization_taken':
+      return messages.upstreamOrganizationTaken;
     case 'unreachable':
       return messages.upstreamUnreachable(refusal.detail);
     case 'refused':
@@ -27,6 +29,7 @@ export function venueRefusalError(refusal: VenueRefusal): HttpError {
   switch (refusal.reason) {
     case 'already_connected':
     case 'holds_registrations':
+    case 'organization_taken':
       return new HttpError(409, message);
     case 'refused':
       return new ValidationError(
@@ -43,6 +46,7 @@ export const venueRefusals = {
   409: [
     varying(messages.upstreamAlreadyConnected, 'https://events.example.org'),
     messages.upstreamHubNotEmpty,
+    messages.upstreamOrganizationTaken,
   ],
   422: [
     messages.upstreamInvalidUrl,

@@ -23,6 +23,11 @@ export type VenueRefusal =
   | { reason: 'already_connected'; url: string }
   /** Its own ids would collide with the online server's, which arrive with theirs. */
   | { reason: 'holds_registrations' }
+  /**
+   * The online server's organization has the UUID of one this hub holds already: following it would write the
+   * online server's accounts and events into that organization.
+   */
+  | { reason: 'organization_taken' }
   | { reason: 'unreachable'; detail: string }
   /** The online server answered with an error: its status and its own one-line message. */
   | { reason: 'refused'; status: number; message: string };
@@ -139,11 +144,23 @@ export function venueService(
    * the first download in the background (`status()` shows its progress, `whenDownloaded()` waits for it). Nothing
    * is stored when the online server refuses.
    */
+  /**
+   * The organization of this hub whose accounts may become the online server's accounts of the same email: the
+   * connecting owner's, or, from the command line, the hub's only organization; none otherwise.
+   */
+  function adoptingOrganization(organizationId: number | null | undefined): number | null {
+    if (organizationId !== undefined && organizationId !== null) return organizationId;
+    const organizations = store.repos.organizations.list();
+    return organizations.length === 1 ? organizations[0]!.id : null;
+  }
+
   async function connect(request: {
     url: string;
     token: string;
     eventIds: readonly string[];
     name?: string;
+    /** The signed-in owner's organization (the dashboard); the command line names none. */
+    organizationId?: number | null;
   }): Promise<{ ok: true } | ({ ok: false } & VenueRefusal)> {
     const origin = parseUpstreamUrl(request.url);
     if (!origin) return { ok: false, reason: 'invalid_url' };
@@ -163,7 +180,11 @@ export function venueService(
     } catch (refusal) {
       return { ok: false, ...(refusal as VenueRefusal) };
     }
-    store.inTransaction(() =>
+    // Its organization must arrive as a new one here: the feed writes into whatever holds its UUID.
+    if (feed.organizationIdOf(answer.data.organization) !== null)
+      return { ok: false, reason: 'organization_taken' };
+    const adopting = adoptingOrganization(request.organizationId);
+    store.inTransaction(() => {
       sync.pairWith({
         role: 'venue',
         url: origin,
@@ -174,8 +195,9 @@ export function venueService(
         grantedNext: answer.data.grant.from,
         grantedTo: answer.data.grant.to,
         pairedAt: toTimestamp(clock.now()),
-      }),
-    );
+      });
+      feed.setAdoptingOrganization(adopting);
+    });
     upstream = followed();
     linkedJournal.setDevice(answer.data.device);
     replica = makeReplica();

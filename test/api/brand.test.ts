@@ -12,12 +12,46 @@ import {
 } from '../helpers/app.ts';
 import { dashboardClient, signedInMember, type DashboardClient } from '../helpers/dashboard.ts';
 
-/** A 1x1 PNG and a tiny JPEG's first bytes: what the server sniffs. */
+/** A 1x1 PNG and a JPEG's first segments: what the server reads (its type, and its size from the header). */
 export const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF')]);
+
+/** A PNG's signature and IHDR chunk for an image of `width` x `height`, then its end: no pixels are needed. */
+function pngHeader(width: number, height: number): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    return Buffer.concat([length, Buffer.from(type), data, Buffer.alloc(4)]);
+  };
+  return Buffer.concat([PNG.subarray(0, 8), chunk('IHDR', ihdr), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/** A JPEG's start, a JFIF segment, an EXIF-like segment, then a baseline frame header of `width` x `height`. */
+function jpegHeader(width: number, height: number, frameMarker = 0xc0): Buffer {
+  const segment = (marker: number, data: Buffer) => {
+    const head = Buffer.from([0xff, marker, 0, 0]);
+    head.writeUInt16BE(data.length + 2, 2);
+    return Buffer.concat([head, data]);
+  };
+  const frame = Buffer.from([8, 0, 0, 0, 0, 1, 1, 0x11, 0]);
+  frame.writeUInt16BE(height, 1);
+  frame.writeUInt16BE(width, 3);
+  return Buffer.concat([
+    Buffer.from([0xff, 0xd8]),
+    segment(0xe0, Buffer.from('JFIF\0\x01\x01\0\0\x01\0\x01\0\0', 'latin1')),
+    // An APP1 segment (EXIF) carrying bytes that look like a frame header of its own must be skipped whole.
+    segment(0xe1, Buffer.from([0xff, 0xc0, 0, 11, 8, 0, 1, 0, 1, 1, 1])),
+    segment(frameMarker, frame),
+    Buffer.from([0xff, 0xd9]),
+  ]);
+}
+const JPEG = jpegHeader(640, 480);
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
 
 let t: TestApp;
@@ -165,6 +199,41 @@ describe("an event's logo", () => {
       errors: { image: ['The image must be a PNG or JPEG file.'] },
     });
     expect((await kioskEvent()).logo_url).toBeNull();
+  });
+
+  it.each([
+    ['a PNG', pngHeader(15_000, 15_000), '15000 × 15000'],
+    ['a baseline JPEG', jpegHeader(15_000, 15_000), '15000 × 15000'],
+    ['a progressive JPEG', jpegHeader(65_535, 300, 0xc2), '65535 × 300'],
+  ])(
+    'refuses %s of more than 16 megapixels from its header, before anything decodes it',
+    async (_, bytes, size) => {
+      const owner = await signedIn('owner');
+      // A few hundred bytes that would decode to gigabytes on every kiosk and badge.
+      expect(bytes.length).toBeLessThan(200);
+      const answer = await upload(owner, bytes);
+      expect(answer.status).toBe(422);
+      expect(answer.body).toEqual({
+        message: 'Validation failed.',
+        errors: { image: [`The image must not be larger than 16 megapixels (this one is ${size} pixels).`] },
+      });
+      expect((await kioskEvent()).logo_url).toBeNull();
+      // At the cap it is taken: 4096 x 4096 is 16.8 million pixels, so 4000 x 4000.
+      expect((await upload(owner, pngHeader(4_000, 4_000))).status).toBe(200);
+      expect((await upload(owner, jpegHeader(16_000, 1_000))).status).toBe(200);
+    },
+  );
+
+  it.each([
+    ['a PNG without its header chunk', Buffer.concat([PNG.subarray(0, 8), Buffer.from('IEND')])],
+    ['a PNG of no pixels', pngHeader(0, 10)],
+    ['a JPEG with no frame header before its end', Buffer.from([0xff, 0xd8, 0xff, 0xd9])],
+    ['a JPEG cut short', jpegHeader(10, 10).subarray(0, 30)],
+  ])('refuses %s: its size cannot be read, so it is no image', async (_, bytes) => {
+    const owner = await signedIn('owner');
+    const answer = await upload(owner, bytes);
+    expect(answer.status).toBe(422);
+    expect(answer.body.errors).toEqual({ image: ['The image must be a PNG or JPEG file.'] });
   });
 
   it('refuses a file over 256 KiB, and a body far beyond that as too large', async () => {

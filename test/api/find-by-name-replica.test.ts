@@ -2,7 +2,7 @@ import { startHubAndReplica, type HubAndReplica } from '../helpers/replica.ts';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { EventRecord } from '../../server/events/event.types.ts';
 import type { FastifyInstance } from 'fastify';
-import { call, registration, type TestApp } from '../helpers/app.ts';
+import { call, createUser, registration, type TestApp } from '../helpers/app.ts';
 
 let hub: TestApp;
 let event: EventRecord;
@@ -13,6 +13,11 @@ let door: HubAndReplica;
 beforeEach(async () => {
   door = await startHubAndReplica();
   ({ hub, event, replica } = door);
+  // Other companies among the organization's people: what an organisation's domain hides among, on the hub and,
+  // once they are replicated, on the replica alike.
+  const organization = hub.app.store.repos.organizations.findById(event.organizationId)!;
+  for (const domain of ['acme.io', 'initech.com', 'globex.fr'])
+    createUser(hub.app, organization, { email: `x@${domain}` });
 });
 
 afterEach(() => door.close());
@@ -34,6 +39,10 @@ it('a replica kiosk finds by name in its own database, checks in through its op 
     body: registration('ada@example.com', { last_name: 'Lovelace-Byron' }),
   });
   await replica.ctx.replica!.syncNow();
+  // The same choices on both: they are drawn from what both hold.
+  const choices = async (app: FastifyInstance) =>
+    (await find(app, 'byron')).body.data.matches[0].domains as string[];
+  expect(await choices(replica)).toEqual(await choices(hub.app));
 
   // The hub goes away: the replica finds and decides alone.
   await hub.app.close();

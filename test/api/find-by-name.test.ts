@@ -1,15 +1,29 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EventRecord } from '../../server/events/event.types.ts';
 import type { Organization } from '../../server/organizations/organization.types.ts';
-import { call, createEvent, registration, startWithEvent, UNLIMITED, type TestApp } from '../helpers/app.ts';
+import { COMMON_EMAIL_DOMAINS } from '../../server/attendees/find-by-name.rules.ts';
+import {
+  call,
+  createEvent,
+  createOrganization,
+  createUser,
+  registration,
+  startWithEvent,
+  UNLIMITED,
+  type TestApp,
+} from '../helpers/app.ts';
 import { COMPANY_FORM } from '../helpers/fields.ts';
 
 let t: TestApp;
 let org: Organization;
 let event: EventRecord;
 
+/** Other companies' domains, from the organization's people: what an organisation's domain hides among. */
+const PEOPLE_DOMAINS = ['acme.io', 'initech.com', 'globex.fr', 'umbrella.de'];
+
 beforeEach(async () => {
   ({ t, org, event } = await startWithEvent({ timezone: 'Europe/Paris', registration_fields: COMPANY_FORM }));
+  for (const domain of PEOPLE_DOMAINS) createUser(t.app, org, { email: `someone@${domain}` });
 });
 afterEach(async () => t.close());
 
@@ -31,7 +45,7 @@ const confirm = (e: EventRecord, handle: unknown, domain: unknown, remoteAddress
   });
 
 interface Match {
-  handle: string;
+  handle: string | null;
   name: string;
   email: string;
   domains: string[];
@@ -76,6 +90,30 @@ describe('finding oneself by name', () => {
       expect(text).not.toContain(row.uuid);
       expect(text).not.toContain(row.checkin_code);
     }
+  });
+
+  it("hides a company domain nobody else has among other companies' domains, never webmail only", async () => {
+    for (let i = 0; i < 8; i++) await register(event, `p${i}@gmail.com`, `P${i}`, `Webmail${i}`);
+    await register(event, 'zoe@zeta-widgets.com', 'Zoé', 'Zeta');
+    const loner = await onlyMatch(event, 'zeta');
+    expect(loner.domains).toContain('zeta-widgets.com');
+    // Before, its decoys were webmail and the event's shared domains: it was the odd one out every time.
+    for (const domain of loner.domains) expect(COMMON_EMAIL_DOMAINS).not.toContain(domain);
+    for (const domain of loner.domains.filter((d) => d !== 'zeta-widgets.com')) {
+      expect(PEOPLE_DOMAINS).toContain(domain);
+    }
+    // And an address at a mail provider gets mail providers.
+    for (const domain of (await onlyMatch(event, 'webmail3')).domains)
+      expect(COMMON_EMAIL_DOMAINS).toContain(domain);
+  });
+
+  it('offers no domain to choose, and no way to check in by name, when too few others hide it', async () => {
+    const alone = createOrganization(t.app, 'Small Club');
+    const small = createEvent(t.app, alone, { timezone: 'Europe/Paris' });
+    await register(small, 'ada@example.com', 'Ada', 'Lovelace');
+    await register(small, 'bob@bobs-bakery.fr', 'Bob', 'Baker');
+    const match = await onlyMatch(small, 'lovelace');
+    expect(match).toEqual({ handle: null, name: 'Ada L.', email: 'a•••@•••', domains: [] });
   });
 
   it('shows the same domains for the same person at every search, so searching again reveals nothing', async () => {
@@ -254,6 +292,61 @@ describe('checking in as a match found by name', () => {
     t.clock.advance(15 * 60_000);
     expect((await confirm(event, (await onlyMatch(event, 'lovelace')).handle, 'example.com')).status).toBe(
       200,
+    );
+  });
+
+  it('pauses the name path of a kiosk that chose three wrong domains, for that kiosk only', async () => {
+    const wrongTry = async (last: string, kiosk: string) => {
+      await register(event, `${last.toLowerCase()}@example.com`, 'Someone', last);
+      const match = await find(event, last, kiosk);
+      const { handle, domains } = match.body.data.matches[0] as Match;
+      return confirm(
+        event,
+        handle,
+        domains.find((d) => d !== 'example.com'),
+        kiosk,
+      );
+    };
+    for (const last of ['Alpha', 'Bravo', 'Charlie']) {
+      expect((await wrongTry(last, '192.0.2.7')).status).toBe(403);
+    }
+    await register(event, 'ada@example.com', 'Ada', 'Lovelace');
+    const paused = {
+      status: 429,
+      body: { message: 'Too many wrong answers at this kiosk. Please see event staff.' },
+    };
+    const search = await find(event, 'Lovelace', '192.0.2.7');
+    expect(search).toMatchObject(paused);
+    expect(search.headers['retry-after']).toBe('900');
+    // Another kiosk goes on; a handle it got cannot be used from the paused one either.
+    const elsewhere = (await find(event, 'Lovelace', '192.0.2.8')).body.data.matches[0] as Match;
+    expect(await confirm(event, elsewhere.handle, 'example.com', '192.0.2.7')).toMatchObject(paused);
+    t.clock.advance(15 * 60_000);
+    const again = (await find(event, 'Lovelace', '192.0.2.7')).body.data.matches[0] as Match;
+    expect((await confirm(event, again.handle, 'example.com', '192.0.2.7')).status).toBe(200);
+  });
+
+  it('never hands the check-in code to whoever checked someone in by name, asking for the badge by email', async () => {
+    await register(event, 'helene@nestle.com', 'Hélène', 'Fontaine', { company: 'Nestlé' });
+    const match = await onlyMatch(event, 'fontaine');
+    expect((await confirm(event, match.handle, 'nestle.com')).status).toBe(200);
+    const code = t.app.store.repos.attendees.findForEmail(event.id, 'helene@nestle.com')!.checkinCode;
+    const badge = (body: object) => call(t.app, 'POST', `/kiosk/api/events/${event.uuid}/badge`, { body });
+    const byEmail = await badge({ email: 'helene@nestle.com' });
+    expect(byEmail.status).toBe(200);
+    expect(byEmail.body.data).toMatchObject({ name: 'Hélène Fontaine', checkin_code: null });
+    expect(JSON.stringify(byEmail.body)).not.toContain(code);
+    // Whoever shows the code has it already.
+    expect((await badge({ code: `ARV1:${code}` })).body.data.checkin_code).toBe(code);
+
+    // Checked in by email, the badge asked by email carries it, as it always did.
+    await register(event, 'jean@fontaine-conseil.fr', 'Jean', 'Fontaine');
+    await call(t.app, 'POST', `/public/events/${event.uuid}/check-in`, {
+      body: { email: 'jean@fontaine-conseil.fr' },
+    });
+    const jean = t.app.store.repos.attendees.findForEmail(event.id, 'jean@fontaine-conseil.fr')!;
+    expect((await badge({ email: 'jean@fontaine-conseil.fr' })).body.data.checkin_code).toBe(
+      jean.checkinCode,
     );
   });
 

@@ -424,6 +424,9 @@ describe("the kiosk's endpoints, the desk's scan and setup answer only what the 
     const byName = createEvent(t.app, org);
     const approval = createEvent(t.app, org, { requires_approval: true });
     const people = ['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo', 'Foxtrot'];
+    // Other companies' domains among the organization's people, for example.com to hide among.
+    for (const domain of ['acme.io', 'initech.com', 'globex.fr'])
+      createUser(t.app, org, { email: `x@${domain}` });
     for (const event of [byName, approval]) {
       for (const last of people) {
         const email = `${last.toLowerCase()}@example.com`;
@@ -452,6 +455,22 @@ describe("the kiosk's endpoints, the desk's scan and setup answer only what the 
     await confirm(byName, await handleOf(byName, 'charlie'));
     await confirm(approval, await handleOf(approval, 'alpha'));
     await confirm(byName, await handleOf(byName, 'delta'), 'not-the-domain.com');
+    // Three wrong domains from one kiosk pause its name path there: 429 on both.
+    const kiosk = { remoteAddress: '198.51.100.99' };
+    for (const last of ['bravo', 'charlie', 'delta']) {
+      const handle = await handleOf(approval, last);
+      await checkIn.send(`/kiosk/api/events/${approval.uuid}/find/check-in`, {
+        ...json({ handle, domain: 'not-the-domain.com' }),
+        ...kiosk,
+      });
+    }
+    await find.send(`/kiosk/api/events/${approval.uuid}/find`, { ...json({ name: 'echo' }), ...kiosk });
+    // A minute on, past the scan limit's window (which that kiosk used up), the pause still holds.
+    t.clock.advance(60_000);
+    await checkIn.send(`/kiosk/api/events/${approval.uuid}/find/check-in`, {
+      ...json({ handle: 'h', domain: 'd' }),
+      ...kiosk,
+    });
     await confirm({ uuid: UNKNOWN }, await handleOf(byName, 'echo'));
     await confirm(byName, 'NeverIssued');
     await checkIn.send(`/kiosk/api/events/${byName.uuid}/find/check-in`, json({ handle: 'x' }));

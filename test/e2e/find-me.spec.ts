@@ -10,6 +10,12 @@ const HELENE = {
   company: 'Nestlé',
 };
 const JEAN = { email: 'jean@fontaine-conseil.fr', first_name: 'Jean', last_name: 'Fontaine' };
+/** Other companies' people: the domains a company address hides among (server/attendees/find-by-name.rules.ts). */
+const OTHERS = [
+  { email: 'ana@acme.io', first_name: 'Ana', last_name: 'Alvarez' },
+  { email: 'li@initech.com', first_name: 'Li', last_name: 'Wei' },
+  { email: 'sam@globex.fr', first_name: 'Sam', last_name: 'Stone' },
+];
 /** Long enough that no result screen goes home by itself during a step. */
 const SLOW = '?idle=600&result=600';
 const NNBSP = '\u202f';
@@ -32,6 +38,7 @@ test('a typo, not registered, found by name with the on-screen keyboard, confirm
   const event = server.createEvent();
   await server.register(event, HELENE);
   await server.register(event, JEAN);
+  for (const other of OTHERS) await server.register(event, other);
   const checkIn = new CheckInPage(page);
   await checkIn.open(event.uuid, SLOW);
   await checkIn.checkIn('helene.fontaine@nestel.com');
@@ -89,6 +96,7 @@ test('in French: the offer, the search and a wrong domain sent to staff in Frenc
 }) => {
   const event = server.createEvent();
   await server.register(event, HELENE);
+  for (const other of OTHERS) await server.register(event, other);
   const checkIn = new CheckInPage(page);
   await page.goto(`/kiosk/${event.uuid}/check-in?lang=fr&idle=600&result=600`);
   const form = page.getByRole('form', { name: 'Enregistrement de l’arrivée' });
@@ -119,5 +127,54 @@ test('in French: the offer, the search and a wrong domain sent to staff in Frenc
     'Cette adresse e-mail ne correspond pas à cette inscription. Veuillez vous adresser à l’équipe de l’événement.',
   );
   expect(await checkIn.result.tone).toBe('error');
+  expect(server.attendee(event, HELENE.email)?.checkedInAt).toBeNull();
+});
+
+test('a company address too few others could hide is sent to staff, asking no domain, in English and French', async ({
+  page,
+  server,
+  expectAccessible,
+}) => {
+  const event = server.createEvent();
+  await server.register(event, HELENE);
+  const checkIn = new CheckInPage(page);
+  for (const words of [
+    {
+      lang: 'en',
+      checkIn: 'Check in',
+      email: 'Email address',
+      submit: 'Check in',
+      offer: 'Find me by name',
+      form: 'Find me by name',
+      field: 'Last name',
+      search: 'Search',
+      text: 'Hélène F. cannot be confirmed at this kiosk: its email address would be too easy to guess. Please see event staff.',
+    },
+    {
+      lang: 'fr',
+      checkIn: 'Enregistrement de l’arrivée',
+      email: 'Adresse e-mail',
+      submit: 'Enregistrer mon arrivée',
+      offer: 'Me retrouver par mon nom',
+      form: 'Retrouver mon inscription',
+      field: 'Nom de famille',
+      search: 'Rechercher',
+      text: 'L’inscription de Hélène F. ne peut pas être confirmée sur cette borne\u202f: son adresse e-mail serait trop facile à deviner. Veuillez vous adresser à l’équipe de l’événement.',
+    },
+  ]) {
+    await page.goto(`/kiosk/${event.uuid}/check-in?lang=${words.lang}&idle=600&result=600`);
+    const form = page.getByRole('form', { name: words.checkIn });
+    await form.getByLabel(words.email, { exact: true }).fill('helene@nestle.co');
+    await checkIn.keyboard.settle();
+    await form.getByRole('button', { name: words.submit }).click();
+    await checkIn.result.button(words.offer).click();
+    const find = findScreens(page, words);
+    await find.field.fill('fontaine');
+    await find.form.getByRole('button', { name: words.search }).click();
+    await find.matches.first().click();
+    await expect(page.getByTestId('find-staff-only')).toHaveText(words.text);
+    await expect(page.getByRole('button', { name: /…@/ })).toHaveCount(0);
+    await expectAccessible();
+  }
   expect(server.attendee(event, HELENE.email)?.checkedInAt).toBeNull();
 });

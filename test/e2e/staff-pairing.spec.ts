@@ -67,6 +67,7 @@ async function openStaffScreen(page: Page, dataDir: string) {
   const calls: Record<string, (argument: never) => unknown> = {
     state: () => controller.state(),
     unlock: (pin: string) => controller.unlock(pin),
+    setPin: (pin: string) => controller.setPin(pin),
     pair: (request: Parameters<StaffBridge['pair']>[0]) => controller.pair(request),
     unpair: () => controller.unpair(),
   };
@@ -76,7 +77,7 @@ async function openStaffScreen(page: Page, dataDir: string) {
       state: () => staffCall('state'),
       unlock: (pin) => staffCall('unlock', pin),
       save: async () => ({ ok: false, reason: 'not in this test' }),
-      setPin: async () => ({ ok: false, reason: 'not in this test' }),
+      setPin: (pin) => staffCall('setPin', pin),
       findHubs: async () => [],
       pair: (request) => staffCall('pair', request),
       unpair: () => staffCall('unpair'),
@@ -97,8 +98,15 @@ async function openStaffScreen(page: Page, dataDir: string) {
     return file ? route.fulfill({ ...file, status: 200 }) : route.fulfill({ status: 404 });
   });
   await page.goto(STAFF_URL);
-  // This new install has no PIN: an empty one unlocks.
-  await page.getByRole('button', { name: 'Unlock' }).click();
+  // This new install has no PIN: the staff screen asks for one before anything else, and the first one opens it.
+  await expect(page.getByRole('heading', { name: 'Choose a staff PIN' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Pairing with a hub' })).toBeHidden();
+  const firstPin = page.getByLabel('Staff PIN (6 to 12 digits)');
+  await firstPin.fill('12');
+  await page.getByRole('button', { name: 'Set the PIN' }).click();
+  await expect(page.locator('#first-pin').getByRole('alert')).toHaveText('A staff PIN is 6 to 12 digits.');
+  await firstPin.fill('246801');
+  await page.getByRole('button', { name: 'Set the PIN' }).click();
   await expect(page.getByRole('group', { name: 'Pairing with a hub' })).toBeVisible();
   return { settings: () => settings, serverRestarts };
 }

@@ -18,6 +18,9 @@ import { sql as outboxAckedThrough } from './016_outbox_acked_through.ts';
 import { attendeeLedger } from './017_attendee_ledger.ts';
 import { sql as ticketsAndMail } from './020_tickets_and_mail.ts';
 import { sql as failover } from './024_failover.ts';
+import { sql as scopedFeed } from './027_scoped_feed.ts';
+import { sql as offlineSignIn } from './028_offline_sign_in.ts';
+import { sql as nameCheckIns } from './029_name_check_ins.ts';
 
 /** SQL to run, or a step in TypeScript for what SQL cannot do (drawing random codes, folding text for search). */
 export type Migration = string | ((db: Db) => void);
@@ -46,4 +49,7 @@ export const migrations: readonly Migration[] = [
   attendeeLedger,
   ticketsAndMail,
   failover,
+  scopedFeed,
+  offlineSignIn,
+  nameCheckIns,
 ];

@@ -41,11 +41,14 @@ function staffChord(window: FakeBrowserWindow): FakeBrowserWindow {
   return FakeBrowserWindow.instances[before]!;
 }
 
-/** Through the staff screen: unlock (no PIN on this new install) and save a view. */
+/** The PIN the first test chooses when the new install asks for one. */
+const PIN = '246801';
+
+/** Through the staff screen: unlock with the PIN and save a view. */
 async function chooseView(over: FakeBrowserWindow, view: 'kiosk' | 'dashboard'): Promise<FakeBrowserWindow> {
   const staff = staffChord(over);
   expect(staff.options.parent).toBe(over);
-  expect(await ipcMain.invoke(IPC.staffUnlock, fromStaff, '')).toEqual({ outcome: 'open' });
+  expect(await ipcMain.invoke(IPC.staffUnlock, fromStaff, PIN)).toEqual({ outcome: 'open' });
   const change = { mode: 'standalone', hubAddress: '', eventId: null, view };
   expect(await ipcMain.invoke(IPC.staffSave, fromStaff, change)).toEqual({ ok: true });
   expect(staff.isDestroyed()).toBe(true);
@@ -75,7 +78,8 @@ describe('the desktop shell starting up', () => {
     await vi.waitFor(
       () => {
         expect(electronModule.dialog.showErrorBox.mock.calls).toEqual([]);
-        expect(FakeBrowserWindow.instances).toHaveLength(1);
+        // The kiosk, and over it the staff screen asking this new install for its first PIN.
+        expect(FakeBrowserWindow.instances).toHaveLength(2);
       },
       { timeout: 10_000 },
     );
@@ -85,6 +89,34 @@ describe('the desktop shell starting up', () => {
   afterAll(() => {
     vi.unstubAllEnvs();
     fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('covers the kiosk with the staff screen until a first PIN is chosen', async () => {
+    const staff = FakeBrowserWindow.instances[1]!;
+    expect(staff.options.parent).toBe(kiosk);
+    expect(staff.loadURL).toHaveBeenCalledWith(`${STAFF_ORIGIN}/`);
+    expect((await ipcMain.invoke(IPC.staffState, fromStaff)) as StaffState).toMatchObject({
+      pinSet: false,
+      unlocked: false,
+      setupCode: null,
+    });
+    // No way back to the kiosk, and nothing opens, before the PIN.
+    ipcMain.emit(IPC.staffClose, fromStaff);
+    expect(staff.isDestroyed()).toBe(false);
+    expect(await ipcMain.invoke(IPC.staffUnlock, fromStaff, '')).toEqual({ outcome: 'no-pin' });
+    const change = { mode: 'hub', hubAddress: '', eventId: null, view: 'kiosk' };
+    expect(await ipcMain.invoke(IPC.staffSave, fromStaff, change)).toEqual({
+      ok: false,
+      reason: 'Choose a staff PIN first.',
+    });
+    expect(await ipcMain.invoke(IPC.staffSetPin, fromStaff, PIN)).toEqual({ ok: true });
+    expect(readSettings(dataDir).settings.pinHash).toMatch(/^scrypt\$/);
+    expect((await ipcMain.invoke(IPC.staffState, fromStaff)) as StaffState).toMatchObject({
+      pinSet: true,
+      unlocked: true,
+    });
+    ipcMain.emit(IPC.staffClose, fromStaff);
+    expect(staff.isDestroyed()).toBe(true);
   });
 
   it('keeps its data and Chromium profile in the data dir, and shows no menu', () => {
@@ -203,7 +235,7 @@ describe('the desktop shell starting up', () => {
     const staffState = async () => (await ipcMain.invoke(IPC.staffState, fromStaff)) as StaffState;
     try {
       const staff = staffChord(kiosk);
-      expect(await ipcMain.invoke(IPC.staffUnlock, fromStaff, '')).toEqual({ outcome: 'open' });
+      expect(await ipcMain.invoke(IPC.staffUnlock, fromStaff, PIN)).toEqual({ outcome: 'open' });
       const request = { hubAddress: `127.0.0.1:${hubPort}`, code: code.code, name: 'Front door' };
       expect(await ipcMain.invoke(IPC.staffPair, fromStaff, request)).toEqual({ ok: true });
       // The staff screen stays open on "paired with"; the kiosk shows the hub's only event from the replica.
@@ -256,15 +288,14 @@ describe('the desktop shell starting up', () => {
 
     ipcMain.emit(IPC.staffQuit, fromStaff);
     expect(app.exit).not.toHaveBeenCalled();
-    // No PIN set yet on this new install: the staff screen opens, then quits the app.
-    expect(await ipcMain.invoke(IPC.staffUnlock, fromStaff, '')).toEqual({ outcome: 'open' });
+    expect(await ipcMain.invoke(IPC.staffUnlock, fromStaff, PIN)).toEqual({ outcome: 'open' });
     ipcMain.emit(IPC.staffQuit, fromStaff);
     await vi.waitFor(() => expect(app.exit).toHaveBeenCalledWith(0));
     await expect(fetch(`http://127.0.0.1:${port}/satellite/status`)).rejects.toThrow();
   });
 
   it('clears the staff PIN when started a second time with --reset-staff-pin', async () => {
-    expect(await ipcMain.invoke(IPC.staffSetPin, fromStaff, '246801')).toEqual({ ok: true });
+    expect(await ipcMain.invoke(IPC.staffSetPin, fromStaff, '975310')).toEqual({ ok: true });
     expect(readSettings(dataDir).settings.pinHash).toMatch(/^scrypt\$/);
     const log = vi.spyOn(console, 'log').mockImplementation(() => {});
     // A plain second start only brings the kiosk forward.
@@ -272,14 +303,19 @@ describe('the desktop shell starting up', () => {
     expect(kiosk.focus).toHaveBeenCalled();
     expect(readSettings(dataDir).settings.pinHash).toMatch(/^scrypt\$/);
 
+    const before = FakeBrowserWindow.instances.length;
     app.emit('second-instance', {}, ['arrivals', '--reset-staff-pin']);
     expect(readSettings(dataDir).settings).toMatchObject({
       pinHash: null,
       pinAttempts: { failures: 0, lockedUntil: 0 },
     });
     expect(log).toHaveBeenCalledWith(
-      'arrivals: the staff PIN is cleared; the next staff exit opens without one.',
+      'arrivals: the staff PIN is cleared; the staff screen asks for a new one.',
     );
+    // The staff screen covers the kiosk again, asking for the new PIN.
+    expect(FakeBrowserWindow.instances).toHaveLength(before + 1);
+    expect(FakeBrowserWindow.instances.at(-1)!.options.parent).toBe(kiosk);
+    expect(await ipcMain.invoke(IPC.staffUnlock, fromStaff, PIN)).toEqual({ outcome: 'no-pin' });
     log.mockRestore();
   });
 });

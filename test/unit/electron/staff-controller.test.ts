@@ -157,10 +157,44 @@ describe('the staff screen behind the PIN', () => {
     expect((await controller.state()).setupCode).toBeNull();
   });
 
-  it('opens at once on a new install with no PIN, so staff can set one', async () => {
-    const { controller } = await setup({ pinHash: null });
-    expect(await controller.unlock('')).toEqual({ outcome: 'open' });
-    expect((await controller.state()).pinSet).toBe(false);
+  it('opens nothing on a new install with no PIN but the choice of one, which then opens it', async () => {
+    const { controller, deps, current } = await setup({ pinHash: null, mode: 'hub' });
+    deps.setupCode.mockReturnValue('482-913');
+    expect(controller.needsPin()).toBe(true);
+    expect(await controller.unlock('')).toEqual({ outcome: 'no-pin' });
+    expect(controller.unlocked).toBe(false);
+    // Nothing of the mode, the network, the pairing or the setup code, and nothing done.
+    expect(await controller.state()).toMatchObject({
+      pinSet: false,
+      unlocked: false,
+      hubUrl: null,
+      events: [],
+      lanUrls: [],
+      setupCode: null,
+      pairing: null,
+    });
+    const chooseFirst = { ok: false, reason: 'Choose a staff PIN first.' };
+    expect(await controller.save(change)).toEqual(chooseFirst);
+    expect(await controller.pair({ hubAddress: '10.0.0.5', code: 'ABCD-EFGH', name: '' })).toEqual(
+      chooseFirst,
+    );
+    expect(await controller.unpair()).toEqual(chooseFirst);
+    expect(deps.apply).not.toHaveBeenCalled();
+    expect(deps.pairing.pair).not.toHaveBeenCalled();
+
+    expect(await controller.setPin('12')).toEqual({ ok: false, reason: 'A staff PIN is 6 to 12 digits.' });
+    expect(controller.unlocked).toBe(false);
+    expect(await controller.setPin('975310')).toEqual({ ok: true });
+    expect(await verifyPin('975310', current().pinHash!)).toBe(true);
+    expect(controller.needsPin()).toBe(false);
+    expect(controller.unlocked).toBe(true);
+    expect(await controller.state()).toMatchObject({ pinSet: true, unlocked: true, setupCode: '482-913' });
+
+    // From then on the PIN is needed, and a locked screen cannot choose another.
+    controller.lock();
+    expect(await controller.unlock('')).toEqual({ outcome: 'wrong-pin' });
+    expect(await controller.setPin('111111')).toEqual({ ok: false, reason: 'Enter the staff PIN first.' });
+    expect(await controller.unlock('975310')).toEqual({ outcome: 'open' });
   });
 });
 
@@ -403,7 +437,9 @@ describe('the staff PIN across restarts and damage', () => {
     });
     resetStaffPin(dataDir);
     expect(readSettings(dataDir).settings).toEqual({ ...DEFAULT_SETTINGS, eventId: event, port: 9100 });
-    expect(await start(dataDir, { now: 0 }).unlock('')).toEqual({ outcome: 'open' });
+    const afterReset = start(dataDir, { now: 0 });
+    expect(afterReset.needsPin()).toBe(true);
+    expect(await afterReset.unlock('')).toEqual({ outcome: 'no-pin' });
 
     // A damaged file too: what cannot be read takes its default, and the staff screen opens to set a PIN.
     fs.writeFileSync(path.join(dataDir, SETTINGS_FILE), '{"mode": "hub", "pinH');
@@ -416,9 +452,14 @@ describe('the staff PIN across restarts and damage', () => {
     writeSettings(dataDir, { ...DEFAULT_SETTINGS, pinHash: await hashPin('246801') });
     const clock = { now: 0 };
     const controller = start(dataDir, clock);
+    expect(await controller.unlock('246801')).toEqual({ outcome: 'open' });
     for (let i = 0; i < FREE_FAILURES; i++) await controller.unlock('000000');
     controller.resetPin();
-    expect(await controller.unlock('')).toEqual({ outcome: 'open' });
+    // An unlocked screen is locked again: the next thing is choosing a new PIN.
+    expect(controller.unlocked).toBe(false);
+    expect(await controller.unlock('')).toEqual({ outcome: 'no-pin' });
     expect(readSettings(dataDir).settings).toMatchObject({ pinHash: null, pinAttempts: NO_ATTEMPTS });
+    expect(await controller.setPin('975310')).toEqual({ ok: true });
+    expect(controller.unlocked).toBe(true);
   });
 });

@@ -105,12 +105,13 @@ describe('the lockout', () => {
 });
 
 describe('decideStaffExit', () => {
-  it('opens the staff screen with no PIN set yet (a new install)', async () => {
-    expect(await decideStaffExit('', null, NO_ATTEMPTS, 0)).toEqual({
-      outcome: 'open',
-      attempts: NO_ATTEMPTS,
-      shortPin: false,
-    });
+  it('opens nothing with no PIN set yet (a new install): staff choose one first', async () => {
+    for (const pin of ['', '0000', '246801']) {
+      expect(await decideStaffExit(pin, null, NO_ATTEMPTS, 0)).toEqual({
+        outcome: 'no-pin',
+        attempts: NO_ATTEMPTS,
+      });
+    }
   });
 
   it('opens nothing, for any PIN, when the PIN could not be read from the settings file', async () => {

@@ -83,6 +83,7 @@ describe('registerStaffIpc', () => {
     actions.quit.mockReset();
     controller = {
       lock: vi.fn(),
+      needsPin: vi.fn(() => false),
       unlocked: false,
       unlock: vi.fn(async () => ({ outcome: 'open' })),
       state: vi.fn(async () => ({})),
@@ -144,6 +145,16 @@ describe('registerStaffIpc', () => {
     expect(actions.close).not.toHaveBeenCalled();
     ipc.emit(IPC.staffClose, fromStaff);
     expect(actions.close).toHaveBeenCalledOnce();
+  });
+
+  it('stays over the kiosk while no PIN is set, and quits without one', () => {
+    controller.needsPin.mockReturnValue(true);
+    ipc.emit(IPC.staffClose, fromStaff);
+    expect(actions.close).not.toHaveBeenCalled();
+    ipc.emit(IPC.staffQuit, fromKiosk);
+    expect(actions.quit).not.toHaveBeenCalled();
+    ipc.emit(IPC.staffQuit, fromStaff);
+    expect(actions.quit).toHaveBeenCalledOnce();
   });
 });
 

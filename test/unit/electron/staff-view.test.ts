@@ -13,6 +13,7 @@ describe('the staff page', () => {
   it('says why an unlock was refused, and nothing once it opened', () => {
     expect(unlockMessage({ outcome: 'open' })).toBeNull();
     expect(unlockMessage({ outcome: 'wrong-pin' })).toBe('That PIN is not right.');
+    expect(unlockMessage({ outcome: 'no-pin' })).toBe('No staff PIN is set yet: choose one first.');
     expect(unlockMessage({ outcome: 'locked', retryInSeconds: 42 })).toBe(
       'Too many wrong PINs. Try again in 42 seconds.',
     );

@@ -164,6 +164,7 @@ const SERVER_REFUSALS: [keyof typeof en.refusals, number, string | (() => string
   ['codeNotFound', 404, messages.codeNotFound],
   ['findExpired', 404, messages.findExpired],
   ['findNotConfirmed', 403, messages.findNotConfirmed],
+  ['findKioskPaused', 429, messages.findKioskPaused],
   ['profileNotFound', 404, messages.profileNotFound],
   ['profilePrivate', 403, messages.profilePrivate],
   ['validationFailed', 422, messages.validationFailed],

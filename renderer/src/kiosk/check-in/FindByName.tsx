@@ -166,8 +166,8 @@ function MatchList({
         <>
           <p className="lead">{t.findMe.matchesIntro}</p>
           <ul className="event-list" data-testid="name-matches">
-            {matches.map((match) => (
-              <li key={match.handle}>
+            {matches.map((match, index) => (
+              <li key={match.handle ?? `staff-${index}`}>
                 <button type="button" className="event-card match-card" onClick={() => onChoose(match)}>
                   <span className="event-card-name">{match.name}</span>
                   <span className="event-card-details">{t.findMe.matchEmail(match.email)}</span>
@@ -213,12 +213,12 @@ function DomainChoice({
   const [alert, setAlert] = useState<AlertContent | null>(null);
   const heading = useFocusOnMount<HTMLHeadingElement>();
 
-  async function choose(domain: string) {
+  async function choose(handle: string, domain: string) {
     if (submitting) return;
     setSubmitting(true);
     setAlert(null);
     try {
-      onCheckedIn(await kioskApi.checkInFound(event.id, match.handle, domain));
+      onCheckedIn(await kioskApi.checkInFound(event.id, handle, domain));
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       // A limit or a network failure keeps the choice open; the server's answers about the person end here.
@@ -228,6 +228,22 @@ function DomainChoice({
     } finally {
       setSubmitting(false);
     }
+  }
+
+  // A registration whose email domain has too few others of its kind to hide among is confirmed by staff only.
+  const { handle } = match;
+  if (handle === null) {
+    return (
+      <div className="form-screen">
+        <h1 ref={heading} tabIndex={-1}>
+          {t.findMe.confirmTitle}
+        </h1>
+        <p className="lead" data-testid="find-staff-only">
+          {t.findMe.staffOnly(match.name)}
+        </p>
+        <div className="actions">{actions}</div>
+      </div>
+    );
   }
 
   return (
@@ -244,7 +260,7 @@ function DomainChoice({
             type="button"
             className="button button--primary"
             aria-disabled={submitting}
-            onClick={() => void choose(domain)}
+            onClick={() => void choose(handle, domain)}
           >
             {t.findMe.domain(domain)}
           </button>

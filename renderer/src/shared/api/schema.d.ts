@@ -2813,7 +2813,8 @@ export interface components {
             answers: {
                 [key: string]: string;
             };
-            checkin_code: string;
+            /** @description What the QR code carries; null when the badge is asked for by email for a registration checked in by finding it by name (the code goes only to whoever shows it, or the email they checked in with) */
+            checkin_code: string | null;
             logo_url: string | null;
         };
         KioskCheckIn: {
@@ -2827,8 +2828,8 @@ export interface components {
             checked_in_at: string;
         };
         NameMatch: {
-            /** @description Names this match for a few minutes, on this server only; spent by one check-in try */
-            handle: string;
+            /** @description Names this match for a few minutes, on this server only; spent by one check-in try. Null (and no domains) when the email domain has too few others of its kind to be hidden among decoys: that registration checks in with staff */
+            handle: string | null;
             /**
              * @description First name and the initial of the last
              * @example Hélène F.
@@ -2840,7 +2841,7 @@ export interface components {
              */
             email: string;
             /**
-             * @description The email domains to choose from: the registration's own and decoys
+             * @description The email domains to choose from: the registration's own and three decoys of its kind (webmail, or organisations), or none (see `handle`)
              * @example [
              *       "example.com",
              *       "gmail.com",
@@ -5460,7 +5461,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Too Many Requests: "Too Many Attempts." */
+            /** @description Too Many Requests: "Too many wrong answers at this kiosk. Please see event staff." or "Too Many Attempts." */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -5472,7 +5473,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        message: "Too Many Attempts.";
+                        message: "Too many wrong answers at this kiosk. Please see event staff." | "Too Many Attempts.";
                     };
                 };
             };
@@ -5580,7 +5581,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Too Many Requests: "Too Many Attempts." */
+            /** @description Too Many Requests: "Too many wrong answers at this kiosk. Please see event staff." or "Too Many Attempts." */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -5592,7 +5593,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        message: "Too Many Attempts.";
+                        message: "Too many wrong answers at this kiosk. Please see event staff." | "Too Many Attempts.";
                     };
                 };
             };
@@ -10755,14 +10756,14 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            /** @description Conflict: one like "This hub already follows https://events.example.org." or "This hub holds registrations of its own. Follow an online server from a hub without any (a new data directory)." */
+            /** @description Conflict: one like "This hub already follows https://events.example.org." or "This hub holds registrations of its own. Follow an online server from a hub without any (a new data directory)." or "This hub already holds an organization with the online server’s organization’s identity. Follow it from a hub without it (a new data directory)." */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        message: "This hub holds registrations of its own. Follow an online server from a hub without any (a new data directory)." | string;
+                        message: ("This hub holds registrations of its own. Follow an online server from a hub without any (a new data directory)." | "This hub already holds an organization with the online server’s organization’s identity. Follow it from a hub without it (a new data directory).") | string;
                     };
                 };
             };

@@ -172,6 +172,8 @@ export const en = {
     domain: (domain: string) => `…@${domain}`,
     confirming: 'Checking in…',
     expiredTitle: 'Please search again',
+    staffOnly: (name: string) =>
+      `${name} cannot be confirmed at this kiosk: its email address would be too easy to guess. Please see event staff.`,
   },
 
   scan: {
@@ -286,6 +288,7 @@ export const en = {
     codeNotFound: 'No registration for this event has this code.',
     findExpired: 'This search has expired. Please search for your name again.',
     findNotConfirmed: 'That is not the email address of this registration. Please see event staff.',
+    findKioskPaused: 'Too many wrong answers at this kiosk. Please see event staff.',
     profileNotFound: 'Profile not found.',
     profilePrivate: 'This profile is private.',
     validationFailed: 'Validation failed.',

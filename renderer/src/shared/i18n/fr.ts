@@ -194,6 +194,8 @@ export const fr: Catalogue = {
     domain: (domain: string) => `…@${domain}`,
     confirming: 'Enregistrement en cours…',
     expiredTitle: 'Veuillez relancer la recherche',
+    staffOnly: (name: string) =>
+      `L’inscription de ${name} ne peut pas être confirmée sur cette borne\u202f: son adresse e-mail serait trop facile à deviner. ${seeStaff}`,
   },
 
   scan: {
@@ -304,6 +306,7 @@ export const fr: Catalogue = {
     codeNotFound: 'Aucune inscription à cet événement ne porte ce code.',
     findExpired: 'Cette recherche a expiré. Veuillez rechercher votre nom à nouveau.',
     findNotConfirmed: `Cette adresse e-mail ne correspond pas à cette inscription. ${seeStaff}`,
+    findKioskPaused: `Trop de mauvaises réponses sur cette borne. ${seeStaff}`,
     profileNotFound: 'Profil introuvable.',
     profilePrivate: 'Ce profil est privé.',
     validationFailed: 'Certaines informations ne sont pas valides.',

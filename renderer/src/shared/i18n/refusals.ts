@@ -30,6 +30,7 @@ const STATUS: Record<FixedRefusal, number> = {
   codeNotFound: 404,
   findExpired: 404,
   findNotConfirmed: 403,
+  findKioskPaused: 429,
   profileNotFound: 404,
   profilePrivate: 403,
   validationFailed: 422,
