@@ -42,7 +42,7 @@ import type { AppContext } from './context.ts';
 import { eventRoutes } from './events/event.routes.ts';
 import { eventService } from './events/event.service.ts';
 import { publicEventRoutes } from './events/public-event.routes.ts';
-import { registerVenueCors } from './failover/failover-cors.http.ts';
+import { venueCors } from './failover/failover-cors.http.ts';
 import { venueCertificates } from './https/certificate.service.ts';
 import { venueCertificateRoutes } from './https/https.routes.ts';
 import { createSecureServer } from './https/https-server.http.ts';
@@ -123,7 +123,7 @@ import { mailDeskRoutes } from './mail/mail-desk.routes.ts';
 import { mailNotifier } from './mail/mail-notifier.ts';
 import { mailService } from './mail/mail.service.ts';
 import { mailSettingsRoutes } from './mail/mail-settings.routes.ts';
-import { registerTicketHeaders } from './tickets/ticket.http.ts';
+import { setTicketHeaders } from './tickets/ticket.http.ts';
 import { ticketRoutes } from './tickets/ticket.routes.ts';
 import { ticketService } from './tickets/ticket.service.ts';
 
@@ -415,16 +415,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const waitAtWriteGate = registerWriteGate(app, writeGate);
   registerArrival(app, [
     setSecurityHeaders,
+    setTicketHeaders,
+    activity.count,
     forwardedHeaderPolicy(trust),
     refuseWhileClosing,
     waitAtWriteGate,
+    // Before the rate limits: a kiosk page that moved to this server asks before each new kind of call (a CORS
+    // preflight), and that question is answered here without counting against its limits.
+    venueCors((origin) => failover.isVenueOrigin(origin)),
   ]);
-  // After the arrival's security headers, which a ticket page's own headers replace.
-  registerTicketHeaders(app);
-  activity.register(app);
-  // Before the rate limits: a kiosk page that moved to this server asks before each new kind of call (a CORS
-  // preflight), and that question is answered here without counting against its limits.
-  registerVenueCors(app, (origin) => failover.isVenueOrigin(origin));
   const rateLimits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
   await registerRateLimits(app, rateLimits, clock);
   await registerApiDocs(app, {

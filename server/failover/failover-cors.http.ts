@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { ArrivalStep } from '../platform/arrival.ts';
 
 /**
  * The paths a kiosk page calls, which a page that moved to another of the venue's servers calls across origins
@@ -20,21 +20,23 @@ const isKioskPath = (url: string) => KIOSK_PATHS.some((prefix) => url.startsWith
  * CORS for the kiosk's paths, for pages of the venue's own servers only (`isVenueOrigin`, failover.rules.ts): their
  * answers may be read by such a page; no credentials are allowed, so no cookie rides along. A preflight is answered
  * at once, before the rate limits count it. Another origin gets no CORS header, so its page cannot read the answer.
+ * An arrival step (platform/arrival.ts) that answers a preflight itself.
  */
-export function registerVenueCors(app: FastifyInstance, isVenueOrigin: (origin: string) => boolean): void {
-  app.addHook('onRequest', async (request, reply) => {
+export function venueCors(isVenueOrigin: (origin: string) => boolean): ArrivalStep {
+  return (request, reply) => {
     const origin = request.headers.origin;
-    if (origin === undefined || !isKioskPath(request.url)) return;
+    if (origin === undefined || !isKioskPath(request.url)) return undefined;
     reply.header('Vary', 'Origin');
-    if (!isVenueOrigin(origin)) return;
+    if (!isVenueOrigin(origin)) return undefined;
     reply.header('Access-Control-Allow-Origin', origin);
     if (request.method === 'OPTIONS' && request.headers['access-control-request-method'] !== undefined) {
-      return reply
+      void reply
         .code(204)
         .header('Access-Control-Allow-Methods', 'GET, POST')
         .header('Access-Control-Allow-Headers', 'accept, content-type, idempotency-key')
         .header('Access-Control-Max-Age', '600')
         .send();
     }
-  });
+    return undefined;
+  };
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { ArrivalStep } from './arrival.ts';
 
 /**
  * How many requests this server is answering right now, for background work (the mail dispatcher) to give way to
@@ -9,17 +9,16 @@ import type { FastifyInstance } from 'fastify';
 export function requestActivity() {
   let inFlight = 0;
   return {
-    register(app: FastifyInstance): void {
-      app.addHook('onRequest', (request, reply, done) => {
-        if (request.url.startsWith('/sync/')) return done();
-        inFlight++;
-        // 'close' comes once the answer is sent, and also when the client went away first.
-        reply.raw.once('close', () => {
-          inFlight--;
-        });
-        done();
+    /** An arrival step (platform/arrival.ts): counts the request in until its answer is sent. */
+    count: ((request, reply) => {
+      if (request.url.startsWith('/sync/')) return undefined;
+      inFlight++;
+      // 'close' comes once the answer is sent, and also when the client went away first.
+      reply.raw.once('close', () => {
+        inFlight--;
       });
-    },
+      return undefined;
+    }) satisfies ArrivalStep,
     inFlight: (): number => inFlight,
   };
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { ArrivalStep } from '../platform/arrival.ts';
 import { TICKET_PATH } from './ticket.rules.ts';
 
 /**
@@ -12,9 +12,8 @@ export const TICKET_HEADERS = {
   'cache-control': 'no-store',
 } as const;
 
-export function registerTicketHeaders(app: FastifyInstance): void {
-  app.addHook('onRequest', (request, reply, done) => {
-    if (TICKET_PATH.test(request.url)) reply.headers(TICKET_HEADERS);
-    done();
-  });
-}
+/** An arrival step (platform/arrival.ts), after the security headers: these replace their referrer policy. */
+export const setTicketHeaders: ArrivalStep = (request, reply) => {
+  if (TICKET_PATH.test(request.url)) reply.headers(TICKET_HEADERS);
+  return undefined;
+};
