@@ -1,4 +1,5 @@
 import { attributeName, type FieldErrors } from '../platform/field-errors.ts';
+import { isNotText } from '../platform/text.rules.ts';
 
 /**
  * How a 422 names a part of an event's registration form: by the field's position and label, and a choice by its
@@ -18,9 +19,9 @@ const PART_WORDS: Record<string, string> = {
   options: 'choices',
 };
 
-/** `field 5 (“Ticket type”)`, or `field 5` while it has no label. */
+/** `field 5 (“Ticket type”)`, or `field 5` while it has no label or one that is not text (never quoted back). */
 export function registrationFieldName(index: number, label: unknown): string {
-  const text = typeof label === 'string' ? label.trim() : '';
+  const text = typeof label === 'string' && !isNotText(label) ? label.trim() : '';
   return text === '' ? `field ${index + 1}` : `field ${index + 1} (“${text}”)`;
 }
 

@@ -14,7 +14,7 @@ import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, it, vi } from 'vitest';
 import { BODY_LIMIT_BYTES } from '../../server/app.ts';
-import { isNotText } from '../../server/platform/validation.ts';
+import { isNotText } from '../../server/platform/text.rules.ts';
 import {
   CHECKIN_PERIOD_TYPES,
   FIELD_TYPES,
