@@ -18,7 +18,8 @@ let replicaOrigin: string;
  * replica on 127.0.0.2, so the two are two hosts to a browser), the replica having told the hub where it serves.
  */
 beforeEach(async () => {
-  door = await startHubAndReplica();
+  // Listening starts the replica's loops: its pulls wait at the hub as a kiosk's do, not back to back.
+  door = await startHubAndReplica({ longPollMs: 2_000 });
   ({ hub, event, replica } = door);
   await replica.listen({ host: '127.0.0.2', port: 0 });
   hubOrigin = `http://127.0.0.1:${(hub.app.server.address() as { port: number }).port}`;

@@ -68,8 +68,12 @@ export interface HubAndReplica {
 /**
  * A hub listening on loopback with an event, and a replica kiosk's app on a data dir paired with it, as
  * `arrivals device pair` leaves one: the replica syncs when a test calls `syncNow()`, and retries quickly.
+ * `longPollMs`: how long the replica's own pull loop asks the hub to hold a pull, once the test makes the replica
+ * listen (which starts its loops); 0 (the default, for tests that never start them) would pull back to back.
  */
-export async function startHubAndReplica(): Promise<HubAndReplica> {
+export async function startHubAndReplica({
+  longPollMs = 0,
+}: { longPollMs?: number } = {}): Promise<HubAndReplica> {
   const first = await startTestApp();
   await first.app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = first.app.server.address() as { port: number };
@@ -83,7 +87,7 @@ export async function startHubAndReplica(): Promise<HubAndReplica> {
     rateLimits: UNLIMITED,
     checkResponseShapes: true,
     kioskDir: false,
-    replica: { longPollMs: 0, retryMs: 50 },
+    replica: { longPollMs, retryMs: 50 },
   });
   const door: HubAndReplica = {
     hub: first,
