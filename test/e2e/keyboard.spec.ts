@@ -134,7 +134,7 @@ test.describe('AZERTY and QWERTY', () => {
     const registration = new RegistrationPage(page);
     const keyboard = new OnScreenKeyboard(page, 'Clavier à l’écran');
     await page.goto(`/kiosk/${event.uuid}/register?lang=fr`);
-    await registration.page.getByLabel('First name', { exact: true }).click();
+    await registration.page.getByLabel('Prénom', { exact: true }).click();
 
     await expect(keyboard.root).toHaveAttribute('data-letters', 'azerty');
     const rows = await letterRows(keyboard);
@@ -144,10 +144,10 @@ test.describe('AZERTY and QWERTY', () => {
       "{shift} w x c v b n ' , . {enter}",
     ]);
     await keyboard.type('azerty');
-    await expect(page.getByLabel('First name', { exact: true })).toHaveValue('azerty');
+    await expect(page.getByLabel('Prénom', { exact: true })).toHaveValue('azerty');
     await expectAccessible();
 
-    await page.getByLabel('Email', { exact: true }).click();
+    await page.getByLabel('E-mail', { exact: true }).click();
     await expect(keyboard.root).toHaveAttribute('data-layout', 'email');
     expect((await letterRows(keyboard)).slice(1, 4)).toEqual([
       'a z e r t y u i o p',
@@ -169,7 +169,7 @@ test.describe('AZERTY and QWERTY', () => {
     const event = server.createEvent();
     const registration = new RegistrationPage(page);
     await page.goto(`/kiosk/${event.uuid}/register?lang=fr&keyboard=qwerty`);
-    await page.getByLabel('First name', { exact: true }).click();
+    await page.getByLabel('Prénom', { exact: true }).click();
     await expect(new OnScreenKeyboard(page, 'Clavier à l’écran').root).toHaveAttribute(
       'data-letters',
       'qwerty',
@@ -184,7 +184,7 @@ test.describe('AZERTY and QWERTY', () => {
     await home.open(event.uuid, '?lang=en');
     await home.language('Français').click();
     await home.action('S’inscrire').click();
-    await page.getByLabel('First name', { exact: true }).click();
+    await page.getByLabel('Prénom', { exact: true }).click();
     await expect(new OnScreenKeyboard(page, 'Clavier à l’écran').root).toHaveAttribute(
       'data-letters',
       'azerty',
