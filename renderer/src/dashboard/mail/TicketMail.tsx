@@ -5,7 +5,8 @@ import { followLink, paths } from '../../shared/router.ts';
 import { mailApi, type DeskMail, type EventMail, type MailJob } from '../api/mail.ts';
 import { ConfirmDialog } from '../shell/ConfirmDialog.tsx';
 import { Notice, Pill, useSubmit } from '../shell/controls.tsx';
-import { useDashboardLoad, useExpireOn401, useSession } from '../shell/session.tsx';
+import { useLoad } from '../../shared/hooks/useLoad.ts';
+import { useExpireOn401, useSession } from '../shell/session.tsx';
 import './mail.css';
 
 const words = t.dashboard.mail.desk;
@@ -18,10 +19,14 @@ const jobRunning = (job: MailJob | null | undefined) => !!job && job.finished_at
 /**
  * An event's mail as the desk needs it: whether this server mails it, its counts and the latest Send tickets job,
  * asked again every second while a job runs, and on `refresh` (the desk calls it with each of its own polls).
+ *
+ * An extra of the desk, never a reason to leave it: on a replica kiosk these calls go to the hub, which answers 503
+ * while it is away and 401 to a desk that moved there without a hub session (failover/); the desk then shows no mail
+ * panel and carries on. Its own list still ends a session that really expired.
  */
 export function useEventMail(eventId: string) {
   const [version, setVersion] = useState(0);
-  const load = useDashboardLoad((signal) => mailApi.eventMail(eventId, signal), [eventId, version]);
+  const load = useLoad((signal) => mailApi.eventMail(eventId, signal), [eventId, version]);
   const mail = load.status === 'ready' ? load.data : null;
   const running = jobRunning(mail?.job);
   useEffect(() => {
