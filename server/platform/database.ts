@@ -75,6 +75,9 @@ export function openDatabase(dataDir: string, options: OpenDatabaseOptions = {})
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
+  // Statement journals in memory: a registration's savepoint (registration.service.ts) dirties ~20 pages, past
+  // SQLite's 64 KiB spill, and each was written to a temp file before the commit wrote it again to the WAL.
+  db.pragma('temp_store = MEMORY');
   // The CLI writes to the same file while `serve` runs; wait for the other writer instead of failing.
   db.pragma('busy_timeout = 5000');
   migrate(db);
