@@ -190,6 +190,31 @@ describe('POST /api/events/{event_id}/attendees/bulk-no-show', () => {
     expect([ok, here, gone].map(statusOf)).toEqual(['no_show', 'confirmed', 'canceled']);
   });
 
+  it('numbers its facts after every revision before them, one each, and the next change comes after them', async () => {
+    const db = t.app.store.db;
+    const ids = [
+      await register('r1@example.com'),
+      await register('r2@example.com'),
+      await register('r3@example.com'),
+    ];
+    const revision = () => db.prepare('SELECT revision FROM sync_meta').pluck().get() as number;
+    const before = revision();
+    await call(t.app, 'POST', `/api/events/${event.uuid}/attendees/bulk-no-show`, {
+      token,
+      body: { attendee_ids: ids },
+    });
+    const revs = db
+      .prepare("SELECT rev FROM attendee_facts WHERE kind = 'no_show' ORDER BY rev")
+      .pluck()
+      .all() as number[];
+    // Each fact a revision of its own past the last one, and the revision where the last of them left it: a replica
+    // reading the feed after any of them reads the rest.
+    expect(revs).toEqual([before + 1, before + 2, before + 3]);
+    expect(revision()).toBe(before + 3);
+    await register('r4@example.com');
+    expect(revision()).toBeGreaterThan(before + 3);
+  });
+
   it('counts a no-show already and an upper-case id as successes; another event’s attendee is not found', async () => {
     const before = await register('before@example.com');
     await call(t.app, 'POST', attendeePath(before, 'no-show'), { token });
