@@ -426,8 +426,11 @@ export function replicaService(
       };
       const held = repos.ledger.factByOp(row.op_id);
       if (held) {
+        // Most often this replica's own fact coming back as the hub took it: confirmed, and the person's rows are
+        // what they were (they are made from facts and registrations only, not from what is confirmed), so they are
+        // not made again. A fact the hub changed (refused, merged) makes them again, before and after.
+        if (!repos.ledger.overwriteFact(fact)) continue;
         touch(repos.ledger.personOf(held.subject));
-        repos.ledger.overwriteFact(fact);
       } else {
         repos.ledger.insertFact({ ...fact, eventId, pendingUpstream: false });
         if (fact.refused) repos.ledger.refuse(row.op_id);
