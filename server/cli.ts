@@ -36,7 +36,7 @@ import { MIN_PASSWORD_LENGTH } from './access/passwords.ts';
 import { isValidEmail } from './platform/email.ts';
 import { STAFF_ROLES, type StaffRole } from './contract/vocabulary.ts';
 import { mailService } from './mail/mail.service.ts';
-import { mailSettingsBody } from './mail/mail.schemas.ts';
+import { mailServerOf, mailSettingsBody } from './mail/mail.schemas.ts';
 import { checkRequestPart } from './platform/validation.ts';
 
 export const USAGE = `Usage: arrivals <command> [options]
@@ -784,15 +784,7 @@ function mailSet(dataDir: string, flags: Flags, io: Io): number {
     const mail = cliMail(store);
     const current = mail.settingsOf(organization.id);
     return mail.saveSettings(organization.id, {
-      host: body.host,
-      port: body.port,
-      security: body.security,
-      username: body.username,
-      password: body.password,
-      fromAddress: body.from_address,
-      fromName: body.from_name,
-      replyTo: body.reply_to,
-      publicUrl: body.public_url,
+      ...mailServerOf(body),
       // Set in the dashboard; kept as they are.
       mailKioskRegistrations: current?.mailKioskRegistrations ?? false,
       mailImports: current?.mailImports ?? false,

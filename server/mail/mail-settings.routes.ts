@@ -7,6 +7,7 @@ import { refusals } from '../platform/refusals.ts';
 import { messageBody } from '../platform/schemas.ts';
 import { presentMailSettings } from './mail.presenters.ts';
 import {
+  mailServerOf,
   mailSettingsBody,
   mailSettingsResponse,
   mailSettingsSchema,
@@ -59,15 +60,7 @@ export const mailSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       const organizationId = staffOf(request).organizationId;
       const body = request.body;
       mail.saveSettings(organizationId, {
-        host: body.host,
-        port: body.port,
-        security: body.security,
-        username: body.username,
-        password: body.password,
-        fromAddress: body.from_address,
-        fromName: body.from_name,
-        replyTo: body.reply_to,
-        publicUrl: body.public_url,
+        ...mailServerOf(body),
         mailKioskRegistrations: body.mail_kiosk_registrations,
         mailImports: body.mail_imports,
         maxPerMinute: body.max_per_minute,

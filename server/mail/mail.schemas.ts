@@ -83,6 +83,19 @@ export const mailSettingsBody = z
 
 export type MailSettingsBody = z.output<typeof mailSettingsBody>;
 
+/** The mail server and sender a body names, as the mail service takes them (the dashboard's form and the CLI). */
+export const mailServerOf = (body: MailSettingsBody) => ({
+  host: body.host,
+  port: body.port,
+  security: body.security,
+  username: body.username,
+  password: body.password,
+  fromAddress: body.from_address,
+  fromName: body.from_name,
+  replyTo: body.reply_to,
+  publicUrl: body.public_url,
+});
+
 export const mailSettingsSchema = z
   .object({
     host: z.string(),
