@@ -1,5 +1,5 @@
 import type { CSSProperties, ReactNode } from 'react';
-import { catalogues, LANGUAGES, t, useLanguage } from '../shared/i18n/index.ts';
+import { LanguageSwitch } from '../shared/components/LanguageSwitch.tsx';
 import { choosePageLanguage } from './language.ts';
 
 /**
@@ -35,7 +35,7 @@ export function PageFrame({
         {/* The event's name follows as the heading: the logo adds nothing a screen reader should read twice. */}
         {logoUrl && <img className="ppage-logo" src={logoUrl} alt="" data-testid="event-logo" />}
         {organization && <p className="ppage-organizer">{organization}</p>}
-        <LanguageSwitch />
+        <LanguageSwitch choose={choosePageLanguage} classes={LANGUAGE_CLASSES} />
       </header>
       <main id="main" className="ppage-main">
         {children}
@@ -44,25 +44,4 @@ export function PageFrame({
   );
 }
 
-/** Each language named in itself (and marked as that language, so a screen reader says it right). */
-function LanguageSwitch() {
-  const current = useLanguage();
-  return (
-    <div className="planguage" role="group" aria-label={t.language.switchLabel}>
-      {LANGUAGES.map((language) => {
-        const { locale, language: words } = catalogues[language];
-        return (
-          <button
-            key={language}
-            type="button"
-            lang={locale}
-            aria-pressed={language === current}
-            onClick={() => choosePageLanguage(language)}
-          >
-            {words.name}
-          </button>
-        );
-      })}
-    </div>
-  );
-}
+const LANGUAGE_CLASSES = { group: 'planguage' };
