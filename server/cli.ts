@@ -38,6 +38,8 @@ import { STAFF_ROLES, type StaffRole } from './contract/vocabulary.ts';
 import { mailService } from './mail/mail.service.ts';
 import { mailServerOf, mailSettingsBody } from './mail/mail.schemas.ts';
 import { checkRequestPart } from './platform/validation.ts';
+import { textFaultMessage } from './platform/field-errors.ts';
+import { textFault } from './platform/text.rules.ts';
 
 export const USAGE = `Usage: arrivals <command> [options]
 
@@ -142,6 +144,9 @@ type Flags = Record<string, string | string[] | boolean | undefined>;
 function required(flags: Flags, name: string): string {
   const value = flags[name];
   if (typeof value !== 'string' || value.trim() === '') throw new UsageError(`--${name} is required.`);
+  // The text rule every route applies (platform/text.rules.ts): a flag is one line.
+  const fault = textFault(value.trim(), 'one');
+  if (fault) throw new UsageError(`--${name}: ${textFaultMessage(fault, name)}`);
   return value.trim();
 }
 

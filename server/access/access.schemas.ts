@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { TOKEN_EXPIRIES } from './api-token.rules.ts';
 import { STAFF_ROLES, TOKEN_SCOPES } from '../contract/vocabulary.ts';
 import { MIN_PASSWORD_LENGTH } from './passwords.ts';
-import { emailInput, timestamp } from '../platform/schemas.ts';
+import { emailInput, singleLine, timestamp } from '../platform/schemas.ts';
 import { isValidTimeZone } from '../platform/time.ts';
 
 const password = z.string().min(MIN_PASSWORD_LENGTH).max(1024);
-const personName = z.string().trim().min(1).max(255);
+const personName = singleLine(z.string().trim().min(1).max(255));
 
 export const setupBody = z.object({
-  organization_name: z.string().trim().min(1).max(255),
+  organization_name: singleLine(z.string().trim().min(1).max(255)),
   name: personName,
   email: emailInput,
   password,
@@ -75,7 +75,7 @@ export const tokenSchema = z
   .meta({ id: 'ApiToken' });
 
 export const createTokenBody = z.object({
-  name: z.string().trim().min(1).max(255),
+  name: singleLine(z.string().trim().min(1).max(255)),
   expires: z.enum(TOKEN_EXPIRIES),
   scopes: z.array(z.enum(TOKEN_SCOPES)).max(TOKEN_SCOPES.length).optional(),
   event_ids: z.array(z.string().max(64)).max(1000).optional(),

@@ -1,7 +1,8 @@
 import { isValidEmail } from '../platform/email.ts';
 import { isCalendarDateString } from '../platform/time.ts';
 import type { RegistrationField } from '../contract/vocabulary.ts';
-import { addFieldError, fieldMessage, type FieldErrors } from '../platform/field-errors.ts';
+import { addFieldError, fieldMessage, textFaultMessage, type FieldErrors } from '../platform/field-errors.ts';
+import { textFault } from '../platform/text.rules.ts';
 
 /** Longest value each free-text field type accepts, in characters (code points); dates and selects have a form. */
 export const MAX_LENGTH: Partial<Record<RegistrationField['type'], number>> = {
@@ -55,9 +56,11 @@ function fieldValueProblem(field: RegistrationField, value: string): string | nu
       return field.options?.some((o) => o.value === value) ? null : fieldMessage.selected(field.key);
     case 'text':
     case 'phone':
-    case 'textarea':
-      if (field.type !== 'textarea' && /[\r\n]/.test(value)) return fieldMessage.format(field.key);
-      return null;
+    case 'textarea': {
+      // Only a textarea runs over several lines (platform/text.rules.ts).
+      const fault = textFault(value, field.type === 'textarea' ? 'many' : 'one');
+      return fault ? textFaultMessage(fault, field.key) : null;
+    }
   }
 }
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isValidTimeZone, parseOffsetDateTime, toTimestamp } from '../platform/time.ts';
 import { CHECKIN_PERIOD_TYPES, FIELD_TYPES } from '../contract/vocabulary.ts';
 import { fieldMessage } from '../platform/field-errors.ts';
-import { ATTRIBUTE, timestamp } from '../platform/schemas.ts';
+import { ATTRIBUTE, singleLine, timestamp } from '../platform/schemas.ts';
 
 /** An instant with an explicit offset, stored in UTC; null clears it. */
 const dateTime = z
@@ -13,10 +13,7 @@ const dateTime = z
   .nullable();
 
 /** A label in French beside the English one: optional; empty or null means none (French screens show `label`). */
-const frenchLabel = z
-  .string()
-  .trim()
-  .max(255)
+const frenchLabel = singleLine(z.string().trim().max(255))
   .nullable()
   .transform((value) => value || undefined)
   .optional()
@@ -31,15 +28,15 @@ const registrationFieldInput = z.object({
     .regex(/^[a-z][a-z0-9_]*$/, {
       message: 'The :attribute field must start with a letter and use only a-z, 0-9 and _.',
     }),
-  label: z.string().trim().min(1).max(255),
+  label: singleLine(z.string().trim().min(1).max(255)),
   label_fr: frenchLabel,
   type: z.enum(FIELD_TYPES),
   required: z.boolean().default(false),
   options: z
     .array(
       z.object({
-        value: z.string().trim().min(1).max(255),
-        label: z.string().trim().min(1).max(255),
+        value: singleLine(z.string().trim().min(1).max(255)),
+        label: singleLine(z.string().trim().min(1).max(255)),
         label_fr: frenchLabel,
       }),
     )
@@ -48,11 +45,11 @@ const registrationFieldInput = z.object({
 });
 
 const settingsShape = {
-  name: z.string().trim().min(1).max(255),
+  name: singleLine(z.string().trim().min(1).max(255)),
   description: z.string().trim().max(5000),
   starts_at: dateTime,
   ends_at: dateTime,
-  location: z.string().trim().max(255).nullable(),
+  location: singleLine(z.string().trim().max(255)).nullable(),
   timezone: z
     .string()
     .trim()

@@ -1,5 +1,5 @@
 import { attributeName, type FieldErrors } from '../platform/field-errors.ts';
-import { isNotText } from '../platform/text.rules.ts';
+import { isOneLineText } from '../platform/text.rules.ts';
 
 /**
  * How a 422 names a part of an event's registration form: by the field's position and label, and a choice by its
@@ -19,9 +19,12 @@ const PART_WORDS: Record<string, string> = {
   options: 'choices',
 };
 
-/** `field 5 (“Ticket type”)`, or `field 5` while it has no label or one that is not text (never quoted back). */
+/**
+ * `field 5 (“Ticket type”)`, or `field 5` while it has no label or one that is not one line of text (never quoted
+ * back: a 422 is shown as it reads).
+ */
 export function registrationFieldName(index: number, label: unknown): string {
-  const text = typeof label === 'string' && !isNotText(label) ? label.trim() : '';
+  const text = typeof label === 'string' && isOneLineText(label.trim()) ? label.trim() : '';
   return text === '' ? `field ${index + 1}` : `field ${index + 1} (“${text}”)`;
 }
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAIL_KINDS, MAIL_STATUSES, SMTP_SECURITY } from '../contract/vocabulary.ts';
 import { fieldMessage } from '../platform/field-errors.ts';
-import { ATTRIBUTE, emailInput, timestamp } from '../platform/schemas.ts';
+import { ATTRIBUTE, emailInput, singleLine, timestamp } from '../platform/schemas.ts';
 
 /** A host name or IP address, as typed: no scheme, no port, no spaces. */
 const HOST = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?|[0-9a-fA-F:]+)$/;
@@ -24,10 +24,7 @@ export function isPublicUrl(value: string): boolean {
 }
 
 const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
+  singleLine(z.string().trim().max(max))
     .nullable()
     .optional()
     .transform((value) => (value ? value : null));
@@ -57,11 +54,8 @@ export const mailSettingsBody = z
       .nullable()
       .optional()
       .transform((value) => value ?? null),
-    public_url: z
-      .string()
-      .trim()
-      .min(1)
-      .max(2048)
+    // One line: the URL parser would drop a line break or tab the stored text then keeps.
+    public_url: singleLine(z.string().trim().min(1).max(2048))
       .refine(isPublicUrl, { message: fieldMessage.httpUrl(ATTRIBUTE) })
       .transform((value) => value.replace(/\/+$/, ''))
       .meta({

@@ -2,13 +2,14 @@ import { z } from 'zod';
 import { isCalendarDateString } from '../platform/time.ts';
 import { PROFILE_FIELDS } from '../contract/vocabulary.ts';
 import { fieldMessage } from '../platform/field-errors.ts';
-import { ATTRIBUTE, emailInput } from '../platform/schemas.ts';
+import { ATTRIBUTE, emailInput, singleLine } from '../platform/schemas.ts';
 
 export const profileCodeParams = z.object({
   code: z.string().max(64).meta({ description: 'Profile code: alphanumeric, case-sensitive' }),
 });
 
-const text = (max: number) => z.string().trim().max(max);
+/** A person's details are each one line: a name, a phone number, a line of an address. */
+const text = (max: number) => singleLine(z.string().trim().max(max));
 /** An optional text: empty strings and null clear it. */
 /** `.optional()` outermost: zod runs a transform on a missing key too, and a PATCH must leave absent keys alone. */
 const optionalText = (max: number) =>

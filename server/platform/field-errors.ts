@@ -1,3 +1,5 @@
+import type { TextFault } from './text.rules.ts';
+
 /**
  * The wording of field errors in 422 bodies (`{ "message", "errors": { field: [strings] } }`). One sentence per
  * rule, naming the field the way the interface does: `The email field is required.` A field path reads with spaces
@@ -47,6 +49,12 @@ export const fieldMessage = {
   format: (field: string) => `The ${attributeName(field)} field format is invalid.`,
   notText: (field: string) =>
     `The ${attributeName(field)} field must not contain a NUL character or an unpaired surrogate.`,
+  controlCharacter: (field: string) =>
+    `The ${attributeName(field)} field must not contain control characters.`,
+  directionOverride: (field: string) =>
+    `The ${attributeName(field)} field must not contain characters that change the direction of text.`,
+  lineBreak: (field: string) =>
+    `The ${attributeName(field)} field must be a single line, without line breaks or tabs.`,
   taken: (field: string) => `The ${attributeName(field)} has already been taken.`,
   accentTooLight: (field: string, contrast: string, least: string) =>
     `The ${attributeName(field)} is too light for white text on buttons (contrast ${contrast}:1, at least ${least}:1 needed). Choose a darker color.`,
@@ -56,6 +64,20 @@ export const fieldMessage = {
   logoTooManyPixels: (field: string, megapixels: number, width: number, height: number) =>
     `The ${attributeName(field)} must not be larger than ${megapixels} megapixels (this one is ${width} × ${height} pixels).`,
 } as const;
+
+/** The sentence for what is wrong with a field's text (platform/text.rules.ts). */
+export function textFaultMessage(fault: TextFault, field: string): string {
+  switch (fault) {
+    case 'not_text':
+      return fieldMessage.notText(field);
+    case 'control':
+      return fieldMessage.controlCharacter(field);
+    case 'direction':
+      return fieldMessage.directionOverride(field);
+    case 'line_break':
+      return fieldMessage.lineBreak(field);
+  }
+}
 
 export function addFieldError(errors: FieldErrors, field: string, message: string): void {
   // hasOwn, not `??=`: a field may be named like an Object.prototype member (`constructor`).

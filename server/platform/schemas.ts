@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, isValidEmail } from './email.ts';
 import { fieldMessage } from './field-errors.ts';
+import { textFault } from './text.rules.ts';
 
 export const messageBody = z.object({ message: z.string() }).meta({ id: 'Message' });
 
@@ -11,6 +12,15 @@ export const fieldErrorsSchema = z
 
 /** Stands for the field's name in custom messages; the 422 mapper fills it in from the path. */
 export const ATTRIBUTE = ':attribute';
+
+/**
+ * A single-line field (platform/text.rules.ts): a line break or tab inside it is refused under the field. What no
+ * field may hold (control characters, direction overrides) every request's strings are checked for already.
+ */
+export const singleLine = (schema: z.ZodString) =>
+  schema.refine((value) => textFault(value, 'one') !== 'line_break', {
+    message: fieldMessage.lineBreak(ATTRIBUTE),
+  });
 
 /**
  * An email as people type it: trimmed, and an empty one counts as missing; then the one email rule

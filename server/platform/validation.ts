@@ -1,8 +1,14 @@
 import type { FastifySchemaCompiler } from 'fastify';
 import type { z } from 'zod';
-import { addFieldError, attributeName, fieldMessage, type FieldErrors } from './field-errors.ts';
+import {
+  addFieldError,
+  attributeName,
+  fieldMessage,
+  textFaultMessage,
+  type FieldErrors,
+} from './field-errors.ts';
 import { ValidationError } from './errors.ts';
-import { isNotText } from './text.rules.ts';
+import { textFaultsIn } from './text.rules.ts';
 
 type Issue = z.core.$ZodIssue & { input?: unknown };
 
@@ -88,31 +94,6 @@ export function fieldErrorsFromZod(issues: readonly z.core.$ZodIssue[]): FieldEr
   return errors;
 }
 
-/**
- * The paths (as field errors name them) of every string in `input`, at any depth, that is not text; a key that is
- * not text is named itself and its value not looked into. Empty for nearly every request, at the cost of one
- * pattern test per string.
- */
-export function textFaultsOf(input: unknown): string[] {
-  const faults: string[] = [];
-  const pending: [unknown, string][] = [[input, '']];
-  const join = (path: string, key: string) => (path === '' ? key : `${path}.${key}`);
-  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
-    const [value, path] = next;
-    if (typeof value === 'string') {
-      if (isNotText(value)) faults.push(path);
-    } else if (Array.isArray(value)) {
-      for (let i = 0; i < value.length; i++) pending.push([value[i], join(path, String(i))]);
-    } else if (value !== null && typeof value === 'object') {
-      for (const [key, item] of Object.entries(value)) {
-        if (isNotText(key)) faults.push(join(path, key));
-        else pending.push([item, join(path, key)]);
-      }
-    }
-  }
-  return faults;
-}
-
 export type SchemaCheck<T> = { ok: true; value: T } | { ok: false; errors: FieldErrors };
 
 /**
@@ -123,12 +104,13 @@ export function checkRequestPart<T>(
   schema: z.ZodType<T>,
   httpPart: string | undefined,
   data: unknown,
+  textCheckedElsewhere: readonly string[] = [],
 ): SchemaCheck<T> {
   // A POST without a body reaches us as null: judge it as an empty object, so the answer names the missing
   // fields (`The attendee ids field is required.`) rather than the body.
   const input = httpPart === 'body' && (data === null || data === undefined) ? {} : data;
   // Every text field of every request refuses what is not text, whatever its schema says.
-  const faults = textFaultsOf(input);
+  const faults = textFaultsIn(input, textCheckedElsewhere);
   // Passing any parse options takes zod off its compiled fast path (on every request); the inputs are only needed to word a failure, so only a failure is parsed again with them.
   const result = schema.safeParse(input);
   if (result.success && faults.length === 0) return { ok: true, value: result.data };
@@ -137,7 +119,7 @@ export function checkRequestPart<T>(
     : (schema.safeParse(input, { reportInput: true }).error?.issues ?? result.error.issues);
   const errors = fieldErrorsFromZod(issues);
   // A field that is not text is told only that: what else zod says of it is about the same characters.
-  for (const path of faults) errors[path || 'body'] = [fieldMessage.notText(path || 'body')];
+  for (const { path, fault } of faults) errors[path || 'body'] = [textFaultMessage(fault, path || 'body')];
   return { ok: false, errors };
 }
 
@@ -173,6 +155,23 @@ export function rewordedBodyValidatorCompiler(
     return (data) => {
       const check = checkRequestPart(route.schema, route.httpPart, data);
       return check.ok ? { value: check.value } : { error: new ValidationError(reword(check.errors, data)) };
+    };
+  };
+}
+
+/**
+ * `zodValidatorCompiler`, leaving the text of the body's `keys` to be checked elsewhere: a sync push's ops, each
+ * refused on its own (`invalid`) by the rule that refuses such text everywhere else, so that one op an older kiosk
+ * took never holds back the ops queued after it.
+ */
+export function textCheckedElsewhereValidatorCompiler(
+  keys: readonly string[],
+): FastifySchemaCompiler<z.ZodType> {
+  return (route) => {
+    if (route.httpPart !== 'body') return zodValidatorCompiler(route);
+    return (data) => {
+      const check = checkRequestPart(route.schema, route.httpPart, data, keys);
+      return check.ok ? { value: check.value } : { error: new ValidationError(check.errors) };
     };
   };
 }

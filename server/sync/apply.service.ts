@@ -7,6 +7,7 @@ import type { EventRecord } from '../events/event.types.ts';
 import { isRegistrationOpen } from '../events/event.rules.ts';
 import { emailKey, isValidEmail } from '../platform/email.ts';
 import { randomBase62 } from '../platform/random.ts';
+import { isOneLineText, textFaultsIn } from '../platform/text.rules.ts';
 import { toTimestamp } from '../platform/time.ts';
 import type { Store } from '../store.ts';
 import {
@@ -54,6 +55,17 @@ export interface ApplyContext {
  * writes the person's rows by the same rules as every other change. Conflicts are flagged for staff on the Sync
  * page; webhooks hear of what changed. An op is applied once (the caller keeps the op ids it applied).
  */
+/**
+ * Whether an op's strings are text as the routes take it (platform/text.rules.ts): none holds what no field may, and
+ * a registration's name is one line. The push's own validation leaves ops to this, so one op an older kiosk took is
+ * refused on its own (`invalid`) and never holds back the ops queued after it.
+ */
+function isTextOf(op: Op): boolean {
+  if (textFaultsIn(op).length > 0) return false;
+  if (op.kind !== 'register' && op.kind !== 'walk_in') return true;
+  return isOneLineText((op.payload as RegistrationPayload).attendee.name);
+}
+
 export function applyService(store: Store, sync: SyncRepository, ledger: LedgerService) {
   const { repos, clock } = store;
 
@@ -64,6 +76,7 @@ export function applyService(store: Store, sync: SyncRepository, ledger: LedgerS
     if (!event || event.organizationId !== context.device.organizationId) {
       return { op_id: op.op_id, status: 'not_found', conflicts: [] };
     }
+    if (!isTextOf(op)) return refused(op, 'invalid');
     const outcome = repos.ledger.replaying(() =>
       op.kind === 'register' || op.kind === 'walk_in'
         ? register(event, timed, op.payload as RegistrationPayload, context)

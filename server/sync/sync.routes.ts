@@ -1,11 +1,12 @@
 import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { staffOf } from '../access/session-auth.http.ts';
 import { HttpError, ValidationError } from '../platform/errors.ts';
 import { fieldMessage } from '../platform/field-errors.ts';
 import { messages } from '../platform/messages.ts';
 import type { SecurityScheme } from '../platform/openapi.ts';
 import { refusals } from '../platform/refusals.ts';
+import { textCheckedElsewhereValidatorCompiler } from '../platform/validation.ts';
 import { messageBody } from '../platform/schemas.ts';
 import type { DeviceRecord } from './sync.types.ts';
 import { presentConflict, presentDevice, presentPush } from './sync.presenters.ts';
@@ -99,35 +100,40 @@ export const syncDeviceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/sync/ops',
-    {
-      // A replica cuts its batches to fit (replica.service.ts, MAX_PUSH_BYTES); a bigger body is a 413.
-      bodyLimit: 2 * 1024 * 1024,
-      schema: {
-        tags,
-        summary: 'Push ops: each applied once, in one transaction, with its outcome',
-        ...asDevice,
-        body: pushBody,
-        response: { 200: pushResponse, ...refusals(deviceRefusals) },
+  // Each op's text is judged on its own (apply.service.ts), so one op is refused, not the whole push.
+  await app.register(async (scope) => {
+    scope.setValidatorCompiler(textCheckedElsewhereValidatorCompiler(['ops']));
+    const pushes = scope.withTypeProvider<ZodTypeProvider>();
+    pushes.post(
+      '/sync/ops',
+      {
+        // A replica cuts its batches to fit (replica.service.ts, MAX_PUSH_BYTES); a bigger body is a 413.
+        bodyLimit: 2 * 1024 * 1024,
+        schema: {
+          tags,
+          summary: 'Push ops: each applied once, in one transaction, with its outcome',
+          ...asDevice,
+          body: pushBody,
+          response: { 200: pushResponse, ...refusals(deviceRefusals) },
+        },
       },
-    },
-    async function pushOps(request) {
-      const device = deviceOf(request);
-      const body = request.body;
-      const answer = await syncHub.receiveOps(device, {
-        sentWallMs: body.sent_wall_ms,
-        sentMonoMs: body.sent_mono_ms,
-        bootId: body.boot_id,
-        waiting: body.waiting,
-        ackedSeq: body.acked_seq,
-        wantsIds: body.wants_ids,
-        ops: body.ops as Op[],
-      });
-      syncHub.nudge();
-      return presentPush(answer);
-    },
-  );
+      async function pushOps(request) {
+        const device = deviceOf(request);
+        const body = request.body;
+        const answer = await syncHub.receiveOps(device, {
+          sentWallMs: body.sent_wall_ms,
+          sentMonoMs: body.sent_mono_ms,
+          bootId: body.boot_id,
+          waiting: body.waiting,
+          ackedSeq: body.acked_seq,
+          wantsIds: body.wants_ids,
+          ops: body.ops as Op[],
+        });
+        syncHub.nudge();
+        return presentPush(answer);
+      },
+    );
+  });
 
   app.get(
     '/sync/changes',

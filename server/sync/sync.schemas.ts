@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES, REGISTRATION_DOORS } from '../contract/vocabulary.ts';
-import { timestamp, uuidParam } from '../platform/schemas.ts';
+import { singleLine, timestamp, uuidParam } from '../platform/schemas.ts';
 import { ATTENDEE_FACT_KINDS } from '../attendees/ledger.rules.ts';
 import { CONFLICT_KINDS, MAX_OPS_PER_PUSH, REFUSAL_REASONS } from './sync.types.ts';
 
@@ -8,7 +8,7 @@ import { CONFLICT_KINDS, MAX_OPS_PER_PUSH, REFUSAL_REASONS } from './sync.types.
 
 export const pairBody = z.object({
   code: z.string().trim().min(1).max(32),
-  name: z.string().trim().min(1).max(100),
+  name: singleLine(z.string().trim().min(1).max(100)),
 });
 
 const grant = z.object({ from: z.number().int(), to: z.number().int() }).meta({ id: 'IdGrant' });
@@ -234,7 +234,7 @@ export type ConflictWire = z.input<typeof conflictSchema>;
 
 /** A venue's hub connecting to the online server it will follow, with a `sync` token. */
 export const connectBody = z.object({
-  name: z.string().trim().min(1).max(100),
+  name: singleLine(z.string().trim().min(1).max(100)),
   event_ids: z.array(uuidParam('Event UUID')).min(1).max(50),
   schema_version: z.number().int().min(1),
 });

@@ -14,7 +14,7 @@ import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, it, vi } from 'vitest';
 import { BODY_LIMIT_BYTES } from '../../server/app.ts';
-import { isNotText } from '../../server/platform/text.rules.ts';
+import { textFault } from '../../server/platform/text.rules.ts';
 import {
   CHECKIN_PERIOD_TYPES,
   FIELD_TYPES,
@@ -814,7 +814,7 @@ describe('fuzz: JSON bodies', () => {
             }
             // Text that is not text (a lone surrogate) is refused before anything else is read, the event included.
             const refusable = Object.values(body).some(
-              (value) => typeof value === 'string' && isNotText(value),
+              (value) => typeof value === 'string' && textFault(value) !== null,
             );
             const registered = (await sendAndCheck(
               { method: 'POST', url: `${url}/register`, json: body },
@@ -899,7 +899,7 @@ describe('fuzz: edits change only the keys they send', () => {
           publicFields: ['first_name', 'employment'],
         });
         // Text that is not text (a NUL, a lone surrogate: NASTY_STRINGS has both) is refused, changing nothing.
-        const refusable = Object.values(json).some((value) => typeof value === 'string' && isNotText(value));
+        const refusable = Object.values(json).some((value) => typeof value === 'string' && textFault(value) !== null);
         await sendAndCheck(
           { method: 'PATCH', url: `/api/users/${user.uuid}`, json },
           { statuses: refusable ? [422] : [200] },

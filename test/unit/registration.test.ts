@@ -33,7 +33,9 @@ describe('validateRegistration, each field type at its boundary', () => {
   });
 
   it('text and phone are single-line; textarea may span lines', () => {
-    expect(errorsFor(field('text'), 'a\nb')).toEqual(['The answer field format is invalid.']);
+    expect(errorsFor(field('text'), 'a\nb')).toEqual([
+      'The answer field must be a single line, without line breaks or tabs.',
+    ]);
     expect(errorsFor(field('textarea'), 'a\nb')).toBeNull();
   });
 
