@@ -170,7 +170,12 @@ export function mailDispatcher(db: Db, clock: Clock, options: MailDispatchOption
     const content = await renderMail({
       kind: mail.kind,
       language,
-      attendee: { uuid: attendee.uuid, name: attendee.name, checkinCode: attendee.checkinCode },
+      attendee: {
+        uuid: attendee.uuid,
+        name: attendee.name,
+        answers: attendee.answers,
+        checkinCode: attendee.checkinCode,
+      },
       event,
       organizationName: organizations.findById(settings.organizationId)?.name ?? '',
       ticketUrl: ticketPageUrl(settings.publicUrl, ticket.secret!),

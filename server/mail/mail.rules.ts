@@ -28,6 +28,24 @@ export function registrationMailKind(status: AttendeeStatus): MailKind | null {
   return null;
 }
 
+/** The longest part of a person's name a mail quotes, in characters (code points). */
+export const GREETING_NAME_MAX = 60;
+
+/** What reads as a link or an address: a scheme, `www.`, an `@`, a slash, or a dot before a domain's ending. */
+const LINK_LIKE = /:\/\/|www\.|@|\/|\\|\.\p{L}{2,}/iu;
+
+/**
+ * The name a mail greets a person by, or null to greet them without one. Whoever registers writes the name, and
+ * the mail goes out from the organization's own server, so the name is quoted only in a bounded form: the first
+ * name (the whole name where the event asks no first name), at most `GREETING_NAME_MAX` characters of it, and
+ * nothing that reads as a link or an address (`verify at evil.example`), which no name needs.
+ */
+export function greetingName(person: { name: string; answers: Record<string, string> }): string | null {
+  const first = person.answers.first_name?.trim() || person.name.trim();
+  const bounded = [...first].slice(0, GREETING_NAME_MAX).join('').trim();
+  return bounded === '' || LINK_LIKE.test(bounded) ? null : bounded;
+}
+
 export type MailWanted = { wanted: true } | { wanted: false; reason: string };
 
 /** Why a mail was skipped, as the desk shows it. */

@@ -1,18 +1,20 @@
 import { CHECKIN_QR_PREFIX, type Language, type MailKind } from '../contract/vocabulary.ts';
 import type { EventRecord } from '../events/event.types.ts';
 import { ticketCalendar } from '../tickets/ticket-calendar.ts';
+import { greetingName } from './mail.rules.ts';
 import { qrPng } from './qr-png.ts';
 
 /**
  * The mails' words and layout, in English and French: the ticket (with the check-in QR code inline, the code in
  * text, the ticket's link and `event.ics`), "received, awaiting approval", and the cancellation. Each is HTML with a
- * plain-text part saying the same. Everything a person typed (names, the event's texts) is escaped.
+ * plain-text part saying the same. Everything a person typed (names, the event's texts) is escaped, and a person's
+ * name is quoted only in the bounded form `greetingName` allows.
  */
 
 export interface MailContentInput {
   kind: MailKind;
   language: Language;
-  attendee: { uuid: string; name: string; checkinCode: string };
+  attendee: { uuid: string; name: string; answers: Record<string, string>; checkinCode: string };
   event: EventRecord;
   organizationName: string;
   /** The ticket page under the organization's public address. */
@@ -42,7 +44,8 @@ const LOCALES: Record<Language, string> = { en: 'en-GB', fr: 'fr-FR' };
 
 interface Words {
   subject: Record<MailKind, (event: string) => string>;
-  hello: (name: string) => string;
+  /** The greeting, with the person's name (mail.rules.ts's bounded form) or without one. */
+  hello: (name: string | null) => string;
   lead: Record<MailKind, (event: string) => string>;
   when: string;
   where: string;
@@ -63,7 +66,7 @@ const WORDS: Record<Language, Words> = {
       pending: (event) => `Registration received: ${event}`,
       cancellation: (event) => `Registration cancelled: ${event}`,
     },
-    hello: (name) => `Hello ${name},`,
+    hello: (name) => (name === null ? 'Hello,' : `Hello ${name},`),
     lead: {
       confirmation: (event) => `You are registered for ${event}. Here is your ticket.`,
       pending: (event) =>
@@ -87,7 +90,7 @@ const WORDS: Record<Language, Words> = {
       pending: (event) => `Inscription reçue : ${event}`,
       cancellation: (event) => `Inscription annulée : ${event}`,
     },
-    hello: (name) => `Bonjour ${name},`,
+    hello: (name) => (name === null ? 'Bonjour,' : `Bonjour ${name},`),
     lead: {
       confirmation: (event) => `Votre inscription à ${event} est confirmée. Voici votre billet.`,
       pending: (event) =>
@@ -188,7 +191,8 @@ export async function renderMail(input: MailContentInput): Promise<MailContent> 
   if (when) details.push([words.when, when]);
   if (event.location) details.push([words.where, event.location]);
 
-  const textParts = [words.hello(attendee.name), '', words.lead[kind](event.name)];
+  const greeting = words.hello(greetingName(attendee));
+  const textParts = [greeting, '', words.lead[kind](event.name)];
   if (kind !== 'cancellation' && details.length > 0) {
     textParts.push('', ...details.map(([term, value]) => `${term}: ${value}`));
   }
@@ -247,7 +251,7 @@ export async function renderMail(input: MailContentInput): Promise<MailContent> 
     `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>` +
     `<body style="font-family:system-ui,-apple-system,'Segoe UI',sans-serif;line-height:1.5;color:#1a1a1a;max-width:36rem;margin:0 auto;padding:16px">` +
     `<h1 style="font-size:22px">${escapeHtml(event.name)}</h1>` +
-    `<p>${escapeHtml(words.hello(attendee.name))}</p>` +
+    `<p>${escapeHtml(greeting)}</p>` +
     `<p>${escapeHtml(words.lead[kind](event.name))}</p>` +
     detailRows +
     htmlMiddle +

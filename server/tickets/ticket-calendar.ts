@@ -14,6 +14,15 @@ const DESCRIPTION: Record<Language, (url: string) => string> = {
 };
 
 /**
+ * A TEXT value as RFC 5545 writes it (backslash, semicolon and comma escaped, a line break as `\n`), for the
+ * calendar's name, which ical-generator writes as given while it escapes the entry's own texts: an event's name
+ * stored with a line break (before platform/text.rules.ts refused one) would otherwise start a line of its own, a
+ * whole forged entry among them.
+ */
+export const calendarText = (value: string): string =>
+  value.replace(/[\\;,]/g, (character) => `\\${character}`).replace(/\r\n|\r|\n/g, '\\n');
+
+/**
  * The registration as one calendar entry (RFC 5545, made by ical-generator): the event's name, times, place and
  * description, and the ticket's address. Times are written in UTC, which every calendar turns into its own zone.
  * The UID is the registration's, so adding the file again (or the mail's attachment after the page's) updates the
@@ -29,7 +38,7 @@ export function ticketCalendar(
   if (event.startsAt === null) return null;
   const calendar = ical({
     prodId: { company: 'Arrivals', product: 'Arrivals', language: language.toUpperCase() },
-    name: event.name,
+    name: calendarText(event.name),
     method: ICalCalendarMethod.PUBLISH,
   });
   const description = [

@@ -1,0 +1,222 @@
+/**
+ * Mail nobody can turn into a weapon (issue 36): each row of the issue's table is an attack that worked, and each
+ * `describe` below is named after its row and fails without the change that stops it. Mail goes through a real SMTP
+ * server on a loopback port (test/helpers/smtp.ts), step by step: `autoDispatch` off, `dispatch()` runs a round,
+ * the test clock moves between them.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { EventRecord } from '../../server/events/event.types.ts';
+import type { MailSettingsInput } from '../../server/mail/mail.types.ts';
+import type { Organization } from '../../server/organizations/organization.types.ts';
+import {
+  call,
+  createEvent,
+  createOrganization,
+  createToken,
+  registration,
+  startTestApp,
+  type TestApp,
+} from '../helpers/app.ts';
+import { signedInMember, type DashboardClient } from '../helpers/dashboard.ts';
+import { icsProperty, startTestSmtp, type TestSmtp } from '../helpers/smtp.ts';
+
+let t: TestApp;
+let smtp: TestSmtp;
+let org: Organization;
+let event: EventRecord;
+
+const settings = (overrides: Partial<MailSettingsInput> = {}): MailSettingsInput => ({
+  host: '127.0.0.1',
+  port: smtp.port,
+  security: 'none',
+  username: null,
+  fromAddress: 'tickets@cityhall.example',
+  fromName: 'City Hall Events',
+  replyTo: null,
+  publicUrl: 'https://tickets.cityhall.example',
+  mailKioskRegistrations: false,
+  mailImports: false,
+  maxPerMinute: null,
+  ...overrides,
+});
+
+beforeEach(async () => {
+  smtp = await startTestSmtp();
+  t = await startTestApp({ kioskDir: false, mail: { autoDispatch: false, random: () => 0.5 } });
+  org = createOrganization(t.app, 'City Hall Events');
+  event = createEvent(t.app, org, {
+    name: 'Open Day',
+    timezone: 'Europe/Paris',
+    starts_at: '2026-12-01T09:00:00+01:00',
+    ends_at: '2026-12-01T17:30:00+01:00',
+    location: 'Salle des fêtes',
+  });
+  t.app.ctx.mail.saveSettings(org.id, settings());
+});
+
+afterEach(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+const dispatch = () => t.app.ctx.mailDispatcher.dispatchDue();
+
+async function register(email: string, answers: Record<string, unknown> = {}) {
+  const answer = await call(t.app, 'POST', `/public/events/${event.uuid}/register`, {
+    body: registration(email, answers),
+  });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+  return String(answer.headers.location).replace('/t/', '');
+}
+
+const PHISHING_EVENT = 'Open Day\r\nEND:VEVENT\r\nBEGIN:VEVENT\r\nURL:http://evil.example/phish';
+
+describe('row 3: calendar entries cannot be forged', () => {
+  let owner: DashboardClient;
+  beforeEach(async () => {
+    owner = await signedInMember(t.app, org, 'owner');
+  });
+
+  it('refuses a line break in an event’s name and place, from the dashboard and the token API', async () => {
+    const renamed = await owner.send('PATCH', `/events/${event.uuid}`, { name: PHISHING_EVENT });
+    expect(renamed.status).toBe(422);
+    expect(renamed.body.errors).toEqual({
+      name: ['The name field must be a single line, without line breaks or tabs.'],
+    });
+    const moved = await owner.send('PATCH', `/events/${event.uuid}`, { location: 'Hall\nURL:x' });
+    expect(moved.body.errors).toEqual({
+      location: ['The location field must be a single line, without line breaks or tabs.'],
+    });
+    const token = createToken(t.app, org);
+    const created = await call(t.app, 'POST', '/api/events', { token, body: { name: PHISHING_EVENT } });
+    expect(created.status).toBe(422);
+    expect(Object.keys(created.body.errors)).toEqual(['name']);
+    expect(t.app.store.repos.events.findByUuid(event.uuid)!.name).toBe('Open Day');
+  });
+
+  it('writes a name that holds line breaks (stored before the rule) as one escaped line, served and mailed', async () => {
+    t.app.store.db.prepare('UPDATE events SET name = ? WHERE id = ?').run(PHISHING_EVENT, event.id);
+    const secret = await register('ada@example.com');
+    const served = (await t.app.inject({ method: 'GET', url: `/public/tickets/${secret}/event.ics` })).body;
+    await dispatch();
+    const mailed = smtp.received[0]!.parsed.attachments.find((a) => a.filename === 'event.ics')!;
+    for (const ics of [served, mailed.content.toString('utf8')]) {
+      const lines = ics.replace(/\r?\n[ \t]/g, '').split(/\r?\n/);
+      expect(lines.filter((line) => line === 'BEGIN:VEVENT')).toHaveLength(1);
+      expect(lines.filter((line) => /^URL[:;]/.test(line))).toEqual([
+        `URL;VALUE=URI:https://tickets.cityhall.example/t/${secret}`,
+      ]);
+      expect(icsProperty(ics, 'X-WR-CALNAME')).toBe(
+        'Open Day\\nEND:VEVENT\\nBEGIN:VEVENT\\nURL:http://evil.example/phish',
+      );
+    }
+  });
+});
+
+describe('row 5: a person’s name is quoted in the organization’s mail only in a bounded form', () => {
+  it('greets by at most 60 characters of the first name, and by no name when it carries a link', async () => {
+    const long = 'Ada'.padEnd(200, 'x');
+    await register('long@example.com', { first_name: long, last_name: 'Lovelace' });
+    await register('phish@example.com', {
+      first_name: 'URGENT: your account is locked, verify at http://evil.example/login',
+      last_name: 'Support',
+    });
+    await register('bare@example.com', {
+      first_name: 'Verify at evil.example now',
+      last_name: 'x',
+    });
+    await dispatch();
+    const textOf = (to: string) => smtp.received.find((mail) => mail.to[0] === to)!.parsed;
+    expect(textOf('long@example.com').text!.split('\n')[0]).toBe(`Hello ${long.slice(0, 60)},`);
+    expect(textOf('long@example.com').text).not.toContain(long.slice(0, 61));
+    for (const to of ['phish@example.com', 'bare@example.com']) {
+      const mail = textOf(to);
+      expect(mail.text!.split('\n')[0]).toBe('Hello,');
+      expect(mail.text).not.toContain('evil.example');
+      expect(mail.html).not.toContain('evil.example');
+    }
+  });
+});
+
+describe('row 9: control characters are stored nowhere', () => {
+  let owner: DashboardClient;
+  beforeEach(async () => {
+    owner = await signedInMember(t.app, org, 'owner');
+  });
+
+  const mailBody = {
+    host: '127.0.0.1',
+    port: 2525,
+    security: 'none',
+    from_address: 'tickets@cityhall.example',
+    public_url: 'https://tickets.cityhall.example',
+  };
+
+  it('refuses them in the from-name and public URL of the mail settings', async () => {
+    const named = await owner.send('PUT', '/mail-settings', { ...mailBody, from_name: 'City\r\nBcc: x' });
+    expect(named.status).toBe(422);
+    expect(named.body.errors).toEqual({
+      from_name: ['The from name field must be a single line, without line breaks or tabs.'],
+    });
+    const linked = await owner.send('PUT', '/mail-settings', {
+      ...mailBody,
+      public_url: 'https://tickets.cityhall.example/\r\nX-Evil: 1',
+    });
+    expect(linked.body.errors).toEqual({
+      public_url: ['The public url field must be a single line, without line breaks or tabs.'],
+    });
+    const belled = await owner.send('PUT', '/mail-settings', { ...mailBody, from_name: 'City\u0007Hall' });
+    expect(belled.body.errors).toEqual({
+      from_name: ['The from name field must not contain control characters.'],
+    });
+    const c1 = await owner.send('PUT', '/mail-settings', { ...mailBody, from_name: 'City\u0085Hall' });
+    expect(c1.body.errors).toEqual({
+      from_name: ['The from name field must not contain control characters.'],
+    });
+    expect(t.app.ctx.mail.settingsOf(org.id)!.fromName).toBe('City Hall Events');
+  });
+
+  it('refuses them and direction overrides in a person’s name, on every door that registers', async () => {
+    const reversed = await call(t.app, 'POST', `/public/events/${event.uuid}/register`, {
+      body: registration('rlo@example.com', { first_name: 'Ada\u202Emoc.elpmaxe' }),
+    });
+    expect(reversed).toMatchObject({
+      status: 422,
+      body: {
+        message: 'Validation failed.',
+        errors: {
+          first_name: ['The first name field must not contain characters that change the direction of text.'],
+        },
+      },
+    });
+    const kiosk = await call(t.app, 'POST', `/kiosk/api/events/${event.uuid}/register`, {
+      body: registration('cr@example.com', { last_name: 'Love\rlace' }),
+    });
+    expect(kiosk.status).toBe(422);
+    expect(kiosk.body.errors).toEqual({
+      last_name: ['The last name field must be a single line, without line breaks or tabs.'],
+    });
+    const staff = await signedInMember(t.app, org, 'staff');
+    const walkIn = await staff.send('POST', `/events/${event.uuid}/attendees`, {
+      ...registration('esc@example.com'),
+      first_name: 'Ada\u001b[31m',
+    });
+    expect(walkIn.status).toBe(422);
+    expect(walkIn.body.errors).toEqual({
+      first_name: ['The first name field must not contain control characters.'],
+    });
+    const rows = t.app.store.db.prepare('SELECT count(*) AS n FROM attendees').get() as { n: number };
+    expect(rows.n).toBe(0);
+  });
+
+  it('keeps what right-to-left scripts need, and line breaks where a field runs over lines', async () => {
+    const arabic = await call(t.app, 'POST', `/public/events/${event.uuid}/register`, {
+      body: registration('nour@example.com', { first_name: 'نور\u200F', last_name: 'الهدى' }),
+    });
+    expect(arabic.status).toBe(201);
+    const described = await owner.send('PATCH', `/events/${event.uuid}`, {
+      description: 'Doors at nine.\r\n\tTalks at ten.',
+    });
+    expect(described.status).toBe(200);
+  });
+});
