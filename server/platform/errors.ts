@@ -8,7 +8,7 @@ import type {
   FastifyServerOptions,
 } from 'fastify';
 import type { FieldErrors } from './field-errors.ts';
-import { redactUrl } from './logging.ts';
+import { loggedUrl } from './logging.ts';
 import { SECURITY_HEADER_LINES, SECURITY_HEADERS } from './security-headers.ts';
 import { messages } from './messages.ts';
 import { addRefusals } from './refusals.ts';
@@ -113,7 +113,7 @@ function answerFastifyError(error: FastifyError, request: FastifyRequest, reply:
   if (status >= 400 && status < 500) {
     return reply.code(status).send({ message: FRAMEWORK_MESSAGES[error.code] ?? error.message });
   }
-  request.log.error({ err: error, method: request.method, url: redactUrl(request.url) }, 'request failed');
+  request.log.error({ err: error, method: request.method, url: loggedUrl(request) }, 'request failed');
   return reply.code(500).send({ message: messages.serverError });
 }
 

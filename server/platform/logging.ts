@@ -13,10 +13,38 @@ const PERSONAL_PARAMETER = /^(email|q)(\[.*\])?$/i;
 const EVERY_VALUE_PRIVATE = /^\/(public|dashboard\/api)(\/|\?|$)/i;
 
 /**
- * Paths that carry a ticket's secret, which opens and cancels it (server/tickets/ticket.rules.ts, `TICKET_PATH`):
- * the page `/t/{secret}` and the API `/public/tickets/{secret}...`. Logged with the secret replaced.
+ * Paths that carry a secret: a ticket's (server/tickets/ticket.rules.ts, `TICKET_PATH`: the page `/t/{secret}` and
+ * the API `/public/tickets/{secret}...`), which opens and cancels it, and a profile's code (`/p/{code}`,
+ * `/public/profile/{code}`). Matched on the normalised path (`normalisedPath`), so no spelling of one gets past.
  */
-const SECRET_PATH = /^(\/t\/|\/public\/tickets\/)[^/?#]+/i;
+const SECRET_PATH = /^(\/t\/|\/p\/|\/public\/tickets\/|\/public\/profile\/)[^/]+/i;
+
+/** Route parameters that hold such a secret, and the routes whose wildcard does (the ticket page). */
+const SECRET_PARAMETERS = new Set(['secret', 'code']);
+const SECRET_WILDCARD_ROUTES = new Set(['/t/*']);
+
+/**
+ * A path as a router or a proxy may read it: ASCII %-escapes decoded (`/%74/` is `/t/`), repeated slashes and `.`
+ * segments dropped, `..` applied.
+ */
+export function normalisedPath(path: string): string {
+  const decoded = path.replace(/%([0-7][0-9a-f])/gi, (_, hex: string) =>
+    String.fromCharCode(parseInt(hex, 16)),
+  );
+  const segments: string[] = [];
+  for (const segment of decoded.split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') segments.pop();
+    else segments.push(segment);
+  }
+  return `/${segments.join('/')}`;
+}
+
+/** The path to log: a path that carries a secret, normalised with the secret replaced; any other as it came. */
+function redactPath(path: string): string {
+  const normalised = normalisedPath(path);
+  return SECRET_PATH.test(normalised) ? normalised.replace(SECRET_PATH, `$1${REDACTED}`) : path;
+}
 
 function decodedName(raw: string): string {
   try {
@@ -32,11 +60,11 @@ function decodedName(raw: string): string {
  * was asked).
  */
 export function redactUrl(url: string): string {
-  url = url.replace(SECRET_PATH, `$1${REDACTED}`);
   const queryStart = url.indexOf('?');
-  if (queryStart === -1) return url;
-  const path = url.slice(0, queryStart);
-  const everyValue = EVERY_VALUE_PRIVATE.test(path);
+  if (queryStart === -1) return redactPath(url);
+  const rawPath = url.slice(0, queryStart);
+  const path = redactPath(rawPath);
+  const everyValue = EVERY_VALUE_PRIVATE.test(normalisedPath(rawPath));
   const query = url
     .slice(queryStart + 1)
     .split('&')
@@ -49,12 +77,32 @@ export function redactUrl(url: string): string {
   return `${path}?${query.join('&')}`;
 }
 
+/**
+ * The URL of a request as it may be logged. A route whose parameters hold a secret is logged as its pattern with
+ * the secret replaced, whatever spelling of the path reached it (`/public/%74ickets/{secret}` matched the ticket
+ * route); a request no such route took is redacted by its normalised path (`redactUrl`).
+ */
+export function loggedUrl(request: FastifyRequest): string {
+  const route = request.routeOptions?.url;
+  if (route !== undefined && (SECRET_WILDCARD_ROUTES.has(route) || /:(secret|code)\b/.test(route))) {
+    const params = (request.params ?? {}) as Record<string, unknown>;
+    const path = route.replace(/:([A-Za-z0-9_]+)|\*/g, (whole: string, name: string | undefined) =>
+      name === undefined || SECRET_PARAMETERS.has(name)
+        ? REDACTED
+        : encodeURIComponent(String(params[name] ?? '')),
+    );
+    const queryStart = request.url.indexOf('?');
+    return redactUrl(queryStart === -1 ? path : path + request.url.slice(queryStart));
+  }
+  return redactUrl(request.url);
+}
+
 /** Fastify's own request serializer (fastify/lib/logger-pino.js), with the URL redacted. */
 function serializeRequest(request: FastifyRequest) {
   const version = request.headers?.['accept-version'];
   return {
     method: request.method,
-    url: redactUrl(request.url),
+    url: loggedUrl(request),
     version: typeof version === 'string' ? version : undefined,
     host: request.host,
     remoteAddress: request.ip,

@@ -220,3 +220,64 @@ describe('row 9: control characters are stored nowhere', () => {
     expect(described.status).toBe(200);
   });
 });
+
+describe('row 6: no spelling of a ticket or profile path writes its secret to the log', () => {
+  it('redacts by the route that matched, or the normalised path, however the path is written', async () => {
+    const lines: string[] = [];
+    const logged = await startTestApp({
+      kioskDir: false,
+      mail: { autoDispatch: false },
+      logger: {
+        level: 'info',
+        stream: {
+          write: (line: string) => {
+            lines.push(line);
+          },
+        },
+      },
+    });
+    try {
+      const organization = createOrganization(logged.app);
+      const loggedEvent = createEvent(logged.app, organization);
+      const registered = await call(logged.app, 'POST', `/public/events/${loggedEvent.uuid}/register`, {
+        body: registration('ada@example.com'),
+      });
+      const secret = String(registered.headers.location).replace('/t/', '');
+      const token = createToken(logged.app, organization);
+      const user = await call(logged.app, 'POST', '/api/users', {
+        token,
+        body: { email: 'grace@example.com', first_name: 'Grace', profile_public: true },
+      });
+      const code = user.body.data.profile_code as string;
+      const spellings = [
+        `/public/tickets/${secret}`,
+        `/public/%74ickets/${secret}`,
+        `/public/tickets/${secret}/event.ics`,
+        `/public//tickets/${secret}`,
+        `/t/${secret}`,
+        `/%74/${secret}`,
+        `/t//${secret}`,
+        `//t/${secret}`,
+        `/t/./${secret}`,
+        `/T/${secret}`,
+        `/public/profile/${code}`,
+        `/public/%70rofile/${code}`,
+        `/p/${code}`,
+        `/%70/${code}`,
+        `/p//${code}`,
+      ];
+      const statuses: Record<string, number> = {};
+      for (const url of spellings)
+        statuses[url] = (await logged.app.inject({ method: 'GET', url })).statusCode;
+      // The spellings the issue found answering 200 still do: only the log changed.
+      expect(statuses[`/public/%74ickets/${secret}`]).toBe(200);
+      expect(statuses[`/public/profile/${code}`]).toBe(200);
+      const log = lines.join('');
+      expect(log).toContain('[redacted]');
+      expect(log).not.toContain(secret);
+      expect(log).not.toContain(code);
+    } finally {
+      await logged.close();
+    }
+  });
+});

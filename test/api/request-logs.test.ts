@@ -108,6 +108,9 @@ describe('redactUrl', () => {
     ['/api/events?page=3&per_page=10', '/api/events?page=3&per_page=10'],
     ['/PUBLIC/events?x=1', '/PUBLIC/events?x=[redacted]'],
     ['/dashboard/events?x=1', '/dashboard/events?x=1'],
+    ['/%70ublic//events/e?x=1', '/%70ublic//events/e?x=[redacted]'],
+    ['/public/%74ickets/s3cret/event.ics?x=1', '/public/tickets/[redacted]/event.ics?x=[redacted]'],
+    ['/t/../p//c0de', '/p/[redacted]'],
   ])('%s is logged as %s', (url, logged) => {
     expect(redactUrl(url)).toBe(logged);
   });
