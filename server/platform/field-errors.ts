@@ -55,6 +55,7 @@ export const fieldMessage = {
     `The ${attributeName(field)} field must not contain characters that change the direction of text.`,
   lineBreak: (field: string) =>
     `The ${attributeName(field)} field must be a single line, without line breaks or tabs.`,
+  passwordNeedsTls: () => 'A password needs STARTTLS or TLS, so that it never crosses the network in clear.',
   taken: (field: string) => `The ${attributeName(field)} has already been taken.`,
   accentTooLight: (field: string, contrast: string, least: string) =>
     `The ${attributeName(field)} is too light for white text on buttons (contrast ${contrast}:1, at least ${least}:1 needed). Choose a darker color.`,
@@ -81,8 +82,21 @@ export function textFaultMessage(fault: TextFault, field: string): string {
 
 export function addFieldError(errors: FieldErrors, field: string, message: string): void {
   // hasOwn, not `??=`: a field may be named like an Object.prototype member (`constructor`).
-  if (!Object.hasOwn(errors, field)) errors[field] = [];
+  if (!Object.hasOwn(errors, field)) setFieldErrors(errors, field, []);
   errors[field]!.push(message);
+}
+
+/**
+ * Sets a field's messages, replacing any. Defined, not assigned: a field named `__proto__` (a query or body key)
+ * would otherwise set the object's prototype and leave `errors` empty.
+ */
+export function setFieldErrors(errors: FieldErrors, field: string, messages: string[]): void {
+  Object.defineProperty(errors, field, {
+    value: messages,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
 }
 
 export function hasFieldErrors(errors: FieldErrors): boolean {

@@ -19,8 +19,8 @@ export type TextFault = 'not_text' | 'control' | 'direction' | 'line_break';
 export type TextLines = 'one' | 'many';
 
 /** Anything a field of several lines refuses, in one cheap test that lets whole text through at once. */
-// eslint-disable-next-line no-control-regex -- control characters are exactly what this looks for
 const SUSPECT =
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this looks for
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\ud800-\udfff]/;
 /** A surrogate without its other half. */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;

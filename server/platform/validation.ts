@@ -4,6 +4,7 @@ import {
   addFieldError,
   attributeName,
   fieldMessage,
+  setFieldErrors,
   textFaultMessage,
   type FieldErrors,
 } from './field-errors.ts';
@@ -119,7 +120,9 @@ export function checkRequestPart<T>(
     : (schema.safeParse(input, { reportInput: true }).error?.issues ?? result.error.issues);
   const errors = fieldErrorsFromZod(issues);
   // A field that is not text is told only that: what else zod says of it is about the same characters.
-  for (const { path, fault } of faults) errors[path || 'body'] = [textFaultMessage(fault, path || 'body')];
+  for (const { path, fault } of faults) {
+    setFieldErrors(errors, path || 'body', [textFaultMessage(fault, path || 'body')]);
+  }
   return { ok: false, errors };
 }
 

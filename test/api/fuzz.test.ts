@@ -899,7 +899,9 @@ describe('fuzz: edits change only the keys they send', () => {
           publicFields: ['first_name', 'employment'],
         });
         // Text that is not text (a NUL, a lone surrogate: NASTY_STRINGS has both) is refused, changing nothing.
-        const refusable = Object.values(json).some((value) => typeof value === 'string' && textFault(value) !== null);
+        const refusable = Object.values(json).some(
+          (value) => typeof value === 'string' && textFault(value) !== null,
+        );
         await sendAndCheck(
           { method: 'PATCH', url: `/api/users/${user.uuid}`, json },
           { statuses: refusable ? [422] : [200] },
