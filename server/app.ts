@@ -244,7 +244,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // online server (docs/sync.md), as their webhooks do.
   const mailsFor = (event: EventRecord): boolean =>
     !isReplica && !(venue?.following() && (sync.upstream()?.eventIds.includes(event.uuid) ?? false));
-  const mail = mailService(store, { wake: mailSender.wake, mailsFor, timeouts: mailOptions.timeouts });
+  const mail = mailService(store, {
+    wake: mailSender.wake,
+    mailsFor,
+    timeouts: mailOptions.timeouts,
+    trustedCertificates: mailOptions.trustedCertificates,
+  });
   // Webhooks and mail leave from the hub, once per change that won there; a replica tells nobody.
   const notify = isReplica
     ? silentNotifier

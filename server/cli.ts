@@ -37,6 +37,7 @@ import { isValidEmail } from './platform/email.ts';
 import { STAFF_ROLES, type StaffRole } from './contract/vocabulary.ts';
 import { mailService } from './mail/mail.service.ts';
 import { mailServerOf, mailSettingsBody } from './mail/mail.schemas.ts';
+import { passwordKept } from './mail/mail.rules.ts';
 import { checkRequestPart } from './platform/validation.ts';
 import { textFaultMessage } from './platform/field-errors.ts';
 import { textFault } from './platform/text.rules.ts';
@@ -762,9 +763,6 @@ function mailSet(dataDir: string, flags: Flags, io: Io): number {
   const port = Number(required(flags, 'port'));
   const user = typeof flags.user === 'string' && flags.user.trim() !== '' ? flags.user.trim() : null;
   const passwordFile = flags['password-file'];
-  if (user !== null && typeof passwordFile !== 'string') {
-    throw new UsageError('--password-file is required with --user: the file holding its password.');
-  }
   if (user === null && typeof passwordFile === 'string') {
     throw new UsageError('--user is required with --password-file: the account the password is for.');
   }
@@ -773,7 +771,9 @@ function mailSet(dataDir: string, flags: Flags, io: Io): number {
     port: Number.isInteger(port) ? port : flags.port,
     security: flags.security,
     username: user,
-    password: typeof passwordFile === 'string' ? readPasswordFile(passwordFile) : null,
+    // Left out with --user: the stored one, while it is that server's and user's (checked below, before saving).
+    password:
+      typeof passwordFile === 'string' ? readPasswordFile(passwordFile) : user === null ? null : undefined,
     from_address: required(flags, 'from'),
     from_name: flags['from-name'],
     reply_to: flags['reply-to'],
@@ -788,6 +788,16 @@ function mailSet(dataDir: string, flags: Flags, io: Io): number {
     const organization = organizationBySlug(store, slug);
     const mail = cliMail(store);
     const current = mail.settingsOf(organization.id);
+    if (user !== null && body.security !== 'none' && passwordKept(current, mailServerOf(body)) === null) {
+      // Said before saving, never dropped behind the owner's back: the password belongs to its host.
+      throw new UsageError(
+        current?.password
+          ? `--password-file is required: the stored password is for ${current.host}:${current.port} ` +
+              `(${current.security}) as ${current.username}, and it does not follow a new host, port, security ` +
+              'or user.'
+          : '--password-file is required with --user: the file holding its password.',
+      );
+    }
     return mail.saveSettings(organization.id, {
       ...mailServerOf(body),
       // Set in the dashboard; kept as they are.

@@ -34,6 +34,8 @@ export interface MailDispatchOptions {
   /** SMTP connections kept open per organization, each with one mail out at a time. */
   connections: number;
   timeouts: SmtpTimeouts;
+  /** Certificates trusted for mail servers' TLS besides the system's (smtp-transport.ts). */
+  trustedCertificates: readonly string[];
   /** Spreads retries (jitter). */
   random: () => number;
   /** How long a mail being sent stays claimed; a process that dies leaves it claimed until it starts again. */
@@ -51,6 +53,7 @@ export const DEFAULT_MAIL_DISPATCH: MailDispatchOptions = {
   pollIntervalMs: 1000,
   connections: 3,
   timeouts: DEFAULT_SMTP_TIMEOUTS,
+  trustedCertificates: [],
   random: Math.random,
   leaseMs: 10 * 60_000,
   requestsInFlight: () => 0,
@@ -114,6 +117,7 @@ export function mailDispatcher(db: Db, clock: Clock, options: MailDispatchOption
     const transport = smtpTransport(settings, {
       connections: options.connections,
       timeouts: options.timeouts,
+      trustedCertificates: options.trustedCertificates,
     });
     transports.set(settings.organizationId, { fingerprint, transport });
     return transport;

@@ -41,7 +41,7 @@ export function mailSettingsRepository(db: Db) {
   const byOrganization = db.prepare<[number], SettingsRow>(
     'SELECT * FROM mail_settings WHERE organization_id = ?',
   );
-  // A password left out keeps the one stored, unless the user name changes or goes: it was that account's.
+  // Which password is kept is the service's to say (mail.rules.ts, `passwordKept`): this stores what it is given.
   const upsert = db.prepare<Record<string, unknown>>(
     `INSERT INTO mail_settings (organization_id, host, port, security, username, password, from_address, from_name,
        reply_to, public_url, mail_kiosk_registrations, mail_imports, max_per_minute, updated_at)
@@ -49,8 +49,7 @@ export function mailSettingsRepository(db: Db) {
        @reply_to, @public_url, @mail_kiosk_registrations, @mail_imports, @max_per_minute, @updated_at)
      ON CONFLICT (organization_id) DO UPDATE SET host = excluded.host, port = excluded.port,
        security = excluded.security,
-       password = CASE WHEN @keep_password AND username IS excluded.username THEN password ELSE excluded.password END,
-       username = excluded.username, from_address = excluded.from_address, from_name = excluded.from_name,
+       password = excluded.password, username = excluded.username, from_address = excluded.from_address, from_name = excluded.from_name,
        reply_to = excluded.reply_to, public_url = excluded.public_url,
        mail_kiosk_registrations = excluded.mail_kiosk_registrations, mail_imports = excluded.mail_imports,
        max_per_minute = excluded.max_per_minute, updated_at = excluded.updated_at`,
@@ -64,16 +63,15 @@ export function mailSettingsRepository(db: Db) {
       return row ? toSettings(row) : null;
     },
 
+    /** Stores the settings with `input.password` as given (undefined is none). */
     save(organizationId: number, input: MailSettingsInput, at: string): void {
-      const keep = input.password === undefined && input.username !== null;
       upsert.run({
         organization_id: organizationId,
         host: input.host,
         port: input.port,
         security: input.security,
         username: input.username,
-        password: input.username === null ? null : (input.password ?? null),
-        keep_password: keep ? 1 : 0,
+        password: input.password ?? null,
         from_address: input.fromAddress,
         from_name: input.fromName,
         reply_to: input.replyTo,

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { AttendeeStatus, MailKind, RegistrationDoor } from '../contract/vocabulary.ts';
+import type { AttendeeStatus, MailKind, RegistrationDoor, SmtpSecurity } from '../contract/vocabulary.ts';
 
 /**
  * Mail as pure rules: which registrations are mailed, which mail is still wanted when its turn comes, what an SMTP
@@ -44,6 +44,36 @@ export function greetingName(person: { name: string; answers: Record<string, str
   const first = person.answers.first_name?.trim() || person.name.trim();
   const bounded = [...first].slice(0, GREETING_NAME_MAX).join('').trim();
   return bounded === '' || LINK_LIKE.test(bounded) ? null : bounded;
+}
+
+/** Where and as whom a stored SMTP password is sent. */
+export interface MailAccount {
+  host: string;
+  port: number;
+  security: SmtpSecurity;
+  username: string | null;
+}
+
+/**
+ * Which password new settings keep. A password belongs to the server, port, security and user it was given for:
+ * settings left without one keep the stored one only while all four stay (host names compare without case), else
+ * it is dropped, so moving the host never sends the stored password to the new one (whoever moves it must know the
+ * password). `none` keeps none: nothing signs in over plain text. Renderer's copy: dashboard/mail/mail-draft.ts,
+ * `dropsPassword`, which warns before saving.
+ */
+export function passwordKept(
+  stored: (MailAccount & { password: string | null }) | null,
+  next: MailAccount & { password?: string | null },
+): string | null {
+  if (next.username === null || next.security === 'none') return null;
+  if (next.password !== undefined) return next.password;
+  if (stored === null) return null;
+  const sameAccount =
+    stored.host.toLowerCase() === next.host.toLowerCase() &&
+    stored.port === next.port &&
+    stored.security === next.security &&
+    stored.username === next.username;
+  return sameAccount ? stored.password : null;
 }
 
 export type MailWanted = { wanted: true } | { wanted: false; reason: string };

@@ -39,15 +39,26 @@ export const mailSettingsBody = z
       .regex(HOST, { message: fieldMessage.format(ATTRIBUTE) })
       .meta({ example: 'smtp.example.com' }),
     port: z.number().int().min(1).max(65535).meta({ example: 587 }),
-    security: z.enum(SMTP_SECURITY).default('starttls').meta({
-      description:
-        'tls: TLS from the start (usually port 465); starttls: required upgrade (587); none: a LAN relay',
-    }),
+    security: z
+      .enum(SMTP_SECURITY)
+      .default('starttls')
+      .meta({
+        description:
+          'tls: TLS from the start (usually port 465); starttls: required upgrade, never plain (587); none: a LAN ' +
+          'relay that takes mail without signing in (no password)',
+      }),
     username: optionalText(255),
-    password: z.string().max(1024).nullable().optional().meta({
-      description:
-        'Write-only: never returned. Left out, the stored password is kept (while the user name stays); null clears it.',
-    }),
+    password: z
+      .string()
+      .max(1024)
+      .nullable()
+      .optional()
+      .meta({
+        description:
+          'Write-only: never returned. Left out, the stored password is kept while the host, port, security and user ' +
+          'name stay, and dropped when any of them changes (it belongs to its server); null clears it. Refused with ' +
+          'security none.',
+      }),
     from_address: emailInput,
     from_name: optionalText(255),
     reply_to: emailInput
@@ -72,6 +83,12 @@ export const mailSettingsBody = z
     max_per_minute: z.number().int().min(1).max(100_000).nullable().default(null).meta({
       description: 'The most mails a minute the server takes; null: as fast as it answers',
     }),
+  })
+  .superRefine((body, context) => {
+    // A password with `none` would cross the network in clear (a server that offered STARTTLS included).
+    if (body.security === 'none' && typeof body.password === 'string' && body.password !== '') {
+      context.addIssue({ code: 'custom', path: ['security'], message: fieldMessage.passwordNeedsTls() });
+    }
   })
   .meta({ id: 'MailSettingsChange' });
 

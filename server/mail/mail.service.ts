@@ -4,7 +4,7 @@ import type { Store } from '../store.ts';
 import { randomBase62 } from '../platform/random.ts';
 import { toTimestamp } from '../platform/time.ts';
 import { TICKET_SECRET_LENGTH } from '../tickets/ticket.rules.ts';
-import { replyText } from './mail.rules.ts';
+import { passwordKept, replyText } from './mail.rules.ts';
 import { mailOutbox as createMailOutbox } from './mail-outbox.service.ts';
 import { testMailContent } from './mail.templates.ts';
 import type {
@@ -44,6 +44,8 @@ export interface MailServiceOptions {
   /** Whether mail about this event leaves from this node (mail-notifier.ts says why it may not). */
   mailsFor(event: EventRecord): boolean;
   timeouts?: SmtpTimeouts;
+  /** Certificates trusted for mail servers' TLS besides the system's (smtp-transport.ts). */
+  trustedCertificates?: readonly string[];
 }
 
 /**
@@ -59,11 +61,15 @@ export function mailService(store: Store, options: MailServiceOptions) {
   const settingsOf = (organizationId: number): MailSettingsRecord | null =>
     repos.mailSettings.settingsOf(organizationId);
 
-  /** Stores the settings; whatever waited goes at once with them (a fixed password, a new server). */
+  /**
+   * Stores the settings, keeping the stored password only as `passwordKept` says (it belongs to its host); whatever
+   * waited goes at once with them (a fixed password, a new server).
+   */
   function saveSettings(organizationId: number, input: MailSettingsInput): MailSettingsRecord {
     const now = clock.now();
     store.inTransaction(() => {
-      repos.mailSettings.save(organizationId, input, toTimestamp(now));
+      const password = passwordKept(settingsOf(organizationId), input);
+      repos.mailSettings.save(organizationId, { ...input, password }, toTimestamp(now));
       repos.mailOutbox.makeDueNow(organizationId, now.getTime());
     });
     options.wake();
@@ -84,6 +90,7 @@ export function mailService(store: Store, options: MailServiceOptions) {
     const transport = smtpTransport(settings, {
       connections: 1,
       timeouts: options.timeouts ?? DEFAULT_SMTP_TIMEOUTS,
+      trustedCertificates: options.trustedCertificates,
     });
     try {
       const content = testMailContent(organization?.name ?? '');

@@ -1,4 +1,5 @@
 import os from 'node:os';
+import { rootCertificates } from 'node:tls';
 import nodemailer from 'nodemailer';
 import type { SendMailOptions } from 'nodemailer';
 import type { MailSettingsRecord } from './mail.types.ts';
@@ -36,7 +37,19 @@ export interface SmtpTransport {
   close(): void;
 }
 
-function transportOptions(settings: MailSettingsRecord, timeouts: SmtpTimeouts) {
+/** How a transport connects, besides the organization's settings. */
+export interface SmtpConnectOptions {
+  timeouts?: SmtpTimeouts;
+  /**
+   * Certificates (PEM) trusted for a mail server's TLS besides the system's: a venue relay's own CA. Tests trust
+   * the CA of their SMTP server's certificate (test/helpers/smtp.ts).
+   */
+  trustedCertificates?: readonly string[];
+}
+
+function transportOptions(settings: MailSettingsRecord, options: SmtpConnectOptions) {
+  const timeouts = options.timeouts ?? DEFAULT_SMTP_TIMEOUTS;
+  const extraCertificates = options.trustedCertificates ?? [];
   return {
     host: settings.host,
     port: settings.port,
@@ -45,7 +58,13 @@ function transportOptions(settings: MailSettingsRecord, timeouts: SmtpTimeouts) 
     secure: settings.security === 'tls',
     requireTLS: settings.security === 'starttls',
     ignoreTLS: settings.security === 'none',
-    auth: settings.username === null ? undefined : { user: settings.username, pass: settings.password ?? '' },
+    // Never over plain text: with `none` nothing signs in (a password stored before mail.schemas.ts refused that
+    // pairing stays unused), so a server that offered STARTTLS, or a stranger's, never reads it.
+    auth:
+      settings.username === null || settings.security === 'none'
+        ? undefined
+        : { user: settings.username, pass: settings.password ?? '' },
+    ...(extraCertificates.length > 0 ? { tls: { ca: [...rootCertificates, ...extraCertificates] } } : {}),
     name: os.hostname(),
     connectionTimeout: timeouts.connectionMs,
     greetingTimeout: timeouts.greetingMs,
@@ -80,18 +99,17 @@ export function smtpFailureOf(error: unknown): SmtpFailure {
  */
 export function smtpTransport(
   settings: MailSettingsRecord,
-  options: { connections: number; timeouts?: SmtpTimeouts },
+  options: SmtpConnectOptions & { connections: number },
 ): SmtpTransport {
-  const timeouts = options.timeouts ?? DEFAULT_SMTP_TIMEOUTS;
   const transporter =
     options.connections > 1
       ? nodemailer.createTransport({
-          ...transportOptions(settings, timeouts),
+          ...transportOptions(settings, options),
           pool: true,
           maxConnections: options.connections,
           maxMessages: 500,
         })
-      : nodemailer.createTransport(transportOptions(settings, timeouts));
+      : nodemailer.createTransport(transportOptions(settings, options));
   return {
     async send(mail) {
       try {

@@ -18,7 +18,7 @@ import {
   type TestApp,
 } from '../helpers/app.ts';
 import { signedInMember, type DashboardClient } from '../helpers/dashboard.ts';
-import { icsProperty, startTestSmtp, type TestSmtp } from '../helpers/smtp.ts';
+import { icsProperty, startTestSmtp, testCertificate, type TestSmtp } from '../helpers/smtp.ts';
 
 let t: TestApp;
 let smtp: TestSmtp;
@@ -40,9 +40,18 @@ const settings = (overrides: Partial<MailSettingsInput> = {}): MailSettingsInput
   ...overrides,
 });
 
+/** The PEM of the CA the test SMTP servers' certificate is under: the app is told to trust it. */
+let trustedCa: string;
+
 beforeEach(async () => {
-  smtp = await startTestSmtp();
-  t = await startTestApp({ kioskDir: false, mail: { autoDispatch: false, random: () => 0.5 } });
+  const certificate = await testCertificate();
+  trustedCa = certificate.ca;
+  // STARTTLS on offer: `security: 'none'` does not use it, `starttls` must.
+  smtp = await startTestSmtp(0, { tls: certificate });
+  t = await startTestApp({
+    kioskDir: false,
+    mail: { autoDispatch: false, random: () => 0.5, trustedCertificates: [trustedCa] },
+  });
   org = createOrganization(t.app, 'City Hall Events');
   event = createEvent(t.app, org, {
     name: 'Open Day',
@@ -54,9 +63,18 @@ beforeEach(async () => {
   t.app.ctx.mail.saveSettings(org.id, settings());
 });
 
+/** More SMTP servers a test starts: closed after the app, whose pooled connections they would otherwise wait for. */
+const servers: TestSmtp[] = [];
+async function anotherSmtp(...options: Parameters<typeof startTestSmtp>): Promise<TestSmtp> {
+  const server = await startTestSmtp(...options);
+  servers.push(server);
+  return server;
+}
+
 afterEach(async () => {
   await t.close();
   await smtp.close();
+  for (const server of servers.splice(0)) await server.close();
 });
 
 const dispatch = () => t.app.ctx.mailDispatcher.dispatchDue();
@@ -279,5 +297,124 @@ describe('row 6: no spelling of a ticket or profile path writes its secret to th
     } finally {
       await logged.close();
     }
+  });
+});
+
+describe('row 2: the password belongs to its host', () => {
+  let owner: DashboardClient;
+  let stranger: TestSmtp;
+  beforeEach(async () => {
+    owner = await signedInMember(t.app, org, 'owner');
+    stranger = await anotherSmtp(0, { tls: await testCertificate() });
+  });
+
+  const body = (overrides: Record<string, unknown> = {}) => ({
+    host: '127.0.0.1',
+    port: smtp.port,
+    security: 'starttls',
+    username: 'tickets',
+    from_address: 'tickets@cityhall.example',
+    public_url: 'https://tickets.cityhall.example',
+    ...overrides,
+  });
+
+  it('is dropped when the host moves without it, and never reaches the new host', async () => {
+    smtp.requireAuth('tickets', 'the smtp password');
+    const saved = await owner.send('PUT', '/mail-settings', body({ password: 'the smtp password' }));
+    expect(saved.body.data).toMatchObject({ has_password: true });
+    const tested = await owner.send('POST', '/mail-settings/test', { to: 'olive@example.com' });
+    expect(tested.body.data.sent).toBe(true);
+    expect(smtp.signIns).toEqual([{ user: 'tickets', password: 'the smtp password', secure: true }]);
+
+    // Someone at the owner's session moves the host to a server of theirs and leaves the password "unchanged".
+    const moved = await owner.send('PUT', '/mail-settings', body({ port: stranger.port }));
+    expect(moved.status).toBe(200);
+    expect(moved.body.data).toMatchObject({ port: stranger.port, username: 'tickets', has_password: false });
+    expect(t.app.ctx.mail.settingsOf(org.id)!.password).toBeNull();
+    await owner.send('POST', '/mail-settings/test', { to: 'olive@example.com' });
+    await register('ada@example.com');
+    await dispatch();
+    expect(stranger.signIns.map((signIn) => signIn.password)).not.toContain('the smtp password');
+  });
+
+  it('goes with a change of security or user too, and stays through any other change', async () => {
+    const withPassword = () => owner.send('PUT', '/mail-settings', body({ password: 'the smtp password' }));
+    for (const change of [{ security: 'tls' }, { username: 'other' }, { host: 'localhost' }]) {
+      await withPassword();
+      const changed = await owner.send('PUT', '/mail-settings', body(change));
+      expect(changed.body.data.has_password, JSON.stringify(change)).toBe(false);
+    }
+    await withPassword();
+    const renamed = await owner.send(
+      'PUT',
+      '/mail-settings',
+      body({ from_name: 'Box office', host: '127.0.0.1' }),
+    );
+    expect(renamed.body.data).toMatchObject({ from_name: 'Box office', has_password: true });
+    const typedAgain = await owner.send(
+      'PUT',
+      '/mail-settings',
+      body({ port: stranger.port, password: 'new one' }),
+    );
+    expect(typedAgain.body.data.has_password).toBe(true);
+  });
+});
+
+describe('row 7: the password is never sent in clear', () => {
+  let owner: DashboardClient;
+  beforeEach(async () => {
+    owner = await signedInMember(t.app, org, 'owner');
+  });
+
+  it('refuses security none with a password, under security', async () => {
+    const refused = await owner.send('PUT', '/mail-settings', {
+      host: '127.0.0.1',
+      port: smtp.port,
+      security: 'none',
+      username: 'tickets',
+      password: 'the smtp password',
+      from_address: 'tickets@cityhall.example',
+      public_url: 'https://tickets.cityhall.example',
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body).toEqual({
+      message: 'Validation failed.',
+      errors: {
+        security: ['A password needs STARTTLS or TLS, so that it never crosses the network in clear.'],
+      },
+    });
+    expect(t.app.ctx.mail.settingsOf(org.id)!.password).toBeNull();
+  });
+
+  it('signs in over plain text to nobody, even with a password stored before the rule', async () => {
+    const careless = await anotherSmtp(0, { tls: await testCertificate(), allowInsecureAuth: true });
+    t.app.store.repos.mailSettings.save(
+      org.id,
+      settings({ port: careless.port, username: 'tickets', password: 'the smtp password' }),
+      '2026-11-21T10:00:00+00:00',
+    );
+    await owner.send('POST', '/mail-settings/test', { to: 'olive@example.com' });
+    await register('ada@example.com');
+    await dispatch();
+    expect(careless.signIns).toEqual([]);
+    // Both went, unsigned: a relay that needs no sign-in takes them.
+    expect(careless.received).toHaveLength(2);
+  });
+
+  it('never falls back to plain text with starttls: a server without it is not signed in to', async () => {
+    const plain = await anotherSmtp();
+    t.app.ctx.mail.saveSettings(
+      org.id,
+      settings({
+        port: plain.port,
+        security: 'starttls',
+        username: 'tickets',
+        password: 'the smtp password',
+      }),
+    );
+    const tested = await owner.send('POST', '/mail-settings/test', { to: 'olive@example.com' });
+    expect(tested.body.data.sent).toBe(false);
+    expect(plain.signIns).toEqual([]);
+    expect(plain.received).toEqual([]);
   });
 });

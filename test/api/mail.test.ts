@@ -19,7 +19,14 @@ import {
   type TestApp,
 } from '../helpers/app.ts';
 import { signedInMember, type DashboardClient } from '../helpers/dashboard.ts';
-import { decodeQrPng, icsInstant, icsProperty, startTestSmtp, type TestSmtp } from '../helpers/smtp.ts';
+import {
+  decodeQrPng,
+  icsInstant,
+  icsProperty,
+  startTestSmtp,
+  testCertificate,
+  type TestSmtp,
+} from '../helpers/smtp.ts';
 
 let t: TestApp;
 let smtp: TestSmtp;
@@ -41,9 +48,17 @@ const settings = (overrides: Partial<MailSettingsInput> = {}): MailSettingsInput
   ...overrides,
 });
 
+let trustedCa: string;
+
 beforeEach(async () => {
-  smtp = await startTestSmtp();
-  t = await startTestApp({ kioskDir: false, mail: { autoDispatch: false, random: () => 0.5 } });
+  // STARTTLS on offer, for the tests that sign in (a password needs STARTTLS or TLS: issue 36).
+  const certificate = await testCertificate();
+  trustedCa = certificate.ca;
+  smtp = await startTestSmtp(0, { tls: certificate });
+  t = await startTestApp({
+    kioskDir: false,
+    mail: { autoDispatch: false, random: () => 0.5, trustedCertificates: [trustedCa] },
+  });
   org = createOrganization(t.app, 'City Hall Events');
   event = createEvent(t.app, org, {
     name: 'Open Day',
@@ -321,14 +336,15 @@ describe('when the mail server fails', () => {
 
   it('keeps a mail whose sign-in is refused waiting for the settings, and sends it once they are fixed', async () => {
     smtp.requireAuth('tickets', 'right password');
-    t.app.ctx.mail.saveSettings(org.id, settings({ username: 'tickets', password: 'wrong password' }));
+    const signingIn = { security: 'starttls', username: 'tickets' } as const;
+    t.app.ctx.mail.saveSettings(org.id, settings({ ...signingIn, password: 'wrong password' }));
     await register('auth@example.com');
     await dispatch();
     expect(outbox()[0]).toMatchObject({
       status: 'queued',
       error: '535 5.7.8 Authentication credentials invalid',
     });
-    t.app.ctx.mail.saveSettings(org.id, settings({ username: 'tickets', password: 'right password' }));
+    t.app.ctx.mail.saveSettings(org.id, settings({ ...signingIn, password: 'right password' }));
     await dispatch();
     expect(smtp.received.map((m) => m.to[0])).toEqual(['auth@example.com']);
   });
@@ -459,7 +475,7 @@ describe('the mail settings', () => {
     const put = await owner.send('PUT', '/mail-settings', {
       host: '127.0.0.1',
       port: smtp.port,
-      security: 'none',
+      security: 'starttls',
       username: 'tickets',
       password: 'the smtp password',
       from_address: 'tickets@cityhall.example',
@@ -475,7 +491,7 @@ describe('the mail settings', () => {
     const renamed = await owner.send('PUT', '/mail-settings', {
       host: '127.0.0.1',
       port: smtp.port,
-      security: 'none',
+      security: 'starttls',
       username: 'tickets',
       from_address: 'tickets@cityhall.example',
       from_name: 'Box office',
@@ -518,7 +534,10 @@ describe('the mail settings', () => {
     expect(smtp.received[0]!.parsed.subject).toBe('Arrivals test email for City Hall Events');
 
     smtp.requireAuth('tickets', 'right password');
-    t.app.ctx.mail.saveSettings(org.id, settings({ username: 'tickets', password: 'wrong' }));
+    t.app.ctx.mail.saveSettings(
+      org.id,
+      settings({ security: 'starttls', username: 'tickets', password: 'wrong' }),
+    );
     const refused = await owner.send('POST', '/mail-settings/test', { to: 'olive@example.com' });
     expect(refused.body).toEqual({
       message: 'The mail server did not take the test email.',
@@ -542,7 +561,7 @@ describe('the mail settings', () => {
     const logged = await startTestApp({
       kioskDir: false,
       logger: { level: 'debug', stream },
-      mail: { autoDispatch: false },
+      mail: { autoDispatch: false, trustedCertificates: [trustedCa] },
     });
     try {
       const organization = createOrganization(logged.app, 'Logged Org');
@@ -552,7 +571,7 @@ describe('the mail settings', () => {
       const put = await client.send('PUT', '/mail-settings', {
         host: '127.0.0.1',
         port: smtp.port,
-        security: 'none',
+        security: 'starttls',
         username: 'tickets',
         password: 'a secret smtp password',
         from_address: 'tickets@cityhall.example',

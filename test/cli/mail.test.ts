@@ -54,6 +54,9 @@ const base = () => [
   'https://tickets.cityhall.example',
 ];
 
+/** A password needs STARTTLS or TLS (issue 36): the settings of a server one signs in to. */
+const signingIn = () => base().map((arg) => (arg === 'none' ? 'starttls' : arg));
+
 describe('arrivals mail', () => {
   beforeEach(async () => {
     expect((await cli('org', 'create', '--name', 'City Hall', '--slug', 'city-hall')).code).toBe(0);
@@ -65,7 +68,7 @@ describe('arrivals mail', () => {
     const set = await cli(
       'mail',
       'set',
-      ...base(),
+      ...signingIn(),
       '--user',
       'tickets',
       '--password-file',
@@ -75,13 +78,13 @@ describe('arrivals mail', () => {
     );
     expect(set).toMatchObject({ code: 0, err: '' });
     expect(set.out).toBe(
-      `Mail for city-hall: 127.0.0.1:${smtp.port} (none) as tickets, from tickets@cityhall.example; ticket links start with https://tickets.cityhall.example.`,
+      `Mail for city-hall: 127.0.0.1:${smtp.port} (starttls) as tickets, from tickets@cityhall.example; ticket links start with https://tickets.cityhall.example.`,
     );
     expect(set.out).not.toContain('the smtp password');
     expect(stored()).toMatchObject({
       host: '127.0.0.1',
       port: smtp.port,
-      security: 'none',
+      security: 'starttls',
       username: 'tickets',
       password: 'the smtp password',
       fromName: 'City Hall Events',
@@ -89,8 +92,40 @@ describe('arrivals mail', () => {
     });
   });
 
+  it('set keeps the stored password only for the host, port, security and user it was given for', async () => {
+    const file = path.join(dataDir, 'smtp-password');
+    fs.writeFileSync(file, 'the smtp password\n');
+    await cli('mail', 'set', ...signingIn(), '--user', 'tickets', '--password-file', file);
+    const renamed = await cli(
+      'mail',
+      'set',
+      ...signingIn(),
+      '--user',
+      'tickets',
+      '--from-name',
+      'Box office',
+    );
+    expect(renamed).toMatchObject({ code: 0, err: '' });
+    expect(stored()).toMatchObject({ fromName: 'Box office', password: 'the smtp password' });
+
+    const moved = signingIn().map((arg) => (arg === '127.0.0.1' ? 'smtp.elsewhere.example' : arg));
+    expect(await cli('mail', 'set', ...moved, '--user', 'tickets')).toEqual({
+      code: 2,
+      out: '',
+      err:
+        `arrivals: --password-file is required: the stored password is for 127.0.0.1:${smtp.port} (starttls) ` +
+        'as tickets, and it does not follow a new host, port, security or user.',
+    });
+    expect(stored()).toMatchObject({ host: '127.0.0.1', password: 'the smtp password' });
+
+    expect(await cli('mail', 'set', ...base(), '--user', 'tickets', '--password-file', file)).toMatchObject({
+      code: 2,
+      err: 'arrivals: --security: A password needs STARTTLS or TLS, so that it never crosses the network in clear.',
+    });
+  });
+
   it('set refuses what cannot work, naming the flag', async () => {
-    expect(await cli('mail', 'set', ...base(), '--user', 'tickets')).toMatchObject({
+    expect(await cli('mail', 'set', ...signingIn(), '--user', 'tickets')).toMatchObject({
       code: 2,
       err: 'arrivals: --password-file is required with --user: the file holding its password.',
     });

@@ -1,8 +1,47 @@
+import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
+import { venueServerCertificate } from '../../server/https/certificate.service.ts';
+
+/** A certificate for `127.0.0.1` and `localhost` under a CA of its own, for a test SMTP server that speaks TLS. */
+export interface TestCertificate {
+  key: string;
+  cert: string;
+  /** The CA's certificate: what the app is told to trust (`buildApp({ mail: { trustedCertificates } })`). */
+  ca: string;
+}
+
+let certificate: Promise<TestCertificate> | null = null;
+
+/** One such certificate per test process (made under a CA the https feature makes: https/certificate.service.ts). */
+export function testCertificate(): Promise<TestCertificate> {
+  certificate ??= (async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arrivals-smtp-tls-'));
+    try {
+      const made = await venueServerCertificate(dir, {
+        now: new Date(),
+        label: 'Arrivals test mail CA',
+        names: { dns: ['localhost'], ips: ['127.0.0.1'] },
+      });
+      return { key: made.key, cert: made.cert, ca: made.ca! };
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  })();
+  return certificate;
+}
+
+/** A sign-in the server was sent: the account, the password, and whether the connection was encrypted by then. */
+export interface SignIn {
+  user: string;
+  password: string;
+  secure: boolean;
+}
 
 /**
  * A real SMTP server on a loopback port, for the tests of mail (smtp-server, as TOOLCHAIN.md has it): it keeps every
@@ -38,6 +77,8 @@ export interface TestSmtp {
   onRecipient(pattern: RegExp, rule: SmtpRule): void;
   /** Accept only these credentials (AUTH PLAIN/LOGIN); anything else is 535. */
   requireAuth(user: string, password: string): void;
+  /** Every sign-in the server was sent, taken or refused. */
+  signIns: SignIn[];
   /** Stops listening (connections are refused) and drops held messages. */
   stop(): Promise<void>;
   /** Listens again on the same port. */
@@ -74,12 +115,24 @@ function smtpError(code: number, message: string): Error & { responseCode: numbe
   return Object.assign(new Error(message), { responseCode: code });
 }
 
-/**
- * `parse: false` keeps each message raw and parses it only when a test reads `parsed` (a job of thousands of mails
- * would otherwise spend the test's time in mailparser).
- */
-export async function startTestSmtp(port = 0, options: { parse?: boolean } = {}): Promise<TestSmtp> {
+export interface TestSmtpOptions {
+  /**
+   * `parse: false` keeps each message raw and parses it only when a test reads `parsed` (a job of thousands of mails
+   * would otherwise spend the test's time in mailparser).
+   */
+  parse?: boolean;
+  /** Offer STARTTLS with this certificate (else the server speaks plain text only). */
+  tls?: TestCertificate;
+  /**
+   * Take AUTH before STARTTLS too, as a careless server does: a test then sees a password a client sends in clear
+   * (`signIns[].secure`). Off, smtp-server refuses AUTH until the connection is encrypted.
+   */
+  allowInsecureAuth?: boolean;
+}
+
+export async function startTestSmtp(port = 0, options: TestSmtpOptions = {}): Promise<TestSmtp> {
   const eager = options.parse ?? true;
+  const signIns: SignIn[] = [];
   let dataRule: SmtpRule = { kind: 'accept' };
   const recipientRules: { pattern: RegExp; rule: SmtpRule }[] = [];
   let credentials: { user: string; password: string } | null = null;
@@ -92,10 +145,14 @@ export async function startTestSmtp(port = 0, options: { parse?: boolean } = {})
   const make = () =>
     new SMTPServer({
       authOptional: true,
-      disabledCommands: ['STARTTLS'],
+      ...(options.tls
+        ? { key: options.tls.key, cert: options.tls.cert }
+        : { disabledCommands: ['STARTTLS'] }),
+      allowInsecureAuth: options.allowInsecureAuth ?? !options.tls,
       logger: false,
       size: 10 * 1024 * 1024,
-      onAuth(auth, _session, callback) {
+      onAuth(auth, session, callback) {
+        signIns.push({ user: auth.username ?? '', password: auth.password ?? '', secure: session.secure });
         if (credentials && auth.username === credentials.user && auth.password === credentials.password) {
           return callback(null, { user: auth.username });
         }
@@ -168,6 +225,7 @@ export async function startTestSmtp(port = 0, options: { parse?: boolean } = {})
     requireAuth: (user, password) => {
       credentials = { user, password };
     },
+    signIns,
     stop,
     start,
     close: stop,

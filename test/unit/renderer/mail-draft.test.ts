@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { mailDraft, mailSettingsInput } from '../../../renderer/src/dashboard/mail/mail-draft.ts';
+import {
+  dropsPassword,
+  mailDraft,
+  mailSettingsInput,
+} from '../../../renderer/src/dashboard/mail/mail-draft.ts';
 import type { MailSettings } from '../../../renderer/src/dashboard/api/mail.ts';
 
 const STORED: MailSettings = {
@@ -42,6 +46,26 @@ describe('the mail settings form', () => {
     expect(mailSettingsInput({ ...draft, password: ' s3cret ', removePassword: true })).toMatchObject({
       password: ' s3cret ',
     });
+  });
+
+  it('says before saving that a change of server, port, security or user drops the stored password', () => {
+    const draft = mailDraft(STORED);
+    expect(dropsPassword(STORED, draft)).toBe(false);
+    expect(dropsPassword(STORED, { ...draft, from_name: 'Box office', host: ' SMTP.example.com ' })).toBe(
+      false,
+    );
+    for (const change of [
+      { host: 'smtp.elsewhere.example' },
+      { port: '587' },
+      { security: 'starttls' as const },
+      { security: 'none' as const },
+      { username: 'other' },
+      { username: '' },
+    ]) {
+      expect(dropsPassword(STORED, { ...draft, ...change }), JSON.stringify(change)).toBe(true);
+      expect(dropsPassword(STORED, { ...draft, ...change, password: 'typed again' })).toBe(false);
+    }
+    expect(dropsPassword({ ...STORED, has_password: false }, { ...draft, host: 'x.example' })).toBe(false);
   });
 
   it('sends numbers as typed and empty optional text as null', () => {

@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../shell/ConfirmDialog.tsx';
 import { Checkbox, Notice, SelectInput, TextInput, useSubmit } from '../shell/controls.tsx';
 import { PageHeader } from '../shell/PageHeader.tsx';
 import { useDashboardLoad, useExpireOn401, useSession } from '../shell/session.tsx';
-import { mailDraft, mailSettingsInput, type MailDraft } from './mail-draft.ts';
+import { dropsPassword, mailDraft, mailSettingsInput, type MailDraft } from './mail-draft.ts';
 import './mail.css';
 
 const words = t.dashboard.mail.settings;
@@ -134,6 +134,13 @@ function MailSettingsForm({
               checked={draft.removePassword}
               onChange={set('removePassword')}
             />
+          )}
+          {dropsPassword(settings, draft) && (
+            <div data-testid="mail-password-dropped">
+              <Notice tone="info">
+                {draft.security === 'none' ? words.passwordDroppedNone : words.passwordDropped}
+              </Notice>
+            </div>
           )}
         </fieldset>
         <fieldset className="dfieldset">

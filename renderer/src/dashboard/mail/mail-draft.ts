@@ -39,6 +39,23 @@ export function mailDraft(settings: MailSettings | null): MailDraft {
   };
 }
 
+/**
+ * Whether saving the draft drops the stored password, which belongs to the server, port, security and user name it
+ * was given for: any of them changed (the host without case) with no password typed again, or security set to
+ * none, with which nothing signs in. An input hint mirroring the server's rule (server/mail/mail.rules.ts,
+ * `passwordKept`), so the form says so before saving.
+ */
+export function dropsPassword(settings: MailSettings | null, draft: MailDraft): boolean {
+  if (!settings?.has_password || draft.password !== '' || draft.removePassword) return false;
+  return (
+    draft.security === 'none' ||
+    draft.host.trim().toLowerCase() !== settings.host.toLowerCase() ||
+    Number(draft.port.trim()) !== settings.port ||
+    draft.security !== settings.security ||
+    (draft.username.trim() || null) !== settings.username
+  );
+}
+
 /** A number typed into a field: as typed, for the server to refuse in words if it is not a whole number. */
 const typedNumber = (text: string): number => (text.trim() === '' ? Number.NaN : Number(text.trim()));
 

@@ -23,7 +23,11 @@ export const mailEn = {
     usernameHint: 'Leave empty for a server that takes mail without signing in.',
     password: 'Password',
     passwordStored: 'A password is stored. It is never shown; leave this empty to keep it.',
-    passwordNone: 'Needed only with a user name.',
+    passwordNone: 'No password is stored. Needed only with a user name.',
+    passwordDropped:
+      'When you save, the stored password is removed: it goes only to the server, port, security and user name it was given for. Type it again to keep signing in.',
+    passwordDroppedNone:
+      'When you save, the stored password is removed: with security None nothing signs in, since the password would cross the network in clear.',
     removePassword: 'Remove the stored password',
     senderHeading: 'Sender',
     fromAddress: 'From address',
