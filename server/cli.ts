@@ -37,7 +37,7 @@ import { isValidEmail } from './platform/email.ts';
 import { STAFF_ROLES, type StaffRole } from './contract/vocabulary.ts';
 import { mailService } from './mail/mail.service.ts';
 import { mailServerOf, mailSettingsBody } from './mail/mail.schemas.ts';
-import { passwordKept } from './mail/mail.rules.ts';
+import { passwordKept, TEST_MAILS_PER_HOUR } from './mail/mail.rules.ts';
 import { checkRequestPart } from './platform/validation.ts';
 import { textFaultMessage } from './platform/field-errors.ts';
 import { textFault } from './platform/text.rules.ts';
@@ -821,6 +821,12 @@ async function mailTest(dataDir: string, flags: Flags, io: Io): Promise<number> 
   const outcome = await withStoreAsync(dataDir, async (store) =>
     cliMail(store).sendTest(organizationBySlug(store, slug).id, to),
   );
+  if (!outcome.ok && outcome.reason === 'too_many') {
+    throw new UsageError(
+      `At most ${TEST_MAILS_PER_HOUR} test emails an hour can be sent for ${slug}: try again in ` +
+        `${Math.ceil(outcome.retryAfterSeconds / 60)} minutes.`,
+    );
+  }
   if (!outcome.ok) throw new UsageError(`Mail is not set up for ${slug}: run arrivals mail set first.`);
   if (outcome.sent) {
     io.out(`Sent to ${to}. The mail server answered: ${outcome.reply ?? '(nothing)'}`);

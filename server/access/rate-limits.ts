@@ -6,6 +6,7 @@ import type {
   RouteOptions,
 } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
+import ipaddr from 'ipaddr.js';
 import { canonicalAddress } from '../platform/client-address.ts';
 import type { Clock } from '../platform/clock.ts';
 import { positiveInteger } from '../platform/config.ts';
@@ -62,8 +63,11 @@ export const RATE_LIMIT_WINDOW_MS = 60_000;
 
 export type RateLimitGroup = keyof RateLimits;
 
-/** Whose requests a limit counts together. */
-type CountedPer = 'ip' | 'token' | 'account' | 'device';
+/**
+ * Whose requests a limit counts together. `client` is the client's address, an IPv6 one by its /64 network: one
+ * subscriber is usually handed a whole /64, and each of its addresses would otherwise have a budget of its own.
+ */
+type CountedPer = 'ip' | 'client' | 'token' | 'account' | 'device';
 
 interface RateLimitRule {
   /** The routes it covers: a path prefix, and a method when only one is meant. */
@@ -76,13 +80,30 @@ interface RateLimitRule {
    * knows the token first.
    */
   phase: 'onRequest' | 'preHandler' | 'token authentication';
+  /** Rows naming the same budget count their routes' requests together, in one limiter. */
+  budget?: string;
 }
+
+/**
+ * The public writes: what anyone may do for any email, each of which can mail that address from the organization's
+ * own server (a ticket, a cancellation). One budget per client for all of them, so a loop of register and cancel
+ * meets the limit as soon as one route alone would.
+ */
+const PUBLIC_WRITES = {
+  limits: [{ group: 'publicEvents', per: 'client' }],
+  phase: 'onRequest',
+  budget: 'public writes',
+} as const satisfies Omit<RateLimitRule, 'path'>;
 
 /**
  * Every rate limit, by path: the first matching row applies; paths that match none (documentation, the screens,
  * `/satellite/status`, unknown paths) are not limited. Requests per minute are in `RateLimits`.
  */
 export const RATE_LIMIT_TABLE: readonly RateLimitRule[] = [
+  { path: '/public/events/:uuid/register', method: 'POST', ...PUBLIC_WRITES },
+  { path: '/public/events/:uuid/cancel', method: 'POST', ...PUBLIC_WRITES },
+  { path: '/public/events/:uuid/check-in', method: 'POST', ...PUBLIC_WRITES },
+  { path: '/kiosk/api/events/:uuid/register', method: 'POST', ...PUBLIC_WRITES },
   { path: '/public/events/', limits: [{ group: 'publicEvents', per: 'ip' }], phase: 'onRequest' },
   { path: '/public/organizations', limits: [{ group: 'publicEvents', per: 'ip' }], phase: 'onRequest' },
   { path: '/public/profile/', limits: [{ group: 'profile', per: 'ip' }], phase: 'onRequest' },
@@ -144,6 +165,7 @@ const tooManyMessage = (group: RateLimitGroup) =>
 
 const countedPerWords: Record<CountedPer, string> = {
   ip: 'client address',
+  client: 'client (its address; an IPv6 client by its /64 network)',
   token: 'API token (per client address while no valid token is shown)',
   account: 'account (the email signed in with)',
   device: 'device (its credential; per client address without one)',
@@ -164,6 +186,9 @@ export function documentedRateLimit(
   const each = rule.limits.map(
     ({ group, per }) => `${limits[group]} requests a minute per ${countedPerWords[per]}`,
   );
+  if (rule.budget === PUBLIC_WRITES.budget) {
+    each[0] += ', shared by register, cancel and check-in (public and kiosk)';
+  }
   return {
     description:
       `Rate limit: ${each.join(', and ')}. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the ` +
@@ -309,18 +334,27 @@ export async function registerRateLimits(
 
   const keyOf: Record<Exclude<CountedPer, 'token'>, (request: FastifyRequest) => string> = {
     ip: byIp,
+    client: byClient,
     account: byAccount,
     device: byDevice,
   };
+  // One limiter per budget, whichever of its routes registers first.
+  const sharedLimiters = new Map<string, Limiter>();
   app.addHook('onRoute', (route: RouteOptions) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const rule = methods.map((method) => ruleFor(method, route.url)).find((found) => found !== undefined);
     if (!rule) return;
     addRefusals(route.schema, { 429: rule.limits.map(({ group }) => tooManyMessage(group)) });
     if (rule.phase === 'token authentication') return;
-    const limiters = rule.limits.map(({ group, per }) =>
-      app.limiterFor(group, keyOf[per as Exclude<CountedPer, 'token'>]),
-    );
+    const limiterOf = ({ group, per }: RateLimitRule['limits'][number]) =>
+      app.limiterFor(group, keyOf[per as Exclude<CountedPer, 'token'>]);
+    const limiters = rule.limits.map((limit) => {
+      if (rule.budget === undefined) return limiterOf(limit);
+      const key = `${rule.budget} ${limit.group}`;
+      let limiter = sharedLimiters.get(key);
+      if (!limiter) sharedLimiters.set(key, (limiter = limiterOf(limit)));
+      return limiter;
+    });
     const own = route[rule.phase] ?? [];
     route[rule.phase] = [...limiters, ...(Array.isArray(own) ? own : [own])];
   });
@@ -334,4 +368,19 @@ export async function registerRateLimits(
  */
 export function byIp(request: FastifyRequest): string {
   return canonicalAddress(request.ip);
+}
+
+/**
+ * The key of a per-client limit: an IPv4 client's address (as `byIp`), an IPv6 client's /64 network. Loopback stays
+ * itself.
+ */
+export function byClient(request: FastifyRequest): string {
+  const address = byIp(request);
+  if (!address.includes(':') || !ipaddr.IPv6.isValid(address)) return address;
+  const parsed = ipaddr.IPv6.parse(address);
+  if (parsed.range() === 'loopback') return address;
+  return `${parsed.parts
+    .slice(0, 4)
+    .map((part) => part.toString(16))
+    .join(':')}::/64`;
 }

@@ -3,6 +3,7 @@ import { toTimestamp } from '../platform/time.ts';
 import type { Store } from '../store.ts';
 import { checkInOpIdFor } from '../failover/failover.rules.ts';
 import { newOpId, type ChangeJournal } from '../sync/journal.ts';
+import type { ChangeCircumstances } from '../webhooks/notifier.ts';
 import type { AttendeeFilter } from './attendee.repository.ts';
 import {
   decideApprove,
@@ -73,6 +74,7 @@ export function attendeeService(store: Store, ledger: LedgerService, journal: Ch
     now: Date,
     /** A check-in asked with an idempotency key gets the op id derived from it (failover/failover.rules.ts). */
     opId: string = newOpId(),
+    circumstances?: ChangeCircumstances,
   ): AttendeeRecord {
     ledger.recordFact(
       event,
@@ -85,7 +87,7 @@ export function attendeeService(store: Store, ledger: LedgerService, journal: Ch
         device: journal.device(),
         pendingUpstream: journal.sendsUp(event.uuid),
       },
-      { tell: true },
+      { tell: true, circumstances },
     );
     journal.record(kind, opId, { event: event.uuid, attendee: subject.uuid, ...payload });
     return ledger.rowOf(subject.uuid)!;
@@ -299,8 +301,12 @@ export function attendeeService(store: Store, ledger: LedgerService, journal: Ch
     });
   }
 
-  /** The organization cancelling an attendee of `event` (token API, desk). */
-  function cancelRegistration(event: EventRecord, attendee: AttendeeRecord): CancelOutcome {
+  /** The organization cancelling an attendee of `event` (token API, desk), or the person (ticket link, by email). */
+  function cancelRegistration(
+    event: EventRecord,
+    attendee: AttendeeRecord,
+    circumstances?: ChangeCircumstances,
+  ): CancelOutcome {
     const decision = decideCancel(attendee);
     if (!decision.ok) return decision;
     return store.inTransaction((): CancelOutcome => {
@@ -310,16 +316,19 @@ export function attendeeService(store: Store, ledger: LedgerService, journal: Ch
       // It names the registrations this node knows are the person (docs/sync.md): one made meanwhile elsewhere
       // stands.
       const merged = repos.attendees.mergedUuids(current!.id);
-      record(event, 'cancel', current!, merged, { merged }, clock.now());
+      record(event, 'cancel', current!, merged, { merged }, clock.now(), newOpId(), circumstances);
       return { ok: true };
     });
   }
 
-  /** An attendee cancelling their own registration by email (public). */
+  /**
+   * An attendee cancelling their own registration by email (public): anyone can, for any address, so the mail
+   * notifier is told it was by the email alone.
+   */
   function cancelOwnRegistration(event: EventRecord, email: string): CancelOutcome {
     const attendee = repos.attendees.findForEmail(event.id, email);
     if (!attendee) return { ok: false, reason: 'not_registered' };
-    return cancelRegistration(event, attendee);
+    return cancelRegistration(event, attendee, { byEmailAlone: true });
   }
 
   function markNoShow(event: EventRecord, attendee: AttendeeRecord): NoShowOutcome {

@@ -1,7 +1,7 @@
 import type { EventRecord } from '../events/event.types.ts';
 import { toTimestamp } from '../platform/time.ts';
 import type { Store } from '../store.ts';
-import type { ChangeNotifier } from '../webhooks/notifier.ts';
+import type { ChangeCircumstances, ChangeNotifier } from '../webhooks/notifier.ts';
 import type { AttendeeSummary } from './attendee.types.ts';
 import type { HeldRow, LedgerRepository, StoredFact, StoredRegistration } from './ledger.repository.ts';
 import { toSecond } from './ledger.repository.ts';
@@ -30,6 +30,8 @@ export interface RecordOptions {
    * node it follows sent tells nobody: that node did.
    */
   tell: boolean;
+  /** How the change was made, told with it (webhooks/notifier.ts). */
+  circumstances?: ChangeCircumstances;
 }
 
 /** People whose rows are written again per transaction when the app starts after migration 017. */
@@ -70,7 +72,7 @@ export function ledgerService(store: Store, ledger: LedgerRepository, notify: Ch
   }
 
   /** Tells webhooks (and mail) what changed for the person, as the rows now read. */
-  function tell(event: EventRecord, change: PersonChange): void {
+  function tell(event: EventRecord, change: PersonChange, circumstances?: ChangeCircumstances): void {
     const compared = (row: { uuid: string; status: HeldRow['status'] }, checkedIn: boolean) => ({
       uuid: row.uuid,
       status: row.status,
@@ -83,7 +85,7 @@ export function ledgerService(store: Store, ledger: LedgerRepository, notify: Ch
     }));
     for (const { change: kind, uuid } of changesBetween(before, after)) {
       const row = change.made.find((made) => made.uuid === uuid)!;
-      notify.attendeeChanged(NOTIFICATION[kind], event, summaryOf(row));
+      notify.attendeeChanged(NOTIFICATION[kind], event, summaryOf(row), circumstances);
     }
   }
 
@@ -114,7 +116,7 @@ export function ledgerService(store: Store, ledger: LedgerRepository, notify: Ch
     const person = ledger.personOf(fact.subject);
     if (!person || person.eventId !== event.id) return null;
     const change = materialize(event.id, person.emailKey);
-    if (options.tell) tell(event, change);
+    if (options.tell) tell(event, change, options.circumstances);
     return change;
   }
 

@@ -155,7 +155,8 @@ export type MailKind = (typeof MAIL_KINDS)[number];
 /**
  * A mail's state: `queued` (waiting, or being sent; `error` says why it waits), `sent` (the SMTP server took it),
  * `failed` (refused for good, or every retry spent; `error` is the server's reason), `skipped` (no longer wanted when
- * its turn came: the registration was cancelled, approved or removed meanwhile).
+ * its turn came: the registration was cancelled, approved or removed meanwhile), `suppressed` (over the cap of mails
+ * its address may get about the event; `error` says which: never sent, nor queued for later).
  */
-export const MAIL_STATUSES = ['queued', 'sent', 'failed', 'skipped'] as const;
+export const MAIL_STATUSES = ['queued', 'sent', 'failed', 'skipped', 'suppressed'] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];

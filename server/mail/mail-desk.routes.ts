@@ -5,10 +5,12 @@ import { HttpError } from '../platform/errors.ts';
 import { messages } from '../platform/messages.ts';
 import { refusals } from '../platform/refusals.ts';
 import type { MailRefusal } from './mail.service.ts';
-import { presentMail, presentMailJob } from './mail.presenters.ts';
+import { presentMail, presentMailJob, presentRecipientCaps } from './mail.presenters.ts';
 import {
   attendeeMailResponse,
   eventMailResponse,
+  mailLimitsBody,
+  mailLimitsResponse,
   resendResponse,
   sendTicketsResponse,
 } from './mail.schemas.ts';
@@ -61,9 +63,11 @@ export const mailDeskRoutes: FastifyPluginAsyncZod = async (app) => {
             queued: overview.counts.queued,
             sent: overview.counts.sent,
             failed: overview.counts.failed,
+            suppressed: overview.counts.suppressed,
             not_sent: overview.counts.notSent,
           },
           job: overview.job && presentMailJob(overview.job),
+          limits: presentRecipientCaps(overview.caps),
         },
       };
     },
@@ -101,6 +105,7 @@ export const mailDeskRoutes: FastifyPluginAsyncZod = async (app) => {
             404: [messages.attendeeNotFound],
             409: [messages.mailNotConfigured, messages.mailNotSentHere],
             422: [messages.resendCancelled, messages.resendPending],
+            429: [messages.tooManyResends],
           }),
         },
       },
@@ -111,10 +116,40 @@ export const mailDeskRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!outcome.ok) {
         if (outcome.reason === 'canceled') throw new HttpError(422, messages.resendCancelled);
         if (outcome.reason === 'pending') throw new HttpError(422, messages.resendPending);
+        if (outcome.reason === 'too_many') {
+          reply.header('retry-after', outcome.retryAfterSeconds);
+          throw new HttpError(429, messages.tooManyResends);
+        }
         throw mailRefusal(outcome.reason);
       }
       reply.code(202);
       return { message: messages.ticketQueued, data: presentMail(outcome.mail) };
+    },
+  );
+
+  app.put(
+    '/events/:event_id/mail/limits',
+    {
+      config: { access: 'owner' as const },
+      schema: {
+        tags: ['Dashboard: events'],
+        summary: 'How many mails one address may get about the event, an hour and a day (owners)',
+        description:
+          'Mail to one address about one event is capped (3 an hour and 10 a day unless raised here), counting ' +
+          'tickets, cancellations, resends and test emails: a mail over the cap is not sent and shows as ' +
+          '`suppressed` on the desk, with its reason.',
+        params: eventParams,
+        body: mailLimitsBody,
+        response: { 200: mailLimitsResponse, ...refusals(eventRefusals) },
+      },
+    },
+    async function setMailLimits(request) {
+      const event = eventOf(request, request.params.event_id);
+      const caps = mail.setCaps(event, {
+        perHour: request.body.per_address_per_hour,
+        perDay: request.body.per_address_per_day,
+      });
+      return { data: presentRecipientCaps(caps) };
     },
   );
 

@@ -1,15 +1,20 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/database.ts';
+import { emailKey } from '../platform/email.ts';
 import { toTimestamp } from '../platform/time.ts';
 import type { WriteGate } from '../platform/write-gate.ts';
 import { createRepositories } from '../store.ts';
 import { randomBase62 } from '../platform/random.ts';
 import { languageFor, TICKET_SECRET_LENGTH, ticketPageUrl } from '../tickets/ticket.rules.ts';
 import {
+  DAY_MS,
+  DEFAULT_RECIPIENT_CAPS,
+  HOUR_MS,
   judgeSmtpFailure,
   mailStillWanted,
   nextMailAttemptAt,
+  recipientCapReached,
   replyText,
   sendIntervalMs,
   SLOW_DOWN_PAUSE_MS,
@@ -160,6 +165,20 @@ export function mailDispatcher(db: Db, clock: Clock, options: MailDispatchOption
         mail.id,
         wanted.wanted ? 'The registration no longer exists.' : wanted.reason,
         toTimestamp(now),
+      );
+      return { outcome: 'skipped', unreachable: false };
+    }
+    // Judged before anything awaits: the mails claimed after this one count it as being sent.
+    const overCap = recipientCapReached(
+      outbox.recipientCounts(mail, emailKey(attendee.email), now.getTime() - HOUR_MS, now.getTime() - DAY_MS),
+      mailSettings.capsOf(mail.eventId) ?? DEFAULT_RECIPIENT_CAPS,
+    );
+    if (overCap !== null) {
+      await writeGate.whenOpen();
+      outbox.suppress(mail.id, overCap, toTimestamp(now));
+      log?.warn(
+        { mail: mail.id, organization: mail.organizationId, kind: mail.kind },
+        'mail suppressed: its address reached the per-address cap',
       );
       return { outcome: 'skipped', unreachable: false };
     }

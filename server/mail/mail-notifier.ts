@@ -1,7 +1,8 @@
 import type { EventRecord } from '../events/event.types.ts';
 import type { Repositories } from '../store.ts';
 import type { ChangeNotifier } from '../webhooks/notifier.ts';
-import { mailsRegistrationsFrom, registrationMailKind } from './mail.rules.ts';
+import type { Clock } from '../platform/clock.ts';
+import { cancellationMailed, mailsRegistrationsFrom, registrationMailKind } from './mail.rules.ts';
 import type { MailOutbox } from './mail-outbox.service.ts';
 
 export interface MailNotifierOptions {
@@ -11,13 +12,15 @@ export interface MailNotifierOptions {
    * (docs/sync.md), as it sends their webhooks.
    */
   mailsFor(event: EventRecord): boolean;
+  clock: Clock;
 }
 
 /**
  * Mail's side of the changes the services tell of (webhooks/notifier.ts), inside their transactions and only on the
  * node that holds the truth (a replica kiosk tells nobody; a hub tells of the ops it applies only as their
  * authority): a registration queues its ticket (or "awaiting approval" while pending), an approval the ticket, a
- * cancellation its own mail when an earlier one had told the person of the registration. Nothing is queued while
+ * cancellation its own mail when an earlier one had told the person of the registration (and not when it was made
+ * with the email alone minutes after registering: mail.rules.ts, `cancellationMailed`). Nothing is queued while
  * the organization has no mail settings.
  */
 export function mailNotifier(
@@ -29,7 +32,7 @@ export function mailNotifier(
     options.mailsFor(event) ? repos.mailSettings.settingsOf(event.organizationId) : null;
 
   return {
-    attendeeChanged(type, event, summary) {
+    attendeeChanged(type, event, summary, circumstances) {
       if (type !== 'attendee.registered' && type !== 'attendee.approved' && type !== 'attendee.canceled')
         return;
       const settings = settingsFor(event);
@@ -39,9 +42,12 @@ export function mailNotifier(
       if (!attendee) return;
       const target = { eventId: event.id, registrationUuid: attendee.uuid };
       if (type === 'attendee.canceled') {
-        if (repos.mailOutbox.anyRegistrationMailQueued(attendee.id)) {
-          outbox.enqueue(settings, { ...target, kind: 'cancellation' });
-        }
+        const mailed = cancellationMailed(repos.mailOutbox.anyRegistrationMailQueued(attendee.id), {
+          byEmailAlone: circumstances?.byEmailAlone ?? false,
+          registeredAt: summary.registeredAt,
+          now: options.clock.now(),
+        });
+        if (mailed) outbox.enqueue(settings, { ...target, kind: 'cancellation' });
         return;
       }
       const door = repos.tickets.ofRegistration(attendee.uuid)?.door ?? null;

@@ -1,5 +1,7 @@
 import type { MailKind, MailStatus } from '../contract/vocabulary.ts';
 import type { Db } from '../platform/database.ts';
+import { toTimestamp } from '../platform/time.ts';
+import type { RecipientCounts } from './mail.rules.ts';
 import type { EventMailCounts, MailJobRecord, MailRecord } from './mail.types.ts';
 
 interface MailRow {
@@ -57,6 +59,8 @@ export interface NewMail {
   /** Unix ms. */
   dueAt: number;
   createdAt: string;
+  /** Queued by the desk's "Resend ticket" (3 an hour a person). */
+  resend?: boolean;
 }
 
 /** What one attempt did to its mail. */
@@ -93,9 +97,9 @@ const SQL_MESSAGE_ID = `'<' || lower(hex(randomblob(16))) || '@' || @domain || '
 export function mailOutboxRepository(db: Db) {
   const insert = db.prepare<Record<string, unknown>>(
     `INSERT INTO mail_outbox (organization_id, event_id, registration_uuid, kind, message_id, job_id,
-       next_attempt_at, created_at, updated_at)
+       next_attempt_at, created_at, updated_at, resend)
      VALUES (@organization_id, @event_id, @registration_uuid, @kind, @message_id, @job_id, @due_at, @created_at,
-       @created_at)`,
+       @created_at, @resend)`,
   );
   // An import's registrations, told of all at once (`attendeesChanged`): one statement for thousands.
   const insertForUuids = db.prepare<Record<string, unknown>>(
@@ -149,9 +153,40 @@ export function mailOutboxRepository(db: Db) {
   const anyTold = db
     .prepare<[number], number>(
       `SELECT EXISTS (SELECT 1 FROM ${MAILS_OF_ROW}
-                      WHERE r.attendee_id = ? AND o.kind IN ('confirmation', 'pending') AND o.status <> 'skipped')`,
+                      WHERE r.attendee_id = ? AND o.kind IN ('confirmation', 'pending')
+                        AND o.status NOT IN ('skipped', 'suppressed'))`,
     )
     .pluck();
+  // What an address had about an event (every registration of that email in it), besides the mail `id`: sent in
+  // the last day (and hour), and being sent now; and the organization's test emails to it. The per-address caps
+  // (mail.rules.ts, `recipientCapReached`) are judged on these.
+  const recipientCounts = db.prepare<Record<string, unknown>, RecipientCounts>(
+    `SELECT
+       (SELECT count(*) FROM registrations AS r CROSS JOIN mail_outbox AS o ON o.registration_uuid = r.uuid
+        WHERE r.event_id = @event AND r.email_key = @key AND o.id <> @id
+          AND ((o.status = 'sent' AND o.sent_at > @hour) OR (o.status = 'queued' AND o.lease_expires_at IS NOT NULL)))
+       + (SELECT count(*) FROM mail_test_sends
+          WHERE organization_id = @organization AND recipient = @key AND sent_at > @hour_ms) AS hour,
+       (SELECT count(*) FROM registrations AS r CROSS JOIN mail_outbox AS o ON o.registration_uuid = r.uuid
+        WHERE r.event_id = @event AND r.email_key = @key AND o.id <> @id
+          AND ((o.status = 'sent' AND o.sent_at > @day) OR (o.status = 'queued' AND o.lease_expires_at IS NOT NULL)))
+       + (SELECT count(*) FROM mail_test_sends
+          WHERE organization_id = @organization AND recipient = @key AND sent_at > @day_ms) AS day`,
+  );
+  const resendsOfRow = db.prepare<[number, string], { count: number; oldest: string | null }>(
+    `SELECT count(*) AS count, min(o.created_at) AS oldest FROM ${MAILS_OF_ROW}
+     WHERE r.attendee_id = ? AND o.resend = 1 AND o.created_at > ?`,
+  );
+  const insertTestSend = db.prepare<[number, string, number]>(
+    'INSERT INTO mail_test_sends (organization_id, recipient, sent_at) VALUES (?, ?, ?)',
+  );
+  const testSendsSince = db.prepare<[number, number], { count: number; oldest: number | null }>(
+    'SELECT count(*) AS count, min(sent_at) AS oldest FROM mail_test_sends WHERE organization_id = ? AND sent_at > ?',
+  );
+  const suppress = db.prepare<[string, string, number]>(
+    `UPDATE mail_outbox SET status = 'suppressed', error = ?, lease_expires_at = NULL, updated_at = ?
+     WHERE id = ? AND status = 'queued'`,
+  );
   const eventCounts = db.prepare<[number], { status: MailStatus; total: number }>(
     'SELECT status, count(*) AS total FROM mail_outbox WHERE event_id = ? GROUP BY status',
   );
@@ -239,7 +274,7 @@ export function mailOutboxRepository(db: Db) {
   );
 
   function job(row: { id: number; event_id: number; total: number; created_at: string }): MailJobRecord {
-    const counts = { queued: 0, sent: 0, failed: 0, skipped: 0 };
+    const counts = { queued: 0, sent: 0, failed: 0, skipped: 0, suppressed: 0 };
     let last: string | null = null;
     for (const { status, total, last: at } of jobCounts.all(row.id)) {
       counts[status] = total;
@@ -266,6 +301,7 @@ export function mailOutboxRepository(db: Db) {
         job_id: mail.jobId,
         due_at: mail.dueAt,
         created_at: mail.createdAt,
+        resend: mail.resend ? 1 : 0,
       });
     },
 
@@ -341,7 +377,7 @@ export function mailOutboxRepository(db: Db) {
     anyRegistrationMailQueued: (attendeeId: number): boolean => anyTold.get(attendeeId) === 1,
 
     eventCounts(eventId: number): Omit<EventMailCounts, 'notSent'> {
-      const counts = { queued: 0, sent: 0, failed: 0 };
+      const counts = { queued: 0, sent: 0, failed: 0, suppressed: 0 };
       for (const { status, total } of eventCounts.all(eventId)) {
         if (status !== 'skipped') counts[status] = total;
       }
@@ -398,6 +434,50 @@ export function mailOutboxRepository(db: Db) {
 
     skip(id: number, reason: string, now: string): void {
       skip.run(reason, now, id);
+    },
+
+    /** Records a mail over its address's cap as suppressed, with why: never sent, nor due again. */
+    suppress(id: number, reason: string, now: string): void {
+      suppress.run(reason, now, id);
+    },
+
+    /**
+     * Mails the address `emailKey` had about the event (besides mail `id`) after `hourSince`/`daySince` (Unix ms):
+     * sent, being sent, and the organization's test emails to it.
+     */
+    recipientCounts(
+      mail: { id: number; organizationId: number; eventId: number },
+      emailKey: string,
+      hourSince: number,
+      daySince: number,
+    ): RecipientCounts {
+      return recipientCounts.get({
+        id: mail.id,
+        organization: mail.organizationId,
+        event: mail.eventId,
+        key: emailKey,
+        hour: toTimestamp(new Date(hourSince)),
+        day: toTimestamp(new Date(daySince)),
+        hour_ms: hourSince,
+        day_ms: daySince,
+      })!;
+    },
+
+    /** How many times an attendee row's ticket was resent after `since` (Unix ms), and when the first of them was. */
+    resendsSince(attendeeId: number, since: number): { count: number; oldestAt: number | null } {
+      const { count, oldest } = resendsOfRow.get(attendeeId, toTimestamp(new Date(since)))!;
+      return { count, oldestAt: oldest === null ? null : Date.parse(oldest) };
+    },
+
+    /** A test email asked for: counted for the organization's allowance and its address's caps. */
+    recordTestSend(organizationId: number, emailKey: string, at: number): void {
+      insertTestSend.run(organizationId, emailKey, at);
+    },
+
+    /** The organization's test emails after `since` (Unix ms), and when the first of them was. */
+    testSendsSince(organizationId: number, since: number): { count: number; oldestAt: number | null } {
+      const { count, oldest } = testSendsSince.get(organizationId, since)!;
+      return { count, oldestAt: oldest };
     },
 
     /** Makes due now the organization's mails that waited only because its server could not be reached. */

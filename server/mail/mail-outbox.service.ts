@@ -39,7 +39,14 @@ export function mailOutbox(repos: Repositories, clock: Clock, onQueued: () => vo
     /** One mail of `kind` to a registration, due now. */
     enqueue(
       settings: MailSettingsRecord,
-      mail: { eventId: number; registrationUuid: string; kind: MailKind; jobId?: number | null },
+      mail: {
+        eventId: number;
+        registrationUuid: string;
+        kind: MailKind;
+        jobId?: number | null;
+        /** The desk's "Resend ticket". */
+        resend?: boolean;
+      },
     ): void {
       const now = clock.now();
       const key = opKey ? { op: opKey.key, index: opKey.written++ } : null;
@@ -52,6 +59,7 @@ export function mailOutbox(repos: Repositories, clock: Clock, onQueued: () => vo
         jobId: mail.jobId ?? null,
         dueAt: now.getTime(),
         createdAt: toTimestamp(now),
+        resend: mail.resend ?? false,
       });
       onQueued();
     },

@@ -1,5 +1,6 @@
 import type { SmtpSecurity } from '../contract/vocabulary.ts';
 import type { Db } from '../platform/database.ts';
+import type { RecipientCaps } from './mail.rules.ts';
 import type { MailSettingsInput, MailSettingsRecord } from './mail.types.ts';
 
 interface SettingsRow {
@@ -55,6 +56,14 @@ export function mailSettingsRepository(db: Db) {
        max_per_minute = excluded.max_per_minute, updated_at = excluded.updated_at`,
   );
   const remove = db.prepare<[number]>('DELETE FROM mail_settings WHERE organization_id = ?');
+  const capsOf = db.prepare<[number], RecipientCaps>(
+    'SELECT per_hour AS perHour, per_day AS perDay FROM mail_event_limits WHERE event_id = ?',
+  );
+  const setCaps = db.prepare<[number, number, number, string]>(
+    `INSERT INTO mail_event_limits (event_id, per_hour, per_day, updated_at) VALUES (?, ?, ?, ?)
+     ON CONFLICT (event_id) DO UPDATE SET per_hour = excluded.per_hour, per_day = excluded.per_day,
+       updated_at = excluded.updated_at`,
+  );
   const organizationIds = db.prepare<[], number>('SELECT organization_id FROM mail_settings').pluck();
 
   return {
@@ -88,6 +97,13 @@ export function mailSettingsRepository(db: Db) {
 
     remove(organizationId: number): boolean {
       return remove.run(organizationId).changes > 0;
+    },
+
+    /** The event's per-address caps where an owner set them (migration 030); null: the defaults. */
+    capsOf: (eventId: number): RecipientCaps | null => capsOf.get(eventId) ?? null,
+
+    setCaps(eventId: number, caps: RecipientCaps, at: string): void {
+      setCaps.run(eventId, caps.perHour, caps.perDay, at);
     },
   };
 }

@@ -96,13 +96,21 @@ export const mailSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Send a test email now; the answer carries the mail server’s own reply',
         description:
           '200 whether or not the server took it: `data.sent` says which, `data.reply` is what the server answered ' +
-          '(e.g. `535 5.7.8 Authentication failed`), `data.detail` what went wrong when no server answered.',
+          '(e.g. `535 5.7.8 Authentication failed`), `data.detail` what went wrong when no server answered (a far ' +
+          'end that does not greet as SMTP is only said to be no SMTP server). At most 10 an hour an organization.',
         body: testMailBody,
-        response: { 200: testMailResponse, ...refusals({ 409: [messages.mailNotConfigured] }) },
+        response: {
+          200: testMailResponse,
+          ...refusals({ 409: [messages.mailNotConfigured], 429: [messages.tooManyTestMails] }),
+        },
       },
     },
-    async function sendTestMail(request) {
+    async function sendTestMail(request, reply) {
       const outcome = await mail.sendTest(staffOf(request).organizationId, request.body.to);
+      if (!outcome.ok && outcome.reason === 'too_many') {
+        reply.header('retry-after', outcome.retryAfterSeconds);
+        throw new HttpError(429, messages.tooManyTestMails);
+      }
       if (!outcome.ok) throw new HttpError(409, messages.mailNotConfigured);
       return {
         message: outcome.sent ? messages.testMailSent : messages.testMailRefused,

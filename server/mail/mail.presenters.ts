@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { deskMailSchema, mailJobSchema, mailSchema, mailSettingsSchema } from './mail.schemas.ts';
+import type { RecipientCaps } from './mail.rules.ts';
 import type { MailJobRecord, MailRecord, MailSettingsRecord } from './mail.types.ts';
 import { toTimestamp } from '../platform/time.ts';
 
@@ -59,6 +60,12 @@ export const presentMailJob = (job: MailJobRecord): z.input<typeof mailJobSchema
   sent: job.sent,
   failed: job.failed,
   skipped: job.skipped,
+  suppressed: job.suppressed,
   started_at: job.createdAt,
   finished_at: job.finishedAt,
+});
+
+export const presentRecipientCaps = (caps: RecipientCaps) => ({
+  per_address_per_hour: caps.perHour,
+  per_address_per_day: caps.perDay,
 });

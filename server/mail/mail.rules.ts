@@ -76,6 +76,83 @@ export function passwordKept(
   return sameAccount ? stored.password : null;
 }
 
+/** How many mails one address may get about one event: an hour and a day (an owner may raise both per event). */
+export interface RecipientCaps {
+  perHour: number;
+  perDay: number;
+}
+
+export const DEFAULT_RECIPIENT_CAPS: RecipientCaps = { perHour: 3, perDay: 10 };
+
+/** The most an owner may raise them to: still a limit, for an event that mails people often. */
+export const MAX_RECIPIENT_CAPS: RecipientCaps = { perHour: 50, perDay: 200 };
+
+/** Mails an address was sent about an event (and test emails to it) in the last hour and the last day. */
+export interface RecipientCounts {
+  hour: number;
+  day: number;
+}
+
+/**
+ * Why a mail is not sent to its address now, or null when it may be: the address already had `caps` of mails about
+ * the event in the last hour or day, counting every kind (ticket, awaiting approval, cancellation, resend) and the
+ * organization's test emails to it. Someone who registers a stranger's address and cancels it again and again (the
+ * interface lets anyone cancel by email) would otherwise mail them from the organization's own server without end.
+ * Such a mail is recorded as suppressed with this reason, never sent later: a late ticket would only puzzle.
+ */
+export function recipientCapReached(counts: RecipientCounts, caps: RecipientCaps): string | null {
+  const over = (count: number, cap: number, window: string) =>
+    `Not sent: this address already got ${count} ${count === 1 ? 'email' : 'emails'} about this event in the last ` +
+    `${window}, the most it may get (an owner can raise the limit in the event’s email settings).`;
+  if (counts.hour >= caps.perHour) return over(counts.hour, caps.perHour, 'hour');
+  if (counts.day >= caps.perDay) return over(counts.day, caps.perDay, 'day');
+  return null;
+}
+
+/** Test emails an organization may send in an hour (the settings page and `arrivals mail test`). */
+export const TEST_MAILS_PER_HOUR = 10;
+
+/** Times the desk may resend one person's ticket in an hour. */
+export const RESENDS_PER_HOUR = 3;
+
+/** One hour and one day, in ms: the windows every mail limit counts in. */
+export const HOUR_MS = 60 * 60 * 1000;
+export const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * Whether `count` things in the last hour, the oldest at `oldestAt` (Unix ms), leave room for one more under
+ * `limit`; when not, how many seconds until the oldest leaves the hour (the 429's Retry-After).
+ */
+export function hourlyAllowance(
+  count: number,
+  oldestAt: number | null,
+  limit: number,
+  now: number,
+): { allowed: true } | { allowed: false; retryAfterSeconds: number } {
+  if (count < limit) return { allowed: true };
+  const leaves = (oldestAt ?? now) + HOUR_MS;
+  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((leaves - now) / 1000)) };
+}
+
+/** How soon after a registration its cancellation by email alone is not mailed. */
+export const QUIET_CANCELLATION_MS = 10 * 60 * 1000;
+
+/**
+ * Whether a cancellation is mailed, given whether an earlier mail told the person of the registration. A
+ * cancellation made with nothing but the email (the interface's public cancel: anyone can make it) within
+ * `QUIET_CANCELLATION_MS` of the registration is not: register-and-cancel loops would mail a stranger two messages a
+ * round, and whoever registered minutes ago and cancelled on the spot knows. The ticket link, the desk and the API
+ * are the person's or the organization's own: their cancellations are always mailed.
+ */
+export function cancellationMailed(
+  told: boolean,
+  cancellation: { byEmailAlone: boolean; registeredAt: string; now: Date },
+): boolean {
+  if (!told) return false;
+  if (!cancellation.byEmailAlone) return true;
+  return cancellation.now.getTime() - Date.parse(cancellation.registeredAt) >= QUIET_CANCELLATION_MS;
+}
+
 export type MailWanted = { wanted: true } | { wanted: false; reason: string };
 
 /** Why a mail was skipped, as the desk shows it. */
@@ -135,6 +212,13 @@ export interface SmtpFailure {
   message: string;
 }
 
+/** What a far end that does not greet as SMTP is said to be, with nothing of what it sent (smtp-transport.ts). */
+export const NOT_SMTP = 'What answered at this host and port is not an SMTP server.';
+
+/** Why no connection was made to a mail server's address (webhooks/destination.rules.ts). */
+export const DESTINATION_REFUSED =
+  'The mail server’s address is link-local or cloud metadata, which mail is never sent to.';
+
 export type SmtpVerdict =
   /** Try again later. `unreachable`: no server answered; `slowDown`: the server asked us to (421, a rate limit). */
   | { outcome: 'retry'; unreachable: boolean; slowDown: boolean; reason: string }
@@ -186,7 +270,7 @@ export function judgeSmtpFailure(failure: SmtpFailure): SmtpVerdict {
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
-const HOUR = 60 * MINUTE;
+const HOUR = HOUR_MS;
 
 /** The wait before each try of a mail the server refused for now: 30 s, 2 min, 10 min, 30 min, then hours. */
 export const MAIL_RETRY_SCHEDULE_MS: readonly number[] = [

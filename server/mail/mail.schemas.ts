@@ -1,10 +1,16 @@
 import { z } from 'zod';
 import { MAIL_KINDS, MAIL_STATUSES, SMTP_SECURITY } from '../contract/vocabulary.ts';
 import { fieldMessage } from '../platform/field-errors.ts';
+import { MAX_RECIPIENT_CAPS } from './mail.rules.ts';
 import { ATTRIBUTE, emailInput, singleLine, timestamp } from '../platform/schemas.ts';
+import { isAddressLiteral, isMailServerAddressAllowed, unbracketed } from '../webhooks/destination.rules.ts';
 
-/** A host name or IP address, as typed: no scheme, no port, no spaces. */
-const HOST = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?|[0-9a-fA-F:]+)$/;
+/** A host name or IP address, as typed: no scheme, no port, no spaces (an IPv6 address may carry an IPv4 one). */
+const HOST = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?|[0-9a-fA-F]*:[0-9a-fA-F:.]*)$/;
+
+/** A host that is an address written out must be one a mail server may be at (webhooks/destination.rules.ts). */
+const isAllowedMailHost = (host: string) =>
+  !isAddressLiteral(host) || isMailServerAddressAllowed(unbracketed(host));
 
 /** `http(s)://host[:port][/path]` without credentials, query or fragment: what ticket links start with. */
 export function isPublicUrl(value: string): boolean {
@@ -36,7 +42,9 @@ export const mailSettingsBody = z
       .trim()
       .min(1)
       .max(255)
-      .regex(HOST, { message: fieldMessage.format(ATTRIBUTE) })
+      .regex(HOST, { message: fieldMessage.format(ATTRIBUTE), abort: true })
+      // A name is judged by what it resolves to, at every connection (smtp-transport.ts).
+      .refine(isAllowedMailHost, { message: fieldMessage.mailHostNotAllowed(ATTRIBUTE) })
       .meta({ example: 'smtp.example.com' }),
     port: z.number().int().min(1).max(65535).meta({ example: 587 }),
     security: z
@@ -191,10 +199,28 @@ export const mailJobSchema = z
     sent: z.number().int(),
     failed: z.number().int(),
     skipped: z.number().int(),
+    suppressed: z.number().int().meta({ description: 'Not sent: over the per-address cap' }),
     started_at: timestamp,
     finished_at: timestamp.nullable(),
   })
   .meta({ id: 'MailJob' });
+
+/** How many mails one address may get about an event (mail.rules.ts, `recipientCapReached`). */
+export const mailLimitsSchema = z
+  .object({
+    per_address_per_hour: z.number().int(),
+    per_address_per_day: z.number().int(),
+  })
+  .meta({ id: 'MailLimits', description: 'How many mails one address may get about the event' });
+
+export const mailLimitsBody = z
+  .object({
+    per_address_per_hour: z.number().int().min(1).max(MAX_RECIPIENT_CAPS.perHour),
+    per_address_per_day: z.number().int().min(1).max(MAX_RECIPIENT_CAPS.perDay),
+  })
+  .meta({ id: 'MailLimitsChange' });
+
+export const mailLimitsResponse = z.object({ data: mailLimitsSchema });
 
 export const eventMailResponse = z.object({
   data: z
@@ -208,12 +234,16 @@ export const eventMailResponse = z.object({
         queued: z.number().int(),
         sent: z.number().int(),
         failed: z.number().int(),
+        suppressed: z.number().int().meta({
+          description: 'Not sent: their address had had as many mails about the event as it may get',
+        }),
         not_sent: z.number().int().meta({
           description:
             'Confirmed registrations, not checked in, never sent a ticket: what Send tickets mails',
         }),
       }),
       job: mailJobSchema.nullable().meta({ description: 'The latest Send tickets job' }),
+      limits: mailLimitsSchema,
     })
     .meta({ id: 'EventMail' }),
 });

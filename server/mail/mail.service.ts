@@ -2,9 +2,19 @@ import type { EventRecord } from '../events/event.types.ts';
 import type { AttendeeRecord } from '../attendees/attendee.types.ts';
 import type { Store } from '../store.ts';
 import { randomBase62 } from '../platform/random.ts';
+import { emailKey } from '../platform/email.ts';
 import { toTimestamp } from '../platform/time.ts';
 import { TICKET_SECRET_LENGTH } from '../tickets/ticket.rules.ts';
-import { passwordKept, replyText } from './mail.rules.ts';
+import {
+  DEFAULT_RECIPIENT_CAPS,
+  HOUR_MS,
+  hourlyAllowance,
+  passwordKept,
+  replyText,
+  RESENDS_PER_HOUR,
+  TEST_MAILS_PER_HOUR,
+  type RecipientCaps,
+} from './mail.rules.ts';
 import { mailOutbox as createMailOutbox } from './mail-outbox.service.ts';
 import { testMailContent } from './mail.templates.ts';
 import type {
@@ -16,8 +26,16 @@ import type {
 } from './mail.types.ts';
 import { DEFAULT_SMTP_TIMEOUTS, smtpTransport, type SmtpTimeouts } from './smtp-transport.ts';
 
+/** Over an hourly limit: when the oldest of what counts leaves the hour (a 429's Retry-After). */
+export interface TooMany {
+  ok: false;
+  reason: 'too_many';
+  retryAfterSeconds: number;
+}
+
 export type TestMailOutcome =
   | { ok: false; reason: 'not_configured' }
+  | TooMany
   /** `reply`: the server's own answer, its acceptance or its refusal; `detail` what went wrong when none came. */
   | { ok: true; sent: boolean; reply: string | null; detail: string | null };
 
@@ -25,7 +43,7 @@ export type TestMailOutcome =
 export type MailRefusal = 'not_configured' | 'not_sent_here';
 
 export type ResendOutcome =
-  { ok: true; mail: MailRecord } | { ok: false; reason: MailRefusal | 'canceled' | 'pending' };
+  { ok: true; mail: MailRecord } | { ok: false; reason: MailRefusal | 'canceled' | 'pending' } | TooMany;
 
 export type SendTicketsOutcome =
   { ok: true; job: MailJobRecord } | { ok: false; reason: MailRefusal | 'job_running' | 'nothing_to_send' };
@@ -36,6 +54,8 @@ export interface EventMailOverview {
   sentHere: boolean;
   counts: EventMailCounts;
   job: MailJobRecord | null;
+  /** How many mails one address may get about the event (its own caps, else the defaults). */
+  caps: RecipientCaps;
 }
 
 export interface MailServiceOptions {
@@ -82,10 +102,19 @@ export function mailService(store: Store, options: MailServiceOptions) {
   /** What waits and what failed, for the settings page. */
   const outboxSummary = (organizationId: number) => repos.mailOutbox.organizationSummary(organizationId);
 
-  /** Sends a test email now, on a connection of its own, and answers with what the server said. */
+  /**
+   * Sends a test email now, on a connection of its own, and answers with what the server said. At most
+   * `TEST_MAILS_PER_HOUR` an hour for the organization, each counted (sent or not) for its address's caps too:
+   * the test email is no way to mail strangers or to try one port after another.
+   */
   async function sendTest(organizationId: number, to: string): Promise<TestMailOutcome> {
     const settings = settingsOf(organizationId);
     if (!settings) return { ok: false, reason: 'not_configured' };
+    const now = clock.now().getTime();
+    const sent = repos.mailOutbox.testSendsSince(organizationId, now - HOUR_MS);
+    const allowance = hourlyAllowance(sent.count, sent.oldestAt, TEST_MAILS_PER_HOUR, now);
+    if (!allowance.allowed) return { ok: false, reason: 'too_many', ...allowance };
+    repos.mailOutbox.recordTestSend(organizationId, emailKey(to), now);
     const organization = repos.organizations.findById(organizationId);
     const transport = smtpTransport(settings, {
       connections: 1,
@@ -127,7 +156,18 @@ export function mailService(store: Store, options: MailServiceOptions) {
         notSent: repos.mailOutbox.countNotYetSent(event.id),
       },
       job: repos.mailOutbox.latestJob(event.id),
+      caps: capsOf(event),
     };
+  }
+
+  /** How many mails one address may get about the event: its own caps where an owner raised them, else the defaults. */
+  const capsOf = (event: EventRecord): RecipientCaps =>
+    repos.mailSettings.capsOf(event.id) ?? DEFAULT_RECIPIENT_CAPS;
+
+  /** An owner's caps for the event (the event editor's email settings); the mail service's own rule checks them. */
+  function setCaps(event: EventRecord, caps: RecipientCaps): RecipientCaps {
+    repos.mailSettings.setCaps(event.id, caps, toTimestamp(clock.now()));
+    return capsOf(event);
   }
 
   /** Every mail of a registration, newest first (none where another node mails it). */
@@ -157,6 +197,11 @@ export function mailService(store: Store, options: MailServiceOptions) {
     if ('reason' in allowed) return { ok: false, reason: allowed.reason };
     if (attendee.status === 'canceled') return { ok: false, reason: 'canceled' };
     if (attendee.status === 'pending') return { ok: false, reason: 'pending' };
+    // However often staff press it, one person gets a few: the per-address caps then hold the rest back.
+    const now = clock.now().getTime();
+    const resent = repos.mailOutbox.resendsSince(attendee.id, now - HOUR_MS);
+    const allowance = hourlyAllowance(resent.count, resent.oldestAt, RESENDS_PER_HOUR, now);
+    if (!allowance.allowed) return { ok: false, reason: 'too_many', ...allowance };
     const mail = store.inTransaction(() => {
       // A registration from before tickets gets its secret now, on the node that mails.
       repos.tickets.drawSecret(attendee.uuid, randomBase62(TICKET_SECRET_LENGTH));
@@ -164,6 +209,7 @@ export function mailService(store: Store, options: MailServiceOptions) {
         eventId: event.id,
         registrationUuid: attendee.uuid,
         kind: 'confirmation',
+        resend: true,
       });
       return repos.mailOutbox.ofAttendee(attendee.id)[0]!;
     });
@@ -194,6 +240,8 @@ export function mailService(store: Store, options: MailServiceOptions) {
     latestMailOf,
     resendTicket,
     sendTickets,
+    capsOf,
+    setCaps,
     /** The outbox the notifier queues into. */
     outbox,
   };

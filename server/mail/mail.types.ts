@@ -73,6 +73,7 @@ export interface MailJobRecord {
   sent: number;
   failed: number;
   skipped: number;
+  suppressed: number;
   createdAt: string;
   /** When its last mail left the queue; null while some wait. */
   finishedAt: string | null;
@@ -83,6 +84,8 @@ export interface EventMailCounts {
   queued: number;
   sent: number;
   failed: number;
+  /** Not sent: over the per-address cap (mail.rules.ts, `recipientCapReached`). */
+  suppressed: number;
   /** Confirmed registrations with no ticket sent or on its way: what "Send tickets" would mail. */
   notSent: number;
 }

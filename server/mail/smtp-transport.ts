@@ -1,9 +1,12 @@
+import { lookup } from 'node:dns/promises';
+import net from 'node:net';
 import os from 'node:os';
 import { rootCertificates } from 'node:tls';
 import nodemailer from 'nodemailer';
 import type { SendMailOptions } from 'nodemailer';
 import type { MailSettingsRecord } from './mail.types.ts';
-import type { SmtpFailure } from './mail.rules.ts';
+import { isMailServerAddressAllowed, unbracketed } from '../webhooks/destination.rules.ts';
+import { DESTINATION_REFUSED, NOT_SMTP, type SmtpFailure } from './mail.rules.ts';
 
 /**
  * The SMTP side of mail, over nodemailer: a transport from an organization's settings, one send, and nodemailer's
@@ -47,6 +50,52 @@ export interface SmtpConnectOptions {
   trustedCertificates?: readonly string[];
 }
 
+type SocketCallback = (error: Error | null, socket?: { connection: net.Socket }) => void;
+
+/** An error as nodemailer's own carry a code, for `smtpFailureOf`. */
+const failure = (code: string, message: string) => Object.assign(new Error(message), { code });
+
+/**
+ * nodemailer's `getSocket`: every connection the transport opens, made here, to an address a mail server may be at
+ * (webhooks/destination.rules.ts, `isMailServerAddressAllowed`). A name is resolved at each connection and only
+ * its allowed addresses are tried, so neither a name pointing at cloud metadata nor a name that changes after it
+ * was saved reaches one. nodemailer then speaks SMTP (and TLS, with the name for the certificate) on the socket.
+ */
+function guardedSocket(connectionMs: number) {
+  return (options: { host?: string; port?: number }, callback: SocketCallback): void => {
+    const host = unbracketed(options.host ?? 'localhost');
+    let settled = false;
+    const settle = (error: Error | null, socket?: net.Socket) => {
+      if (settled) return;
+      settled = true;
+      if (error) callback(error);
+      else callback(null, { connection: socket! });
+    };
+    lookup(host, { all: true, verbatim: true }).then(
+      (found) => {
+        const allowed = found.map((entry) => entry.address).filter(isMailServerAddressAllowed);
+        if (allowed.length === 0) return settle(failure('EDESTINATION', DESTINATION_REFUSED));
+        const socket = net.connect({ host: allowed[0], port: options.port ?? 25 });
+        const timer = setTimeout(() => {
+          socket.destroy();
+          settle(failure('ETIMEDOUT', `Connection timeout (${host}:${options.port})`));
+        }, connectionMs);
+        const onError = (error: Error) => {
+          clearTimeout(timer);
+          settle(failure('ECONNECTION', error.message));
+        };
+        socket.once('error', onError);
+        socket.once('connect', () => {
+          clearTimeout(timer);
+          socket.off('error', onError);
+          settle(null, socket);
+        });
+      },
+      (error: Error) => settle(failure('EDNS', error.message)),
+    );
+  };
+}
+
 function transportOptions(settings: MailSettingsRecord, options: SmtpConnectOptions) {
   const timeouts = options.timeouts ?? DEFAULT_SMTP_TIMEOUTS;
   const extraCertificates = options.trustedCertificates ?? [];
@@ -72,10 +121,15 @@ function transportOptions(settings: MailSettingsRecord, options: SmtpConnectOpti
     // Every part of a mail is built here, from buffers: nothing may read a file or fetch a URL.
     disableFileAccess: true,
     disableUrlAccess: true,
+    getSocket: guardedSocket(timeouts.connectionMs),
   };
 }
 
-/** nodemailer's error as mail.rules.ts reads it. */
+/**
+ * nodemailer's error as mail.rules.ts reads it. A far end whose first words are not an SMTP reply (an SSH or HTTP
+ * server, anything listening on a port typed by mistake or on purpose) is `NOT_SMTP` and nothing of what it said:
+ * the test email's answer is not a way to read banners off the LAN.
+ */
 export function smtpFailureOf(error: unknown): SmtpFailure {
   const e = error as {
     code?: unknown;
@@ -84,6 +138,10 @@ export function smtpFailureOf(error: unknown): SmtpFailure {
     response?: unknown;
     message?: unknown;
   };
+  const response = typeof e.response === 'string' ? e.response : null;
+  if (e.code === 'EPROTOCOL' && e.command === 'CONN' && !/^\d{3}/.test(response ?? '')) {
+    return { code: 'ENOTSMTP', responseCode: null, command: 'CONN', response: null, message: NOT_SMTP };
+  }
   return {
     code: typeof e.code === 'string' ? e.code : null,
     responseCode: typeof e.responseCode === 'number' ? e.responseCode : null,

@@ -30,6 +30,8 @@ export const fieldMessage = {
     `The ${attributeName(field)} field must not contain a user name or password.`,
   destinationNotAllowed: (field: string) =>
     `The ${attributeName(field)} field points at a loopback, private or link-local address that an owner has not allowed under LAN integrations.`,
+  mailHostNotAllowed: (field: string) =>
+    `The ${attributeName(field)} field is a link-local or cloud metadata address, which mail is never sent to.`,
   lanHost: (field: string) =>
     `The ${attributeName(field)} field must be a host name or IP address with an optional port, such as 192.168.1.20:8080.`,
   selected: (field: string) => `The selected ${attributeName(field)} is invalid.`,

@@ -142,6 +142,9 @@ export const messages = {
   testMailRefused: 'The mail server did not take the test email.',
   mailSettingsRemoved: 'Mail settings removed. Nothing more is mailed.',
   mailSettingsNotFound: 'Mail is not set up for this organization.',
+  // The numbers are mail.rules.ts's TEST_MAILS_PER_HOUR and RESENDS_PER_HOUR.
+  tooManyTestMails: 'At most 10 test emails an hour can be sent for an organization. Please try again later.',
+  tooManyResends: 'This ticket was resent 3 times in the last hour. Please try again later.',
 
   routeNotFound: 'Not found.',
   badUrl: 'The request URL is not valid.',

@@ -91,3 +91,28 @@ export function normalizeLanHost(text: string): string | null {
   }
   return port === undefined ? hostname : `${hostname}:${Number(port)}`;
 }
+
+/**
+ * Cloud metadata services on addresses outside the link-local range: AWS's over IPv6 (inside fc00::/7) and
+ * Alibaba's (inside CGNAT). 169.254.169.254 (AWS, GCP, Azure, ...) is link-local already.
+ */
+const METADATA_ADDRESSES = new Set(['fd00:ec2::254', '100.100.100.200']);
+
+/** The ranges an organization's mail server may be in: the internet, this machine and the venue's LAN. */
+const MAIL_RANGES = new Set(['unicast', 'loopback', 'private', 'uniqueLocal', 'carrierGradeNat']);
+
+/**
+ * Whether the mail server may be at `address`. Unlike a webhook's, a mail server set by an owner may be on this
+ * machine or the venue's LAN (a relay often is), so loopback, private and unique-local addresses are allowed; what
+ * no mail server is ever at is not: link-local (169.254.0.0/16, fe80::/10, where cloud metadata answers), the
+ * metadata addresses elsewhere, unspecified, multicast, broadcast, reserved, and IPv6 forms that carry an IPv4
+ * address (judged as webhooks judge them). An IPv4-mapped IPv6 address is judged as its IPv4 address.
+ */
+export function isMailServerAddressAllowed(address: string): boolean {
+  const literal = unbracketed(address);
+  if (!ipaddr.isValid(literal)) return false;
+  const parsed = ipaddr.process(literal);
+  if (parsed.kind() === 'ipv6' && parsed.match(IPV4_COMPATIBLE)) return false;
+  if (METADATA_ADDRESSES.has(parsed.toString())) return false;
+  return MAIL_RANGES.has(parsed.range());
+}

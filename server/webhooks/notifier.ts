@@ -12,13 +12,27 @@ import type { WebhookEventType } from './webhook.rules.ts';
 type AttendeeChange = Extract<WebhookEventType, `attendee.${string}`>;
 type EventChange = Extract<WebhookEventType, `event.${string}`>;
 
+/** How a change was made, where a listener decides by it (mail-notifier.ts). */
+export interface ChangeCircumstances {
+  /**
+   * A cancellation asked with nothing but the email: the interface's public cancel, which anyone can make for any
+   * address (not the ticket link, the desk or the API).
+   */
+  byEmailAlone?: boolean;
+}
+
 /**
  * What the services tell about each change they store, inside its transaction. They speak of records; turning
  * those into webhook bodies (the attendee as `GET /api/attendees/{id}` shows it, the event as `GET /api/events/{id}`
  * does) is the webhooks feature's job, here.
  */
 export interface ChangeNotifier {
-  attendeeChanged(type: AttendeeChange, event: EventRecord, attendee: AttendeeSummary): void;
+  attendeeChanged(
+    type: AttendeeChange,
+    event: EventRecord,
+    attendee: AttendeeSummary,
+    circumstances?: ChangeCircumstances,
+  ): void;
   /** Many attendees changed alike (an import, a bulk no-show); `attendees` is only read when somebody listens. */
   attendeesChanged(
     type: AttendeeChange,
@@ -66,8 +80,8 @@ export function webhookNotifier(outbox: WebhookOutbox): ChangeNotifier {
  */
 export function notifyingAll(...notifiers: readonly ChangeNotifier[]): ChangeNotifier {
   return {
-    attendeeChanged(type, event, attendee) {
-      for (const notifier of notifiers) notifier.attendeeChanged(type, event, attendee);
+    attendeeChanged(type, event, attendee, circumstances) {
+      for (const notifier of notifiers) notifier.attendeeChanged(type, event, attendee, circumstances);
     },
     attendeesChanged(type, event, attendees) {
       let read: readonly AttendeeSummary[] | undefined;

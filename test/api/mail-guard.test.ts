@@ -4,6 +4,7 @@
  * server on a loopback port (test/helpers/smtp.ts), step by step: `autoDispatch` off, `dispatch()` runs a round,
  * the test clock moves between them.
  */
+import net from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EventRecord } from '../../server/events/event.types.ts';
 import type { MailSettingsInput } from '../../server/mail/mail.types.ts';
@@ -416,5 +417,356 @@ describe('row 7: the password is never sent in clear', () => {
     expect(tested.body.data.sent).toBe(false);
     expect(plain.signIns).toEqual([]);
     expect(plain.received).toEqual([]);
+  });
+});
+
+/** A far end that is not SMTP: an SSH server's banner, sent as soon as a client connects. */
+async function sshListener(): Promise<{
+  port: number;
+  connections: () => number;
+  close: () => Promise<void>;
+}> {
+  let connections = 0;
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((socket) => {
+    connections += 1;
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => {});
+    socket.write('SSH-2.0-OpenSSH_9.6 internal-build-host-7\r\n');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    connections: () => connections,
+    close: () => {
+      for (const socket of sockets) socket.destroy();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+describe('row 4: the test mail is an SMTP client, not a port scanner', () => {
+  let owner: DashboardClient;
+  beforeEach(async () => {
+    owner = await signedInMember(t.app, org, 'owner');
+  });
+
+  const body = (host: string, port = 25) => ({
+    host,
+    port,
+    security: 'none',
+    from_address: 'tickets@cityhall.example',
+    public_url: 'https://tickets.cityhall.example',
+  });
+
+  it('answers a far end that does not greet as SMTP with one generic answer, nothing of its banner', async () => {
+    const ssh = await sshListener();
+    try {
+      t.app.ctx.mail.saveSettings(org.id, settings({ port: ssh.port }));
+      const tested = await owner.send('POST', '/mail-settings/test', { to: 'olive@example.com' });
+      expect(tested.status).toBe(200);
+      expect(tested.body).toEqual({
+        message: 'The mail server did not take the test email.',
+        data: {
+          sent: false,
+          reply: null,
+          detail: 'What answered at this host and port is not an SMTP server.',
+        },
+      });
+      // The outbox, the desk and the settings page say no more.
+      await register('ada@example.com');
+      await dispatch();
+      const everything = JSON.stringify([
+        t.app.store.db.prepare('SELECT * FROM mail_outbox').all(),
+        (await owner.send('GET', '/mail-settings')).body,
+        (await owner.send('GET', `/events/${event.uuid}/attendees`)).body,
+      ]);
+      expect(everything).toContain('not an SMTP server');
+      expect(everything).not.toMatch(/SSH|OpenSSH|internal-build-host/);
+    } finally {
+      await ssh.close();
+    }
+  });
+
+  it('refuses link-local and metadata addresses as webhooks do, and keeps loopback and private ones', async () => {
+    const refusal = [
+      'The host field is a link-local or cloud metadata address, which mail is never sent to.',
+    ];
+    for (const host of [
+      '169.254.169.254',
+      'fe80::1',
+      '[fe80::1]',
+      '::ffff:169.254.169.254',
+      '0.0.0.0',
+      'fd00:ec2::254',
+    ]) {
+      const refused = await owner.send('PUT', '/mail-settings', body(host));
+      expect(refused.status, host).toBe(422);
+      expect(refused.body.errors, host).toEqual({ host: refusal });
+    }
+    for (const host of ['127.0.0.1', '10.0.0.5', '192.168.1.20', 'fd12:3456::25', 'smtp.example.com']) {
+      expect((await owner.send('PUT', '/mail-settings', body(host))).status, host).toBe(200);
+    }
+  });
+
+  it('never connects to such an address stored before the rule', async () => {
+    t.app.store.repos.mailSettings.save(
+      org.id,
+      settings({ host: '169.254.169.254' }),
+      '2026-11-21T10:00:00+00:00',
+    );
+    const tested = await owner.send('POST', '/mail-settings/test', { to: 'olive@example.com' });
+    expect(tested.body.data).toEqual({
+      sent: false,
+      reply: null,
+      detail: 'The mail server’s address is link-local or cloud metadata, which mail is never sent to.',
+    });
+  });
+
+  it('is for owners only, as before', async () => {
+    const staff = await signedInMember(t.app, org, 'staff');
+    expect((await staff.send('POST', '/mail-settings/test', { to: 'olive@example.com' })).status).toBe(403);
+  });
+});
+
+describe('row 8: the organization is no relay', () => {
+  it('sends at most 10 test emails an hour for an organization', async () => {
+    const owner = await signedInMember(t.app, org, 'owner');
+    for (let i = 1; i <= 10; i++) {
+      const sent = await owner.send('POST', '/mail-settings/test', { to: `stranger${i}@example.com` });
+      expect(sent.body.data?.sent, `test mail ${i}: ${JSON.stringify(sent.body)}`).toBe(true);
+    }
+    const refused = await owner.send('POST', '/mail-settings/test', { to: 'stranger11@example.com' });
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({
+      message: 'At most 10 test emails an hour can be sent for an organization. Please try again later.',
+    });
+    expect(Number(refused.headers['retry-after'])).toBe(3600);
+    expect(smtp.received).toHaveLength(10);
+    t.clock.advance(60 * 60_000);
+    expect(
+      (await owner.send('POST', '/mail-settings/test', { to: 'again@example.com' })).body.data.sent,
+    ).toBe(true);
+  });
+
+  it('resends one person’s ticket at most 3 times an hour', async () => {
+    await register('ada@example.com');
+    await dispatch();
+    const staff = await signedInMember(t.app, org, 'staff');
+    const id = (await staff.send('GET', `/events/${event.uuid}/attendees`)).body.data[0].id as string;
+    for (let i = 1; i <= 3; i++) {
+      expect((await staff.send('POST', `/events/${event.uuid}/mail/attendees/${id}/resend`)).status).toBe(
+        202,
+      );
+      t.clock.advance(60_000);
+    }
+    const refused = await staff.send('POST', `/events/${event.uuid}/mail/attendees/${id}/resend`);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({
+      message: 'This ticket was resent 3 times in the last hour. Please try again later.',
+    });
+    expect(Number(refused.headers['retry-after'])).toBe(57 * 60);
+    await register('grace@example.com');
+    const other = (await staff.send('GET', `/events/${event.uuid}/attendees`)).body.data.find(
+      (row: { email: string }) => row.email === 'grace@example.com',
+    ).id as string;
+    expect((await staff.send('POST', `/events/${event.uuid}/mail/attendees/${other}/resend`)).status).toBe(
+      202,
+    );
+  });
+});
+
+describe('row 1: nobody mail-bombs an address from the organization’s server', () => {
+  const cancelByEmail = (email: string, remoteAddress?: string) =>
+    call(t.app, 'POST', `/public/events/${event.uuid}/cancel`, { body: { email }, remoteAddress });
+  const mailsTo = (address: string) =>
+    smtp.received.filter((mail) => mail.to.some((to) => to.toLowerCase() === address));
+  const outboxOf = () =>
+    t.app.store.db.prepare('SELECT kind, status, error FROM mail_outbox ORDER BY id').all() as {
+      kind: string;
+      status: string;
+      error: string | null;
+    }[];
+
+  it('caps the register-and-cancel loop at 3 mails an hour to the address, answering as always', async () => {
+    for (let cycle = 1; cycle <= 10; cycle++) {
+      const registered = await call(t.app, 'POST', `/public/events/${event.uuid}/register`, {
+        body: registration('victim@example.com'),
+      });
+      expect(registered.status).toBe(201);
+      expect(registered.body).toMatchObject({
+        message: 'Registration successful.',
+        data: { email: 'victim@example.com', name: 'Ada Lovelace', status: 'confirmed', is_guest: true },
+      });
+      // The organization's server takes every mail at once: the worst case.
+      await dispatch();
+      expect(await cancelByEmail('victim@example.com')).toMatchObject({
+        status: 200,
+        body: { message: 'Your registration has been cancelled.' },
+      });
+      await dispatch();
+      t.clock.advance(30_000);
+    }
+    expect(mailsTo('victim@example.com')).toHaveLength(3);
+    expect(mailsTo('victim@example.com').map((mail) => mail.parsed.subject)).toEqual([
+      'Your ticket for Open Day',
+      'Your ticket for Open Day',
+      'Your ticket for Open Day',
+    ]);
+    const outbox = outboxOf();
+    // A cancellation made with the email alone, minutes after registering, is not mailed at all.
+    expect(outbox.filter((mail) => mail.kind === 'cancellation')).toEqual([]);
+    expect(outbox.map((mail) => mail.status)).toEqual([
+      'sent',
+      'sent',
+      'sent',
+      ...Array(7).fill('suppressed'),
+    ]);
+    expect(outbox[3]!.error).toBe(
+      'Not sent: this address already got 3 emails about this event in the last hour, the most it may get ' +
+        '(an owner can raise the limit in the event’s email settings).',
+    );
+
+    // A day's cap too: 10 a day, however the hours are spread.
+    for (let hour = 1; hour <= 4; hour++) {
+      t.clock.advance(60 * 60_000);
+      for (let cycle = 0; cycle < 3; cycle++) {
+        await register('victim@example.com');
+        await dispatch();
+        await cancelByEmail('victim@example.com');
+      }
+    }
+    expect(mailsTo('victim@example.com')).toHaveLength(10);
+  });
+
+  it('records a mail over the cap as suppressed, shown on the desk with its reason, never sent later', async () => {
+    await register('ada@example.com');
+    await dispatch();
+    const staff = await signedInMember(t.app, org, 'staff');
+    const row = async () => (await staff.send('GET', `/events/${event.uuid}/attendees`)).body.data[0];
+    const id = (await row()).id as string;
+    for (let i = 0; i < 3; i++) {
+      expect((await staff.send('POST', `/events/${event.uuid}/mail/attendees/${id}/resend`)).status).toBe(
+        202,
+      );
+      await dispatch();
+    }
+    expect(mailsTo('ada@example.com')).toHaveLength(3);
+    expect((await row()).mail).toEqual({
+      kind: 'confirmation',
+      status: 'suppressed',
+      queued_at: '2026-11-21T10:00:00+00:00',
+      sent_at: null,
+      error:
+        'Not sent: this address already got 3 emails about this event in the last hour, the most it may get ' +
+        '(an owner can raise the limit in the event’s email settings).',
+    });
+    const overview = await staff.send('GET', `/events/${event.uuid}/mail`);
+    expect(overview.body.data.counts).toMatchObject({ sent: 3, queued: 0, suppressed: 1 });
+    expect(overview.body.data.limits).toEqual({ per_address_per_hour: 3, per_address_per_day: 10 });
+    t.clock.advance(2 * 60 * 60_000);
+    await dispatch();
+    expect(mailsTo('ada@example.com')).toHaveLength(3);
+    expect((await row()).mail.status).toBe('suppressed');
+  });
+
+  it('counts the organization’s test emails to the address too, and an owner raises the caps per event', async () => {
+    const owner = await signedInMember(t.app, org, 'owner');
+    for (let i = 0; i < 3; i++) await owner.send('POST', '/mail-settings/test', { to: 'Ada@Example.com' });
+    await register('ada@example.com');
+    await dispatch();
+    expect(outboxOf()).toMatchObject([{ kind: 'confirmation', status: 'suppressed' }]);
+
+    const staff = await signedInMember(t.app, org, 'staff');
+    const limits = { per_address_per_hour: 5, per_address_per_day: 12 };
+    expect((await staff.send('PUT', `/events/${event.uuid}/mail/limits`, limits)).status).toBe(403);
+    const raised = await owner.send('PUT', `/events/${event.uuid}/mail/limits`, limits);
+    expect(raised).toMatchObject({ status: 200, body: { data: limits } });
+    const tooHigh = await owner.send('PUT', `/events/${event.uuid}/mail/limits`, {
+      per_address_per_hour: 1000,
+      per_address_per_day: 12,
+    });
+    expect(tooHigh.status).toBe(422);
+    expect(tooHigh.body.errors).toEqual({
+      per_address_per_hour: ['The per address per hour field must not be greater than 50.'],
+    });
+    await register('grace@example.com');
+    const id = (await staff.send('GET', `/events/${event.uuid}/attendees`)).body.data.find(
+      (row: { email: string }) => row.email === 'ada@example.com',
+    ).id as string;
+    await staff.send('POST', `/events/${event.uuid}/mail/attendees/${id}/resend`);
+    await dispatch();
+    expect(mailsTo('ada@example.com').map((mail) => mail.parsed.subject)).toEqual([
+      'Arrivals test email for City Hall Events',
+      'Arrivals test email for City Hall Events',
+      'Arrivals test email for City Hall Events',
+      'Your ticket for Open Day',
+    ]);
+  });
+
+  it('mails a cancellation by email made later, and one by the ticket link or the desk at any time', async () => {
+    await register('early@example.com');
+    await dispatch();
+    t.clock.advance(10 * 60_000);
+    await cancelByEmail('early@example.com');
+    const secret = await register('linked@example.com');
+    await dispatch();
+    await call(t.app, 'POST', `/public/tickets/${secret}/cancel`);
+    await dispatch();
+    expect(mailsTo('early@example.com').map((mail) => mail.parsed.subject)).toEqual([
+      'Your ticket for Open Day',
+      'Registration cancelled: Open Day',
+    ]);
+    expect(mailsTo('linked@example.com').map((mail) => mail.parsed.subject)).toEqual([
+      'Your ticket for Open Day',
+      'Registration cancelled: Open Day',
+    ]);
+  });
+});
+
+describe('row 1: the public write limits count per client across routes, IPv6 per /64', () => {
+  beforeEach(async () => {
+    await t.close();
+    t = await startTestApp({
+      kioskDir: false,
+      mail: { autoDispatch: false, trustedCertificates: [trustedCa] },
+      rateLimits: { publicEvents: 5 },
+    });
+    org = createOrganization(t.app, 'City Hall Events');
+    event = createEvent(t.app, org);
+  });
+
+  const write = (path: string, email: string, remoteAddress: string) =>
+    call(t.app, 'POST', `/public/events/${event.uuid}/${path}`, {
+      body: path === 'register' ? registration(email) : { email },
+      remoteAddress,
+    });
+
+  it('shares one budget between register, cancel and check-in, apart from reads', async () => {
+    const client = '203.0.113.7';
+    expect((await write('register', 'a@example.com', client)).status).toBe(201);
+    expect((await write('cancel', 'a@example.com', client)).status).toBe(200);
+    expect((await write('register', 'a@example.com', client)).status).toBe(201);
+    expect((await write('check-in', 'a@example.com', client)).status).toBe(200);
+    const fifth = await write('cancel', 'b@example.com', client);
+    expect(fifth.headers['x-ratelimit-remaining']).toBe('0');
+    const sixth = await write('register', 'c@example.com', client);
+    expect(sixth).toMatchObject({ status: 429, body: { message: 'Too Many Attempts.' } });
+    expect(sixth.headers['x-ratelimit-limit']).toBe('5');
+    // Reading the event is not writing: its own budget.
+    const read = await call(t.app, 'GET', `/public/events/${event.uuid}`, { remoteAddress: client });
+    expect(read.status).toBe(200);
+    // Another client has its own.
+    expect((await write('register', 'c@example.com', '203.0.113.8')).status).toBe(201);
+  });
+
+  it('counts IPv6 clients by their /64', async () => {
+    for (let i = 1; i <= 5; i++) {
+      expect((await write('register', `v6-${i}@example.com`, `2001:db8:1:2::${i}`)).status).toBe(201);
+    }
+    const sameNetwork = await write('register', 'v6-6@example.com', '2001:db8:1:2:ffff:1:2:3');
+    expect(sameNetwork.status).toBe(429);
+    expect((await write('register', 'v6-7@example.com', '2001:db8:1:3::1')).status).toBe(201);
   });
 });

@@ -86,7 +86,7 @@ export interface paths {
          *
          *     No credentials needed.
          *
-         *     Rate limit: 60 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per client (its address; an IPv6 client by its /64 network), shared by register, cancel and check-in (public and kiosk). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
          */
         post: operations["registerForEvent"];
         delete?: never;
@@ -132,7 +132,7 @@ export interface paths {
          *
          *     No credentials needed.
          *
-         *     Rate limit: 60 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per client (its address; an IPv6 client by its /64 network), shared by register, cancel and check-in (public and kiosk). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
          */
         post: operations["selfCheckIn"];
         delete?: never;
@@ -154,7 +154,7 @@ export interface paths {
          * Cancel my registration
          * @description No credentials needed.
          *
-         *     Rate limit: 60 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per client (its address; an IPv6 client by its /64 network), shared by register, cancel and check-in (public and kiosk). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
          */
         post: operations["cancelOwnRegistration"];
         delete?: never;
@@ -484,7 +484,7 @@ export interface paths {
          *
          *     No credentials needed.
          *
-         *     Rate limit: 60 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per client (its address; an IPv6 client by its /64 network), shared by register, cancel and check-in (public and kiosk). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
          */
         post: operations["registerAtKiosk"];
         delete?: never;
@@ -1646,7 +1646,7 @@ export interface paths {
         put?: never;
         /**
          * Send a test email now; the answer carries the mail server’s own reply
-         * @description 200 whether or not the server took it: `data.sent` says which, `data.reply` is what the server answered (e.g. `535 5.7.8 Authentication failed`), `data.detail` what went wrong when no server answered.
+         * @description 200 whether or not the server took it: `data.sent` says which, `data.reply` is what the server answered (e.g. `535 5.7.8 Authentication failed`), `data.detail` what went wrong when no server answered (a far end that does not greet as SMTP is only said to be no SMTP server). At most 10 an hour an organization.
          *
          *     Needs a signed-in owner.
          */
@@ -1715,6 +1715,28 @@ export interface paths {
          * @description Needs a signed-in staff member (owners or staff).
          */
         post: operations["dashboardResendTicket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/events/{event_id}/mail/limits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * How many mails one address may get about the event, an hour and a day (owners)
+         * @description Mail to one address about one event is capped (3 an hour and 10 a day unless raised here), counting tickets, cancellations, resends and test emails: a mail over the cap is not sent and shows as `suppressed` on the desk, with its reason.
+         *
+         *     Needs a signed-in owner.
+         */
+        put: operations["dashboardSetMailLimits"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2267,6 +2289,10 @@ export interface components {
              */
             max_per_minute: number | null;
         };
+        MailLimitsChangeInput: {
+            per_address_per_hour: number;
+            per_address_per_day: number;
+        };
         BadgeSettingsInput: {
             /** @enum {string} */
             layout: "classic" | "side_qr" | "name_only";
@@ -2671,7 +2697,7 @@ export interface components {
             /** @enum {string} */
             kind: "confirmation" | "pending" | "cancellation";
             /** @enum {string} */
-            status: "queued" | "sent" | "failed" | "skipped";
+            status: "queued" | "sent" | "failed" | "skipped" | "suppressed";
             /**
              * Format: date-time
              * @example 2026-11-21T10:42:05+00:00
@@ -2692,7 +2718,7 @@ export interface components {
             /** @enum {string} */
             kind: "confirmation" | "pending" | "cancellation";
             /** @enum {string} */
-            status: "queued" | "sent" | "failed" | "skipped";
+            status: "queued" | "sent" | "failed" | "skipped" | "suppressed";
             /**
              * Format: date-time
              * @example 2026-11-21T10:42:05+00:00
@@ -2708,12 +2734,19 @@ export interface components {
             sent: number;
             failed: number;
             skipped: number;
+            /** @description Not sent: over the per-address cap */
+            suppressed: number;
             /**
              * Format: date-time
              * @example 2026-11-21T10:42:05+00:00
              */
             started_at: string;
             finished_at: string | null;
+        };
+        /** @description How many mails one address may get about the event */
+        MailLimits: {
+            per_address_per_hour: number;
+            per_address_per_day: number;
         };
         EventMail: {
             /** @description The organization has mail settings */
@@ -2724,11 +2757,14 @@ export interface components {
                 queued: number;
                 sent: number;
                 failed: number;
+                /** @description Not sent: their address had had as many mails about the event as it may get */
+                suppressed: number;
                 /** @description Confirmed registrations, not checked in, never sent a ticket: what Send tickets mails */
                 not_sent: number;
             };
             /** @description The latest Send tickets job */
             job: components["schemas"]["MailJob"] | null;
+            limits: components["schemas"]["MailLimits"];
         };
         DeskAttendee: {
             id: string;
@@ -11479,6 +11515,19 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too Many Requests: "At most 10 test emails an hour can be sent for an organization. Please try again later." */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "At most 10 test emails an hour can be sent for an organization. Please try again later.";
+                    };
+                };
+            };
             431: components["responses"]["HeadersTooLarge"];
             503: components["responses"]["ShuttingDown"];
         };
@@ -11743,6 +11792,116 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         message: "This registration is cancelled: it has no ticket to send." | "This registration is awaiting approval: its ticket is sent once it is approved." | "Validation failed.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Too Many Requests: "This ticket was resent 3 times in the last hour. Please try again later." */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This ticket was resent 3 times in the last hour. Please try again later.";
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    dashboardSetMailLimits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event UUID */
+                event_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MailLimitsChangeInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MailLimits"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequestBody"];
+            /** @description Unauthorized: "Please sign in." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Please sign in.";
+                    };
+                };
+            };
+            /** @description Forbidden: "This request must come from the Arrivals dashboard itself." or "Only organization owners can do this." */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This request must come from the Arrivals dashboard itself." | "Only organization owners can do this.";
+                    };
+                };
+            };
+            /** @description Not Found: "Event not found." */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Event not found.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Misdirected Request: "This server does not answer to that name. Open the dashboard at its address, or allow the name with --allowed-host." */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This server does not answer to that name. Open the dashboard at its address, or allow the name with --allowed-host.";
+                    };
+                };
+            };
+            /** @description Unprocessable Entity: "Validation failed." */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Validation failed.";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
