@@ -12,6 +12,7 @@ export type TestMailResult = Schema<'TestMailResult'>;
 export type EventMail = Schema<'EventMail'>;
 export type MailJob = Schema<'MailJob'>;
 export type DeskMail = Schema<'DeskMail'>;
+export type MailLimits = Schema<'MailLimits'>;
 
 const event = (eventId: string) => ({ params: { path: { event_id: eventId } } });
 
@@ -31,6 +32,12 @@ export const mailApi = {
   /** Whether and from where this event is mailed, its counts, and the latest Send tickets job. */
   eventMail: (eventId: string, signal?: AbortSignal) =>
     answer(api.GET('/dashboard/api/events/{event_id}/mail', { ...event(eventId), signal })).then(
+      (r) => r.data,
+    ),
+
+  /** How many mails one address may get about the event (owners raise them in the event editor). */
+  setLimits: (eventId: string, limits: MailLimits) =>
+    answer(api.PUT('/dashboard/api/events/{event_id}/mail/limits', { ...event(eventId), body: limits })).then(
       (r) => r.data,
     ),
 

@@ -6,6 +6,7 @@ import { eventsApi, type DashboardEvent } from '../api/events.ts';
 import { Notice, useSubmit } from '../shell/controls.tsx';
 import { PageHeader } from '../shell/PageHeader.tsx';
 import { useDashboardLoad, useExpireOn401 } from '../shell/session.tsx';
+import { MailLimitsSection } from '../mail/MailLimitsSection.tsx';
 import { BadgeSection } from './BadgeSection.tsx';
 import { BrandSection } from './BrandSection.tsx';
 import { CheckInPeriodSection } from './CheckInPeriodSection.tsx';
@@ -171,6 +172,7 @@ function EventEditor({ event: loaded }: { event: DashboardEvent | null }) {
                 fields={event.registration_fields}
                 logoUrl={logoUrl}
               />
+              <MailLimitsSection eventId={event.id} />
             </>
           )}
         </div>

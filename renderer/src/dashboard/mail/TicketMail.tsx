@@ -89,6 +89,11 @@ export function TicketMailPanel({
         <p data-testid="desk-mail-counts">
           {words.counts(counts.sent, counts.queued, counts.failed, counts.not_sent)}
         </p>
+        {counts.suppressed > 0 && (
+          <p className="muted" data-testid="desk-mail-suppressed">
+            {words.suppressedCount(counts.suppressed)}
+          </p>
+        )}
         {job && <JobProgress job={job} />}
         {!jobRunning(job) && (
           <div className="dactions">
@@ -126,7 +131,7 @@ export function TicketMailPanel({
 
 /** A Send tickets job: a bar while it runs, then what became of it. */
 function JobProgress({ job }: { job: MailJob }) {
-  const done = job.sent + job.failed + job.skipped;
+  const done = job.sent + job.failed + job.skipped + job.suppressed;
   const text =
     job.finished_at === null ? words.progress(done, job.total) : words.jobDone(job.sent, job.failed);
   return (
@@ -168,6 +173,9 @@ export function MailCell({ mail }: { mail: DeskMail | null | undefined }) {
       break;
     case 'skipped':
       state = <Pill>{words.skipped(kind)}</Pill>;
+      break;
+    case 'suppressed':
+      state = <Pill tone="bad">{words.suppressed(kind)}</Pill>;
       break;
   }
   return (

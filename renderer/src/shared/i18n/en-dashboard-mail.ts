@@ -70,6 +70,17 @@ export const mailEn = {
     saveFirst: 'Save the mail settings first.',
   },
 
+  limits: {
+    heading: 'Email limits',
+    intro:
+      'However often someone registers and cancels with an address, or staff resend a ticket, one address gets at most this many emails about this event. Test emails to it count too. An email over the limit is not sent, and the desk says why.',
+    perHour: 'Emails to one address in an hour',
+    perDay: 'Emails to one address in a day',
+    save: 'Save email limits',
+    saved: (perHour: number, perDay: number) =>
+      `Saved: at most ${count(perHour)} an hour and ${count(perDay)} a day to one address.`,
+  },
+
   desk: {
     heading: 'Tickets by email',
     notSetUp: 'Email is not set up, so nobody gets a ticket by email.',
@@ -78,6 +89,8 @@ export const mailEn = {
       'Tickets for this event are emailed by the server it follows (its online server), not from here.',
     counts: (sent: number, queued: number, failed: number, notSent: number) =>
       `${count(sent)} sent, ${count(queued)} waiting, ${count(failed)} failed; ${people(notSent)} never sent a ticket.`,
+    suppressedCount: (n: number) =>
+      `${count(n)} not sent: their address had reached the event’s email limit.`,
     sendTickets: (n: number) => `Send tickets to ${people(n)}`,
     nobodyToSend: 'Everyone registered has been sent a ticket.',
     confirmTitle: 'Send tickets',
@@ -102,6 +115,7 @@ export const mailEn = {
     sent: (kind: string, at: string) => `${kind}: sent ${at}`,
     failed: (kind: string) => `${kind}: failed`,
     skipped: (kind: string) => `${kind}: not needed`,
+    suppressed: (kind: string) => `${kind}: not sent, limit reached`,
     resend: 'Resend ticket',
     resent: (name: string) => `The ticket of ${name} is queued to be sent again.`,
   },
