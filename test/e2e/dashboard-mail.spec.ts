@@ -1,6 +1,7 @@
 import type { EventRecord } from '../../server/events/event.types.ts';
 import { expect, test, type KioskServer } from './support/fixtures.ts';
 import { setUpMail, startMailServer } from './support/mail-server.ts';
+import { DashboardEventEditorPage } from './pages/DashboardEventsPage.ts';
 import { DeskPage } from './pages/DeskPage.ts';
 import { DeskMail, MailSettingsPage } from './pages/MailPages.ts';
 
@@ -26,7 +27,9 @@ test('an owner sets the mail server up; a refused test email shows the server’
   server,
   expectAccessible,
 }) => {
+  // A password needs STARTTLS or TLS (issue 36): the server signed in to speaks it.
   const refusing = await startMailServer({
+    tls: true,
     refuseAuth: { code: 535, text: '5.7.8 Authentication credentials invalid' },
   });
   const accepting = await startMailServer();
@@ -39,7 +42,7 @@ test('an owner sets the mail server up; a refused test email shows the server’
     await mail.fill({
       'SMTP host': '127.0.0.1',
       Port: String(refusing.port),
-      Security: 'none',
+      Security: 'starttls',
       'User name': 'arrivals',
       Password: 'not-the-password',
       'From address': 'tickets@cityhall.example',
@@ -62,8 +65,8 @@ test('an owner sets the mail server up; a refused test email shows the server’
     );
     expect(refusing.messages).toEqual([]);
 
-    // The right server, the password kept as it was: the test email arrives.
-    await mail.fill({ Port: String(accepting.port), 'User name': '' });
+    // The right server, a relay that takes mail without signing in: the test email arrives.
+    await mail.fill({ Port: String(accepting.port), Security: 'none', 'User name': '' });
     await mail.save();
     await expect(mail.notice('Mail settings saved.')).toBeVisible();
     await mail.sendTest('olivia@example.com');
@@ -73,6 +76,52 @@ test('an owner sets the mail server up; a refused test email shows the server’
   } finally {
     await refusing.close();
     await accepting.close();
+  }
+});
+
+test('a new host without the password again: the page says it is dropped before saving, and it is', async ({
+  page,
+  server,
+}) => {
+  const first = await startMailServer({ tls: true });
+  const stranger = await startMailServer({ tls: true });
+  try {
+    await server.signIn(page, 'owner');
+    const mail = new MailSettingsPage(page);
+    await mail.open();
+    await mail.fill({
+      'SMTP host': '127.0.0.1',
+      Port: String(first.port),
+      Security: 'starttls',
+      'User name': 'tickets',
+      Password: 'the smtp password',
+      'From address': 'tickets@cityhall.example',
+      'Public address of this server': 'https://tickets.cityhall.example',
+    });
+    await mail.save();
+    await expect(mail.notice('Mail settings saved.')).toBeVisible();
+    const dropped = page.getByTestId('mail-password-dropped');
+    await expect(dropped).toHaveCount(0);
+
+    await mail.fill({ Port: String(stranger.port) });
+    await expect(dropped).toHaveText(
+      'When you save, the stored password is removed: it goes only to the server, port, security and user name it was given for. Type it again to keep signing in.',
+    );
+    // Back to the server it was given for: nothing is dropped.
+    await mail.fill({ Port: String(first.port) });
+    await expect(dropped).toHaveCount(0);
+    await mail.fill({ Port: String(stranger.port) });
+    await mail.save();
+    await expect(mail.notice('Mail settings saved.')).toBeVisible();
+    await expect(page.getByText('No password is stored. Needed only with a user name.')).toBeVisible();
+    await expect(dropped).toHaveCount(0);
+
+    await mail.sendTest('olivia@example.com');
+    await expect(mail.testResult).not.toBeEmpty();
+    expect(stranger.passwords).not.toContain('the smtp password');
+  } finally {
+    await first.close();
+    await stranger.close();
   }
 });
 
@@ -146,4 +195,57 @@ test('the desk shows each person’s email, resends a ticket, and sends tickets 
   } finally {
     await smtp.close();
   }
+});
+
+test('a mail over the address’s limit is not sent, and the desk says why', async ({ page, server }) => {
+  const smtp = await startMailServer();
+  try {
+    const event = server.createEvent({ name: 'Harbour Lights Launch' });
+    setUpMail(server.app, event.organizationId, smtp, server.url);
+    await server.register(event, { email: 'ada@example.com', first_name: 'Ada', last_name: 'Lovelace' });
+    await expect.poll(() => smtp.to('ada@example.com').length).toBe(1);
+    // Resent by staff, twice: three emails about the event in the hour, the most one address gets.
+    for (let sent = 2; sent <= 3; sent++) {
+      const resent = server.app.ctx.mail.resendTicket(event, server.attendee(event, 'ada@example.com')!);
+      expect(resent.ok).toBe(true);
+      await expect.poll(() => smtp.to('ada@example.com').length).toBe(sent);
+    }
+
+    await server.signIn(page, 'staff');
+    const desk = new DeskPage(page);
+    await desk.open(event.uuid);
+    const mail = new DeskMail(desk);
+    await expect(mail.cell('Ada Lovelace')).toHaveText('Ticket: sent Nov 21, 2026, 10:00 AM');
+    await mail.resend('Ada Lovelace').click();
+    await expect(page.getByText('The ticket of Ada Lovelace is queued to be sent again.')).toBeVisible();
+    await expect(mail.cell('Ada Lovelace')).toContainText('Ticket: not sent, limit reached');
+    await expect(mail.cell('Ada Lovelace')).toContainText(
+      'Not sent: this address already got 3 emails about this event in the last hour, the most it may get (an owner can raise the limit in the event’s email settings).',
+    );
+    await expect(page.getByTestId('desk-mail-suppressed')).toHaveText(
+      '1 not sent: their address had reached the event’s email limit.',
+    );
+    expect(smtp.to('ada@example.com')).toHaveLength(3);
+  } finally {
+    await smtp.close();
+  }
+});
+
+test('an owner raises the event’s email limits in its editor', async ({ page, server, expectAccessible }) => {
+  const event = server.createEvent({ name: 'Harbour Lights Launch' });
+  await server.signIn(page, 'owner');
+  const editor = new DashboardEventEditorPage(page);
+  await editor.open(event.uuid);
+  const limits = page.getByRole('form', { name: 'Email limits' });
+  await expect(limits.getByLabel('Emails to one address in an hour')).toHaveValue('3');
+  await expect(limits.getByLabel('Emails to one address in a day')).toHaveValue('10');
+  await limits.getByLabel('Emails to one address in an hour').fill('500');
+  await limits.getByRole('button', { name: 'Save email limits' }).click();
+  await expect(limits.getByText('The per address per hour field must not be greater than 50.')).toBeVisible();
+  await limits.getByLabel('Emails to one address in an hour').fill('5');
+  await limits.getByLabel('Emails to one address in a day').fill('20');
+  await limits.getByRole('button', { name: 'Save email limits' }).click();
+  await expect(limits.getByText('Saved: at most 5 an hour and 20 a day to one address.')).toBeVisible();
+  expect(server.app.ctx.mail.capsOf(event)).toEqual({ perHour: 5, perDay: 20 });
+  await expectAccessible(page, { touch: false });
 });

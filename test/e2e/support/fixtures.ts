@@ -27,6 +27,7 @@ import {
   UNLIMITED,
   type TestApp,
 } from '../../helpers/app.ts';
+import { testCertificate } from '../../helpers/smtp.ts';
 import { allowLanHost } from '../../helpers/webhooks.ts';
 import { CHROMIUM_FLAGS, fakeCameraFlags, requireChromium } from './chromium.ts';
 import { signInToDashboard } from './dashboard-session.ts';
@@ -155,6 +156,8 @@ export const test = base.extend<
       kioskDir: KIOSK_DIR,
       rateLimits: { ...UNLIMITED, ...rateLimits },
       interfaceAddresses: () => interfaceAddresses,
+      // The CA of the tests' mail servers that speak TLS (support/mail-server.ts).
+      mail: { trustedCertificates: [(await testCertificate()).ca] },
     });
     await testApp.app.listen({ host: '127.0.0.1', port: 0 });
     const { port } = testApp.app.server.address() as { port: number };

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { testCertificate } from '../../helpers/smtp.ts';
 
 /**
  * A real SMTP server on a loopback port, for the browser tests: it takes mail as a relay would and keeps each message
@@ -18,6 +19,8 @@ export interface MailServer {
   held(): number;
   /** Lets `count` held messages through (all of them, and every later one, without a count). */
   release(count?: number): void;
+  /** The passwords it was sent at sign-in, taken or refused. */
+  passwords: string[];
   close(): Promise<void>;
 }
 
@@ -34,6 +37,11 @@ export interface MailServerOptions {
   refuseRecipients?: Record<string, Reply>;
   /** Holds each message, once received, until `release`. */
   hold?: boolean;
+  /**
+   * Offers STARTTLS under the tests' CA (test/helpers/smtp.ts, which the test server trusts) and takes a sign-in
+   * only once the connection is encrypted, as a server a password goes to does.
+   */
+  tls?: boolean;
 }
 
 /** An error whose `responseCode` smtp-server writes back as the reply's code. */
@@ -43,7 +51,9 @@ function refusal({ code, text }: Reply): Error {
 
 export async function startMailServer(options: MailServerOptions = {}): Promise<MailServer> {
   const messages: ParsedMail[] = [];
+  const passwords: string[] = [];
   const waiting: (() => void)[] = [];
+  const certificate = options.tls ? await testCertificate() : null;
   let releaseAll = !options.hold;
   let credits = 0;
   const pass = (done: () => void) => {
@@ -53,15 +63,16 @@ export async function startMailServer(options: MailServerOptions = {}): Promise<
     } else waiting.push(done);
   };
   const server = new SMTPServer({
-    // A LAN relay: no TLS here, and signing in is the sender's choice.
-    disabledCommands: ['STARTTLS'],
+    // A LAN relay: no TLS here, and signing in is the sender's choice; or, with `tls`, a server one signs in to.
+    ...(certificate
+      ? { key: certificate.key, cert: certificate.cert }
+      : { disabledCommands: ['STARTTLS'], allowInsecureAuth: true }),
     authOptional: !options.refuseAuth,
-    // smtp-server takes AUTH over plain text only when told so (loopback, in a test).
-    allowInsecureAuth: true,
     logger: false,
     // A closing test does not wait for the app's kept-alive connection to leave (30 s by default).
     closeTimeout: 200,
-    onAuth(_auth, _session, callback) {
+    onAuth(auth, _session, callback) {
+      passwords.push(auth.password ?? '');
       if (options.refuseAuth) callback(refusal(options.refuseAuth));
       else callback(null, { user: 'test' });
     },
@@ -95,6 +106,7 @@ export async function startMailServer(options: MailServerOptions = {}): Promise<
         return to.some((group) => group.value.some((entry) => entry.address === address));
       }),
     held: () => waiting.length,
+    passwords,
     release(count) {
       if (count === undefined) releaseAll = true;
       else credits += count;
