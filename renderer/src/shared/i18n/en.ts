@@ -93,6 +93,8 @@ export const en = {
       date: 'Please enter a real date.',
       select: (label: string) => `Please choose one of the options for ${label}.`,
       single_line: (label: string) => `${label} must fit on one line.`,
+      not_text: (label: string) =>
+        `${label} holds characters that cannot be used here (invisible control or direction characters).`,
     },
   },
 

@@ -16,6 +16,8 @@ const problem = {
   date: 'Veuillez saisir une date valide.',
   select: (label: string) => `Veuillez choisir l’une des options du champ «\u202f${label}\u202f».`,
   single_line: (label: string) => `Le champ «\u202f${label}\u202f» doit tenir sur une seule ligne.`,
+  not_text: (label: string) =>
+    `Le champ «\u202f${label}\u202f» contient des caractères invisibles (de contrôle ou de direction) qui ne peuvent pas y figurer.`,
 };
 
 const seeStaff = 'Veuillez vous adresser à l’équipe de l’événement.';

@@ -24,7 +24,18 @@ export type FieldProblem =
   | { kind: 'email' }
   | { kind: 'date' }
   | { kind: 'select' }
-  | { kind: 'single_line' };
+  | { kind: 'single_line' }
+  | { kind: 'not_text' };
+
+/**
+ * The server's text rule (server/platform/text.rules.ts, `textFault`), as a hint: what no answer may hold (a NUL, a
+ * lone surrogate, a control character but tab and line breaks, a direction override), and what a one-line answer
+ * may not (a line break or tab).
+ */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this looks for
+const NOT_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const LINE_BREAK = /[\t\n\r\u2028\u2029]/;
 
 export function isValidEmail(value: string): boolean {
   return value.length <= 254 && EMAIL.test(value);
@@ -53,9 +64,9 @@ export function fieldProblem(field: RegistrationField, raw: string): FieldProble
       return field.options?.some((o) => o.value === value) ? null : { kind: 'select' };
     case 'text':
     case 'phone':
-      return /[\r\n]/.test(value) ? { kind: 'single_line' } : null;
     case 'textarea':
-      return null;
+      if (NOT_TEXT.test(value) || LONE_SURROGATE.test(value)) return { kind: 'not_text' };
+      return field.type !== 'textarea' && LINE_BREAK.test(value) ? { kind: 'single_line' } : null;
   }
 }
 

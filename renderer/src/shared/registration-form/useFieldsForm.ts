@@ -31,6 +31,8 @@ function describe(field: RegistrationField, problem: FieldProblem): string {
       return words.select(field.label);
     case 'single_line':
       return words.single_line(field.label);
+    case 'not_text':
+      return words.not_text(field.label);
   }
 }
 
