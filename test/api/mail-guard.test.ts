@@ -19,27 +19,20 @@ import {
   type TestApp,
 } from '../helpers/app.ts';
 import { signedInMember, type DashboardClient } from '../helpers/dashboard.ts';
-import { icsProperty, startTestSmtp, testCertificate, type TestSmtp } from '../helpers/smtp.ts';
+import {
+  icsProperty,
+  mailSettingsFor,
+  startTestSmtp,
+  testCertificate,
+  type TestSmtp,
+} from '../helpers/smtp.ts';
 
 let t: TestApp;
 let smtp: TestSmtp;
 let org: Organization;
 let event: EventRecord;
 
-const settings = (overrides: Partial<MailSettingsInput> = {}): MailSettingsInput => ({
-  host: '127.0.0.1',
-  port: smtp.port,
-  security: 'none',
-  username: null,
-  fromAddress: 'tickets@cityhall.example',
-  fromName: 'City Hall Events',
-  replyTo: null,
-  publicUrl: 'https://tickets.cityhall.example',
-  mailKioskRegistrations: false,
-  mailImports: false,
-  maxPerMinute: null,
-  ...overrides,
-});
+const settings = (overrides: Partial<MailSettingsInput> = {}) => mailSettingsFor(smtp, overrides);
 
 /** The PEM of the CA the test SMTP servers' certificate is under: the app is told to trust it. */
 let trustedCa: string;

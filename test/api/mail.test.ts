@@ -23,6 +23,7 @@ import {
   decodeQrPng,
   icsInstant,
   icsProperty,
+  mailSettingsFor,
   startTestSmtp,
   testCertificate,
   type TestSmtp,
@@ -33,20 +34,7 @@ let smtp: TestSmtp;
 let org: Organization;
 let event: EventRecord;
 
-const settings = (overrides: Partial<MailSettingsInput> = {}): MailSettingsInput => ({
-  host: '127.0.0.1',
-  port: smtp.port,
-  security: 'none',
-  username: null,
-  fromAddress: 'tickets@cityhall.example',
-  fromName: 'City Hall Events',
-  replyTo: 'help@cityhall.example',
-  publicUrl: 'https://tickets.cityhall.example',
-  mailKioskRegistrations: false,
-  mailImports: false,
-  maxPerMinute: null,
-  ...overrides,
-});
+const settings = (overrides: Partial<MailSettingsInput> = {}) => mailSettingsFor(smtp, overrides);
 
 let trustedCa: string;
 

@@ -7,6 +7,7 @@ import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
 import { venueServerCertificate } from '../../server/https/certificate.service.ts';
+import type { MailSettingsInput } from '../../server/mail/mail.types.ts';
 
 /** A certificate for `127.0.0.1` and `localhost` under a CA of its own, for a test SMTP server that speaks TLS. */
 export interface TestCertificate {
@@ -252,3 +253,22 @@ export function icsInstant(value: string): string {
   if (!m) throw new Error(`not a UTC iCalendar time: ${value}`);
   return `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}.000Z`;
 }
+
+/** City Hall's mail settings, as the mail tests save them, pointing at `smtp` on loopback. */
+export const mailSettingsFor = (
+  smtp: { port: number },
+  overrides: Partial<MailSettingsInput> = {},
+): MailSettingsInput => ({
+  host: '127.0.0.1',
+  port: smtp.port,
+  security: 'none',
+  username: null,
+  fromAddress: 'tickets@cityhall.example',
+  fromName: 'City Hall Events',
+  replyTo: 'help@cityhall.example',
+  publicUrl: 'https://tickets.cityhall.example',
+  mailKioskRegistrations: false,
+  mailImports: false,
+  maxPerMinute: null,
+  ...overrides,
+});

@@ -4,12 +4,10 @@ import { t } from '../../shared/i18n/index.ts';
 import { mailApi, type MailLimits } from '../api/mail.ts';
 import { Notice, TextInput, useSubmit } from '../shell/controls.tsx';
 import { useDashboardLoad, useExpireOn401 } from '../shell/session.tsx';
+import { typedNumber } from './mail-draft.ts';
 import './mail.css';
 
 const words = t.dashboard.mail.limits;
-
-/** A number typed into a field: as typed, for the server to refuse in words if it is not a whole number. */
-const typedNumber = (text: string): number => (text.trim() === '' ? Number.NaN : Number(text.trim()));
 
 /**
  * The event's email limits in its editor (owners): how many emails one address may get about the event in an hour

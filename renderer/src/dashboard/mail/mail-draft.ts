@@ -57,7 +57,7 @@ export function dropsPassword(settings: MailSettings | null, draft: MailDraft): 
 }
 
 /** A number typed into a field: as typed, for the server to refuse in words if it is not a whole number. */
-const typedNumber = (text: string): number => (text.trim() === '' ? Number.NaN : Number(text.trim()));
+export const typedNumber = (text: string): number => (text.trim() === '' ? Number.NaN : Number(text.trim()));
 
 export function mailSettingsInput(draft: MailDraft): MailSettingsInput {
   const maxPerMinute = draft.max_per_minute.trim();
