@@ -28,6 +28,9 @@ const layer = {
   sqlite: { group: ['better-sqlite3'], message: 'SQL lives in repositories (and platform/database.ts).' },
 };
 
+/** The CLI: server/cli.ts finds a command, each declared beside its feature in a `*.cli.ts` module. */
+const CLI_FILES = ['server/cli.ts', 'server/cli/**/*.ts', 'server/**/*.cli.ts'];
+
 /** `patterns` forbidden in `files` (one block per file set: a later block would replace the rule, not add to it). */
 function fence(files, patterns) {
   return { files, rules: { 'no-restricted-imports': ['error', { patterns }] } };
@@ -68,8 +71,22 @@ function serverFences() {
       [shell, routes, services, repositories, store, httpWords],
     ),
     fence(['server/**/*.{routes,http}.ts'], [shell, repositories, store]),
-    // The CLI is a door like the routes: it opens the store and hands it to services.
-    fence(['server/cli.ts'], [shell, repositories]),
+    // The CLI is a door like the routes: its commands (`*.cli.ts`, beside their feature) open the store and hand it
+    // to services.
+    fence(CLI_FILES, [shell, repositories, presenters, fastify, sqlite]),
+    {
+      // Commands reach the repositories through services only, never through the store's `repos`.
+      files: CLI_FILES,
+      rules: {
+        'no-restricted-syntax': [
+          'error',
+          {
+            selector: "MemberExpression[property.name='repos']",
+            message: "Commands call services; the store's repositories are theirs.",
+          },
+        ],
+      },
+    },
     {
       // Routes reach the store through services only, never through `app.store`.
       files: ['server/**/*.{routes,http}.ts'],
