@@ -15,7 +15,7 @@ import { upstreamCommands } from './sync/upstream.cli.ts';
 export { UsageError } from './cli/command.ts';
 
 /** Every command of `arrivals`, declared beside its feature, in the order `arrivals --help` lists them. */
-export const COMMANDS: readonly CliCommand[] = [
+const COMMANDS: readonly CliCommand[] = [
   ...serveCommands,
   ...organizationCommands,
   ...tokenCommands,
