@@ -107,21 +107,23 @@ describe('what the document declares', () => {
 
   it('states the email inputs as the pattern the server takes, never `format: email`', () => {
     const inputs: Json[] = [];
-    const walk = (node: unknown, seen: Set<unknown>) => {
+    const seen = new Set<unknown>();
+    const walk = (node: unknown): void => {
       if (!node || typeof node !== 'object' || seen.has(node)) return;
       seen.add(node);
       const json = node as Json;
-      if (typeof json.$ref === 'string') return walk(reader.resolve(json), seen);
+      if (typeof json.$ref === 'string') return walk(reader.resolve(json));
       expect(json.format, JSON.stringify(json)).not.toBe('email');
       if (json.pattern === EMAIL_INPUT_PATTERN) inputs.push(json);
-      for (const child of Object.values(json)) walk(child, seen);
+      for (const child of Object.values(json)) walk(child);
     };
     for (const [, , operation] of operations()) {
-      walk(operation.parameters, new Set());
-      walk(operation.requestBody, new Set());
+      walk(operation.parameters);
+      walk(operation.requestBody);
     }
-    // Check, check-in, cancel, the kiosk's badge, setup, sign-in, staff, people, mail settings and its test.
-    expect(inputs.length).toBeGreaterThanOrEqual(10);
+    // Check, check-in, cancel, the kiosk's badge, setup, sign-in, staff, a person made and edited, the mail
+    // settings' sender and reply-to, and its test mail: each once, however many operations share it.
+    expect(inputs.length).toBeGreaterThanOrEqual(12);
     for (const input of inputs) {
       expect(reader.issuesOf(schemaAt(input), PADDED)).toEqual([]);
       expect(reader.issuesOf(schemaAt(input), 'not an email')).not.toEqual([]);
