@@ -45,9 +45,12 @@ export const en = {
     cornerOffline: (waiting: number) => (waiting === 0 ? 'Offline' : `Offline · ${waiting} waiting`),
     cornerHubLost: 'Hub unreachable',
     cornerServerLost: 'Server unreachable',
+    cornerServerSlow: 'Server slow to answer',
     /** What attendees read while the kiosk cannot work: calm, and no word of hubs. */
     pausedTitle: 'One moment, please',
     pausedMessage: 'This kiosk is reconnecting. If it takes a while, please see event staff.',
+    /** While the kiosk's server is slow to answer, which it waits for. */
+    slowMessage: 'This kiosk is waiting for an answer. It carries on by itself.',
   },
 
   start: {

@@ -68,8 +68,10 @@ export const fr: Catalogue = {
       waiting === 0 ? 'Hors ligne' : `Hors ligne · ${number(waiting)} en attente`,
     cornerHubLost: 'Serveur principal injoignable',
     cornerServerLost: 'Serveur injoignable',
+    cornerServerSlow: 'Serveur lent à répondre',
     pausedTitle: 'Un instant, s’il vous plaît',
     pausedMessage: `Cette borne se reconnecte. Si cela dure, ${seeStaff.charAt(0).toLowerCase()}${seeStaff.slice(1)}`,
+    slowMessage: 'Cette borne attend une réponse. Elle reprend d’elle-même.',
   },
 
   start: {
