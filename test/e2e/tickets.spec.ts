@@ -73,7 +73,10 @@ for (const size of SIZES) {
       await ticket.expectShown();
       await expect(ticket.heading).toHaveText('Harbour Lights Launch');
       await expect(ticket.name).toHaveText('Ada Lovelace');
-      await expect(ticket.when).toHaveText('Saturday, December 5, 2026 at 6:00 PM – 10:00 PM');
+      // The browser is in UTC: like the event page, the ticket names the event's zone once (issue 39).
+      await expect(ticket.when).toHaveText(
+        'Saturday, December 5, 2026 at 6:00 PM – 10:00 PMTimes are in the event’s time zone, Central European Time.',
+      );
       await expect(ticket.where).toHaveText('Quai des Belges, Marseille');
       await expect(ticket.status).toHaveText('Confirmed');
       const stored = server.attendee(event, 'ada@example.com')!;
@@ -155,6 +158,8 @@ for (const size of SIZES) {
       await expect(ticket.status).toHaveText('Cancelled');
       await expect(ticket.code).toHaveCount(0);
       await expect(ticket.cancelButton).toHaveCount(0);
+      // A ticket that lets nobody in offers nothing to print (issue 39).
+      await expect(ticket.printButton).toHaveCount(0);
       expect(server.attendee(event, 'grace@example.com')!.status).toBe('canceled');
       await expectAccessible();
 
@@ -179,7 +184,7 @@ test('the French page: French labels and choices, then a French ticket', async (
   await eventPage.open(event.uuid, '?lang=fr');
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
   await expect(eventPage.when).toHaveText(
-    'samedi 5 décembre 2026 à 18:00 – 22:00Les horaires sont à l’heure de l’événement (Europe/Paris).',
+    'samedi 5 décembre 2026 à 18:00 – 22:00Les horaires sont à l’heure de l’événement, heure d’Europe centrale.',
   );
   await expect(eventPage.field('Billet').locator('option')).toHaveText(['Choisir…', 'Visiteur', 'Exposant']);
   for (const label of ['Adresse e-mail', 'Prénom', 'Nom', 'Téléphone', 'Billet']) {

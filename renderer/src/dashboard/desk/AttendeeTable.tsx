@@ -22,6 +22,7 @@ const STATUS_TONES: Record<AttendeeStatus, PillTone> = {
  */
 export function AttendeeTable({
   eventId,
+  timeZone,
   fields,
   attendees,
   busy,
@@ -30,6 +31,8 @@ export function AttendeeTable({
   onPrintBadge,
 }: {
   eventId: string;
+  /** The event's: its times read as the venue's clocks show them. */
+  timeZone: string;
   fields: readonly RegistrationField[];
   attendees: DeskListAttendee[];
   busy: boolean;
@@ -73,14 +76,16 @@ export function AttendeeTable({
               </td>
               <td>
                 {attendee.checked_in_at ? (
-                  <time dateTime={attendee.checked_in_at}>{format.dateTime(attendee.checked_in_at)}</time>
+                  <time dateTime={attendee.checked_in_at}>
+                    {format.dateTime(attendee.checked_in_at, timeZone)}
+                  </time>
                 ) : (
                   <span className="muted">{words.notYet}</span>
                 )}
               </td>
               {canMail && (
                 <td>
-                  <MailCell mail={attendee.mail} />
+                  <MailCell mail={attendee.mail} timeZone={timeZone} />
                 </td>
               )}
               <td>

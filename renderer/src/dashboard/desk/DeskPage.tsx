@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { describeFailure, Loading, Problem } from '../../shared/components/Status.tsx';
-import { t } from '../../shared/i18n/index.ts';
+import { format, t } from '../../shared/i18n/index.ts';
 import { followLink, paths } from '../../shared/router.ts';
 import { badgeFor, printBadgeInBrowser, type BadgeLayout } from '../../shared/badge/badge.ts';
 import { eventsApi } from '../api/events.ts';
@@ -174,9 +174,11 @@ function Desk({
           <p className="desk-showing" role="status" data-testid="desk-showing">
             {feed.searching ? words.table.searching : list && showing(list)}
           </p>
+          <DeskZoneNote timeZone={event.timezone} />
           {list && (
             <AttendeeTable
               eventId={event.id}
+              timeZone={event.timezone}
               fields={event.registration_fields}
               attendees={list.data}
               busy={feed.searching}
@@ -200,10 +202,20 @@ function Desk({
             feed.refresh();
           }}
         />
-        <LivePicture stats={feed.stats} />
+        <LivePicture stats={feed.stats} timeZone={event.timezone} />
       </div>
     </div>
   );
+}
+
+/** The event's zone, named once, where this device's clock reads other hours than the venue's. */
+function DeskZoneNote({ timeZone }: { timeZone: string }) {
+  const zone = format.zoneIfOther(timeZone);
+  return zone ? (
+    <p className="muted" data-testid="desk-time-zone">
+      {words.table.timeZone(zone)}
+    </p>
+  ) : null;
 }
 
 /** "Showing 51–100 of 10,000 attendees." */

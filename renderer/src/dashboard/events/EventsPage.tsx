@@ -1,6 +1,6 @@
 import { Fragment, useState } from 'react';
 import { describeFailure, Loading, Problem } from '../../shared/components/Status.tsx';
-import { t } from '../../shared/i18n/index.ts';
+import { format, t } from '../../shared/i18n/index.ts';
 import { followLink, paths } from '../../shared/router.ts';
 import { eventsApi, type DashboardEvent } from '../api/events.ts';
 import { Notice, Pill, useSubmit } from '../shell/controls.tsx';
@@ -176,24 +176,15 @@ function RowLink({ to, event, children }: { to: string; event: DashboardEvent; c
   );
 }
 
-const whenFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** "Mar 8, 2026, 10:00 AM – 5:00 PM" on the venue's clocks, whatever the zone of the laptop reading it. */
+/**
+ * "Mar 8, 2026, 10:00 AM – 5:00 PM" on the venue's clocks, whatever the zone of the laptop reading it; the zone named
+ * where the laptop's clock reads other hours.
+ */
 function describeWhen(event: DashboardEvent): string {
   const { starts_at: start, ends_at: end, timezone } = event;
   if (!start && !end) return words.list.noDates;
-  let format = whenFormats.get(timezone);
-  if (!format) {
-    format = new Intl.DateTimeFormat(t.locale, {
-      dateStyle: 'medium',
-      timeStyle: 'short',
-      timeZone: timezone,
-    });
-    whenFormats.set(timezone, format);
-  }
-  const range =
-    start && end
-      ? format.formatRange(new Date(start), new Date(end))
-      : format.format(new Date((start ?? end)!));
-  return `${range} (${timezone})`;
+  const first = (start ?? end)!;
+  const range = format.range(first, start ? end : null, timezone);
+  const zone = format.zoneIfOther(timezone, first);
+  return zone ? `${range} (${zone})` : range;
 }

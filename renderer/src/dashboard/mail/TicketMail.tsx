@@ -146,7 +146,7 @@ function JobProgress({ job }: { job: MailJob }) {
 }
 
 /** An attendee's newest mail in the desk's list: what it was and where it stands, and why it failed. */
-export function MailCell({ mail }: { mail: DeskMail | null | undefined }) {
+export function MailCell({ mail, timeZone }: { mail: DeskMail | null | undefined; timeZone: string }) {
   if (!mail) {
     return (
       <span className="muted" data-testid="attendee-mail" data-status="none">
@@ -161,7 +161,9 @@ export function MailCell({ mail }: { mail: DeskMail | null | undefined }) {
       state = <Pill tone="waiting">{words.queued(kind)}</Pill>;
       break;
     case 'sent':
-      state = <Pill tone="good">{words.sent(kind, format.dateTime(mail.sent_at ?? mail.queued_at))}</Pill>;
+      state = (
+        <Pill tone="good">{words.sent(kind, format.dateTime(mail.sent_at ?? mail.queued_at, timeZone))}</Pill>
+      );
       break;
     case 'failed':
       state = <Pill tone="bad">{words.failed(kind)}</Pill>;

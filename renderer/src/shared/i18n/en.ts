@@ -211,6 +211,7 @@ export const en = {
     organizer: (organization: string) => `Organized by ${organization}`,
     when: 'When',
     where: 'Where',
+    /** `zone` by its name (`Central European Time`), where the reader's clock reads other hours. */
     timeZone: (zone: string) => `Times are in the event’s time zone, ${zone}.`,
     seatsLeft: (seats: number) =>
       seats === 1 ? '1 seat left' : `${seats.toLocaleString('en-US')} seats left`,
@@ -234,7 +235,8 @@ export const en = {
     title: 'Your ticket',
     qrImage: (name: string) => `Check-in QR code of ${name}`,
     showAtDoor: 'Show this QR code at the door, on your phone or printed.',
-    code: 'Check-in code',
+    /** Before the code in letters. */
+    code: 'Check-in code:',
     status: {
       confirmed: 'Confirmed',
       pending: 'Awaiting approval',

@@ -234,7 +234,7 @@ export const fr: Catalogue = {
     organizer: (organization: string) => `Organisé par ${organization}`,
     when: 'Quand',
     where: 'Où',
-    timeZone: (zone: string) => `Les horaires sont à l’heure de l’événement (${zone}).`,
+    timeZone: (zone: string) => `Les horaires sont à l’heure de l’événement, ${zone}.`,
     seatsLeft: (seats: number) => `${number(seats)} ${plural(seats, 'place restante', 'places restantes')}`,
     full: 'Cet événement est complet\u00a0: les inscriptions sont closes.',
     closed: 'Les inscriptions à cet événement sont closes.',
@@ -256,7 +256,7 @@ export const fr: Catalogue = {
     title: 'Votre billet',
     qrImage: (name: string) => `QR code d’enregistrement de ${name}`,
     showAtDoor: 'Présentez ce QR code à l’entrée, sur votre téléphone ou imprimé.',
-    code: 'Code d’enregistrement',
+    code: 'Code d’enregistrement\u00a0:',
     status: {
       confirmed: 'Confirmée',
       pending: 'En attente de validation',
