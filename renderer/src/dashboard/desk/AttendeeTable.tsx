@@ -74,7 +74,7 @@ export function AttendeeTable({
               <td>
                 <Pill tone={STATUS_TONES[attendee.status]}>{t.dashboard.desk.statuses[attendee.status]}</Pill>
               </td>
-              <td>
+              <td data-label={words.checkedIn}>
                 {attendee.checked_in_at ? (
                   <time dateTime={attendee.checked_in_at}>
                     {format.dateTime(attendee.checked_in_at, timeZone)}
@@ -84,7 +84,7 @@ export function AttendeeTable({
                 )}
               </td>
               {canMail && (
-                <td>
+                <td data-label={t.dashboard.mail.desk.column}>
                   <MailCell mail={attendee.mail} timeZone={timeZone} />
                 </td>
               )}

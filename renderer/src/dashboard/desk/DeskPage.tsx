@@ -27,7 +27,7 @@ import { actionsFor } from './RowActions.tsx';
 import { StatusCounts } from './StatusCounts.tsx';
 import { useDeskFeed } from './useDeskFeed.ts';
 import { WalkInForm } from './WalkInForm.tsx';
-import { TicketMailPanel, useEventMail } from '../mail/TicketMail.tsx';
+import { SendTicketsButton, TicketMailPanel, useEventMail, useSendTickets } from '../mail/TicketMail.tsx';
 import './desk.css';
 
 const words = t.dashboard.desk;
@@ -71,6 +71,10 @@ function Desk({
   // The mail counts follow the list: asked again with each of the desk's polls (which stop while it is hidden).
   const refreshMail = eventMail.refresh;
   useEffect(() => refreshMail(), [feed.stats, refreshMail]);
+  const sending = useSendTickets(event.id, eventMail.mail, () => {
+    eventMail.refresh();
+    feed.refresh();
+  });
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [walkInOpen, setWalkInOpen] = useState(false);
   const isApiError = useExpireOn401();
@@ -119,6 +123,7 @@ function Desk({
         title={words.pageTitle(event.name)}
         intro={words.intro}
         actions={
+          // Everything that acts on the desk as a whole, at its top at every size: on a phone too, one tap away.
           <>
             <button
               type="button"
@@ -129,18 +134,19 @@ function Desk({
             >
               {walkInOpen ? words.hideWalkIn : words.addWalkIn}
             </button>
-            <a className="dbutton desk-export" href={deskApi.exportUrl(event.id)} download>
-              {words.exportCsv}
-            </a>
+            <SendTicketsButton sending={sending} />
             {isOwner && (
               <a
-                className="dbutton desk-export"
+                className="dbutton"
                 href={paths.dashboard({ name: 'import', eventId: event.id })}
                 onClick={followLink}
               >
                 {words.importCsv}
               </a>
             )}
+            <a className="dbutton" href={deskApi.exportUrl(event.id)} download>
+              {words.exportCsv}
+            </a>
           </>
         }
       />
@@ -194,14 +200,8 @@ function Desk({
           </div>
         </section>
         {/* Below the list, so the list starts on the first screen of a laptop. */}
-        <TicketMailPanel
-          eventId={event.id}
-          mail={eventMail.mail}
-          onStarted={() => {
-            eventMail.refresh();
-            feed.refresh();
-          }}
-        />
+        <TicketMailPanel mail={eventMail.mail} sending={sending} />
+        {sending.dialog}
         <LivePicture stats={feed.stats} timeZone={event.timezone} />
       </div>
     </div>

@@ -42,7 +42,7 @@ export function DeliveriesTable({
         return (
           <tr key={delivery.id} data-testid="delivery-row">
             <th scope="row">{time}</th>
-            <td>
+            <td data-label={words.kind}>
               <code>{delivery.type}</code>
             </td>
             <td>
@@ -55,12 +55,14 @@ export function DeliveriesTable({
                 </span>
               )}
             </td>
-            <td>
+            <td data-label={words.statusCode}>
               {!attempt
                 ? words.notYet
                 : (attempt.status_code ?? `${words.noAnswer}${attempt.error ? `: ${attempt.error}` : ''}`)}
             </td>
-            <td>{attempt ? words.durationMs(attempt.duration_ms) : ''}</td>
+            <td data-label={attempt ? words.duration : undefined}>
+              {attempt ? words.durationMs(attempt.duration_ms) : ''}
+            </td>
             <td>{attempt ? words.attemptOf(attempt.number) : ''}</td>
             <td>{attempt?.response_excerpt && <ResponseExcerpt text={attempt.response_excerpt} />}</td>
             <RowActionCell

@@ -88,7 +88,7 @@ function LanIntegrationTable({
             <span className="lan-host">{entry.host}</span>
           </th>
           <td>{entry.description}</td>
-          <td>{format.dateTime(entry.created_at)}</td>
+          <td data-label={words.added}>{format.dateTime(entry.created_at)}</td>
           <RowActionCell label={words.remove} subject={entry.host} danger onClick={() => onRemove(entry)} />
         </tr>
       ))}

@@ -91,7 +91,7 @@ function EndpointTable({ endpoints }: { endpoints: WebhookEndpoint[] }) {
             </a>
           </th>
           <td>{endpoint.description}</td>
-          <td>
+          <td data-label={words.eventKinds}>
             {endpoint.event_types.length === WEBHOOK_EVENT_TYPES.length ? (
               words.allKinds
             ) : (
@@ -101,7 +101,7 @@ function EndpointTable({ endpoints }: { endpoints: WebhookEndpoint[] }) {
           <td>
             <EndpointStatus endpoint={endpoint} />
           </td>
-          <td>{endpoint.waiting_count}</td>
+          <td data-label={words.waitingColumn}>{endpoint.waiting_count}</td>
         </tr>
       ))}
     </ListTable>

@@ -18,6 +18,7 @@ import {
   newEventDraft,
   type EventDraft,
 } from './event-draft.ts';
+import { EventPageLink } from './EventPageLink.tsx';
 import { KioskLink } from './KioskLink.tsx';
 import { KioskPreview } from './KioskPreview.tsx';
 import { RegistrationFieldsEditor } from './RegistrationFieldsEditor.tsx';
@@ -132,6 +133,10 @@ function EventEditor({ event: loaded }: { event: DashboardEvent | null }) {
       />
       <div className="event-editor">
         <div className="event-editor-main">
+          <section className="event-kiosk-link" aria-labelledby="event-page-link">
+            <h2 id="event-page-link">{words.eventPage.heading}</h2>
+            {event ? <EventPageLink event={event} /> : <p className="muted">{words.eventPage.afterSave}</p>}
+          </section>
           <section className="event-kiosk-link" aria-labelledby="event-kiosk-link">
             <h2 id="event-kiosk-link">{words.kioskLink.heading}</h2>
             {event ? <KioskLink event={event} /> : <p className="muted">{words.kioskLink.afterSave}</p>}

@@ -6,6 +6,7 @@ import { eventsApi, type DashboardEvent } from '../api/events.ts';
 import { Notice, Pill, useSubmit } from '../shell/controls.tsx';
 import { PageHeader } from '../shell/PageHeader.tsx';
 import { useDashboardLoad, useExpireOn401, useSession } from '../shell/session.tsx';
+import { EventPageLink } from './EventPageLink.tsx';
 import { KioskLink } from './KioskLink.tsx';
 import './events.css';
 
@@ -78,7 +79,8 @@ function EventTable({
   busy: boolean;
   onPublish: (event: DashboardEvent, published: boolean) => void;
 }) {
-  const [showingLink, setShowingLink] = useState<string | null>(null);
+  // One panel open at a time, under its event's row: the kiosk link (owners) or the event page (everyone).
+  const [open, setOpen] = useState<{ id: string; panel: Panel } | null>(null);
   return (
     <table className="dtable events-table">
       <caption className="visually-hidden">{words.title}</caption>
@@ -95,8 +97,20 @@ function EventTable({
       </thead>
       <tbody>
         {events.map((event) => {
-          const linkShown = showingLink === event.id;
-          const panelId = `kiosk-link-${event.id}`;
+          const shown = open?.id === event.id ? open.panel : null;
+          const panelId = `event-panel-${event.id}`;
+          const toggle = (panel: Panel) => (
+            <button
+              type="button"
+              className="dbutton"
+              aria-expanded={shown === panel}
+              aria-controls={panelId}
+              onClick={() => setOpen(shown === panel ? null : { id: event.id, panel })}
+            >
+              {panel === 'kiosk' ? words.list.showKioskLink : words.list.showEventPage}
+              <span className="visually-hidden"> {event.name}</span>
+            </button>
+          );
           return (
             <Fragment key={event.id}>
               <tr data-testid="event-row">
@@ -113,7 +127,7 @@ function EventTable({
                     {event.is_registration_open ? words.list.registrationOpen : words.list.registrationClosed}
                   </span>
                 </td>
-                <td>
+                <td data-label={words.list.attendeesLabel}>
                   {event.seats === null
                     ? words.list.attendeesCount(event.attendees_count)
                     : words.list.attendeesOf(event.attendees_count, event.seats)}
@@ -123,10 +137,13 @@ function EventTable({
                     {words.list.desk}
                   </RowLink>
                   {isOwner && (
+                    <RowLink to={paths.dashboard({ name: 'event', eventId: event.id })} event={event}>
+                      {words.list.edit}
+                    </RowLink>
+                  )}
+                  {toggle('page')}
+                  {isOwner && (
                     <>
-                      <RowLink to={paths.dashboard({ name: 'event', eventId: event.id })} event={event}>
-                        {words.list.edit}
-                      </RowLink>
                       <button
                         type="button"
                         className="dbutton"
@@ -139,25 +156,17 @@ function EventTable({
                       <RowLink to={paths.kiosk(event.id)} event={event}>
                         {words.list.openKiosk}
                       </RowLink>
-                      <button
-                        type="button"
-                        className="dbutton"
-                        aria-expanded={linkShown}
-                        aria-controls={panelId}
-                        onClick={() => setShowingLink(linkShown ? null : event.id)}
-                      >
-                        {words.list.showKioskLink}
-                        <span className="visually-hidden"> {event.name}</span>
-                      </button>
+                      {toggle('kiosk')}
                     </>
                   )}
                 </td>
               </tr>
-              {isOwner && (
-                <tr id={panelId} hidden={!linkShown} className="events-link-row">
-                  <td colSpan={5}>{linkShown && <KioskLink event={event} />}</td>
-                </tr>
-              )}
+              <tr id={panelId} hidden={shown === null} className="events-link-row">
+                <td colSpan={5}>
+                  {shown === 'kiosk' && <KioskLink event={event} />}
+                  {shown === 'page' && <EventPageLink event={event} />}
+                </td>
+              </tr>
             </Fragment>
           );
         })}
@@ -165,6 +174,8 @@ function EventTable({
     </table>
   );
 }
+
+type Panel = 'kiosk' | 'page';
 
 /** A link in an event's row: its visible word, and the event's name for a screen reader's list of links. */
 function RowLink({ to, event, children }: { to: string; event: DashboardEvent; children: string }) {

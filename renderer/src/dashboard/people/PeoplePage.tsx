@@ -60,7 +60,7 @@ function PeopleTable({ people }: { people: Person[] }) {
               </a>
             </th>
             <td>{person.email}</td>
-            <td>
+            <td data-label={words.list.profile}>
               <Pill tone={person.profile_public ? 'good' : undefined}>
                 {person.profile_public ? words.list.public : words.list.private}
               </Pill>

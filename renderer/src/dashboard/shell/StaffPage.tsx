@@ -66,7 +66,7 @@ export function StaffPage() {
                     {member.name} {isMe && <span className="muted">{words.you}</span>}
                   </th>
                   <td>{member.email}</td>
-                  <td>
+                  <td data-label={words.role}>
                     <select
                       aria-label={`${words.role}: ${member.name}`}
                       value={member.role}
@@ -80,7 +80,7 @@ export function StaffPage() {
                       ))}
                     </select>
                   </td>
-                  <td>{format.dateTime(member.created_at)}</td>
+                  <td data-label={words.created}>{format.dateTime(member.created_at)}</td>
                   <td className="dtable-actions">
                     <button type="button" className="dbutton" onClick={() => setResetting(member)}>
                       {words.resetPassword}

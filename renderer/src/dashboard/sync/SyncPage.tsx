@@ -199,10 +199,14 @@ function DeviceTable({
               {device.name} {device.kind === 'venue' && <Pill>{cols.venue}</Pill>}{' '}
               {device.revoked_at && <Pill tone="bad">{cols.revoked}</Pill>}
             </th>
-            <td>{device.last_contact_at ? format.dateTime(device.last_contact_at) : cols.never}</td>
-            <td data-testid="sync-device-waiting">{device.waiting_ops}</td>
-            <td>{cols.lagValue(device.lag)}</td>
-            <td>{cols.clockValue(device.clock_offset_ms)}</td>
+            <td data-label={cols.lastContact}>
+              {device.last_contact_at ? format.dateTime(device.last_contact_at) : cols.never}
+            </td>
+            <td data-label={cols.waiting} data-testid="sync-device-waiting">
+              {device.waiting_ops}
+            </td>
+            <td data-label={cols.lag}>{cols.lagValue(device.lag)}</td>
+            <td data-label={cols.clock}>{cols.clockValue(device.clock_offset_ms)}</td>
             <td>
               {!device.revoked_at && (
                 <button type="button" className="dbutton dbutton--danger" onClick={() => onRevoke(device)}>
@@ -247,8 +251,8 @@ function ConflictTable({
           <tr key={conflict.id} data-testid="sync-conflict">
             <td>{format.dateTime(conflict.created_at)}</td>
             <th scope="row">{conflict.attendee_name ?? conflict.attendee_id}</th>
-            <td>{conflict.rule}</td>
-            <td>{conflict.device ?? '—'}</td>
+            <td data-label={cols.what}>{conflict.rule}</td>
+            <td data-label={cols.kiosk}>{conflict.device ?? '—'}</td>
             <td>
               {conflict.acknowledged_at ? (
                 <Pill tone="good">{cols.acknowledged}</Pill>

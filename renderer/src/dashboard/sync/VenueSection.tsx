@@ -96,7 +96,7 @@ export function VenueSection() {
                     <span className="muted">{words.noAddress}</span>
                   )}
                 </td>
-                <td data-testid="venue-server-state">
+                <td data-label={words.state} data-testid="venue-server-state">
                   {state === undefined ? (
                     <span className="muted">{words.asking}</span>
                   ) : state ? (
@@ -105,7 +105,7 @@ export function VenueSection() {
                     <Pill tone="bad">{words.notAnswering}</Pill>
                   )}
                 </td>
-                <td>
+                <td data-label={words.lastContact}>
                   {server.role === 'hub'
                     ? '—'
                     : server.last_seen_at
