@@ -1,6 +1,7 @@
 import type { RegistrationField } from '../../server/contract/vocabulary.ts';
 import { expect, test } from './support/fixtures.ts';
 import { openKioskWithCamera } from './support/kiosk-camera.ts';
+import { expectFitsScreen } from './support/fits-screen.ts';
 import { setUpMail, startMailServer } from './support/mail-server.ts';
 import { EventPage, FRENCH } from './pages/EventPage.ts';
 import { KioskHomePage } from './pages/KioskHomePage.ts';
@@ -338,4 +339,40 @@ test('a registration awaiting approval lands on its ticket, which says so and ho
     'Your registration is awaiting approval. Your ticket’s QR code will be sent to you by email once it is approved.',
   );
   await expect(ticket.cancelButton).toBeVisible();
+});
+
+test.describe('on a 360 px phone, in French (issue 39)', () => {
+  test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+
+  test('the ticket writes its times as the event page does, the zone by its name; cancelled, it offers no print', async ({
+    page,
+    server,
+    expectAccessible,
+  }) => {
+    const event = server.createEvent({ ...LAUNCH, name: 'Soirée du port' });
+    const eventPage = new EventPage(page, FRENCH);
+    await eventPage.open(event.uuid, '?lang=fr');
+    const when =
+      'samedi 5 décembre 2026 à 18:00 – 22:00Les horaires sont à l’heure de l’événement, heure d’Europe centrale.';
+    await expect(eventPage.when).toHaveText(when);
+    await eventPage.fill({
+      'Adresse e-mail': 'helene@example.fr',
+      Prénom: 'Hélène',
+      Nom: 'Fabre',
+      Billet: 'visitor',
+    });
+    await eventPage.submit();
+    const ticket = new TicketPage(page, TICKET_FRENCH);
+    await ticket.expectShown();
+    await expect(ticket.when).toHaveText(when);
+    await expect(ticket.printButton).toBeVisible();
+    await expect(page.getByTestId('ticket-qr')).toContainText('Code d’enregistrement\u00a0:');
+    await expectFitsScreen(page, 'ticket');
+
+    await ticket.cancel();
+    await expect(ticket.status).toHaveText('Annulée');
+    await expect(ticket.printButton).toHaveCount(0);
+    await expectFitsScreen(page, 'cancelled ticket');
+    await expectAccessible();
+  });
 });
