@@ -3,6 +3,10 @@ import { TRADE_FAIR_FIELDS } from '../helpers/fields.ts';
 import { expect, test, type KioskServer } from './support/fixtures.ts';
 import { expectFitsScreen, outOfScreen } from './support/fits-screen.ts';
 import { setUpMail, startMailServer, type MailServer } from './support/mail-server.ts';
+import { en } from '../../renderer/src/shared/i18n/en.ts';
+import { fr } from '../../renderer/src/shared/i18n/fr.ts';
+
+type Language = 'en' | 'fr';
 
 /**
  * Issue 39: staff fix anything from a phone. Every dashboard page at 360 px wide (the narrowest phone staff carry),
@@ -17,7 +21,10 @@ const LONG_EVENT = {
   name: 'Harbour Lights Launch: an evening on the quay with the Friends of the Maritime Museum',
   location: 'Quai des Belges, Vieux-Port, 13001 Marseille, in the old fish market hall (north entrance)',
   description: 'Doors at seven.',
-  registration_fields: TRADE_FAIR_FIELDS,
+  // Each with its French label, as a French organizer's form has them.
+  registration_fields: TRADE_FAIR_FIELDS.map((field) =>
+    field.key === 'email' ? { ...field, label_fr: 'Adresse e-mail' } : field,
+  ),
   starts_at: '2026-12-05T18:00:00Z',
   ends_at: '2026-12-05T22:00:00Z',
 };
@@ -40,10 +47,55 @@ const PEOPLE = [
   { email: 'ada@example.com', first_name: 'Ada', last_name: 'Lovelace', ticket: 'visitor' },
 ];
 
-/** What sticks out on the page as it is now, named with where it was seen. */
-async function check(page: Page, where: string, problems: string[]): Promise<void> {
+/**
+ * Every string of the English catalogue that the French one says otherwise: none may show on a French page. Not the
+ * language switch's "English" (each language is named in itself), nor a new event's English field labels, which are
+ * the event's own words and show in its editor as typed.
+ */
+function englishOnly(): Set<string> {
+  const strings = (node: unknown, path: string[] = []): [string, string][] =>
+    typeof node === 'string'
+      ? [[path.join('.'), node]]
+      : typeof node === 'object' && node !== null
+        ? Object.entries(node).flatMap(([key, value]) => strings(value, [...path, key]))
+        : [];
+  const french = new Map(strings(fr));
+  const english = new Set(
+    strings(en).flatMap(([path, words]) => (french.get(path) === words ? [] : [words])),
+  );
+  english.delete(en.language.name);
+  for (const label of Object.values(en.dashboard.events.defaultFields)) english.delete(label);
+  return english;
+}
+const ENGLISH = englishOnly();
+
+/** The visible text of the page, one entry per text node (source text: this project's Node side has no DOM types). */
+const VISIBLE_TEXTS = `(() => {
+  const texts = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node.textContent.trim();
+    const parent = node.parentElement;
+    if (text && parent && parent.getClientRects().length > 0 && getComputedStyle(parent).visibility !== 'hidden') {
+      texts.push(text);
+    }
+  }
+  return texts;
+})()`;
+
+/**
+ * What is wrong with the page as it is now, named with where it was seen: what sticks out of the screen, and, on a
+ * French page, any words of the English catalogue.
+ */
+async function check(page: Page, where: string, problems: string[], language: Language): Promise<void> {
   await page.evaluate('document.fonts.ready');
   for (const problem of await outOfScreen(page)) problems.push(`${where}: ${problem}`);
+  if (language === 'fr') {
+    for (const text of await page.evaluate<string[]>(VISIBLE_TEXTS)) {
+      if (ENGLISH.has(text)) problems.push(`${where}: English on a French page: "${text}"`);
+    }
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  }
 }
 
 async function openPage(page: Page, path: string): Promise<void> {
@@ -97,118 +149,142 @@ async function seed(server: KioskServer, page: Page, smtp: MailServer) {
 
 test.use({ viewport: PHONE });
 
-test('every dashboard page at 360 px: nothing wider than the screen, dialogs inside it', async ({
-  page,
-  server,
-}) => {
-  test.setTimeout(240_000);
-  const smtp = await startMailServer();
-  const problems: string[] = [];
-  try {
-    await openPage(page, '/dashboard/setup');
-    await check(page, 'setup', problems);
-    const event = await seed(server, page, smtp);
-    const webhookId = await page.evaluate<string>(
-      `fetch('/dashboard/api/webhooks').then((r) => r.json()).then((r) => String(r.data[0].id))`,
-    );
+for (const language of ['en', 'fr'] as const) {
+  test(`every dashboard page at 360 px, in ${language}: nothing wider than the screen, dialogs inside it`, async ({
+    page,
+    server,
+  }) => {
+    test.setTimeout(240_000);
+    const w = (language === 'fr' ? fr : en).dashboard;
+    const smtp = await startMailServer();
+    const problems: string[] = [];
+    const look = (where: string) => check(page, where, problems, language);
+    try {
+      await openPage(page, '/dashboard/setup');
+      // The language switch, before anyone has signed in: the choice stays on this device.
+      await page
+        .getByRole('group', { name: /^(Language|Langue)$/ })
+        .getByRole('button', { name: language === 'fr' ? 'Français' : 'English' })
+        .click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(w.setup.title);
+      await look('setup');
+      const event = await seed(server, page, smtp);
+      const webhookId = await page.evaluate<string>(
+        `fetch('/dashboard/api/webhooks').then((r) => r.json()).then((r) => String(r.data[0].id))`,
+      );
 
-    const pages: [string, string][] = [
-      ['events', '/dashboard/events'],
-      ['new event', '/dashboard/events/new'],
-      ['event editor', `/dashboard/events/${event.uuid}`],
-      ['desk', `/dashboard/events/${event.uuid}/desk`],
-      ['import', `/dashboard/events/${event.uuid}/import`],
-      ['people', '/dashboard/people'],
-      ['new person', '/dashboard/people/new'],
-      ['staff', '/dashboard/staff'],
-      ['kiosks and sync', '/dashboard/sync'],
-      ['email', '/dashboard/mail'],
-      ['tokens', '/dashboard/developers/tokens'],
-      ['webhooks', '/dashboard/developers/webhooks'],
-      ['webhook', `/dashboard/developers/webhooks/${webhookId}`],
-      ['LAN integrations', '/dashboard/developers/lan-integrations'],
-    ];
-    for (const [name, path] of pages) {
-      await openPage(page, path);
-      await check(page, name, problems);
+      const pages: [string, string][] = [
+        ['events', '/dashboard/events'],
+        ['new event', '/dashboard/events/new'],
+        ['event editor', `/dashboard/events/${event.uuid}`],
+        ['desk', `/dashboard/events/${event.uuid}/desk`],
+        ['import', `/dashboard/events/${event.uuid}/import`],
+        ['people', '/dashboard/people'],
+        ['new person', '/dashboard/people/new'],
+        ['staff', '/dashboard/staff'],
+        ['kiosks and sync', '/dashboard/sync'],
+        ['email', '/dashboard/mail'],
+        ['tokens', '/dashboard/developers/tokens'],
+        ['webhooks', '/dashboard/developers/webhooks'],
+        ['webhook', `/dashboard/developers/webhooks/${webhookId}`],
+        ['LAN integrations', '/dashboard/developers/lan-integrations'],
+      ];
+      for (const [name, path] of pages) {
+        await openPage(page, path);
+        await look(name);
+      }
+
+      // The menu, open.
+      await page.getByRole('button', { name: w.nav.menu }).click();
+      await look('menu');
+      await page.getByRole('button', { name: w.nav.menu }).click();
+
+      // A person's page.
+      await openPage(page, '/dashboard/people');
+      await page
+        .getByRole('link', { name: /Jürgen/ })
+        .first()
+        .click();
+      await expect(page.getByRole('heading', { level: 1 })).toContainText('Jürgen');
+      await look('person');
+
+      // The events list's panels.
+      await openPage(page, '/dashboard/events');
+      await page.getByRole('button', { name: `${w.events.list.showKioskLink} ${LONG_EVENT.name}` }).click();
+      await look('events, kiosk link');
+      await page.getByRole('button', { name: `${w.events.list.showEventPage} ${LONG_EVENT.name}` }).click();
+      await expect(page.getByTestId('event-page-link')).toBeVisible();
+      await look('events, event page');
+
+      // Kiosks and sync: a pairing code, large.
+      await openPage(page, '/dashboard/sync');
+      await page.getByLabel(LONG_EVENT.name).check();
+      await page.getByRole('button', { name: w.sync.pairSubmit }).click();
+      await expect(page.getByRole('heading', { name: w.sync.codeHeading })).toBeVisible();
+      await look('sync, pairing code');
+
+      // Staff: a removal's question.
+      await openPage(page, '/dashboard/staff');
+      await page.getByRole('button', { name: w.staff.remove }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await look('staff, remove dialog');
+      await page.getByRole('dialog').getByRole('button', { name: w.cancel }).click();
+
+      // Import: a file read, its columns and preview.
+      await openPage(page, `/dashboard/events/${event.uuid}/import`);
+      await page.getByLabel(w.desk.import.file).setInputFiles({
+        name: 'harbour-lights-exhibitors-and-visitors.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(
+          'Adresse e-mail du participant,Prénom,Nom de famille,Société ou organisation,Type de billet\n' +
+            'maximilian.oberhausen@a-rather-long-company-domain.example.com,Maximilian,Oberhausen-Schwarzenberg,' +
+            'Oberhausen Schwarzenberg Logistik und Spedition GmbH & Co. KG,exhibitor\n' +
+            'grace@example.com,Grace,Hopper,,visitor\n',
+          'utf8',
+        ),
+      });
+      await expect(page.getByTestId('import-preview')).toBeVisible();
+      await look('import, preview');
+
+      // The desk's panels and dialogs.
+      await openPage(page, `/dashboard/events/${event.uuid}/desk`);
+      await page.getByRole('button', { name: w.desk.addWalkIn }).click();
+      await look('desk, walk-in');
+      await page
+        .getByRole('button', { name: w.mail.desk.sendTickets(3) })
+        .first()
+        .click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await look('desk, Send tickets dialog');
+      await page.getByRole('dialog').getByRole('button', { name: w.cancel }).click();
+      await page.getByRole('button', { name: w.desk.bulk.button }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await look('desk, bulk no-show dialog');
+      await page.getByRole('dialog').getByRole('button', { name: w.cancel }).click();
+      const jurgen = PEOPLE[0]!;
+      const name = `${jurgen.first_name} ${jurgen.last_name}`;
+      const actions = w.desk.actions;
+      await page.getByRole('button', { name: `${actions.showCode} ${name}`, exact: true }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await look('desk, check-in code dialog');
+      await page.getByRole('dialog').getByRole('button', { name: w.desk.code.close }).click();
+      await page.getByRole('button', { name: `${actions.cancel} ${name}`, exact: true }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await look('desk, cancel registration dialog');
+      await page.getByRole('dialog').getByRole('button', { name: actions.keepRegistration }).click();
+      await page.getByRole('button', { name: `${actions['check-in']} ${name}`, exact: true }).click();
+      await expect(
+        page.getByRole('button', { name: `${actions['undo-check-in']} ${name}`, exact: true }),
+      ).toBeVisible();
+      // The server's own words (`Checked in.`) in the language on screen.
+      await expect(page.getByText(actions.result(name, w.server.staffCheckedIn))).toBeVisible();
+      await look('desk, after a check-in');
+    } finally {
+      await smtp.close();
     }
-
-    // The menu, open.
-    await page.getByRole('button', { name: 'Menu' }).click();
-    await check(page, 'menu', problems);
-    await page.getByRole('button', { name: 'Menu' }).click();
-
-    // A person's page.
-    await openPage(page, '/dashboard/people');
-    await page
-      .getByRole('link', { name: /Jürgen/ })
-      .first()
-      .click();
-    await expect(page.getByRole('heading', { level: 1 })).toContainText('Jürgen');
-    await check(page, 'person', problems);
-
-    // The events list's panels.
-    await openPage(page, '/dashboard/events');
-    await page.getByRole('button', { name: `Kiosk link ${LONG_EVENT.name}` }).click();
-    await check(page, 'events, kiosk link', problems);
-    await page.getByRole('button', { name: `Event page ${LONG_EVENT.name}` }).click();
-    await expect(page.getByTestId('event-page-link')).toBeVisible();
-    await check(page, 'events, event page', problems);
-
-    // Kiosks and sync: a pairing code, large.
-    await openPage(page, '/dashboard/sync');
-    await page.getByLabel(LONG_EVENT.name).check();
-    await page.getByRole('button', { name: 'Get a pairing code' }).click();
-    await expect(page.getByRole('heading', { name: 'Pairing code' })).toBeVisible();
-    await check(page, 'sync, pairing code', problems);
-
-    // Staff: a removal's question.
-    await openPage(page, '/dashboard/staff');
-    await page.getByRole('button', { name: 'Remove' }).click();
-    await expect(page.getByRole('dialog')).toBeVisible();
-    await check(page, 'staff, remove dialog', problems);
-    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
-
-    // Import: a file read, its columns and preview.
-    await openPage(page, `/dashboard/events/${event.uuid}/import`);
-    await page.getByLabel('CSV file').setInputFiles({
-      name: 'harbour-lights-exhibitors-and-visitors.csv',
-      mimeType: 'text/csv',
-      buffer: Buffer.from(
-        'Adresse e-mail du participant,Prénom,Nom de famille,Société ou organisation,Type de billet\n' +
-          'maximilian.oberhausen@a-rather-long-company-domain.example.com,Maximilian,Oberhausen-Schwarzenberg,' +
-          'Oberhausen Schwarzenberg Logistik und Spedition GmbH & Co. KG,exhibitor\n' +
-          'grace@example.com,Grace,Hopper,,visitor\n',
-        'utf8',
-      ),
-    });
-    await expect(page.getByTestId('import-preview')).toBeVisible();
-    await check(page, 'import, preview', problems);
-
-    // The desk's panels and dialogs.
-    await openPage(page, `/dashboard/events/${event.uuid}/desk`);
-    await page.getByRole('button', { name: 'Add a walk-in' }).click();
-    await check(page, 'desk, walk-in', problems);
-    await page
-      .getByRole('button', { name: /Send tickets/ })
-      .first()
-      .click();
-    await expect(page.getByRole('dialog')).toBeVisible();
-    await check(page, 'desk, Send tickets dialog', problems);
-    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
-    await page.getByRole('button', { name: 'Mark everyone not checked in as no-show' }).click();
-    await expect(page.getByRole('dialog')).toBeVisible();
-    await check(page, 'desk, bulk no-show dialog', problems);
-    await page
-      .getByRole('dialog')
-      .getByRole('button', { name: /Cancel|Keep/ })
-      .first()
-      .click();
-  } finally {
-    await smtp.close();
-  }
-  expect(problems).toEqual([]);
-});
+    expect(problems).toEqual([]);
+  });
+}
 
 test.describe('the desk on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
@@ -391,5 +467,82 @@ test.describe('an address other devices cannot open is said to be one', () => {
       );
       await expectFitsScreen(page, 'events list, kiosk link');
     });
+  });
+});
+
+test.describe('in French, on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the desk’s actions at its top and the event page’s link speak French, times on a 24-hour clock', async ({
+    page,
+    server,
+    expectAccessible,
+  }) => {
+    const w = fr.dashboard;
+    const smtp = await startMailServer();
+    const problems: string[] = [];
+    try {
+      const event = server.createEvent({
+        name: 'Soirée du port',
+        registration_fields: LONG_EVENT.registration_fields,
+        timezone: 'Europe/Paris',
+        starts_at: '2026-12-05T18:00:00+01:00',
+      });
+      for (const person of PEOPLE) await server.register(event, { ...person } as Record<string, string>);
+      // Registered at 10:00 UTC (the test server's clock): 11:00 in Paris.
+      await server.app.inject({
+        method: 'POST',
+        url: `/public/events/${event.uuid}/check-in`,
+        payload: { email: PEOPLE[2]!.email },
+      });
+      setUpMail(server.app, event.organizationId, smtp, 'https://billets.example');
+      await page.addInitScript(`localStorage.setItem('arrivals.dashboard.language', 'fr')`);
+      await server.signIn(page, 'owner');
+
+      await openPage(page, `/dashboard/events/${event.uuid}/desk`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(w.desk.pageTitle('Soirée du port'));
+      for (const action of [
+        page.getByLabel(w.desk.scan.label, { exact: true }),
+        page.getByRole('button', { name: w.desk.scan.camera }),
+        page.getByRole('button', { name: w.desk.addWalkIn }),
+        page.getByRole('link', { name: w.desk.importCsv }),
+        page.getByRole('link', { name: w.desk.exportCsv }),
+      ]) {
+        await expect(action).toBeInViewport({ ratio: 1 });
+      }
+      // The browser is in UTC, the event in Paris: its times are Paris's, the zone named once, by its name.
+      await expect(page.getByTestId('desk-time-zone')).toHaveText(
+        'Les horaires sont à l’heure de l’événement, heure d’Europe centrale.',
+      );
+      await expect(page.getByTestId('attendee-row').filter({ hasText: 'Ada Lovelace' })).toContainText(
+        '21 nov. 2026, 11:00',
+      );
+      await check(page, 'desk', problems, 'fr');
+      await expectAccessible(page, { touch: false });
+
+      // Nobody was mailed (mail was set up after they registered): Send tickets, at the top, in French.
+      await page
+        .getByRole('button', { name: w.mail.desk.sendTickets(2) })
+        .first()
+        .click();
+      await expect(page.getByRole('dialog')).toContainText(w.mail.desk.confirmSend(2));
+      await check(page, 'desk, Send tickets', problems, 'fr');
+      await page.getByRole('dialog').getByRole('button', { name: w.cancel }).click();
+
+      // The event page's link, with the warning this machine (loopback only) earns, in French.
+      await openPage(page, '/dashboard/events');
+      await page.getByRole('button', { name: `${w.events.list.showEventPage} Soirée du port` }).click();
+      const panel = page.getByTestId('event-page-link');
+      await expect(panel.getByLabel(w.events.eventPage.label)).toHaveValue(`${server.url}/e/${event.uuid}`);
+      await expect(panel.getByTestId('share-unreachable')).toHaveText(w.events.share.noNetwork);
+      await expect(page.getByRole('row', { name: /Soirée du port/ }).first()).toContainText(
+        '5 déc. 2026, 18:00 (heure d’Europe centrale)',
+      );
+      await check(page, 'events, event page', problems, 'fr');
+      await expectAccessible(page, { touch: false });
+    } finally {
+      await smtp.close();
+    }
+    expect(problems).toEqual([]);
   });
 });

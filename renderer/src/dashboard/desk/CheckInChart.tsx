@@ -1,7 +1,7 @@
-import { format, t } from '../../shared/i18n/index.ts';
+import { format, t, wordsOf } from '../../shared/i18n/index.ts';
 import type { LiveStats } from '../api/desk.ts';
 
-const words = t.dashboard.desk.live;
+const words = wordsOf(() => t.dashboard.desk.live);
 const WIDTH = 600;
 const HEIGHT = 140;
 const GAP = 2;

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { CheckinCodeQr } from '../../shared/components/CheckinCodeQr.tsx';
-import { t } from '../../shared/i18n/index.ts';
+import { t, wordsOf } from '../../shared/i18n/index.ts';
 import type { DeskAttendee } from '../api/desk.ts';
 
-const words = t.dashboard.desk.code;
+const words = wordsOf(() => t.dashboard.desk.code);
 
 /** While printing, the page shows only the open code (desk.css). */
 const PRINTING = 'printing-checkin-code';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { describeFailure, Loading, Problem } from '../../shared/components/Status.tsx';
-import { format, t } from '../../shared/i18n/index.ts';
+import { format, t, wordsOf } from '../../shared/i18n/index.ts';
 import { followLink, paths } from '../../shared/router.ts';
 import { badgeFor, printBadgeInBrowser, type BadgeLayout } from '../../shared/badge/badge.ts';
 import { eventsApi } from '../api/events.ts';
@@ -29,8 +29,9 @@ import { useDeskFeed } from './useDeskFeed.ts';
 import { WalkInForm } from './WalkInForm.tsx';
 import { SendTicketsButton, TicketMailPanel, useEventMail, useSendTickets } from '../mail/TicketMail.tsx';
 import './desk.css';
+import { serverText } from '../../shared/i18n/refusals.ts';
 
-const words = t.dashboard.desk;
+const words = wordsOf(() => t.dashboard.desk);
 const FIRST_QUERY: DeskQuery = { q: '', status: '', checkedIn: '', page: 1 };
 
 interface Outcome {
@@ -96,7 +97,7 @@ function Desk({
     if (!only || !actionsFor(only).includes('check-in')) return;
     try {
       const { message } = await deskApi.act(event.id, only.id, 'check-in');
-      report({ tone: 'success', text: t.dashboard.desk.actions.result(only.name, message) });
+      report({ tone: 'success', text: t.dashboard.desk.actions.result(only.name, serverText(message)) });
     } catch (error) {
       if (isApiError(error)) {
         report({ tone: 'error', text: t.dashboard.desk.actions.result(only.name, describeFailure(error)) });
@@ -158,7 +159,7 @@ function Desk({
       {arrival && (
         <Notice tone="info">
           {words.roaming.arrived(arrival.from)}
-          {arrival.retried && ` ${words.roaming.retried(arrival.retried.message)}`}
+          {arrival.retried && ` ${words.roaming.retried(serverText(arrival.retried.message))}`}
         </Notice>
       )}
       <div id="desk-walkin-panel">{walkInOpen && <WalkInForm event={event} onAdded={feed.refresh} />}</div>

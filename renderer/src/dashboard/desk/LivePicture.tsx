@@ -1,8 +1,8 @@
-import { t } from '../../shared/i18n/index.ts';
+import { t, wordsOf } from '../../shared/i18n/index.ts';
 import type { LiveStats } from '../api/desk.ts';
 import { CheckInChart } from './CheckInChart.tsx';
 
-const words = t.dashboard.desk.live;
+const words = wordsOf(() => t.dashboard.desk.live);
 
 /** The event in progress: who arrived lately, who is still to come, and the arrivals over time. */
 export function LivePicture({ stats, timeZone }: { stats: LiveStats | null; timeZone: string }) {

@@ -1,9 +1,9 @@
-import { format, t } from '../../shared/i18n/index.ts';
+import { format, t, wordsOf } from '../../shared/i18n/index.ts';
 import type { Delivery, DeliveryStatus } from '../api/developers.ts';
 import { Pill, type PillTone } from '../shell/controls.tsx';
 import { ListTable, RowActionCell } from '../shell/ListTable.tsx';
 
-const words = t.dashboard.developers.webhook;
+const words = wordsOf(() => t.dashboard.developers.webhook);
 
 const DELIVERY_TONES: Record<DeliveryStatus, PillTone | undefined> = {
   pending: undefined,
@@ -58,7 +58,8 @@ export function DeliveriesTable({
             <td data-label={words.statusCode}>
               {!attempt
                 ? words.notYet
-                : (attempt.status_code ?? `${words.noAnswer}${attempt.error ? `: ${attempt.error}` : ''}`)}
+                : (attempt.status_code ??
+                  (attempt.error ? words.noAnswerBecause(attempt.error) : words.noAnswer))}
             </td>
             <td data-label={attempt ? words.duration : undefined}>
               {attempt ? words.durationMs(attempt.duration_ms) : ''}

@@ -1,8 +1,8 @@
-import { format, t } from '../../shared/i18n/index.ts';
+import { format, t, wordsOf } from '../../shared/i18n/index.ts';
 import type { ApiToken } from '../api/developers.ts';
 import { ListTable, RowActionCell } from '../shell/ListTable.tsx';
 
-const words = t.dashboard.developers.tokens;
+const words = wordsOf(() => t.dashboard.developers.tokens);
 
 const when = (iso: string | null) => (iso ? format.dateTime(iso) : t.dashboard.never);
 

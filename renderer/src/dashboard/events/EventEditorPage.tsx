@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { describeFailure, Loading, Problem } from '../../shared/components/Status.tsx';
-import { t } from '../../shared/i18n/index.ts';
+import { t, wordsOf } from '../../shared/i18n/index.ts';
 import { followLink, navigate, paths } from '../../shared/router.ts';
 import { eventsApi, type DashboardEvent } from '../api/events.ts';
 import { Notice, useSubmit } from '../shell/controls.tsx';
@@ -25,7 +25,7 @@ import { RegistrationFieldsEditor } from './RegistrationFieldsEditor.tsx';
 import { PublishPanel, RegistrationSection } from './RegistrationSection.tsx';
 import './events.css';
 
-const words = t.dashboard.events;
+const words = wordsOf(() => t.dashboard.events);
 
 /**
  * What to say on the page a new event lands on: creating one moves to its own address, which mounts a new

@@ -1,6 +1,6 @@
 import { Fragment, useState } from 'react';
 import { describeFailure, Loading, Problem } from '../../shared/components/Status.tsx';
-import { format, t } from '../../shared/i18n/index.ts';
+import { format, t, wordsOf } from '../../shared/i18n/index.ts';
 import { followLink, paths } from '../../shared/router.ts';
 import { eventsApi, type DashboardEvent } from '../api/events.ts';
 import { Notice, Pill, useSubmit } from '../shell/controls.tsx';
@@ -10,7 +10,7 @@ import { EventPageLink } from './EventPageLink.tsx';
 import { KioskLink } from './KioskLink.tsx';
 import './events.css';
 
-const words = t.dashboard.events;
+const words = wordsOf(() => t.dashboard.events);
 
 /**
  * `/dashboard/events`: the organization's events. Everyone gets each event's desk; owners also edit, publish and

@@ -1,12 +1,12 @@
 import { ErrorIcon, SuccessIcon, WarningIcon } from '../../shared/components/Icons.tsx';
-import { t } from '../../shared/i18n/index.ts';
+import { t, wordsOf } from '../../shared/i18n/index.ts';
 import { paths } from '../../shared/router.ts';
 import type { DashboardEvent } from '../api/events.ts';
 import { useReach } from '../api/lan-origin.ts';
 import { kioskReadiness, type ReadinessItem } from './kiosk-readiness.ts';
 import { ShareLink } from './ShareLink.tsx';
 
-const words = { ...t.dashboard.events.kioskLink, readiness: t.dashboard.events.readiness };
+const words = wordsOf(() => ({ ...t.dashboard.events.kioskLink, readiness: t.dashboard.events.readiness }));
 
 /** The kiosk's address as a kiosk or a phone opens it: this server, at an origin other devices reach. */
 export function kioskUrl(eventId: string, origin: string): string {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { describeFailure } from '../../shared/components/Status.tsx';
-import { format, t } from '../../shared/i18n/index.ts';
+import { format, t, wordsOf } from '../../shared/i18n/index.ts';
 import { followLink, paths } from '../../shared/router.ts';
 import { mailApi, type DeskMail, type EventMail, type MailJob } from '../api/mail.ts';
 import { ConfirmDialog } from '../shell/ConfirmDialog.tsx';
@@ -9,7 +9,7 @@ import { useLoad } from '../../shared/hooks/useLoad.ts';
 import { useExpireOn401, useSession } from '../shell/session.tsx';
 import './mail.css';
 
-const words = t.dashboard.mail.desk;
+const words = wordsOf(() => t.dashboard.mail.desk);
 
 /** While a Send tickets job runs, how often the desk asks how far it got. */
 export const JOB_POLL_MS = 1000;

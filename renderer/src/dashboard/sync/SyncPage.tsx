@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { describeFailure, Loading, Problem } from '../../shared/components/Status.tsx';
-import { format, t } from '../../shared/i18n/index.ts';
+import { format, t, wordsOf } from '../../shared/i18n/index.ts';
 import { eventsApi } from '../api/events.ts';
 import { syncApi, type SyncConflict, type SyncDevice } from '../api/sync.ts';
 import { ConfirmDialog } from '../shell/ConfirmDialog.tsx';
@@ -11,7 +11,7 @@ import { UpstreamSection } from './UpstreamSection.tsx';
 import { hubPairingAddress, useVenueServers, VenueSection } from './VenueSection.tsx';
 import { useReachableOrigin } from '../api/lan-origin.ts';
 
-const words = t.dashboard.sync;
+const words = wordsOf(() => t.dashboard.sync);
 
 /** Kiosks coming back and conflicts arriving show within this, without a click. */
 const RELOAD_MS = 5_000;

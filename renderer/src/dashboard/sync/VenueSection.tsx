@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { format, t } from '../../shared/i18n/index.ts';
+import { format, t, wordsOf } from '../../shared/i18n/index.ts';
 import {
   keepVenueListed,
   onVenueChange,
@@ -10,7 +10,7 @@ import {
 import type { VenueServer } from '../../shared/venue/venue-rules.ts';
 import { Pill } from '../shell/controls.tsx';
 
-const words = t.dashboard.sync.venue;
+const words = wordsOf(() => t.dashboard.sync.venue);
 
 /** How often the page asks each server whether it answers, while the page is open. */
 const PROBE_EVERY_MS = 5_000;

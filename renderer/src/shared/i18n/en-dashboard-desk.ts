@@ -57,6 +57,8 @@ export const deskEn = {
     name: 'Name',
     email: 'Email',
     details: 'Company and choices',
+    /** Before a detail, for a screen reader: `Company: `. */
+    detailLabel: (label: string) => `${label}: `,
     registered: 'Registered',
     actions: 'Actions',
     notYet: 'Not yet',

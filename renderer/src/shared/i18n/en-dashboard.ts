@@ -3,7 +3,9 @@ import { developersEn } from './en-dashboard-developers.ts';
 import { eventsEn } from './en-dashboard-events.ts';
 import { mailEn } from './en-dashboard-mail.ts';
 import { peopleEn } from './en-dashboard-people.ts';
+import { serverEn } from './en-dashboard-server.ts';
 import { syncEn } from './en-dashboard-sync.ts';
+import type { ServerFieldProblem } from './refusal-types.ts';
 
 /** The staff dashboard's words (part of the English catalogue, en.ts), one file per area of the dashboard. */
 export const dashboardEn = {
@@ -25,6 +27,8 @@ export const dashboardEn = {
   ownersOnly: 'Only owners can open this page.',
   sessionExpired: 'Your session has ended. Please sign in again.',
   fixProblems: 'Please fix the problems marked below.',
+  /** A 422's message under the field it is about, `problem` being what it names: in English, as the server said it. */
+  fieldProblem: (said: string, _problem: ServerFieldProblem) => said,
 
   nav: {
     label: 'Dashboard',
@@ -97,4 +101,5 @@ export const dashboardEn = {
   sync: syncEn,
   mail: mailEn,
   developers: developersEn,
+  server: serverEn,
 };

@@ -1,5 +1,5 @@
 import { dashboardEn } from './en-dashboard.ts';
-import type { CheckInTime, ServerFieldProblem } from './refusals.ts';
+import type { CheckInTime, ServerFieldProblem } from './refusal-types.ts';
 
 /**
  * Every word the kiosk shows, in English. A second language is a sibling file typed `Catalogue` (./fr.ts) and

@@ -27,6 +27,23 @@ let active: Language = 'en';
  */
 export let t: Catalogue = en;
 
+/**
+ * One part of the catalogue for a module's top (`const words = wordsOf(() => t.dashboard.desk)`): each read goes to
+ * the language on screen at that moment, where `t.dashboard.desk` itself, kept there, would stay the language it was
+ * read in. Read it while rendering, as `t`.
+ */
+export function wordsOf<Words extends object>(select: () => Words): Words {
+  return new Proxy({} as Words, {
+    get: (_target, key) => Reflect.get(select(), key),
+    has: (_target, key) => Reflect.has(select(), key),
+    ownKeys: () => Reflect.ownKeys(select()),
+    getOwnPropertyDescriptor: (_target, key) => {
+      const descriptor = Reflect.getOwnPropertyDescriptor(select(), key);
+      return descriptor && { ...descriptor, configurable: true };
+    },
+  });
+}
+
 const listeners = new Set<() => void>();
 
 /** Puts `language` on screen: its words, its dates and numbers, and the page's `lang` for screen readers. */
