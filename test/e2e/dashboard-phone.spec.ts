@@ -5,6 +5,8 @@ import { expectFitsScreen, outOfScreen } from './support/fits-screen.ts';
 import { setUpMail, startMailServer, type MailServer } from './support/mail-server.ts';
 import { en } from '../../renderer/src/shared/i18n/en.ts';
 import { fr } from '../../renderer/src/shared/i18n/fr.ts';
+// The catalogues' `dashboard`, as the dashboard's script installs it.
+import '../../renderer/src/dashboard/words.ts';
 
 type Language = 'en' | 'fr';
 
@@ -277,7 +279,8 @@ for (const language of ['en', 'fr'] as const) {
         page.getByRole('button', { name: `${actions['undo-check-in']} ${name}`, exact: true }),
       ).toBeVisible();
       // The server's own words (`Checked in.`) in the language on screen.
-      await expect(page.getByText(actions.result(name, w.server.staffCheckedIn))).toBeVisible();
+      const serverWords = (language === 'fr' ? fr : en).server;
+      await expect(page.getByText(actions.result(name, serverWords.staffCheckedIn))).toBeVisible();
       await look('desk, after a check-in');
     } finally {
       await smtp.close();

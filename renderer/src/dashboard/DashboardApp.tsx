@@ -1,3 +1,5 @@
+// First: the words every module of the dashboard reads.
+import './words.ts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError } from '../shared/api/client.ts';
 import { describeFailure, Loading, Problem } from '../shared/components/Status.tsx';

@@ -3,11 +3,13 @@ import { developersEn } from './en-dashboard-developers.ts';
 import { eventsEn } from './en-dashboard-events.ts';
 import { mailEn } from './en-dashboard-mail.ts';
 import { peopleEn } from './en-dashboard-people.ts';
-import { serverEn } from './en-dashboard-server.ts';
 import { syncEn } from './en-dashboard-sync.ts';
 import type { ServerFieldProblem } from './refusal-types.ts';
 
-/** The staff dashboard's words (part of the English catalogue, en.ts), one file per area of the dashboard. */
+/**
+ * The staff dashboard's words in English, one file per area of the dashboard: the English catalogue's `dashboard`
+ * (en.ts), loaded with the dashboard (./dashboard-words.ts).
+ */
 export const dashboardEn = {
   title: 'Staff dashboard',
   skipToContent: 'Skip to content',
@@ -101,5 +103,6 @@ export const dashboardEn = {
   sync: syncEn,
   mail: mailEn,
   developers: developersEn,
-  server: serverEn,
 };
+
+export type DashboardWords = typeof dashboardEn;

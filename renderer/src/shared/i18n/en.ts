@@ -1,4 +1,6 @@
-import { dashboardEn } from './en-dashboard.ts';
+import { dashboardWords } from './dashboard-words.ts';
+import type { DashboardWords } from './en-dashboard.ts';
+import { serverEn } from './en-server.ts';
 import type { CheckInTime, ServerFieldProblem } from './refusal-types.ts';
 
 /**
@@ -308,7 +310,13 @@ export const en = {
       said || 'Something went wrong. Please try again or ask event staff for help.',
   },
 
-  dashboard: dashboardEn,
+  /** The server's messages that the dashboard shows (and a kiosk may meet), recognised by ./refusals.ts. */
+  server: serverEn,
+
+  /** The staff dashboard's words: loaded with the dashboard (./dashboard-words.ts), read while it is on screen. */
+  get dashboard(): DashboardWords {
+    return dashboardWords('en');
+  },
 };
 
 export type Catalogue = typeof en;

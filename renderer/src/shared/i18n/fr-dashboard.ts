@@ -4,7 +4,6 @@ import { developersFr } from './fr-dashboard-developers.ts';
 import { eventsFr } from './fr-dashboard-events.ts';
 import { mailFr } from './fr-dashboard-mail.ts';
 import { peopleFr } from './fr-dashboard-people.ts';
-import { serverFr } from './fr-dashboard-server.ts';
 import { syncFr } from './fr-dashboard-sync.ts';
 import type { ServerFieldProblem } from './refusal-types.ts';
 
@@ -13,7 +12,8 @@ const characters = (n: number) =>
   `${count(n)} ${new Intl.PluralRules('fr').select(n) === 'one' ? 'caractère' : 'caractères'}`;
 
 /**
- * The staff dashboard's words in French (part of the French catalogue, fr.ts), one file per area as in English:
+ * The staff dashboard's words in French (the French catalogue's `dashboard`, fr.ts, loaded with the dashboard as
+ * ./dashboard-words.ts says), one file per area as in English:
  * addressed as « vous », worded so that no sentence assumes the reader's gender, with fr.ts's typography.
  */
 export const dashboardFr: typeof dashboardEn = {
@@ -132,5 +132,4 @@ export const dashboardFr: typeof dashboardEn = {
   sync: syncFr,
   mail: mailFr,
   developers: developersFr,
-  server: serverFr,
 };

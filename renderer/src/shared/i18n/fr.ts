@@ -1,5 +1,7 @@
 import type { Catalogue } from './en.ts';
-import { dashboardFr } from './fr-dashboard.ts';
+import { dashboardWords } from './dashboard-words.ts';
+import type { DashboardWords } from './en-dashboard.ts';
+import { serverFr } from './fr-server.ts';
 
 /** French counts: 0 and 1 take the singular ("0 modification", "1 modification"), 2 and more the plural. */
 const plural = (count: number, one: string, other: string) =>
@@ -367,5 +369,9 @@ export const fr: Catalogue = {
     },
   },
 
-  dashboard: dashboardFr,
+  server: serverFr,
+
+  get dashboard(): DashboardWords {
+    return dashboardWords('fr');
+  },
 };

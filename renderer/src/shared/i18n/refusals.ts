@@ -67,7 +67,7 @@ export function localCheckInTime(said: string): string {
   return format.wallClock(wallClock);
 }
 
-type ServerWords = typeof en.dashboard.server;
+type ServerWords = typeof en.server;
 type ServerKey = keyof ServerWords;
 /** The server's words with a time in them, which the language on screen writes its own way. */
 const WITH_TIME: ServerKey = 'alreadyCheckedInStaff';
@@ -76,7 +76,7 @@ const WITH_TIME: ServerKey = 'alreadyCheckedInStaff';
 const SERVER_FIXED = new Map<string, ServerKey>();
 /** Those with a value: the English words before and after it. */
 const SERVER_VARYING: [ServerKey, string, string][] = [];
-for (const [key, words] of Object.entries(en.dashboard.server) as [ServerKey, unknown][]) {
+for (const [key, words] of Object.entries(en.server) as [ServerKey, unknown][]) {
   if (typeof words === 'string') SERVER_FIXED.set(words, key);
   else {
     const value = key === WITH_TIME ? { said: '\u0000', local: '' } : '\u0000';
@@ -87,12 +87,12 @@ for (const [key, words] of Object.entries(en.dashboard.server) as [ServerKey, un
 
 /**
  * One of the server's messages (a refusal's or a success's, `message` of any answer) in the language on screen, when
- * the dashboard's catalogue knows it (`dashboard.server`); else null. A time in it (`Already checked in at Nov 21,
+ * the catalogue knows it (`server`); else null. A time in it (`Already checked in at Nov 21,
  * 2026 10:00 AM.`) is written as the language writes it; in English, every message reads as it came.
  */
 function knownServerText(message: string): string | null {
   const key = SERVER_FIXED.get(message);
-  if (key) return t.dashboard.server[key] as string;
+  if (key) return t.server[key] as string;
   for (const [varying, before, after] of SERVER_VARYING) {
     if (
       message.length > before.length + after.length &&
@@ -100,7 +100,7 @@ function knownServerText(message: string): string | null {
       message.endsWith(after)
     ) {
       const said = message.slice(before.length, message.length - after.length);
-      const words = t.dashboard.server[varying] as (v: unknown) => string;
+      const words = t.server[varying] as (v: unknown) => string;
       return words(varying === WITH_TIME ? { said, local: localCheckInTime(said) } : said);
     }
   }

@@ -1,6 +1,6 @@
-import type { serverEn } from './en-dashboard-server.ts';
+import type { serverEn } from './en-server.ts';
 
-/** The server's words the dashboard shows, in French (./en-dashboard-server.ts holds them as the server says them). */
+/** The server's words the dashboard shows, in French (./en-server.ts holds them as the server says them). */
 export const serverFr: typeof serverEn = {
   accessDenied: 'Accès refusé.',
   invalidData: 'Certaines informations ne sont pas valides.',
