@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { CheckinCodeQr } from '../../shared/components/CheckinCodeQr.tsx';
 import { t, wordsOf } from '../../shared/i18n/index.ts';
 import type { DeskAttendee } from '../api/desk.ts';
+import { printAlone } from '../shell/print.ts';
 
 const words = wordsOf(() => t.dashboard.desk.code);
 
@@ -20,15 +21,7 @@ export function CheckinCodeDialog({ attendee, onClose }: { attendee: DeskAttende
     return () => element?.close();
   }, []);
 
-  const print = () => {
-    document.documentElement.classList.add(PRINTING);
-    try {
-      // Returns when the print dialog closes.
-      window.print();
-    } finally {
-      document.documentElement.classList.remove(PRINTING);
-    }
-  };
+  const print = () => printAlone(PRINTING);
 
   return (
     <dialog

@@ -6,6 +6,7 @@ import { useReach } from '../api/lan-origin.ts';
 import { Readiness } from './KioskLink.tsx';
 import { eventPageReadiness } from './kiosk-readiness.ts';
 import { ShareLink } from './ShareLink.tsx';
+import { printAlone } from '../shell/print.ts';
 
 /** While printing, the page shows only the event's poster (events.css). */
 const PRINTING = 'printing-event-poster';
@@ -23,15 +24,7 @@ export function EventPageLink({ event }: { event: DashboardEvent }) {
   const words = t.dashboard.events.eventPage;
   const { origin, unreachable } = useReach();
   const url = eventPageUrl(event.id, origin);
-  const print = () => {
-    document.documentElement.classList.add(PRINTING);
-    try {
-      // Returns when the print dialog closes.
-      window.print();
-    } finally {
-      document.documentElement.classList.remove(PRINTING);
-    }
-  };
+  const print = () => printAlone(PRINTING);
   return (
     <div className="event-page-share" data-testid="event-page-link">
       <Readiness

@@ -1,4 +1,4 @@
-import type { eventsEn } from './en-dashboard-events.ts';
+import { eventsEn } from './en-dashboard-events.ts';
 
 /** The events pages' words in French (part of the French catalogue, fr.ts); the typography rules are fr.ts's. */
 const quoted = (name: string) => `«\u202f${name}\u202f»`;
@@ -257,18 +257,8 @@ export const eventsFr: typeof eventsEn = {
     unnamedField: 'Champ sans nom',
   },
 
-  // The labels a new event's fields are given (English and French), whatever the dashboard's language: the event's
+  // The labels a new event's fields are given (English and French) whatever the dashboard's language: the event's
   // English screens show the first, its French ones the second.
-  defaultFields: {
-    email: 'Email',
-    first_name: 'First name',
-    last_name: 'Last name',
-    company: 'Company',
-  },
-  defaultFieldsFr: {
-    email: 'Adresse e-mail',
-    first_name: 'Prénom',
-    last_name: 'Nom',
-    company: 'Société',
-  },
+  defaultFields: eventsEn.defaultFields,
+  defaultFieldsFr: eventsEn.defaultFieldsFr,
 };
