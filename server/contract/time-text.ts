@@ -117,21 +117,31 @@ export function zoneNameText(timeZone: string, language: Language, at: string | 
   return language === 'fr' ? name.replace(/ :/g, '\u00a0:') : name;
 }
 
+const knownZones = new Map<string, boolean>();
+
+function isKnownZone(zone: string): boolean {
+  let known = knownZones.get(zone);
+  if (known === undefined) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: zone });
+      known = true;
+    } catch {
+      known = false;
+    }
+    knownZones.set(zone, known);
+  }
+  return known;
+}
+
 /**
  * Whether a reader in `readerZone` reads the event's times as their own clock does at `at`: the same zone, or two
  * names of one offset (Europe/Paris and Europe/Brussels). Where not, the times' zone is named once beside them.
  */
 export function sameZoneAt(timeZone: string, readerZone: string, at: string | Date): boolean {
   if (timeZone === readerZone) return true;
-  const offset = (zone: string) => {
-    try {
-      // A zone the runtime does not know is nobody's (the formatters would read it as the runtime's own).
-      new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    } catch {
-      return undefined;
-    }
-    return zonePart('en', 'offset', zone, instant(at));
-  };
+  // A zone the runtime does not know is nobody's (the formatters would read it as the runtime's own).
+  const offset = (zone: string) =>
+    isKnownZone(zone) ? zonePart('en', 'offset', zone, instant(at)) : undefined;
   const readers = offset(readerZone);
   return readers !== undefined && readers === offset(timeZone);
 }
