@@ -169,12 +169,28 @@ export default tseslint.config(
   {
     // The contract reaches the browser bundle: literal data and types only, nothing that runs or pulls code in.
     files: ['server/contract/**/*.ts'],
+    ignores: ['server/contract/time-text.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',
         { selector: 'ImportDeclaration', message: 'server/contract/ imports nothing.' },
         { selector: ':function', message: 'server/contract/ holds data and types, no code.' },
         { selector: 'ClassDeclaration', message: 'server/contract/ holds data and types, no code.' },
+      ],
+    },
+  },
+  {
+    // How a time reads (issue 39): the one module of code both sides share, so a mail and a screen write a time the
+    // same way. Pure functions over Intl; it may name the contract's types, and import nothing that runs.
+    files: ['server/contract/time-text.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ImportDeclaration[importKind!="type"]',
+          message: 'time-text.ts imports types only: it runs in the browser bundle too.',
+        },
+        { selector: 'ClassDeclaration', message: 'time-text.ts holds pure functions.' },
       ],
     },
   },
@@ -256,7 +272,8 @@ export default tseslint.config(
     },
   },
   {
-    files: ['renderer/src/shared/api/vocabulary.ts'],
+    // The renderer's doors to server/contract/: the enums' value lists, and how a time reads.
+    files: ['renderer/src/shared/api/vocabulary.ts', 'renderer/src/shared/i18n/time.ts'],
     rules: { 'no-restricted-imports': ['error', rendererFence(SHARED_FENCE, { contract: true })] },
   },
   {

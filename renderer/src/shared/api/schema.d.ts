@@ -2997,6 +2997,8 @@ export interface components {
         LanOrigins: {
             /** @description This server as other devices on the venue network reach it (scheme, LAN address and port), best first; empty when the machine has no such address */
             origins: string[];
+            /** @description Whether this server takes connections from this machine only (started with `--host 127.0.0.1`, or a desktop kiosk on its own): then none of `origins` reaches it from another device */
+            loopback_only: boolean;
         };
         PublicOrganization: {
             name: string;
