@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { describeFailure, Loading } from '../../shared/components/Status.tsx';
-import { t } from '../../shared/i18n/index.ts';
+import { t, wordsOf } from '../../shared/i18n/index.ts';
 import { mailApi, type MailLimits } from '../api/mail.ts';
 import { Notice, TextInput, useSubmit } from '../shell/controls.tsx';
 import { useDashboardLoad, useExpireOn401 } from '../shell/session.tsx';
 import { typedNumber } from './mail-draft.ts';
 import './mail.css';
 
-const words = t.dashboard.mail.limits;
+const words = wordsOf(() => t.dashboard.mail.limits);
 
 /**
  * The event's email limits in its editor (owners): how many emails one address may get about the event in an hour

@@ -16,7 +16,7 @@ export interface paths {
          * Event details for the registration page
          * @description No credentials needed.
          *
-         *     Rate limit: 60 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per client address. A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["showPublicEvent"];
         put?: never;
@@ -38,7 +38,7 @@ export interface paths {
          * Event details for a kiosk, with the event's time zone and times
          * @description No credentials needed.
          *
-         *     Rate limit: 60 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per client address. A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["showKioskEvent"];
         put?: never;
@@ -60,7 +60,7 @@ export interface paths {
          * A published event's logo
          * @description No credentials needed.
          *
-         *     Rate limit: 60 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per client address. A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["showPublicEventLogo"];
         put?: never;
@@ -86,7 +86,7 @@ export interface paths {
          *
          *     No credentials needed.
          *
-         *     Rate limit: 60 requests a minute per client (its address; an IPv6 client by its /64 network), shared by register, cancel and check-in (public and kiosk). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per client (its address; an IPv6 client by its /64 network), shared by register, cancel and check-in (public and kiosk). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["registerForEvent"];
         delete?: never;
@@ -106,7 +106,7 @@ export interface paths {
          * Is this email registered?
          * @description No credentials needed.
          *
-         *     Rate limit: 60 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per client address. A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["checkRegistration"];
         put?: never;
@@ -132,7 +132,7 @@ export interface paths {
          *
          *     No credentials needed.
          *
-         *     Rate limit: 60 requests a minute per client (its address; an IPv6 client by its /64 network), shared by register, cancel and check-in (public and kiosk). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per client (its address; an IPv6 client by its /64 network), shared by register, cancel and check-in (public and kiosk). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["selfCheckIn"];
         delete?: never;
@@ -154,7 +154,7 @@ export interface paths {
          * Cancel my registration
          * @description No credentials needed.
          *
-         *     Rate limit: 60 requests a minute per client (its address; an IPv6 client by its /64 network), shared by register, cancel and check-in (public and kiosk). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per client (its address; an IPv6 client by its /64 network), shared by register, cancel and check-in (public and kiosk). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["cancelOwnRegistration"];
         delete?: never;
@@ -174,7 +174,7 @@ export interface paths {
          * A public profile by its code
          * @description No credentials needed.
          *
-         *     Rate limit: 60 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per client address. A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["showPublicProfile"];
         put?: never;
@@ -196,7 +196,7 @@ export interface paths {
          * A public profile as a web page
          * @description No credentials needed.
          *
-         *     Rate limit: 10 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 10 requests a minute per client address. A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["showProfilePage"];
         put?: never;
@@ -218,7 +218,7 @@ export interface paths {
          * A ticket: the registration, its check-in code for the QR, the event in its own time zone
          * @description No credentials needed.
          *
-         *     Rate limit: 30 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 30 requests a minute per client address. A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["showTicket"];
         put?: never;
@@ -242,7 +242,7 @@ export interface paths {
          *
          *     No credentials needed.
          *
-         *     Rate limit: 30 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 30 requests a minute per client address. A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["downloadTicketCalendar"];
         put?: never;
@@ -268,7 +268,7 @@ export interface paths {
          *
          *     No credentials needed.
          *
-         *     Rate limit: 30 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 30 requests a minute per client address. A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["cancelWithTicket"];
         delete?: never;
@@ -288,7 +288,7 @@ export interface paths {
          * Organizations with published events
          * @description No credentials needed.
          *
-         *     Rate limit: 60 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per client address. A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["listOrganizationsWithEvents"];
         put?: never;
@@ -310,7 +310,7 @@ export interface paths {
          * An organization's published events, soonest first
          * @description No credentials needed.
          *
-         *     Rate limit: 60 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per client address. A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["listPublishedEvents"];
         put?: never;
@@ -354,7 +354,7 @@ export interface paths {
          * Pair a device with a pairing code from the hub’s staff screen or `arrivals device code`
          * @description No credentials needed.
          *
-         *     Rate limit: 10 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 10 requests a minute per client address. A request is counted once its body is read and valid: its answers from then on carry X-RateLimit-Limit, -Remaining and -Reset, a refusal of its origin or its body does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["pairDevice"];
         delete?: never;
@@ -376,7 +376,7 @@ export interface paths {
          * Push ops: each applied once, in one transaction, with its outcome
          * @description Needs the device's credential from pairing.
          *
-         *     Rate limit: 600 requests a minute per device (its credential; per client address without one). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 600 requests a minute per device (its credential; per client address without one). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["pushOps"];
         delete?: never;
@@ -398,7 +398,7 @@ export interface paths {
          *
          *     Needs the device's credential from pairing.
          *
-         *     Rate limit: 600 requests a minute per device (its credential; per client address without one). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 600 requests a minute per device (its credential; per client address without one). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["readChanges"];
         put?: never;
@@ -484,7 +484,7 @@ export interface paths {
          *
          *     No credentials needed.
          *
-         *     Rate limit: 60 requests a minute per client (its address; an IPv6 client by its /64 network), shared by register, cancel and check-in (public and kiosk). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per client (its address; an IPv6 client by its /64 network), shared by register, cancel and check-in (public and kiosk). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["registerAtKiosk"];
         delete?: never;
@@ -508,7 +508,7 @@ export interface paths {
          *
          *     No credentials needed.
          *
-         *     Rate limit: 30 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 30 requests a minute per client address. A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["checkInByScannedCode"];
         delete?: never;
@@ -532,7 +532,7 @@ export interface paths {
          *
          *     No credentials needed.
          *
-         *     Rate limit: 30 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 30 requests a minute per client address. A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["showKioskBadge"];
         delete?: never;
@@ -556,7 +556,7 @@ export interface paths {
          *
          *     No credentials needed.
          *
-         *     Rate limit: 30 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 30 requests a minute per client address. A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["findRegistrationByName"];
         delete?: never;
@@ -580,7 +580,7 @@ export interface paths {
          *
          *     No credentials needed.
          *
-         *     Rate limit: 30 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 30 requests a minute per client address. A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["checkInFoundByName"];
         delete?: never;
@@ -601,7 +601,7 @@ export interface paths {
          * A paired kiosk says where it serves its screens and API, for the venue list
          * @description Needs the device's credential from pairing. Origins that are not `http(s)://host[:port]` are dropped.
          *
-         *     Rate limit: 600 requests a minute per device (its credential; per client address without one). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 600 requests a minute per device (its credential; per client address without one). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         put: operations["recordKioskOrigins"];
         post?: never;
@@ -630,7 +630,7 @@ export interface paths {
          * Create the first owner and their organization (only while no staff account exists)
          * @description No sign-in needed.
          *
-         *     Rate limit: 10 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 10 requests a minute per client address. A request is counted once its body is read and valid: its answers from then on carry X-RateLimit-Limit, -Remaining and -Reset, a refusal of its origin or its body does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["dashboardSetUp"];
         delete?: never;
@@ -658,7 +658,7 @@ export interface paths {
          * Sign in with email and password
          * @description No sign-in needed.
          *
-         *     Rate limit: 10 requests a minute per client address, and 5 requests a minute per account (the email signed in with). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 10 requests a minute per client address, and 5 requests a minute per account (the email signed in with). A request is counted once its body is read and valid: its answers from then on carry X-RateLimit-Limit, -Remaining and -Reset, a refusal of its origin or its body does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["dashboardSignIn"];
         /**
@@ -706,7 +706,7 @@ export interface paths {
          * Sign in on this kiosk with a ticket the hub gave a desk before it stopped
          * @description No sign-in needed.
          *
-         *     Rate limit: 10 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 10 requests a minute per client address. A request is counted once its body is read and valid: its answers from then on carry X-RateLimit-Limit, -Remaining and -Reset, a refusal of its origin or its body does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["dashboardRedeemRoamingTicket"];
         delete?: never;
@@ -1778,7 +1778,7 @@ export interface paths {
          *
          *     Needs an API token (any scope).
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["showTokenOrganization"];
         put?: never;
@@ -1802,7 +1802,7 @@ export interface paths {
          *
          *     Needs an API token with the `events:read` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["listEvents"];
         put?: never;
@@ -1810,7 +1810,7 @@ export interface paths {
          * Create an event
          * @description Needs an API token with the `events:write` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["createEvent"];
         delete?: never;
@@ -1832,7 +1832,7 @@ export interface paths {
          *
          *     Needs an API token with the `events:read` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["showEvent"];
         put?: never;
@@ -1844,7 +1844,7 @@ export interface paths {
          * Edit, publish or unpublish an event (only the keys sent change)
          * @description Needs an API token with the `events:write` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         patch: operations["editEvent"];
         trace?: never;
@@ -1862,7 +1862,7 @@ export interface paths {
          *
          *     Needs an API token with the `attendees:read` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["lookUpAttendee"];
         put?: never;
@@ -1886,7 +1886,7 @@ export interface paths {
          *
          *     Needs an API token with the `attendees:read` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["listAttendees"];
         put?: never;
@@ -1912,7 +1912,7 @@ export interface paths {
          *
          *     Needs an API token with the `attendees:write` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["bulkMarkNoShow"];
         delete?: never;
@@ -1934,7 +1934,7 @@ export interface paths {
          * Cancel an attendee
          * @description Needs an API token with the `attendees:write` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["cancelAttendee"];
         delete?: never;
@@ -1956,7 +1956,7 @@ export interface paths {
          * Mark an attendee as no-show
          * @description Needs an API token with the `attendees:write` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["markNoShow"];
         delete?: never;
@@ -1978,7 +1978,7 @@ export interface paths {
          * Create a person (user account) with its public profile settings
          * @description Needs an API token with the `users:write` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["createPerson"];
         delete?: never;
@@ -2004,7 +2004,7 @@ export interface paths {
          * Edit a person and their public profile (only the keys sent change)
          * @description Needs an API token with the `users:write` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         patch: operations["editPerson"];
         trace?: never;
@@ -2024,7 +2024,7 @@ export interface paths {
          *
          *     Needs an API token with the `webhooks:manage` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["listWebhookEndpoints"];
         put?: never;
@@ -2034,7 +2034,7 @@ export interface paths {
          *
          *     Needs an API token with the `webhooks:manage` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["createWebhookEndpoint"];
         delete?: never;
@@ -2056,7 +2056,7 @@ export interface paths {
          *
          *     Needs an API token with the `webhooks:manage` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["showWebhookEndpoint"];
         put?: never;
@@ -2065,7 +2065,7 @@ export interface paths {
          * Delete an endpoint and its delivery log; nothing more is sent to it
          * @description Needs an API token with the `webhooks:manage` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         delete: operations["deleteWebhookEndpoint"];
         options?: never;
@@ -2076,7 +2076,7 @@ export interface paths {
          *
          *     Needs an API token with the `webhooks:manage` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         patch: operations["editWebhookEndpoint"];
         trace?: never;
@@ -2094,7 +2094,7 @@ export interface paths {
          * A new signing secret, shown once; the old one keeps signing beside it for 24 hours
          * @description Needs an API token with the `webhooks:manage` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["rotateWebhookSecret"];
         delete?: never;
@@ -2118,7 +2118,7 @@ export interface paths {
          *
          *     Needs an API token with the `webhooks:manage` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["listDeliveries"];
         put?: never;
@@ -2142,7 +2142,7 @@ export interface paths {
          *
          *     Needs an API token with the `webhooks:manage` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["showDelivery"];
         put?: never;
@@ -2166,7 +2166,7 @@ export interface paths {
          * Send a delivery again (same webhook-id), with a fresh retry schedule
          * @description Needs an API token with the `webhooks:manage` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["redeliver"];
         delete?: never;
@@ -2188,7 +2188,7 @@ export interface paths {
          * Send a test ping (webhook.test) to this endpoint
          * @description Needs an API token with the `webhooks:manage` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["sendTestPing"];
         delete?: never;
@@ -2210,7 +2210,7 @@ export interface paths {
          *
          *     Needs an API token (any scope).
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["listFollowableEvents"];
         put?: never;
@@ -2234,7 +2234,7 @@ export interface paths {
          * A venue’s hub starts following events of this server, with a `sync` token
          * @description Needs an API token (any scope).
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["connectVenue"];
         delete?: never;
@@ -2264,7 +2264,10 @@ export interface components {
             username?: string | null;
             /** @description Write-only: never returned. Left out, the stored password is kept while the host, port, security and user name stay, and dropped when any of them changes (it belongs to its server); null clears it. Refused with security none. */
             password?: string | null;
-            /** Format: email */
+            /**
+             * @description An email address of at most 254 characters, with or without white space around it, which is trimmed. Addresses are compared without regard to case.
+             * @example ada@example.com
+             */
             from_address: string;
             from_name?: string | null;
             reply_to?: string | null;
@@ -2376,7 +2379,10 @@ export interface components {
             image: string;
         };
         CreateUserInput: {
-            /** Format: email */
+            /**
+             * @description An email address of at most 254 characters, with or without white space around it, which is trimmed. Addresses are compared without regard to case.
+             * @example ada@example.com
+             */
             email: string;
             first_name?: string | null;
             last_name?: string | null;
@@ -2397,7 +2403,10 @@ export interface components {
             public_fields?: ("first_name" | "last_name" | "email" | "phone" | "birthday" | "address" | "employment")[];
         };
         UpdateUserInput: {
-            /** Format: email */
+            /**
+             * @description An email address of at most 254 characters, with or without white space around it, which is trimmed. Addresses are compared without regard to case.
+             * @example ada@example.com
+             */
             email?: string;
             first_name?: string | null;
             last_name?: string | null;
@@ -3024,6 +3033,8 @@ export interface components {
         LanOrigins: {
             /** @description This server as other devices on the venue network reach it (scheme, LAN address and port), best first; empty when the machine has no such address */
             origins: string[];
+            /** @description Whether this server takes connections from this machine only (started with `--host 127.0.0.1`, or a desktop kiosk on its own): then none of `origins` reaches it from another device */
+            loopback_only: boolean;
         };
         PublicOrganization: {
             name: string;
@@ -3317,6 +3328,21 @@ export interface components {
                 };
             };
         };
+        /** @description Bad Request: "The request URL is not valid." or "The request is not valid HTTP." or "The request body is not valid JSON." or "The request body may not contain the keys __proto__ or constructor.prototype.". X-RateLimit-* headers on "The request body is not valid JSON." or "The request body may not contain the keys __proto__ or constructor.prototype." (the request was counted against the rate limit first), not on the others (refused before it was counted). */
+        BadRequestBodyCounted: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit.IfCounted"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining.IfCounted"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset.IfCounted"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    message: "The request URL is not valid." | "The request is not valid HTTP." | "The request body is not valid JSON." | "The request body may not contain the keys __proto__ or constructor.prototype.";
+                };
+            };
+        };
         /** @description Request Header Fields Too Large: "The request headers are too large." */
         HeadersTooLarge: {
             headers: {
@@ -3332,6 +3358,21 @@ export interface components {
         /** @description Payload Too Large: "The request body is too large." */
         PayloadTooLarge: {
             headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    message: "The request body is too large.";
+                };
+            };
+        };
+        /** @description Payload Too Large: "The request body is too large.". The request was counted against the rate limit first: X-RateLimit-* headers. */
+        PayloadTooLargeCounted: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                 [name: string]: unknown;
             };
             content: {
@@ -3377,6 +3418,21 @@ export interface components {
                 };
             };
         };
+        /** @description Unsupported Media Type: "Unsupported media type. Send JSON with Content-Type: application/json." or "Unsupported content encoding. Send the JSON body uncompressed.". The request was counted against the rate limit first: X-RateLimit-* headers. */
+        UnsupportedMediaTypeCounted: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    message: "Unsupported media type. Send JSON with Content-Type: application/json." | "Unsupported content encoding. Send the JSON body uncompressed.";
+                };
+            };
+        };
         /** @description URI Too Long: "The request URL is too long." */
         UriTooLong: {
             headers: {
@@ -3399,6 +3455,12 @@ export interface components {
         "X-RateLimit-Remaining": number;
         /** @description When the current window ends, as a Unix time in seconds. */
         "X-RateLimit-Reset": number;
+        /** @description Requests allowed in the current window. Only on a refusal made once the request was counted, not before. */
+        "X-RateLimit-Limit.IfCounted": number;
+        /** @description Requests left in the current window. Only on a refusal made once the request was counted, not before. */
+        "X-RateLimit-Remaining.IfCounted": number;
+        /** @description When the current window ends, as a Unix time in seconds. Only on a refusal made once the request was counted, not before. */
+        "X-RateLimit-Reset.IfCounted": number;
         /** @description Seconds until the current window ends and requests count again. */
         "Retry-After": number;
     };
@@ -3668,7 +3730,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description One property per registration field key of the event; keys the event does not define are ignored. */
+        /** @description One property per registration field key of the event; keys the event does not define are ignored. An email field takes the address with white space around it, which is trimmed; addresses are compared without regard to case. */
         requestBody: {
             content: {
                 "application/json": {
@@ -3680,6 +3742,8 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    /** @description The registration's ticket page, `/t/{secret}`, on this server: the ticket opened by the secret it carries. */
+                    Location: string;
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -3693,7 +3757,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Forbidden: "Registration is closed for this event." */
             403: {
                 headers: {
@@ -3740,9 +3804,9 @@ export interface operations {
                     };
                 };
             };
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["PayloadTooLargeCounted"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "Validation failed." */
             422: {
                 headers: {
@@ -3782,6 +3846,10 @@ export interface operations {
     checkRegistration: {
         parameters: {
             query: {
+                /**
+                 * @description An email address of at most 254 characters, with or without white space around it, which is trimmed. Addresses are compared without regard to case.
+                 * @example ada@example.com
+                 */
                 email: string;
             };
             header?: never;
@@ -3884,7 +3952,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** Format: email */
+                    /**
+                     * @description An email address of at most 254 characters, with or without white space around it, which is trimmed. Addresses are compared without regard to case.
+                     * @example ada@example.com
+                     */
                     email: string;
                 };
             };
@@ -3914,7 +3985,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Forbidden: "Check-in is not available for this event." or "Self check-in is not enabled for this event. Please check in with event staff." or "Your registration has been cancelled. Please see event staff." or "Your registration is awaiting approval. Please check in with event staff." */
             403: {
                 headers: {
@@ -3961,9 +4032,9 @@ export interface operations {
                     };
                 };
             };
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["PayloadTooLargeCounted"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "Validation failed." */
             422: {
                 headers: {
@@ -4013,7 +4084,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** Format: email */
+                    /**
+                     * @description An email address of at most 254 characters, with or without white space around it, which is trimmed. Addresses are compared without regard to case.
+                     * @example ada@example.com
+                     */
                     email: string;
                 };
             };
@@ -4031,7 +4105,7 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Not Found: "Event not found." or "You are not registered for this event." */
             404: {
                 headers: {
@@ -4048,9 +4122,9 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["PayloadTooLargeCounted"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "Cannot cancel after check-in." or "Registration is already cancelled." or "Validation failed." */
             422: {
                 headers: {
@@ -4461,7 +4535,7 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Not Found: "This ticket link is not valid. Open the link in your latest email from the organizer." */
             404: {
                 headers: {
@@ -4478,9 +4552,9 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["PayloadTooLargeCounted"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "Cannot cancel after check-in." or "Registration is already cancelled." or "Validation failed." */
             422: {
                 headers: {
@@ -4720,6 +4794,9 @@ export interface operations {
             /** @description Unprocessable Entity: "This pairing code has expired. Ask for a new one on the hub." or "This pairing code is not valid. Ask for a new one on the hub." or "Validation failed." */
             422: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit.IfCounted"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining.IfCounted"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset.IfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4789,7 +4866,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Unauthorized: "This device is not paired with this hub. Pair it again with a pairing code." */
             401: {
                 headers: {
@@ -4806,8 +4883,8 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
+            413: components["responses"]["PayloadTooLargeCounted"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "Validation failed." */
             422: {
                 headers: {
@@ -5084,7 +5161,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description One property per registration field key of the event; keys the event does not define are ignored. */
+        /** @description One property per registration field key of the event; keys the event does not define are ignored. An email field takes the address with white space around it, which is trimmed; addresses are compared without regard to case. */
         requestBody: {
             content: {
                 "application/json": {
@@ -5096,6 +5173,8 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    /** @description The registration's ticket page, `/t/{secret}`, on this server: the ticket opened by the secret it carries. */
+                    Location: string;
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -5109,7 +5188,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Forbidden: "Registration is closed for this event." */
             403: {
                 headers: {
@@ -5156,9 +5235,9 @@ export interface operations {
                     };
                 };
             };
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["PayloadTooLargeCounted"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "Validation failed." */
             422: {
                 headers: {
@@ -5229,7 +5308,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Forbidden: "Check-in is not available for this event." or "Self check-in is not enabled for this event. Please check in with event staff." or "Your registration has been cancelled. Please see event staff." or "Your registration is awaiting approval. Please check in with event staff." */
             403: {
                 headers: {
@@ -5282,9 +5361,9 @@ export interface operations {
                     };
                 };
             };
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["PayloadTooLargeCounted"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "Validation failed." */
             422: {
                 headers: {
@@ -5335,7 +5414,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** Format: email */
+                    /**
+                     * @description An email address of at most 254 characters, with or without white space around it, which is trimmed. Addresses are compared without regard to case.
+                     * @example ada@example.com
+                     */
                     email?: string;
                     /** @example ARV1:3kTqz9XwP0aLm2Vb */
                     code?: string;
@@ -5357,7 +5439,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Not Found: "Event not found." or "No checked-in registration of this event matches: check in first." */
             404: {
                 headers: {
@@ -5374,9 +5456,9 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["PayloadTooLargeCounted"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "Validation failed." */
             422: {
                 headers: {
@@ -5446,7 +5528,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Forbidden: "Check-in is not available for this event." or "Self check-in is not enabled for this event. Please check in with event staff." */
             403: {
                 headers: {
@@ -5478,9 +5560,9 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["PayloadTooLargeCounted"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "Validation failed." */
             422: {
                 headers: {
@@ -5551,7 +5633,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Forbidden: "Check-in is not available for this event." or "Self check-in is not enabled for this event. Please check in with event staff." or "Your registration has been cancelled. Please see event staff." or "Your registration is awaiting approval. Please check in with event staff." or "That is not the email address of this registration. Please see event staff." */
             403: {
                 headers: {
@@ -5598,9 +5680,9 @@ export interface operations {
                     };
                 };
             };
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["PayloadTooLargeCounted"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "Validation failed." */
             422: {
                 headers: {
@@ -5668,7 +5750,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Unauthorized: "This device is not paired with this hub. Pair it again with a pairing code." */
             401: {
                 headers: {
@@ -5685,8 +5767,8 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
+            413: components["responses"]["PayloadTooLargeCounted"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "Validation failed." */
             422: {
                 headers: {
@@ -5776,7 +5858,10 @@ export interface operations {
                 "application/json": {
                     organization_name: string;
                     name: string;
-                    /** Format: email */
+                    /**
+                     * @description An email address of at most 254 characters, with or without white space around it, which is trimmed. Addresses are compared without regard to case.
+                     * @example ada@example.com
+                     */
                     email: string;
                     password: string;
                     /** @default false */
@@ -5820,6 +5905,9 @@ export interface operations {
             /** @description Forbidden: "This request must come from the Arrivals dashboard itself." */
             403: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit.IfCounted"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining.IfCounted"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset.IfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5833,6 +5921,9 @@ export interface operations {
             /** @description Conflict: "Arrivals is already set up. Please sign in." */
             409: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit.IfCounted"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining.IfCounted"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset.IfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5847,6 +5938,9 @@ export interface operations {
             /** @description Misdirected Request: "This server does not answer to that name. Open the dashboard at its address, or allow the name with --allowed-host." */
             421: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit.IfCounted"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining.IfCounted"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset.IfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5859,6 +5953,9 @@ export interface operations {
             /** @description Unprocessable Entity: "This setup code is not right. It is shown where Arrivals was started: on its console, or on the desktop app's staff screen." or "Validation failed." */
             422: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit.IfCounted"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining.IfCounted"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset.IfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5956,7 +6053,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** Format: email */
+                    /**
+                     * @description An email address of at most 254 characters, with or without white space around it, which is trimmed. Addresses are compared without regard to case.
+                     * @example ada@example.com
+                     */
                     email: string;
                     password: string;
                 };
@@ -5988,6 +6088,9 @@ export interface operations {
             /** @description Forbidden: "This request must come from the Arrivals dashboard itself." */
             403: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit.IfCounted"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining.IfCounted"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset.IfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6003,6 +6106,9 @@ export interface operations {
             /** @description Misdirected Request: "This server does not answer to that name. Open the dashboard at its address, or allow the name with --allowed-host." */
             421: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit.IfCounted"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining.IfCounted"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset.IfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6015,6 +6121,9 @@ export interface operations {
             /** @description Unprocessable Entity: "These credentials do not match our records." or "Validation failed." */
             422: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit.IfCounted"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining.IfCounted"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset.IfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6207,6 +6316,9 @@ export interface operations {
             /** @description Forbidden: "This request must come from the Arrivals dashboard itself." */
             403: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit.IfCounted"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining.IfCounted"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset.IfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6222,6 +6334,9 @@ export interface operations {
             /** @description Misdirected Request: "This server does not answer to that name. Open the dashboard at its address, or allow the name with --allowed-host." */
             421: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit.IfCounted"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining.IfCounted"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset.IfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6234,6 +6349,9 @@ export interface operations {
             /** @description Unprocessable Entity: "This move to another desk could not sign you in here. Please sign in." or "Validation failed." */
             422: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit.IfCounted"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining.IfCounted"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset.IfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6337,7 +6455,10 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
-                    /** Format: email */
+                    /**
+                     * @description An email address of at most 254 characters, with or without white space around it, which is trimmed. Addresses are compared without regard to case.
+                     * @example ada@example.com
+                     */
                     email: string;
                     password: string;
                     /** @enum {string} */
@@ -7014,7 +7135,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description One property per registration field key of the event; keys the event does not define are ignored. */
+        /** @description One property per registration field key of the event; keys the event does not define are ignored. An email field takes the address with white space around it, which is trimmed; addresses are compared without regard to case. */
         requestBody: {
             content: {
                 "application/json": {
@@ -11432,7 +11553,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** Format: email */
+                    /**
+                     * @description An email address of at most 254 characters, with or without white space around it, which is trimmed. Addresses are compared without regard to case.
+                     * @example ada@example.com
+                     */
                     to: string;
                 };
             };
@@ -12178,7 +12302,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
             401: {
                 headers: {
@@ -12210,8 +12334,8 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
+            413: components["responses"]["PayloadTooLargeCounted"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "The given data was invalid." */
             422: {
                 headers: {
@@ -12388,7 +12512,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
             401: {
                 headers: {
@@ -12435,9 +12559,9 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["PayloadTooLargeCounted"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "The given data was invalid." */
             422: {
                 headers: {
@@ -12741,7 +12865,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
             401: {
                 headers: {
@@ -12788,9 +12912,9 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["PayloadTooLargeCounted"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "The given data was invalid." */
             422: {
                 headers: {
@@ -12853,7 +12977,7 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
             401: {
                 headers: {
@@ -12900,9 +13024,9 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["PayloadTooLargeCounted"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "Cannot cancel registration. Attendee has already checked in." or "Registration is already cancelled." or "The given data was invalid." */
             422: {
                 headers: {
@@ -12972,7 +13096,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
             401: {
                 headers: {
@@ -13019,9 +13143,9 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["PayloadTooLargeCounted"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "Cannot mark as no show. Attendee has already checked in." or "Cannot mark as no show. Registration is cancelled." or "The given data was invalid." */
             422: {
                 headers: {
@@ -13085,7 +13209,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
             401: {
                 headers: {
@@ -13117,8 +13241,8 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
+            413: components["responses"]["PayloadTooLargeCounted"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "The given data was invalid." */
             422: {
                 headers: {
@@ -13185,7 +13309,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
             401: {
                 headers: {
@@ -13232,9 +13356,9 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["PayloadTooLargeCounted"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "The given data was invalid." */
             422: {
                 headers: {
@@ -13381,7 +13505,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
             401: {
                 headers: {
@@ -13413,8 +13537,8 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
+            413: components["responses"]["PayloadTooLargeCounted"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "An organization can have at most 20 webhook endpoints." or "The given data was invalid." */
             422: {
                 headers: {
@@ -13585,7 +13709,7 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
             401: {
                 headers: {
@@ -13632,9 +13756,9 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["PayloadTooLargeCounted"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "The given data was invalid." */
             422: {
                 headers: {
@@ -13701,7 +13825,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
             401: {
                 headers: {
@@ -13748,9 +13872,9 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["PayloadTooLargeCounted"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "The given data was invalid." */
             422: {
                 headers: {
@@ -13818,7 +13942,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
             401: {
                 headers: {
@@ -13865,9 +13989,9 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["PayloadTooLargeCounted"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "The given data was invalid." */
             422: {
                 headers: {
@@ -14164,7 +14288,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
             401: {
                 headers: {
@@ -14211,9 +14335,9 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["PayloadTooLargeCounted"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "This webhook endpoint is disabled. Enable it first." or "The given data was invalid." */
             422: {
                 headers: {
@@ -14277,7 +14401,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
             401: {
                 headers: {
@@ -14324,9 +14448,9 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["PayloadTooLargeCounted"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "This webhook endpoint is disabled. Enable it first." or "The given data was invalid." */
             422: {
                 headers: {
@@ -14483,7 +14607,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
             401: {
                 headers: {
@@ -14529,8 +14653,8 @@ export interface operations {
                     };
                 };
             };
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
+            413: components["responses"]["PayloadTooLargeCounted"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "Validation failed." */
             422: {
                 headers: {
