@@ -333,6 +333,35 @@ describe('the text rule, for what is not a route', () => {
     ]);
   });
 
+  it("refuses them in an import's rows, as the registration it makes would be", async () => {
+    const before = count('attendees');
+    const row = (email: string, first_name: string, notes = '') => ({ email, first_name, notes });
+    const overridden = await owner.send('POST', `/events/${event.uuid}/import`, {
+      rows: [row('imp1@example.com', 'Ada'), row('imp2@example.com', 'Ada\u202ELovelace')],
+    });
+    expect(overridden).toMatchObject({
+      status: 422,
+      body: {
+        message: 'Validation failed.',
+        errors: { 'rows.1.first_name': [`The rows.1.first name field ${SENTENCE.direction}`] },
+      },
+    });
+    const broken = await owner.send('POST', `/events/${event.uuid}/import`, {
+      rows: [
+        row('imp1@example.com', 'Ada', 'first line\nsecond line'),
+        row('imp2@example.com', 'Ada\u2028Lovelace'),
+      ],
+    });
+    expect(broken).toMatchObject({
+      status: 422,
+      body: {
+        message: 'Some rows are invalid. Nothing was imported.',
+        rows: [{ row: 2, errors: { first_name: [`The first name field ${SENTENCE.line_break}`] } }],
+      },
+    });
+    expect(count('attendees')).toBe(before);
+  });
+
   it('refuses them in what the CLI is given', async () => {
     const dataDir = tempDataDir();
     try {
