@@ -3,6 +3,7 @@ import { emailKey } from '../platform/email.ts';
 import type { AttendeeRecord, AttendeeSummary } from './attendee.types.ts';
 import type { AttendeeStatus } from '../contract/vocabulary.ts';
 import type { SearchTerm } from './search.rules.ts';
+import { checkinCodeReadings } from './checkin-code.rules.ts';
 
 interface AttendeeRow {
   id: number;
@@ -205,9 +206,16 @@ export function attendeesRepository(db: Db) {
       return mergedUuids.all(attendeeId).map((row) => row.uuid);
     },
 
-    /** The registration whose check-in code this is (case-sensitive, like the code), of any event. */
+    /**
+     * The registration whose check-in code this is, of any event: the code as it came (older codes are
+     * case-sensitive), else its Crockford reading (checkin-code.rules.ts `checkinCodeReadings`).
+     */
     findByCheckinCode(code: string): AttendeeRecord | null {
-      return attendeeOrNull(byCheckinCode.get(code));
+      for (const reading of checkinCodeReadings(code)) {
+        const found = byCheckinCode.get(reading);
+        if (found) return toAttendee(found);
+      }
+      return null;
     },
 
     /** The email's live registration for the event, else its latest cancelled one, else null. */

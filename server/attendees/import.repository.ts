@@ -3,7 +3,7 @@ import Database from 'better-sqlite3';
 import type { Db } from '../platform/database.ts';
 import { emailKey } from '../platform/email.ts';
 import { randomBase62 } from '../platform/random.ts';
-import { CHECKIN_CODE_LENGTH } from './checkin-code.rules.ts';
+import { drawCheckinCode } from './checkin-code.rules.ts';
 import { TICKET_SECRET_LENGTH } from '../tickets/ticket.rules.ts';
 import { attendeeSearchText } from '../platform/search-text.ts';
 import type { AttendeeSummary } from './attendee.types.ts';
@@ -117,7 +117,7 @@ export function importStagingRepository(db: Db) {
             emailKey(email),
             name,
             JSON.stringify(answers),
-            randomBase62(CHECKIN_CODE_LENGTH),
+            drawCheckinCode(),
             attendeeSearchText(name, email, answers),
             randomBase62(TICKET_SECRET_LENGTH),
           );
