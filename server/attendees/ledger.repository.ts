@@ -2,7 +2,13 @@ import Database, { type Statement } from 'better-sqlite3';
 import type { AttendeeStatus } from '../contract/vocabulary.ts';
 import type { Db } from '../platform/database.ts';
 import { attendeeSearchText } from '../platform/search-text.ts';
-import type { AttendeeFact, AttendeeFactKind, AttendeeRowState, RegistrationFact } from './ledger.rules.ts';
+import type {
+  AttendeeFact,
+  AttendeeFactKind,
+  AttendeeRowState,
+  CheckInWay,
+  RegistrationFact,
+} from './ledger.rules.ts';
 
 /**
  * The ledger's SQL (migration 017): registrations and attendee facts as every node records them, and the attendee
@@ -68,6 +74,7 @@ interface FactRow {
   at: string;
   names: string;
   device: string | null;
+  via: CheckInWay | null;
   refused: number;
   pending_upstream: number;
 }
@@ -97,6 +104,7 @@ const toFact = (row: FactRow): StoredFact => ({
   names: JSON.parse(row.names) as string[],
   eventId: row.event_id,
   device: row.device,
+  via: row.via,
   refused: row.refused === 1,
   pendingUpstream: row.pending_upstream === 1,
 });
@@ -104,7 +112,7 @@ const toFact = (row: FactRow): StoredFact => ({
 const REGISTRATION_COLUMNS =
   'uuid, id, event_id, email, email_key, name, answers, status, registered_at, op_id, checkin_code, refused, ' +
   'pending_upstream, attendee_id';
-const FACT_COLUMNS = 'op_id, event_id, subject, kind, at, names, device, refused, pending_upstream';
+const FACT_COLUMNS = 'op_id, event_id, subject, kind, at, names, device, via, refused, pending_upstream';
 const ROW_COLUMNS =
   'id, uuid, email, name, answers, status, registered_at, checked_in_at, status_before_no_show, checkin_op_id, ' +
   'checkin_code';
@@ -187,13 +195,15 @@ export function ledgerRepository(db: Db) {
     'UPDATE registrations SET pending_upstream = 0, stale = 0 WHERE uuid = ? AND (pending_upstream OR stale)',
   );
   const insertFact = db.prepare<Record<string, unknown>>(
-    `INSERT INTO attendee_facts (op_id, event_id, subject, kind, at, names, device, pending_upstream)
-     VALUES (@op_id, @event_id, @subject, @kind, @at, @names, @device, @pending_upstream)`,
+    `INSERT INTO attendee_facts (op_id, event_id, subject, kind, at, names, device, via, pending_upstream)
+     VALUES (@op_id, @event_id, @subject, @kind, @at, @names, @device, @via, @pending_upstream)`,
   );
+  // A way the node followed knows, where this node had none (a fact from before migration 030), is taken too.
   const overwriteFact = db.prepare<Record<string, unknown>>(
     `UPDATE attendee_facts SET subject = @subject, kind = @kind, at = @at, names = @names, device = @device,
-       refused = @refused
-     WHERE op_id = @op_id AND (subject, kind, at, names, refused) IS NOT (@subject, @kind, @at, @names, @refused)`,
+       refused = @refused, via = coalesce(@via, via)
+     WHERE op_id = @op_id AND (subject, kind, at, names, refused, coalesce(@via, via))
+       IS NOT (@subject, @kind, @at, @names, @refused, via)`,
   );
   const confirmFact = db.prepare<[string]>(
     'UPDATE attendee_facts SET pending_upstream = 0, stale = 0 WHERE op_id = ? AND (pending_upstream OR stale)',
@@ -390,6 +400,7 @@ export function ledgerRepository(db: Db) {
         at: fact.at,
         names: JSON.stringify(fact.names),
         device: fact.device,
+        via: fact.via ?? null,
         pending_upstream: fact.pendingUpstream ? 1 : 0,
       });
     },
@@ -404,6 +415,7 @@ export function ledgerRepository(db: Db) {
           at: fact.at,
           names: JSON.stringify(fact.names),
           device: fact.device,
+          via: fact.via ?? null,
           refused: fact.refused ? 1 : 0,
         }).changes > 0
       );

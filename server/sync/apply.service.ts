@@ -23,6 +23,7 @@ import type { SyncRepository } from './sync.repository.ts';
 import type {
   AttendeeChangePayload,
   CancelPayload,
+  CheckInPayload,
   DeviceRecord,
   Op,
   OpOutcome,
@@ -215,6 +216,7 @@ export function applyService(store: Store, sync: SyncRepository, ledger: LedgerS
       at: timed.at,
       names: namesOf(op),
       device: op.device,
+      via: op.kind === 'check_in' ? (op.payload as CheckInPayload).via : null,
       pendingUpstream: context.pendingUpstream,
     };
     if (!ours) {

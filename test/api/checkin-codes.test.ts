@@ -277,8 +277,17 @@ describe('POST /kiosk/api/events/{uuid}/scan', () => {
     t.clock.advance(60_000);
     const twice = await scan(event, `ARV1:${attendee.checkinCode}`);
     expect(twice.status).toBe(409);
-    // 15:42 UTC is 10:42 in New York, as the email check-in says it.
-    expect(twice.body).toEqual({ message: 'You have already checked in at Nov 21, 2026 10:42 AM.' });
+    // 15:42 UTC is 10:42 in New York, as the email check-in says it; beside it, whose ticket it was, when and where
+    // (issue 39: the kiosk says what it saw).
+    expect(twice.body).toEqual({
+      message: 'You have already checked in at Nov 21, 2026 10:42 AM.',
+      checked_in: {
+        first_name: 'Ada',
+        checked_in_at: '2026-11-21T15:42:05+00:00',
+        place: 'kiosk',
+        device: null,
+      },
+    });
   });
 
   it('takes the code bare or with the prefix in any case, trimmed', async () => {
@@ -339,14 +348,18 @@ describe('POST /kiosk/api/events/{uuid}/scan', () => {
     expect(stored(event, 'older@example.com').checkedInAt).not.toBeNull();
   });
 
-  it('a wrong code, or the code of another event, is 404 not registered', async () => {
-    const other = createEvent(t.app, org);
+  it('a wrong code, or the code of another event, is 404 not registered (naming the event a ticket is for)', async () => {
+    const other = createEvent(t.app, org, { name: 'Launch Night' });
     await register(other, 'ada@example.com');
     const elsewhere = stored(other, 'ada@example.com').checkinCode;
     for (const code of ['ARV1:NoSuchCode000000', 'NoSuchCode000000', `ARV1:${elsewhere}`, elsewhere]) {
       const res = await scan(event, code);
       expect(res.status, code).toBe(404);
-      expect(res.body).toEqual({ message: 'You are not registered for this event.' });
+      expect(res.body).toEqual({
+        message: 'You are not registered for this event.',
+        // Issue 39: a ticket of another event of the organization names that event.
+        ...(code.endsWith(elsewhere) ? { other_event: { name: 'Launch Night' } } : {}),
+      });
     }
     expect(stored(other, 'ada@example.com').checkedInAt).toBeNull();
   });

@@ -504,7 +504,7 @@ export interface paths {
         put?: never;
         /**
          * Check in by a scanned check-in code or profile QR code, with the rules of self check-in
-         * @description The check-in code of a registration (`ARV1:<code>`), or the profile code of a person of the event's organization (a `/p/<code>` URL), whose registration for the event is found by email. A bare code is tried as both. Refusals are those of self check-in; before check-in opens, the 403 also says when (`opens_at`). An `Idempotency-Key` header (16 to 128 of `A-Z a-z 0-9 - _`) makes the check-in the same one on every server of the venue: sent again, here or to another server after this one stopped, it answers as the first time and never makes a second check-in.
+         * @description The check-in code of a registration (`ARV1:<code>`), or the profile code of a person of the event's organization (a `/p/<code>` URL), whose registration for the event is found by email. A bare code is tried as both. Refusals are those of self check-in; before check-in opens, the 403 also says when (`opens_at`); a ticket of another event of the organization, the 404 names that event (`other_event`); a ticket used before, the 409 says whose, when and where (`checked_in`). An `Idempotency-Key` header (16 to 128 of `A-Z a-z 0-9 - _`) makes the check-in the same one on every server of the venue: sent again, here or to another server after this one stopped, it answers as the first time and never makes a second check-in.
          *
          *     No credentials needed.
          *
@@ -2468,7 +2468,7 @@ export interface components {
                 event: string;
                 attendee: string;
                 /** @enum {string} */
-                via: "self" | "desk" | "scan";
+                via: "self" | "scan" | "desk";
             };
         } | {
             op_id: string;
@@ -2826,6 +2826,47 @@ export interface components {
              * @example 2026-11-21T10:42:05+00:00
              */
             checked_in_at: string;
+        };
+        UsedTicket: {
+            /**
+             * @description The registration's first name; null when the event asks for none
+             * @example Ada
+             */
+            first_name: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:42:05+00:00
+             */
+            checked_in_at: string;
+            /** @description Where it was used: at a kiosk or at the staff desk; null when unknown */
+            place: ("kiosk" | "desk") | null;
+            /**
+             * @description The name of the paired kiosk it was used on, as its hub knows it; null on the hub itself or when unknown
+             * @example North door
+             */
+            device: string | null;
+        };
+        TicketEvent: {
+            id: string;
+            name: string;
+            description: string;
+            /** @description IANA time zone the times are told in */
+            timezone: string;
+            starts_at: string | null;
+            ends_at: string | null;
+            /**
+             * @description The start in the event's zone, with that zone's offset
+             * @example 2026-12-01T10:00:00+01:00
+             */
+            starts_at_local: string | null;
+            ends_at_local: string | null;
+            location: string | null;
+            organization: {
+                name: string;
+                slug: string;
+            };
+            accent_color: string | null;
+            logo_url: string | null;
         };
         NameMatch: {
             /** @description Names this match for a few minutes, on this server only; spent by one check-in try. Null (and no domains) when the email domain has too few others of its kind to be hidden among decoys: that registration checks in with staff */
@@ -3203,28 +3244,6 @@ export interface components {
                 [key: string]: unknown;
             };
             attempts: components["schemas"]["WebhookAttempt"][];
-        };
-        TicketEvent: {
-            id: string;
-            name: string;
-            description: string;
-            /** @description IANA time zone the times are told in */
-            timezone: string;
-            starts_at: string | null;
-            ends_at: string | null;
-            /**
-             * @description The start in the event's zone, with that zone's offset
-             * @example 2026-12-01T10:00:00+01:00
-             */
-            starts_at_local: string | null;
-            ends_at_local: string | null;
-            location: string | null;
-            organization: {
-                name: string;
-                slug: string;
-            };
-            accent_color: string | null;
-            logo_url: string | null;
         };
         Ticket: {
             /** @enum {string} */
@@ -4873,6 +4892,7 @@ export interface operations {
                                 at: string;
                                 names: string;
                                 device: string | null;
+                                via?: ("self" | "scan" | "desk") | null;
                                 refused: number;
                             }[];
                             tombstones: {
@@ -5225,6 +5245,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        other_event?: components["schemas"]["TicketEvent"];
                         /** @enum {string} */
                         message: "Event not found." | "You are not registered for this event.";
                     };
@@ -5241,6 +5262,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        checked_in?: components["schemas"]["UsedTicket"];
                         /** @example You have already checked in at Nov 21, 2026 10:42 AM. */
                         message: string;
                     };
