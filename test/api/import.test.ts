@@ -192,7 +192,7 @@ describe('CSV import beside the server', () => {
     const codes = t.app.store.db.prepare('SELECT checkin_code FROM attendees').pluck().all() as (
       string | null
     )[];
-    expect(new Set(codes.filter((code) => code !== null && code.length >= 16)).size).toBe(101);
+    expect(new Set(codes.filter((code) => code !== null && code.length >= 12)).size).toBe(101);
     expect(t.app.store.repos.webhookDeliveries.hasOutboxBatches()).toBe(false);
     // Fanned out by the worker: a delivery per notification, ready for the dispatcher.
     const deliveries = t.app.store.db.prepare('SELECT COUNT(*) AS n FROM webhook_deliveries').get() as {
