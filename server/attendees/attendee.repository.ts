@@ -92,11 +92,19 @@ const attendeeOrNull = (row: AttendeeRow | undefined): AttendeeRecord | null =>
 export type RegisterResult =
   { ok: true; attendee: AttendeeRecord } | { ok: false; reason: 'already_registered' | 'event_full' };
 
+/** A query word with the attendees whose name has a word one edit from it (search.rules.ts). */
+export interface SearchTermNear extends SearchTerm {
+  near: readonly number[];
+}
+
 export interface AttendeeFilter {
   status?: AttendeeStatus;
   email?: string;
-  /** Every term matches (search.rules.ts): the folded name, email or an answer contains it, or an option label. */
-  search?: readonly SearchTerm[];
+  /**
+   * Every term matches (search.rules.ts): the folded name, email or an answer contains it, or an option label, or
+   * it is one of its `near` attendees; those every term finds as typed come first.
+   */
+  search?: readonly SearchTermNear[];
   checkedIn?: boolean;
 }
 
@@ -104,9 +112,9 @@ export interface AttendeeFilter {
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
 
 /**
- * The SQL of one search term: the stored folded text contains it (`attendeeSearchText`, platform/search-text.ts),
- * or a select answer is one of the values whose label contains it. It scans the event's rows, which the event's
- * index narrows to; a contains-match cannot use an index anyway.
+ * The SQL of one search term as typed: the stored folded text contains it (`attendeeSearchText`,
+ * platform/search-text.ts), or a select answer is one of the values whose label contains it. It scans the event's
+ * rows, which the event's index narrows to; a contains-match cannot use an index anyway.
  */
 function searchClause(term: SearchTerm): { clause: string; params: unknown[] } {
   const alternatives = ["search_text LIKE ? ESCAPE '\\'"];
@@ -117,6 +125,16 @@ function searchClause(term: SearchTerm): { clause: string; params: unknown[] } {
     params.push(...values);
   }
   return { clause: `(${alternatives.join(' OR ')})`, params };
+}
+
+/** A term as typed, or one of the attendees whose name is one edit from it (found by their keys beforehand). */
+function searchOrNearClause(term: SearchTermNear): { clause: string; params: unknown[] } {
+  const typed = searchClause(term);
+  if (term.near.length === 0) return typed;
+  return {
+    clause: `(${typed.clause} OR id IN (SELECT value FROM json_each(?)))`,
+    params: [...typed.params, JSON.stringify(term.near)],
+  };
 }
 
 export function attendeesRepository(db: Db) {
@@ -142,6 +160,10 @@ export function attendeesRepository(db: Db) {
   // Where the event's live registrations' and its organization's people's addresses are, each address once: the
   // pool of decoys of the find-by-name confirm step (find-by-name.rules.ts `domainChoices`).
   const markByName = db.prepare<[string]>('INSERT OR IGNORE INTO name_check_ins (op_id) VALUES (?)');
+  const wordsUnderKeys = db.prepare<[number, string], { word: string; attendee_id: number }>(
+    `SELECT DISTINCT word, attendee_id FROM attendee_name_keys
+     WHERE event_id = ? AND key IN (SELECT value FROM json_each(?))`,
+  );
   const byNameCheckIn = db.prepare<[string], { op_id: string }>(
     'SELECT op_id FROM name_check_ins WHERE op_id = ?',
   );
@@ -183,11 +205,25 @@ export function attendeesRepository(db: Db) {
     if (filter.checkedIn !== undefined)
       clauses.push(filter.checkedIn ? 'checked_in_at IS NOT NULL' : 'checked_in_at IS NULL');
     for (const term of filter.search ?? []) {
-      const { clause, params: termParams } = searchClause(term);
+      const { clause, params: termParams } = searchOrNearClause(term);
       clauses.push(clause);
       params.push(...termParams);
     }
     return { where: clauses.join(' AND '), params };
+  }
+
+  /**
+   * The order of a list: the order of registration, and where a term may find a name by a typo, the attendees that
+   * every term finds as typed first.
+   */
+  function orderSql(filter: AttendeeFilter): { order: string; params: unknown[] } {
+    const terms = filter.search ?? [];
+    if (!terms.some((term) => term.near.length > 0)) return { order: 'id', params: [] };
+    const typed = terms.map(searchClause);
+    return {
+      order: `(${typed.map((term) => term.clause).join(' AND ')}) DESC, id`,
+      params: typed.flatMap((term) => term.params),
+    };
   }
 
   return {
@@ -246,6 +282,17 @@ export function attendeesRepository(db: Db) {
       return domainCounts.all(eventId, organizationId);
     },
 
+    /**
+     * The words of the event's names filed under any of `keys` (deletion keys, migration 031), with whose they are:
+     * the candidates of a typo, which the search rules then check.
+     */
+    nameWordsUnderKeys(eventId: number, keys: readonly string[]): { word: string; attendeeId: number }[] {
+      return wordsUnderKeys.all(eventId, JSON.stringify(keys)).map((row) => ({
+        word: row.word,
+        attendeeId: row.attendee_id,
+      }));
+    },
+
     /** Remembers a check-in (by its op id) as made by finding oneself by name at a kiosk (migration 029). */
     markCheckInByName(opId: string): void {
       markByName.run(opId);
@@ -290,11 +337,12 @@ export function attendeesRepository(db: Db) {
           total: number;
         }
       ).total;
+      const { order, params: orderParams } = orderSql(filter);
       const rows = db
         .prepare<unknown[], AttendeeRow>(
-          `SELECT ${COLUMNS} FROM attendees WHERE ${where} ORDER BY id LIMIT ? OFFSET ?`,
+          `SELECT ${COLUMNS} FROM attendees WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?`,
         )
-        .all(...params, page.limit, page.offset);
+        .all(...params, ...orderParams, page.limit, page.offset);
       return { items: rows.map(toAttendee), total };
     },
   };

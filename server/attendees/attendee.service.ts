@@ -1,4 +1,5 @@
 import type { EventRecord } from '../events/event.types.ts';
+import { deletionKeys } from '../platform/search-text.ts';
 import { toTimestamp } from '../platform/time.ts';
 import type { Store } from '../store.ts';
 import { checkInOpIdFor } from '../failover/failover.rules.ts';
@@ -22,7 +23,7 @@ import type { ScannedCode } from './checkin-code.rules.ts';
 import type { LedgerService } from './ledger.service.ts';
 import { liveCheckIns, type AttendeeFactKind, type CheckInWay } from './ledger.rules.ts';
 import { CHART_WINDOW_MS, liveStats, type LiveStats } from './live-stats.rules.ts';
-import { searchTerms } from './search.rules.ts';
+import { searchTerms, withinOneEdit } from './search.rules.ts';
 
 /** A list's filters as asked: `q` is the words typed (search.rules.ts). */
 export type AttendeeListFilter = Omit<AttendeeFilter, 'search'> & { q?: string };
@@ -118,8 +119,20 @@ export function attendeeService(store: Store, ledger: LedgerService, journal: Ch
     { q, ...filter }: AttendeeListFilter,
     page: { limit: number; offset: number },
   ): { items: AttendeeRecord[]; total: number } {
-    const search = q ? searchTerms(q, event.registrationFields) : undefined;
+    const search = q
+      ? searchTerms(q, event.registrationFields).map((term) => ({
+          ...term,
+          near: namesNear(event, term.typo),
+        }))
+      : undefined;
     return repos.attendees.list(event.id, { ...filter, search }, page);
+  }
+
+  /** The attendees of the event with a word of their name one edit from `word` (none when it takes no typo). */
+  function namesNear(event: EventRecord, word: string | null): number[] {
+    if (word === null) return [];
+    const candidates = repos.attendees.nameWordsUnderKeys(event.id, deletionKeys(word));
+    return [...new Set(candidates.filter((c) => withinOneEdit(word, c.word)).map((c) => c.attendeeId))];
   }
 
   /** Counts by status and the arrivals of the last hours, for the desk. */

@@ -5,7 +5,7 @@ import { emailKey } from '../platform/email.ts';
 import { randomBase62 } from '../platform/random.ts';
 import { drawCheckinCode } from './checkin-code.rules.ts';
 import { TICKET_SECRET_LENGTH } from '../tickets/ticket.rules.ts';
-import { attendeeSearchText } from '../platform/search-text.ts';
+import { attendeeSearchText, nameSearchKeys } from '../platform/search-text.ts';
 import type { AttendeeSummary } from './attendee.types.ts';
 import type { AttendeeStatus } from '../contract/vocabulary.ts';
 
@@ -36,10 +36,24 @@ export function importStagingRepository(db: Db) {
          row INTEGER PRIMARY KEY, uuid TEXT NOT NULL, email TEXT NOT NULL, email_key TEXT NOT NULL,
          name TEXT NOT NULL, answers TEXT NOT NULL, checkin_code TEXT NOT NULL,
          search_text TEXT NOT NULL, ticket_secret TEXT NOT NULL
-       )`,
+       );
+       CREATE TEMP TABLE IF NOT EXISTS import_name_keys (
+         row INTEGER NOT NULL, key TEXT NOT NULL, word TEXT NOT NULL
+       );
+       CREATE INDEX IF NOT EXISTS temp.import_name_keys_row ON import_name_keys(row)`,
     );
     return {
       clear: db.prepare('DELETE FROM temp.import_rows'),
+      clearNameKeys: db.prepare('DELETE FROM temp.import_name_keys'),
+      stageNameKey: db.prepare<[number, string, string]>(
+        'INSERT INTO temp.import_name_keys (row, key, word) VALUES (?, ?, ?)',
+      ),
+      // Desk search's typo index (migration 031), written with the rows.
+      insertNameKeys: db.prepare<{ event: number; base: number; from: number; to: number }>(
+        `INSERT INTO attendee_name_keys (event_id, key, word, attendee_id)
+         SELECT @event, k.key, k.word, @base + k.row FROM temp.import_name_keys AS k
+         WHERE k.row BETWEEN @from AND @to AND k.row IN (SELECT row FROM temp.import_rows)`,
+      ),
       stage: db.prepare<[number, string, string, string, string, string, string, string, string]>(
         `INSERT INTO temp.import_rows (row, uuid, email, email_key, name, answers, checkin_code, search_text,
            ticket_secret)
@@ -106,10 +120,12 @@ export function importStagingRepository(db: Db) {
   return {
     /** Replaces what is staged with `rows`, each with a fresh attendee UUID. */
     stage(rows: readonly StagedRow[]): void {
-      const { clear, stage } = use();
+      const { clear, stage, clearNameKeys, stageNameKey } = use();
       db.transaction(() => {
         clear.run();
+        clearNameKeys.run();
         for (const { row, email, name, answers } of rows) {
+          for (const { key, word } of nameSearchKeys(name)) stageNameKey.run(row, key, word);
           stage.run(
             row,
             randomUUID(),
@@ -153,7 +169,7 @@ export function importStagingRepository(db: Db) {
         // One savepoint for both: a refused chunk leaves no registration without its row.
         const { changes } = db.transaction(() => {
           use().register.run({ event: eventId, at: new Date(registeredAt).toISOString(), base, from, to });
-          return use().insert.run({
+          const inserted = use().insert.run({
             event: eventId,
             organization: organizationId,
             at: registeredAt,
@@ -161,6 +177,8 @@ export function importStagingRepository(db: Db) {
             from,
             to,
           });
+          use().insertNameKeys.run({ event: eventId, base, from, to });
+          return inserted;
         })();
         return { ok: true, inserted: changes };
       } catch (error) {
@@ -188,6 +206,7 @@ export function importStagingRepository(db: Db) {
 
     clear(): void {
       use().clear.run();
+      use().clearNameKeys.run();
     },
   };
 }

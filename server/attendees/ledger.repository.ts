@@ -1,7 +1,7 @@
 import Database, { type Statement } from 'better-sqlite3';
 import type { AttendeeStatus } from '../contract/vocabulary.ts';
 import type { Db } from '../platform/database.ts';
-import { attendeeSearchText } from '../platform/search-text.ts';
+import { attendeeSearchText, nameSearchKeys } from '../platform/search-text.ts';
 import type {
   AttendeeFact,
   AttendeeFactKind,
@@ -234,6 +234,14 @@ export function ledgerRepository(db: Db) {
     `SELECT ${ROW_COLUMNS} FROM attendees WHERE event_id = ? AND email_key = ?`,
   );
   const deleteRow = db.prepare<[number]>('DELETE FROM attendees WHERE id = ?');
+  // Desk search's typo index (migration 031), kept with the rows: a deleted row's keys go by the cascade.
+  const insertNameKey = db.prepare<[number, string, string, number]>(
+    'INSERT INTO attendee_name_keys (event_id, key, word, attendee_id) VALUES (?, ?, ?, ?)',
+  );
+  const deleteNameKeys = db.prepare<[number]>('DELETE FROM attendee_name_keys WHERE attendee_id = ?');
+  const writeNameKeys = (eventId: number, attendeeId: number, name: string) => {
+    for (const { key, word } of nameSearchKeys(name)) insertNameKey.run(eventId, key, word, attendeeId);
+  };
   const insertRow = db.prepare<Record<string, unknown>>(
     `INSERT INTO attendees (id, uuid, event_id, user_id, email, email_key, name, answers, status, registered_at,
        checked_in_at, status_before_no_show, checkin_op_id, checkin_code, updated_at, search_text)
@@ -482,6 +490,10 @@ export function ledgerRepository(db: Db) {
           columns.push('search_text');
         }
         rowUpdate(columns).run(values);
+        if (changed.includes('name')) {
+          deleteNameKeys.run(row.id);
+          writeNameKeys(eventId, row.id, row.name);
+        }
       }
       for (const row of inserts) {
         insertRow.run({
@@ -492,6 +504,7 @@ export function ledgerRepository(db: Db) {
           search_text: searchTextOf(row),
           ...Object.fromEntries(DECIDED_COLUMNS.map((column) => [column, DECIDED[column](row)])),
         });
+        writeNameKeys(eventId, row.id, row.name);
       }
       for (const row of made) for (const uuid of row.members) setAttendee.run({ attendee: row.id, uuid });
     },

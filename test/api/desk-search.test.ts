@@ -5,7 +5,7 @@ import type { EventRecord } from '../../server/events/event.types.ts';
 import { DATABASE_FILE } from '../../server/platform/database.ts';
 import { deskSearchAndBrand } from '../../server/platform/migrations/009_desk_search_and_brand.ts';
 import { migrations } from '../../server/platform/migrations/index.ts';
-import { call, createEvent, startTestApp, tempDataDir, type TestApp } from '../helpers/app.ts';
+import { call, createEvent, createToken, startTestApp, tempDataDir, type TestApp } from '../helpers/app.ts';
 import { setUpOwner, type DashboardClient } from '../helpers/dashboard.ts';
 
 let t: TestApp;
@@ -120,6 +120,103 @@ describe('desk search', () => {
     });
     expect(imported.status).toBe(200);
     expect(await names('francois lefevre')).toEqual(['François Lefèvre']);
+  });
+});
+
+describe('desk search with a typo', () => {
+  let event: EventRecord;
+  const names = async (q: string, e = event) => {
+    const found = await owner.send('GET', `/events/${e.uuid}/attendees?q=${encodeURIComponent(q)}`);
+    expect(found.status).toBe(200);
+    return (found.body.data as { name: string }[]).map((a) => a.name);
+  };
+  const register = async (
+    e: EventRecord,
+    email: string,
+    first_name: string,
+    last_name: string,
+    company = '',
+  ) => {
+    const body = { email, first_name, last_name, ...(company ? { company } : {}) };
+    expect((await call(t.app, 'POST', `/public/events/${e.uuid}/register`, { body })).status).toBe(201);
+  };
+
+  beforeAll(async () => {
+    event = createEvent(t.app, t.app.store.repos.organizations.list()[0]!, {
+      registration_fields: FIELDS as unknown as never,
+    });
+    await register(event, 'bertrand@example.com', 'Bertrand', 'Dupont', 'Nestlé');
+    await register(event, 'helene@example.com', 'Hélène', 'Fontaine');
+    await register(event, 'ada@example.com', 'Ada', 'Lovelace');
+    await register(event, 'eva@example.com', 'Eva', 'Ruiz');
+    // Registered last: a name as typed, which comes before the one a typo finds.
+    await register(event, 'bertand@example.com', 'Bertand', 'Leroy');
+  });
+
+  it('finds a name of 4 letters or more with one letter missing, extra, wrong, or two swapped', async () => {
+    expect(await names('dupnt')).toEqual(['Bertrand Dupont']); // missing
+    expect(await names('duppont')).toEqual(['Bertrand Dupont']); // extra
+    expect(await names('dupant')).toEqual(['Bertrand Dupont']); // wrong
+    expect(await names('dupnot')).toEqual(['Bertrand Dupont']); // swapped
+    // Accents and case folded first, as for every search: "fontane" is one letter from "fontaine".
+    expect(await names('HELENE fontane')).toEqual(['Hélène Fontaine']);
+  });
+
+  it('ranks the names as typed before those a typo finds, each group in the order of registration', async () => {
+    // "bertand" is Bertand Leroy's name as typed, and one letter from Bertrand Dupont's.
+    expect(await names('bertand')).toEqual(['Bertand Leroy', 'Bertrand Dupont']);
+    const found = await owner.send('GET', `/events/${event.uuid}/attendees?q=bertand&per_page=1&page=2`);
+    expect(found.body.meta.total).toBe(2);
+    expect(found.body.data.map((a: { name: string }) => a.name)).toEqual(['Bertrand Dupont']);
+    // The token API's list searches the same way.
+    const token = createToken(t.app, t.app.store.repos.organizations.list()[0]!);
+    const listed = await call(t.app, 'GET', `/api/events/${event.uuid}/attendees?q=bertand`, { token });
+    expect(listed.body.data.map((a: { name: string }) => a.name)).toEqual([
+      'Bertand Leroy',
+      'Bertrand Dupont',
+    ]);
+  });
+
+  it('forgives one typo in a word, not two, and every word must still match', async () => {
+    expect(await names('dupnat')).toEqual([]);
+    expect(await names('dpnt')).toEqual([]);
+    expect(await names('dupnt lovelace')).toEqual([]);
+    expect(await names('bertrand dupnt')).toEqual(['Bertrand Dupont']);
+  });
+
+  it('does not fuzz short words, typed or named, nor the email and the answers', async () => {
+    // "Ada" and "Eva" have 3 letters; a 3-letter query is matched as typed only.
+    expect(await names('adda')).toEqual([]);
+    expect(await names('evaa')).toEqual([]);
+    expect(await names('ado')).toEqual([]);
+    expect(await names('eva')).toEqual(['Eva Ruiz']);
+    // Nestlé is a company, not a name.
+    expect(await names('nestel')).toEqual([]);
+  });
+
+  it('finds imported names with a typo too, and names of other events never', async () => {
+    const imported = await owner.send('POST', `/events/${event.uuid}/import`, {
+      rows: [{ email: 'francois@example.com', first_name: 'François', last_name: 'Lefèvre' }],
+    });
+    expect(imported.status).toBe(200);
+    expect(await names('francios')).toEqual(['François Lefèvre']);
+    const other = createEvent(t.app, t.app.store.repos.organizations.list()[0]!);
+    await register(other, 'bertrand@example.com', 'Bertrand', 'Dupont');
+    expect(await names('dupnt', other)).toEqual(['Bertrand Dupont']);
+    expect(await names('dupnt')).toEqual(['Bertrand Dupont']);
+    expect(await names('francios', other)).toEqual([]);
+  });
+
+  it('keeps its index with the rows: a deleted event takes its keys along', async () => {
+    const keys = () =>
+      t.app.store.db
+        .prepare('SELECT COUNT(*) FROM attendee_name_keys WHERE event_id = ?')
+        .pluck()
+        .get(event.id) as number;
+    // Bertrand: bertrand (9 keys), dupont (7), and so on for each name of 4 letters or more.
+    expect(keys()).toBeGreaterThan(30);
+    t.app.store.db.prepare('DELETE FROM events WHERE id = ?').run(event.id);
+    expect(keys()).toBe(0);
   });
 });
 
