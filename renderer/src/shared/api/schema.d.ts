@@ -1017,6 +1017,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dashboard/api/events/{event_id}/import/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What an import of these rows would do, found in one pass: every row it would refuse, how many it would write, the seats left
+         * @description The import's own checks (the field rules, an email twice in the file or registered already) on the same body, on the import's thread, writing nothing; the import checks everything again when sent.
+         *
+         *     Needs a signed-in owner.
+         */
+        post: operations["dashboardPreviewImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dashboard/api/events/{event_id}/badge": {
         parameters: {
             query?: never;
@@ -2787,6 +2809,21 @@ export interface components {
                 start: string;
                 count: number;
             }[];
+        };
+        ImportPreview: {
+            /** @description The rows sent */
+            rows: number;
+            /** @description The rows an import would write: all of them when none is refused; the others with `valid_rows` */
+            importable: number;
+            /** @description Every row an import would refuse, and why, by row (counted from 1) */
+            refused: {
+                row: number;
+                errors: {
+                    [key: string]: string[];
+                };
+            }[];
+            /** @description The event's seats not taken (null: unlimited). An import whose rows do not all fit is refused whole */
+            seats_left: number | null;
         };
         RegisteredAttendee: {
             id: number;
@@ -7983,6 +8020,121 @@ export interface operations {
                             errors: components["schemas"]["FieldErrors"];
                         }[];
                         message: ("Some rows are invalid. Nothing was imported." | "Validation failed.") | string;
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    dashboardPreviewImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event UUID */
+                event_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    rows: {
+                        [key: string]: unknown;
+                    }[];
+                    /** @enum {string} */
+                    mode?: "all_or_nothing" | "valid_rows";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ImportPreview"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequestBody"];
+            /** @description Unauthorized: "Please sign in." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Please sign in.";
+                    };
+                };
+            };
+            /** @description Forbidden: "This request must come from the Arrivals dashboard itself." or "Only organization owners can do this." */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This request must come from the Arrivals dashboard itself." | "Only organization owners can do this.";
+                    };
+                };
+            };
+            /** @description Not Found: "Event not found." */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Event not found.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            /** @description Conflict: "This hub follows an online server: import the file there, and the attendees reach this venue from it." */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This hub follows an online server: import the file there, and the attendees reach this venue from it.";
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Misdirected Request: "This server does not answer to that name. Open the dashboard at its address, or allow the name with --allowed-host." */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This server does not answer to that name. Open the dashboard at its address, or allow the name with --allowed-host.";
+                    };
+                };
+            };
+            /** @description Unprocessable Entity: "Validation failed." */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Validation failed.";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
