@@ -10,7 +10,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { staffService } from '../server/access/staff.service.ts';
 import type { EventRecord } from '../server/events/event.types.ts';
 import { systemClock } from '../server/platform/clock.ts';
 import { openDatabase } from '../server/platform/database.ts';
@@ -20,10 +19,9 @@ import { log, runBench, runOptions } from './cli.ts';
 import { pinLoadGenerator } from './cores.ts';
 import { machineAtEnd, recordRun, runStamp } from './history.ts';
 import { type RunningServer, startServer } from './servers.ts';
-import { createOpenEvent, directRegistrations } from './seed.ts';
+import { createOpenEvent, directRegistrations, ownerSessionCookie } from './seed.ts';
 
 const TARGET_MS = 300;
-const SESSION_COOKIE = 'arrivals_session';
 
 const HELP = `npm run bench:search -- [options]
 
@@ -105,18 +103,8 @@ function seed(dataDir: string, count: number): Seeded {
         people.push(person);
       }
     }).immediate();
-    const owner = store.repos.staff.create(
-      {
-        organizationId: organization.id,
-        name: 'Bench Owner',
-        email: 'owner@example.com',
-        passwordHash: '-',
-        role: 'owner',
-      },
-      now,
-    )!;
-    const session = staffService(store).startSession(owner);
-    return { eventId: event.uuid, cookie: `${SESSION_COOKIE}=${session.value}`, people };
+    const cookie = ownerSessionCookie(store, organization, now);
+    return { eventId: event.uuid, cookie, people };
   } finally {
     db.close();
   }
