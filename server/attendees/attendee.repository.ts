@@ -160,9 +160,12 @@ export function attendeesRepository(db: Db) {
   // Where the event's live registrations' and its organization's people's addresses are, each address once: the
   // pool of decoys of the find-by-name confirm step (find-by-name.rules.ts `domainChoices`).
   const markByName = db.prepare<[string]>('INSERT OR IGNORE INTO name_check_ins (op_id) VALUES (?)');
-  const wordsUnderKeys = db.prepare<[number, string], { word: string; attendee_id: number }>(
-    `SELECT DISTINCT word, attendee_id FROM attendee_name_keys
-     WHERE event_id = ? AND key IN (SELECT value FROM json_each(?))`,
+  const wordsUnderKeys = db.prepare<[string], string>(
+    'SELECT DISTINCT word FROM name_word_keys WHERE key IN (SELECT value FROM json_each(?))',
+  );
+  const attendeesOfWords = db.prepare<[number, string], number>(
+    `SELECT DISTINCT attendee_id FROM attendee_name_words
+     WHERE event_id = ? AND word IN (SELECT value FROM json_each(?))`,
   );
   const byNameCheckIn = db.prepare<[string], { op_id: string }>(
     'SELECT op_id FROM name_check_ins WHERE op_id = ?',
@@ -283,14 +286,16 @@ export function attendeesRepository(db: Db) {
     },
 
     /**
-     * The words of the event's names filed under any of `keys` (deletion keys, migration 031), with whose they are:
-     * the candidates of a typo, which the search rules then check.
+     * The name words this node knows under any of `keys` (deletion keys, migration 031): the candidates of a typo,
+     * which the search rules then check. Of any event: `attendeesNamed` narrows to one.
      */
-    nameWordsUnderKeys(eventId: number, keys: readonly string[]): { word: string; attendeeId: number }[] {
-      return wordsUnderKeys.all(eventId, JSON.stringify(keys)).map((row) => ({
-        word: row.word,
-        attendeeId: row.attendee_id,
-      }));
+    nameWordsUnderKeys(keys: readonly string[]): string[] {
+      return wordsUnderKeys.pluck().all(JSON.stringify(keys));
+    },
+
+    /** The event's attendees with one of `words` in their name (migration 031). */
+    attendeesNamed(eventId: number, words: readonly string[]): number[] {
+      return attendeesOfWords.pluck().all(eventId, JSON.stringify(words));
     },
 
     /** Remembers a check-in (by its op id) as made by finding oneself by name at a kiosk (migration 029). */

@@ -131,8 +131,10 @@ export function attendeeService(store: Store, ledger: LedgerService, journal: Ch
   /** The attendees of the event with a word of their name one edit from `word` (none when it takes no typo). */
   function namesNear(event: EventRecord, word: string | null): number[] {
     if (word === null) return [];
-    const candidates = repos.attendees.nameWordsUnderKeys(event.id, deletionKeys(word));
-    return [...new Set(candidates.filter((c) => withinOneEdit(word, c.word)).map((c) => c.attendeeId))];
+    const near = repos.attendees
+      .nameWordsUnderKeys(deletionKeys(word))
+      .filter((candidate) => withinOneEdit(word, candidate));
+    return near.length === 0 ? [] : repos.attendees.attendeesNamed(event.id, near);
   }
 
   /** Counts by status and the arrivals of the last hours, for the desk. */

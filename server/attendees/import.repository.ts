@@ -5,7 +5,7 @@ import { emailKey } from '../platform/email.ts';
 import { randomBase62 } from '../platform/random.ts';
 import { drawCheckinCode } from './checkin-code.rules.ts';
 import { TICKET_SECRET_LENGTH } from '../tickets/ticket.rules.ts';
-import { attendeeSearchText, nameSearchKeys } from '../platform/search-text.ts';
+import { attendeeSearchText, deletionKeys, typoWords } from '../platform/search-text.ts';
 import type { AttendeeSummary } from './attendee.types.ts';
 import type { AttendeeStatus } from '../contract/vocabulary.ts';
 
@@ -37,22 +37,36 @@ export function importStagingRepository(db: Db) {
          name TEXT NOT NULL, answers TEXT NOT NULL, checkin_code TEXT NOT NULL,
          search_text TEXT NOT NULL, ticket_secret TEXT NOT NULL
        );
-       CREATE TEMP TABLE IF NOT EXISTS import_name_keys (
-         row INTEGER NOT NULL, key TEXT NOT NULL, word TEXT NOT NULL
-       );
-       CREATE INDEX IF NOT EXISTS temp.import_name_keys_row ON import_name_keys(row)`,
+       CREATE TEMP TABLE IF NOT EXISTS import_name_words (row INTEGER NOT NULL, word TEXT NOT NULL);
+       CREATE INDEX IF NOT EXISTS temp.import_name_words_row ON import_name_words(row);
+       CREATE TEMP TABLE IF NOT EXISTS import_word_keys (word TEXT NOT NULL, key TEXT NOT NULL);
+       CREATE INDEX IF NOT EXISTS temp.import_word_keys_word ON import_word_keys(word)`,
     );
+    // The words of the chunk's rows still staged (a row left out is not imported).
+    const chunkWords = `SELECT w.row, w.word FROM temp.import_name_words AS w
+      WHERE w.row BETWEEN @from AND @to AND w.row IN (SELECT row FROM temp.import_rows)`;
     return {
       clear: db.prepare('DELETE FROM temp.import_rows'),
-      clearNameKeys: db.prepare('DELETE FROM temp.import_name_keys'),
-      stageNameKey: db.prepare<[number, string, string]>(
-        'INSERT INTO temp.import_name_keys (row, key, word) VALUES (?, ?, ?)',
+      clearNameWords: db.prepare('DELETE FROM temp.import_name_words'),
+      clearWordKeys: db.prepare('DELETE FROM temp.import_word_keys'),
+      stageNameWord: db.prepare<[number, string]>(
+        'INSERT INTO temp.import_name_words (row, word) VALUES (?, ?)',
       ),
-      // Desk search's typo index (migration 031), written with the rows.
-      insertNameKeys: db.prepare<{ event: number; base: number; from: number; to: number }>(
-        `INSERT INTO attendee_name_keys (event_id, key, word, attendee_id)
-         SELECT @event, k.key, k.word, @base + k.row FROM temp.import_name_keys AS k
-         WHERE k.row BETWEEN @from AND @to AND k.row IN (SELECT row FROM temp.import_rows)`,
+      stageWordKey: db.prepare<[string, string]>(
+        'INSERT INTO temp.import_word_keys (word, key) VALUES (?, ?)',
+      ),
+      // Desk search's typo index (migration 031), written with the rows: their words, and the dictionary's keys of
+      // the words it meets for the first time (decided before any is written: MATERIALIZED).
+      insertNameWords: db.prepare<{ event: number; base: number; from: number; to: number }>(
+        `INSERT INTO attendee_name_words (event_id, word, attendee_id)
+         SELECT @event, c.word, @base + c.row FROM (${chunkWords}) AS c`,
+      ),
+      insertWordKeys: db.prepare<{ from: number; to: number }>(
+        `WITH fresh(word) AS MATERIALIZED (
+           SELECT DISTINCT c.word FROM (${chunkWords}) AS c
+           WHERE NOT EXISTS (SELECT 1 FROM name_word_keys AS d WHERE d.key = c.word AND d.word = c.word))
+         INSERT OR IGNORE INTO name_word_keys (key, word)
+         SELECT k.key, k.word FROM temp.import_word_keys AS k JOIN fresh USING (word)`,
       ),
       stage: db.prepare<[number, string, string, string, string, string, string, string, string]>(
         `INSERT INTO temp.import_rows (row, uuid, email, email_key, name, answers, checkin_code, search_text,
@@ -120,12 +134,20 @@ export function importStagingRepository(db: Db) {
   return {
     /** Replaces what is staged with `rows`, each with a fresh attendee UUID. */
     stage(rows: readonly StagedRow[]): void {
-      const { clear, stage, clearNameKeys, stageNameKey } = use();
+      const { clear, stage, clearNameWords, clearWordKeys, stageNameWord, stageWordKey } = use();
       db.transaction(() => {
         clear.run();
-        clearNameKeys.run();
+        clearNameWords.run();
+        clearWordKeys.run();
+        const words = new Set<string>();
+        for (const { row, name } of rows) {
+          for (const word of typoWords(name)) {
+            stageNameWord.run(row, word);
+            words.add(word);
+          }
+        }
+        for (const word of words) for (const key of deletionKeys(word)) stageWordKey.run(word, key);
         for (const { row, email, name, answers } of rows) {
-          for (const { key, word } of nameSearchKeys(name)) stageNameKey.run(row, key, word);
           stage.run(
             row,
             randomUUID(),
@@ -177,7 +199,8 @@ export function importStagingRepository(db: Db) {
             from,
             to,
           });
-          use().insertNameKeys.run({ event: eventId, base, from, to });
+          use().insertNameWords.run({ event: eventId, base, from, to });
+          use().insertWordKeys.run({ from, to });
           return inserted;
         })();
         return { ok: true, inserted: changes };
@@ -206,7 +229,8 @@ export function importStagingRepository(db: Db) {
 
     clear(): void {
       use().clear.run();
-      use().clearNameKeys.run();
+      use().clearNameWords.run();
+      use().clearWordKeys.run();
     },
   };
 }

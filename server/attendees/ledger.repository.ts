@@ -1,7 +1,7 @@
 import Database, { type Statement } from 'better-sqlite3';
 import type { AttendeeStatus } from '../contract/vocabulary.ts';
 import type { Db } from '../platform/database.ts';
-import { attendeeSearchText, nameSearchKeys } from '../platform/search-text.ts';
+import { attendeeSearchText, deletionKeys, typoWords } from '../platform/search-text.ts';
 import type {
   AttendeeFact,
   AttendeeFactKind,
@@ -234,13 +234,25 @@ export function ledgerRepository(db: Db) {
     `SELECT ${ROW_COLUMNS} FROM attendees WHERE event_id = ? AND email_key = ?`,
   );
   const deleteRow = db.prepare<[number]>('DELETE FROM attendees WHERE id = ?');
-  // Desk search's typo index (migration 031), kept with the rows: a deleted row's keys go by the cascade.
-  const insertNameKey = db.prepare<[number, string, string, number]>(
-    'INSERT INTO attendee_name_keys (event_id, key, word, attendee_id) VALUES (?, ?, ?, ?)',
+  // Desk search's typo index (migration 031), kept with the rows: a deleted row's words go by the cascade; a word
+  // met for the first time goes into the dictionary with its keys.
+  const insertNameWord = db.prepare<[number, string, number]>(
+    'INSERT INTO attendee_name_words (event_id, word, attendee_id) VALUES (?, ?, ?)',
   );
-  const deleteNameKeys = db.prepare<[number]>('DELETE FROM attendee_name_keys WHERE attendee_id = ?');
-  const writeNameKeys = (eventId: number, attendeeId: number, name: string) => {
-    for (const { key, word } of nameSearchKeys(name)) insertNameKey.run(eventId, key, word, attendeeId);
+  const deleteNameWords = db.prepare<[number]>('DELETE FROM attendee_name_words WHERE attendee_id = ?');
+  // A word is known once it is filed under itself.
+  const knownWord = db.prepare<[string, string], number>(
+    'SELECT 1 FROM name_word_keys WHERE key = ? AND word = ?',
+  );
+  const insertWordKey = db.prepare<[string, string]>(
+    'INSERT OR IGNORE INTO name_word_keys (key, word) VALUES (?, ?)',
+  );
+  const writeNameWords = (eventId: number, attendeeId: number, name: string) => {
+    for (const word of typoWords(name)) {
+      insertNameWord.run(eventId, word, attendeeId);
+      if (knownWord.get(word, word) !== undefined) continue;
+      for (const key of deletionKeys(word)) insertWordKey.run(key, word);
+    }
   };
   const insertRow = db.prepare<Record<string, unknown>>(
     `INSERT INTO attendees (id, uuid, event_id, user_id, email, email_key, name, answers, status, registered_at,
@@ -491,8 +503,8 @@ export function ledgerRepository(db: Db) {
         }
         rowUpdate(columns).run(values);
         if (changed.includes('name')) {
-          deleteNameKeys.run(row.id);
-          writeNameKeys(eventId, row.id, row.name);
+          deleteNameWords.run(row.id);
+          writeNameWords(eventId, row.id, row.name);
         }
       }
       for (const row of inserts) {
@@ -504,7 +516,7 @@ export function ledgerRepository(db: Db) {
           search_text: searchTextOf(row),
           ...Object.fromEntries(DECIDED_COLUMNS.map((column) => [column, DECIDED[column](row)])),
         });
-        writeNameKeys(eventId, row.id, row.name);
+        writeNameWords(eventId, row.id, row.name);
       }
       for (const row of made) for (const uuid of row.members) setAttendee.run({ attendee: row.id, uuid });
     },

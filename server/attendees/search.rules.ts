@@ -5,7 +5,7 @@ import { foldForSearch, typoWords } from '../platform/search-text.ts';
  * How the desk reads a query. The stored side is `attendeeSearchText` (platform/search-text.ts), folded the same
  * way; the SQL that matches one against the other is `attendeesRepository`'s `searchClause`. A word of 4 letters or
  * more also finds the names with a word one edit from it (`withinOneEdit`), through their deletion keys
- * (`nameSearchKeys`, migration 031), ranked after the people every word finds as typed.
+ * (`deletionKeys`, migration 031), ranked after the people every word finds as typed.
  */
 
 /**

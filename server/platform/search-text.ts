@@ -61,9 +61,9 @@ export function typoWords(text: string): string[] {
 
 /**
  * A word and each word one letter shorter (SymSpell's deletion neighbourhood, of distance 1): two words one edit
- * apart always share one of these, so an index of them finds the candidates of a typo by a few lookups instead of
- * a scan. Sharing one is not enough (`bcdea` and `abcde` share `bcde`): candidates are checked with
- * `withinOneEdit` (attendees/search.rules.ts).
+ * apart always share one of these, so a dictionary of them (`name_word_keys`, migration 031) finds the candidates of
+ * a typo by a few lookups instead of a scan. Sharing one is not enough (`bcdea` and `abcde` share `bcde`): candidates
+ * are checked with `withinOneEdit` (attendees/search.rules.ts).
  */
 export function deletionKeys(word: string): string[] {
   const letters = [...word];
@@ -71,12 +71,4 @@ export function deletionKeys(word: string): string[] {
   for (let i = 0; i < letters.length; i++)
     keys.add([...letters.slice(0, i), ...letters.slice(i + 1)].join(''));
   return [...keys];
-}
-
-/**
- * What `attendee_name_keys` holds for a name (migration 031): each word of it a typo may be forgiven in, under each
- * of its deletion keys. Written with the row by every writer of attendees (the ledger, the import).
- */
-export function nameSearchKeys(name: string): { key: string; word: string }[] {
-  return typoWords(name).flatMap((word) => deletionKeys(word).map((key) => ({ key, word })));
 }
