@@ -16,7 +16,7 @@ export interface paths {
          * Event details for the registration page
          * @description No credentials needed.
          *
-         *     Rate limit: 60 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per client address. A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["showPublicEvent"];
         put?: never;
@@ -38,7 +38,7 @@ export interface paths {
          * Event details for a kiosk, with the event's time zone and times
          * @description No credentials needed.
          *
-         *     Rate limit: 60 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per client address. A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["showKioskEvent"];
         put?: never;
@@ -60,7 +60,7 @@ export interface paths {
          * A published event's logo
          * @description No credentials needed.
          *
-         *     Rate limit: 60 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per client address. A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["showPublicEventLogo"];
         put?: never;
@@ -86,7 +86,7 @@ export interface paths {
          *
          *     No credentials needed.
          *
-         *     Rate limit: 60 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per client address. A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["registerForEvent"];
         delete?: never;
@@ -106,7 +106,7 @@ export interface paths {
          * Is this email registered?
          * @description No credentials needed.
          *
-         *     Rate limit: 60 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per client address. A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["checkRegistration"];
         put?: never;
@@ -132,7 +132,7 @@ export interface paths {
          *
          *     No credentials needed.
          *
-         *     Rate limit: 60 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per client address. A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["selfCheckIn"];
         delete?: never;
@@ -154,7 +154,7 @@ export interface paths {
          * Cancel my registration
          * @description No credentials needed.
          *
-         *     Rate limit: 60 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per client address. A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["cancelOwnRegistration"];
         delete?: never;
@@ -174,7 +174,7 @@ export interface paths {
          * A public profile by its code
          * @description No credentials needed.
          *
-         *     Rate limit: 60 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per client address. A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["showPublicProfile"];
         put?: never;
@@ -196,7 +196,7 @@ export interface paths {
          * A public profile as a web page
          * @description No credentials needed.
          *
-         *     Rate limit: 10 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 10 requests a minute per client address. A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["showProfilePage"];
         put?: never;
@@ -218,7 +218,7 @@ export interface paths {
          * A ticket: the registration, its check-in code for the QR, the event in its own time zone
          * @description No credentials needed.
          *
-         *     Rate limit: 30 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 30 requests a minute per client address. A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["showTicket"];
         put?: never;
@@ -242,7 +242,7 @@ export interface paths {
          *
          *     No credentials needed.
          *
-         *     Rate limit: 30 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 30 requests a minute per client address. A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["downloadTicketCalendar"];
         put?: never;
@@ -268,7 +268,7 @@ export interface paths {
          *
          *     No credentials needed.
          *
-         *     Rate limit: 30 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 30 requests a minute per client address. A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["cancelWithTicket"];
         delete?: never;
@@ -288,7 +288,7 @@ export interface paths {
          * Organizations with published events
          * @description No credentials needed.
          *
-         *     Rate limit: 60 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per client address. A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["listOrganizationsWithEvents"];
         put?: never;
@@ -310,7 +310,7 @@ export interface paths {
          * An organization's published events, soonest first
          * @description No credentials needed.
          *
-         *     Rate limit: 60 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per client address. A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["listPublishedEvents"];
         put?: never;
@@ -354,7 +354,7 @@ export interface paths {
          * Pair a device with a pairing code from the hub’s staff screen or `arrivals device code`
          * @description No credentials needed.
          *
-         *     Rate limit: 10 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 10 requests a minute per client address. A request is counted once its body is read and valid: its answers from then on carry X-RateLimit-Limit, -Remaining and -Reset, a refusal of its origin or its body does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["pairDevice"];
         delete?: never;
@@ -376,7 +376,7 @@ export interface paths {
          * Push ops: each applied once, in one transaction, with its outcome
          * @description Needs the device's credential from pairing.
          *
-         *     Rate limit: 600 requests a minute per device (its credential; per client address without one). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 600 requests a minute per device (its credential; per client address without one). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["pushOps"];
         delete?: never;
@@ -398,7 +398,7 @@ export interface paths {
          *
          *     Needs the device's credential from pairing.
          *
-         *     Rate limit: 600 requests a minute per device (its credential; per client address without one). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 600 requests a minute per device (its credential; per client address without one). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["readChanges"];
         put?: never;
@@ -484,7 +484,7 @@ export interface paths {
          *
          *     No credentials needed.
          *
-         *     Rate limit: 60 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per client address. A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["registerAtKiosk"];
         delete?: never;
@@ -508,7 +508,7 @@ export interface paths {
          *
          *     No credentials needed.
          *
-         *     Rate limit: 30 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 30 requests a minute per client address. A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["checkInByScannedCode"];
         delete?: never;
@@ -532,7 +532,7 @@ export interface paths {
          *
          *     No credentials needed.
          *
-         *     Rate limit: 30 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 30 requests a minute per client address. A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["showKioskBadge"];
         delete?: never;
@@ -556,7 +556,7 @@ export interface paths {
          *
          *     No credentials needed.
          *
-         *     Rate limit: 30 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 30 requests a minute per client address. A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["findRegistrationByName"];
         delete?: never;
@@ -580,7 +580,7 @@ export interface paths {
          *
          *     No credentials needed.
          *
-         *     Rate limit: 30 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 30 requests a minute per client address. A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["checkInFoundByName"];
         delete?: never;
@@ -601,7 +601,7 @@ export interface paths {
          * A paired kiosk says where it serves its screens and API, for the venue list
          * @description Needs the device's credential from pairing. Origins that are not `http(s)://host[:port]` are dropped.
          *
-         *     Rate limit: 600 requests a minute per device (its credential; per client address without one). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 600 requests a minute per device (its credential; per client address without one). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         put: operations["recordKioskOrigins"];
         post?: never;
@@ -630,7 +630,7 @@ export interface paths {
          * Create the first owner and their organization (only while no staff account exists)
          * @description No sign-in needed.
          *
-         *     Rate limit: 10 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 10 requests a minute per client address. A request is counted once its body is read and valid: its answers from then on carry X-RateLimit-Limit, -Remaining and -Reset, a refusal of its origin or its body does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["dashboardSetUp"];
         delete?: never;
@@ -658,7 +658,7 @@ export interface paths {
          * Sign in with email and password
          * @description No sign-in needed.
          *
-         *     Rate limit: 10 requests a minute per client address, and 5 requests a minute per account (the email signed in with). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 10 requests a minute per client address, and 5 requests a minute per account (the email signed in with). A request is counted once its body is read and valid: its answers from then on carry X-RateLimit-Limit, -Remaining and -Reset, a refusal of its origin or its body does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["dashboardSignIn"];
         /**
@@ -706,7 +706,7 @@ export interface paths {
          * Sign in on this kiosk with a ticket the hub gave a desk before it stopped
          * @description No sign-in needed.
          *
-         *     Rate limit: 10 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 10 requests a minute per client address. A request is counted once its body is read and valid: its answers from then on carry X-RateLimit-Limit, -Remaining and -Reset, a refusal of its origin or its body does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["dashboardRedeemRoamingTicket"];
         delete?: never;
@@ -1778,7 +1778,7 @@ export interface paths {
          *
          *     Needs an API token (any scope).
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["showTokenOrganization"];
         put?: never;
@@ -1802,7 +1802,7 @@ export interface paths {
          *
          *     Needs an API token with the `events:read` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["listEvents"];
         put?: never;
@@ -1810,7 +1810,7 @@ export interface paths {
          * Create an event
          * @description Needs an API token with the `events:write` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["createEvent"];
         delete?: never;
@@ -1832,7 +1832,7 @@ export interface paths {
          *
          *     Needs an API token with the `events:read` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["showEvent"];
         put?: never;
@@ -1844,7 +1844,7 @@ export interface paths {
          * Edit, publish or unpublish an event (only the keys sent change)
          * @description Needs an API token with the `events:write` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         patch: operations["editEvent"];
         trace?: never;
@@ -1862,7 +1862,7 @@ export interface paths {
          *
          *     Needs an API token with the `attendees:read` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["lookUpAttendee"];
         put?: never;
@@ -1886,7 +1886,7 @@ export interface paths {
          *
          *     Needs an API token with the `attendees:read` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["listAttendees"];
         put?: never;
@@ -1912,7 +1912,7 @@ export interface paths {
          *
          *     Needs an API token with the `attendees:write` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["bulkMarkNoShow"];
         delete?: never;
@@ -1934,7 +1934,7 @@ export interface paths {
          * Cancel an attendee
          * @description Needs an API token with the `attendees:write` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["cancelAttendee"];
         delete?: never;
@@ -1956,7 +1956,7 @@ export interface paths {
          * Mark an attendee as no-show
          * @description Needs an API token with the `attendees:write` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["markNoShow"];
         delete?: never;
@@ -1978,7 +1978,7 @@ export interface paths {
          * Create a person (user account) with its public profile settings
          * @description Needs an API token with the `users:write` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["createPerson"];
         delete?: never;
@@ -2004,7 +2004,7 @@ export interface paths {
          * Edit a person and their public profile (only the keys sent change)
          * @description Needs an API token with the `users:write` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         patch: operations["editPerson"];
         trace?: never;
@@ -2024,7 +2024,7 @@ export interface paths {
          *
          *     Needs an API token with the `webhooks:manage` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["listWebhookEndpoints"];
         put?: never;
@@ -2034,7 +2034,7 @@ export interface paths {
          *
          *     Needs an API token with the `webhooks:manage` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["createWebhookEndpoint"];
         delete?: never;
@@ -2056,7 +2056,7 @@ export interface paths {
          *
          *     Needs an API token with the `webhooks:manage` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["showWebhookEndpoint"];
         put?: never;
@@ -2065,7 +2065,7 @@ export interface paths {
          * Delete an endpoint and its delivery log; nothing more is sent to it
          * @description Needs an API token with the `webhooks:manage` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         delete: operations["deleteWebhookEndpoint"];
         options?: never;
@@ -2076,7 +2076,7 @@ export interface paths {
          *
          *     Needs an API token with the `webhooks:manage` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         patch: operations["editWebhookEndpoint"];
         trace?: never;
@@ -2094,7 +2094,7 @@ export interface paths {
          * A new signing secret, shown once; the old one keeps signing beside it for 24 hours
          * @description Needs an API token with the `webhooks:manage` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["rotateWebhookSecret"];
         delete?: never;
@@ -2118,7 +2118,7 @@ export interface paths {
          *
          *     Needs an API token with the `webhooks:manage` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["listDeliveries"];
         put?: never;
@@ -2142,7 +2142,7 @@ export interface paths {
          *
          *     Needs an API token with the `webhooks:manage` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["showDelivery"];
         put?: never;
@@ -2166,7 +2166,7 @@ export interface paths {
          * Send a delivery again (same webhook-id), with a fresh retry schedule
          * @description Needs an API token with the `webhooks:manage` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["redeliver"];
         delete?: never;
@@ -2188,7 +2188,7 @@ export interface paths {
          * Send a test ping (webhook.test) to this endpoint
          * @description Needs an API token with the `webhooks:manage` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["sendTestPing"];
         delete?: never;
@@ -2210,7 +2210,7 @@ export interface paths {
          *
          *     Needs an API token (any scope).
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["listFollowableEvents"];
         put?: never;
@@ -2234,7 +2234,7 @@ export interface paths {
          * A venue’s hub starts following events of this server, with a `sync` token
          * @description Needs an API token (any scope).
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["connectVenue"];
         delete?: never;
@@ -2264,7 +2264,10 @@ export interface components {
             username?: string | null;
             /** @description Write-only: never returned. Left out, the stored password is kept (while the user name stays); null clears it. */
             password?: string | null;
-            /** Format: email */
+            /**
+             * @description An email address of at most 254 characters, with or without white space around it, which is trimmed. Addresses are compared without regard to case.
+             * @example ada@example.com
+             */
             from_address: string;
             from_name?: string | null;
             reply_to?: string | null;
@@ -2372,7 +2375,10 @@ export interface components {
             image: string;
         };
         CreateUserInput: {
-            /** Format: email */
+            /**
+             * @description An email address of at most 254 characters, with or without white space around it, which is trimmed. Addresses are compared without regard to case.
+             * @example ada@example.com
+             */
             email: string;
             first_name?: string | null;
             last_name?: string | null;
@@ -2393,7 +2399,10 @@ export interface components {
             public_fields?: ("first_name" | "last_name" | "email" | "phone" | "birthday" | "address" | "employment")[];
         };
         UpdateUserInput: {
-            /** Format: email */
+            /**
+             * @description An email address of at most 254 characters, with or without white space around it, which is trimmed. Addresses are compared without regard to case.
+             * @example ada@example.com
+             */
             email?: string;
             first_name?: string | null;
             last_name?: string | null;
@@ -3066,6 +3075,8 @@ export interface components {
         LanOrigins: {
             /** @description This server as other devices on the venue network reach it (scheme, LAN address and port), best first; empty when the machine has no such address */
             origins: string[];
+            /** @description Whether this server takes connections from this machine only (started with `--host 127.0.0.1`, or a desktop kiosk on its own): then none of `origins` reaches it from another device */
+            loopback_only: boolean;
         };
         PublicOrganization: {
             name: string;
@@ -3337,6 +3348,21 @@ export interface components {
                 };
             };
         };
+        /** @description Bad Request: "The request URL is not valid." or "The request is not valid HTTP." or "The request body is not valid JSON." or "The request body may not contain the keys __proto__ or constructor.prototype.". X-RateLimit-* headers on "The request body is not valid JSON." or "The request body may not contain the keys __proto__ or constructor.prototype." (the request was counted against the rate limit first), not on the others (refused before it was counted). */
+        BadRequestBodyCounted: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit.IfCounted"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining.IfCounted"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset.IfCounted"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    message: "The request URL is not valid." | "The request is not valid HTTP." | "The request body is not valid JSON." | "The request body may not contain the keys __proto__ or constructor.prototype.";
+                };
+            };
+        };
         /** @description Request Header Fields Too Large: "The request headers are too large." */
         HeadersTooLarge: {
             headers: {
@@ -3352,6 +3378,21 @@ export interface components {
         /** @description Payload Too Large: "The request body is too large." */
         PayloadTooLarge: {
             headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    message: "The request body is too large.";
+                };
+            };
+        };
+        /** @description Payload Too Large: "The request body is too large.". The request was counted against the rate limit first: X-RateLimit-* headers. */
+        PayloadTooLargeCounted: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                 [name: string]: unknown;
             };
             content: {
@@ -3397,6 +3438,21 @@ export interface components {
                 };
             };
         };
+        /** @description Unsupported Media Type: "Unsupported media type. Send JSON with Content-Type: application/json." or "Unsupported content encoding. Send the JSON body uncompressed.". The request was counted against the rate limit first: X-RateLimit-* headers. */
+        UnsupportedMediaTypeCounted: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    message: "Unsupported media type. Send JSON with Content-Type: application/json." | "Unsupported content encoding. Send the JSON body uncompressed.";
+                };
+            };
+        };
         /** @description URI Too Long: "The request URL is too long." */
         UriTooLong: {
             headers: {
@@ -3419,6 +3475,12 @@ export interface components {
         "X-RateLimit-Remaining": number;
         /** @description When the current window ends, as a Unix time in seconds. */
         "X-RateLimit-Reset": number;
+        /** @description Requests allowed in the current window. Only on a refusal made once the request was counted, not before. */
+        "X-RateLimit-Limit.IfCounted": number;
+        /** @description Requests left in the current window. Only on a refusal made once the request was counted, not before. */
+        "X-RateLimit-Remaining.IfCounted": number;
+        /** @description When the current window ends, as a Unix time in seconds. Only on a refusal made once the request was counted, not before. */
+        "X-RateLimit-Reset.IfCounted": number;
         /** @description Seconds until the current window ends and requests count again. */
         "Retry-After": number;
     };
@@ -3688,7 +3750,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description One property per registration field key of the event; keys the event does not define are ignored. */
+        /** @description One property per registration field key of the event; keys the event does not define are ignored. An email field takes the address with white space around it, which is trimmed; addresses are compared without regard to case. */
         requestBody: {
             content: {
                 "application/json": {
@@ -3700,6 +3762,8 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    /** @description The registration's ticket page, `/t/{secret}`, on this server: the ticket opened by the secret it carries. */
+                    Location: string;
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -3713,7 +3777,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Forbidden: "Registration is closed for this event." */
             403: {
                 headers: {
@@ -3760,9 +3824,9 @@ export interface operations {
                     };
                 };
             };
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["PayloadTooLargeCounted"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "Validation failed." */
             422: {
                 headers: {
@@ -3802,6 +3866,10 @@ export interface operations {
     checkRegistration: {
         parameters: {
             query: {
+                /**
+                 * @description An email address of at most 254 characters, with or without white space around it, which is trimmed. Addresses are compared without regard to case.
+                 * @example ada@example.com
+                 */
                 email: string;
             };
             header?: never;
@@ -3904,7 +3972,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** Format: email */
+                    /**
+                     * @description An email address of at most 254 characters, with or without white space around it, which is trimmed. Addresses are compared without regard to case.
+                     * @example ada@example.com
+                     */
                     email: string;
                 };
             };
@@ -3934,7 +4005,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Forbidden: "Check-in is not available for this event." or "Self check-in is not enabled for this event. Please check in with event staff." or "Your registration has been cancelled. Please see event staff." or "Your registration is awaiting approval. Please check in with event staff." */
             403: {
                 headers: {
@@ -3981,9 +4052,9 @@ export interface operations {
                     };
                 };
             };
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["PayloadTooLargeCounted"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "Validation failed." */
             422: {
                 headers: {
@@ -4033,7 +4104,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** Format: email */
+                    /**
+                     * @description An email address of at most 254 characters, with or without white space around it, which is trimmed. Addresses are compared without regard to case.
+                     * @example ada@example.com
+                     */
                     email: string;
                 };
             };
@@ -4051,7 +4125,7 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Not Found: "Event not found." or "You are not registered for this event." */
             404: {
                 headers: {
@@ -4068,9 +4142,9 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["PayloadTooLargeCounted"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "Cannot cancel after check-in." or "Registration is already cancelled." or "Validation failed." */
             422: {
                 headers: {
@@ -4481,7 +4555,7 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Not Found: "This ticket link is not valid. Open the link in your latest email from the organizer." */
             404: {
                 headers: {
@@ -4498,9 +4572,9 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["PayloadTooLargeCounted"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "Cannot cancel after check-in." or "Registration is already cancelled." or "Validation failed." */
             422: {
                 headers: {
@@ -4740,6 +4814,9 @@ export interface operations {
             /** @description Unprocessable Entity: "This pairing code has expired. Ask for a new one on the hub." or "This pairing code is not valid. Ask for a new one on the hub." or "Validation failed." */
             422: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit.IfCounted"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining.IfCounted"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset.IfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4809,7 +4886,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Unauthorized: "This device is not paired with this hub. Pair it again with a pairing code." */
             401: {
                 headers: {
@@ -4826,8 +4903,8 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
+            413: components["responses"]["PayloadTooLargeCounted"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "Validation failed." */
             422: {
                 headers: {
@@ -5105,7 +5182,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description One property per registration field key of the event; keys the event does not define are ignored. */
+        /** @description One property per registration field key of the event; keys the event does not define are ignored. An email field takes the address with white space around it, which is trimmed; addresses are compared without regard to case. */
         requestBody: {
             content: {
                 "application/json": {
@@ -5117,6 +5194,8 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    /** @description The registration's ticket page, `/t/{secret}`, on this server: the ticket opened by the secret it carries. */
+                    Location: string;
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -5130,7 +5209,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Forbidden: "Registration is closed for this event." */
             403: {
                 headers: {
@@ -5177,9 +5256,9 @@ export interface operations {
                     };
                 };
             };
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["PayloadTooLargeCounted"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "Validation failed." */
             422: {
                 headers: {
@@ -5250,7 +5329,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Forbidden: "Check-in is not available for this event." or "Self check-in is not enabled for this event. Please check in with event staff." or "Your registration has been cancelled. Please see event staff." or "Your registration is awaiting approval. Please check in with event staff." */
             403: {
                 headers: {
@@ -5305,9 +5384,9 @@ export interface operations {
                     };
                 };
             };
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["PayloadTooLargeCounted"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "Validation failed." */
             422: {
                 headers: {
@@ -5358,7 +5437,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** Format: email */
+                    /**
+                     * @description An email address of at most 254 characters, with or without white space around it, which is trimmed. Addresses are compared without regard to case.
+                     * @example ada@example.com
+                     */
                     email?: string;
                     /** @example ARV1:3kTqz9XwP0aLm2Vb */
                     code?: string;
@@ -5380,7 +5462,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Not Found: "Event not found." or "No checked-in registration of this event matches: check in first." */
             404: {
                 headers: {
@@ -5397,9 +5479,9 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["PayloadTooLargeCounted"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "Validation failed." */
             422: {
                 headers: {
@@ -5469,7 +5551,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Forbidden: "Check-in is not available for this event." or "Self check-in is not enabled for this event. Please check in with event staff." */
             403: {
                 headers: {
@@ -5501,9 +5583,9 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["PayloadTooLargeCounted"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "Validation failed." */
             422: {
                 headers: {
@@ -5574,7 +5656,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Forbidden: "Check-in is not available for this event." or "Self check-in is not enabled for this event. Please check in with event staff." or "Your registration has been cancelled. Please see event staff." or "Your registration is awaiting approval. Please check in with event staff." or "That is not the email address of this registration. Please see event staff." */
             403: {
                 headers: {
@@ -5621,9 +5703,9 @@ export interface operations {
                     };
                 };
             };
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["PayloadTooLargeCounted"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "Validation failed." */
             422: {
                 headers: {
@@ -5691,7 +5773,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Unauthorized: "This device is not paired with this hub. Pair it again with a pairing code." */
             401: {
                 headers: {
@@ -5708,8 +5790,8 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
+            413: components["responses"]["PayloadTooLargeCounted"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "Validation failed." */
             422: {
                 headers: {
@@ -5799,7 +5881,10 @@ export interface operations {
                 "application/json": {
                     organization_name: string;
                     name: string;
-                    /** Format: email */
+                    /**
+                     * @description An email address of at most 254 characters, with or without white space around it, which is trimmed. Addresses are compared without regard to case.
+                     * @example ada@example.com
+                     */
                     email: string;
                     password: string;
                     /** @default false */
@@ -5843,6 +5928,9 @@ export interface operations {
             /** @description Forbidden: "This request must come from the Arrivals dashboard itself." */
             403: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit.IfCounted"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining.IfCounted"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset.IfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5856,6 +5944,9 @@ export interface operations {
             /** @description Conflict: "Arrivals is already set up. Please sign in." */
             409: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit.IfCounted"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining.IfCounted"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset.IfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5870,6 +5961,9 @@ export interface operations {
             /** @description Misdirected Request: "This server does not answer to that name. Open the dashboard at its address, or allow the name with --allowed-host." */
             421: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit.IfCounted"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining.IfCounted"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset.IfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5882,6 +5976,9 @@ export interface operations {
             /** @description Unprocessable Entity: "This setup code is not right. It is shown where Arrivals was started: on its console, or on the desktop app's staff screen." or "Validation failed." */
             422: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit.IfCounted"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining.IfCounted"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset.IfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5979,7 +6076,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** Format: email */
+                    /**
+                     * @description An email address of at most 254 characters, with or without white space around it, which is trimmed. Addresses are compared without regard to case.
+                     * @example ada@example.com
+                     */
                     email: string;
                     password: string;
                 };
@@ -6011,6 +6111,9 @@ export interface operations {
             /** @description Forbidden: "This request must come from the Arrivals dashboard itself." */
             403: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit.IfCounted"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining.IfCounted"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset.IfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6026,6 +6129,9 @@ export interface operations {
             /** @description Misdirected Request: "This server does not answer to that name. Open the dashboard at its address, or allow the name with --allowed-host." */
             421: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit.IfCounted"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining.IfCounted"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset.IfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6038,6 +6144,9 @@ export interface operations {
             /** @description Unprocessable Entity: "These credentials do not match our records." or "Validation failed." */
             422: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit.IfCounted"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining.IfCounted"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset.IfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6230,6 +6339,9 @@ export interface operations {
             /** @description Forbidden: "This request must come from the Arrivals dashboard itself." */
             403: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit.IfCounted"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining.IfCounted"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset.IfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6245,6 +6357,9 @@ export interface operations {
             /** @description Misdirected Request: "This server does not answer to that name. Open the dashboard at its address, or allow the name with --allowed-host." */
             421: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit.IfCounted"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining.IfCounted"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset.IfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6257,6 +6372,9 @@ export interface operations {
             /** @description Unprocessable Entity: "This move to another desk could not sign you in here. Please sign in." or "Validation failed." */
             422: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit.IfCounted"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining.IfCounted"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset.IfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6360,7 +6478,10 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
-                    /** Format: email */
+                    /**
+                     * @description An email address of at most 254 characters, with or without white space around it, which is trimmed. Addresses are compared without regard to case.
+                     * @example ada@example.com
+                     */
                     email: string;
                     password: string;
                     /** @enum {string} */
@@ -7037,7 +7158,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description One property per registration field key of the event; keys the event does not define are ignored. */
+        /** @description One property per registration field key of the event; keys the event does not define are ignored. An email field takes the address with white space around it, which is trimmed; addresses are compared without regard to case. */
         requestBody: {
             content: {
                 "application/json": {
@@ -11570,7 +11691,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** Format: email */
+                    /**
+                     * @description An email address of at most 254 characters, with or without white space around it, which is trimmed. Addresses are compared without regard to case.
+                     * @example ada@example.com
+                     */
                     to: string;
                 };
             };
@@ -12193,7 +12317,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
             401: {
                 headers: {
@@ -12225,8 +12349,8 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
+            413: components["responses"]["PayloadTooLargeCounted"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "The given data was invalid." */
             422: {
                 headers: {
@@ -12403,7 +12527,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
             401: {
                 headers: {
@@ -12450,9 +12574,9 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["PayloadTooLargeCounted"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "The given data was invalid." */
             422: {
                 headers: {
@@ -12756,7 +12880,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
             401: {
                 headers: {
@@ -12803,9 +12927,9 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["PayloadTooLargeCounted"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "The given data was invalid." */
             422: {
                 headers: {
@@ -12868,7 +12992,7 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
             401: {
                 headers: {
@@ -12915,9 +13039,9 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["PayloadTooLargeCounted"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "Cannot cancel registration. Attendee has already checked in." or "Registration is already cancelled." or "The given data was invalid." */
             422: {
                 headers: {
@@ -12987,7 +13111,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
             401: {
                 headers: {
@@ -13034,9 +13158,9 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["PayloadTooLargeCounted"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "Cannot mark as no show. Attendee has already checked in." or "Cannot mark as no show. Registration is cancelled." or "The given data was invalid." */
             422: {
                 headers: {
@@ -13100,7 +13224,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
             401: {
                 headers: {
@@ -13132,8 +13256,8 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
+            413: components["responses"]["PayloadTooLargeCounted"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "The given data was invalid." */
             422: {
                 headers: {
@@ -13200,7 +13324,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
             401: {
                 headers: {
@@ -13247,9 +13371,9 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["PayloadTooLargeCounted"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "The given data was invalid." */
             422: {
                 headers: {
@@ -13396,7 +13520,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
             401: {
                 headers: {
@@ -13428,8 +13552,8 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
+            413: components["responses"]["PayloadTooLargeCounted"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "An organization can have at most 20 webhook endpoints." or "The given data was invalid." */
             422: {
                 headers: {
@@ -13600,7 +13724,7 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
             401: {
                 headers: {
@@ -13647,9 +13771,9 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["PayloadTooLargeCounted"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "The given data was invalid." */
             422: {
                 headers: {
@@ -13716,7 +13840,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
             401: {
                 headers: {
@@ -13763,9 +13887,9 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["PayloadTooLargeCounted"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "The given data was invalid." */
             422: {
                 headers: {
@@ -13833,7 +13957,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
             401: {
                 headers: {
@@ -13880,9 +14004,9 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["PayloadTooLargeCounted"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "The given data was invalid." */
             422: {
                 headers: {
@@ -14179,7 +14303,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
             401: {
                 headers: {
@@ -14226,9 +14350,9 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["PayloadTooLargeCounted"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "This webhook endpoint is disabled. Enable it first." or "The given data was invalid." */
             422: {
                 headers: {
@@ -14292,7 +14416,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
             401: {
                 headers: {
@@ -14339,9 +14463,9 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["PayloadTooLargeCounted"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "This webhook endpoint is disabled. Enable it first." or "The given data was invalid." */
             422: {
                 headers: {
@@ -14498,7 +14622,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
             401: {
                 headers: {
@@ -14544,8 +14668,8 @@ export interface operations {
                     };
                 };
             };
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
+            413: components["responses"]["PayloadTooLargeCounted"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "Validation failed." */
             422: {
                 headers: {
