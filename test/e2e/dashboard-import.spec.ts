@@ -1,4 +1,8 @@
 import { expect, test } from './support/fixtures.ts';
+import { expectFitsScreen } from './support/fits-screen.ts';
+import { fr } from '../../renderer/src/shared/i18n/fr.ts';
+// The catalogues' `dashboard`, as the dashboard's script installs it.
+import '../../renderer/src/dashboard/words.ts';
 import { DeskImportPage } from './pages/DeskImportPage.ts';
 import { DeskPage } from './pages/DeskPage.ts';
 
@@ -245,4 +249,49 @@ test('200 rows, 3 bad, and 150 seats: every problem found in one pass, the butto
   expect(server.app.store.repos.attendees.countsByStatus(event.id)).toEqual([
     { status: 'confirmed', total: 150, checked_in: 0 },
   ]);
+});
+
+test.describe('on a phone (360 px), in French', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('bad rows and too few seats found in one pass, said in French, the button counting what it will import', async ({
+    page,
+    server,
+  }) => {
+    const w = fr.dashboard.desk.import;
+    const event = server.createEvent({ seats: 150 });
+    await page.addInitScript(`localStorage.setItem('arrivals.dashboard.language', 'fr')`);
+    await server.signIn(page, 'owner');
+    await page.goto(`/dashboard/events/${event.uuid}/import`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(w.pageTitle(event.name));
+
+    const rows = people(200);
+    rows[2]!.email = 'guest3@';
+    rows[40]!.first = '';
+    rows[120]!.email = rows[7]!.email;
+    await page.getByLabel(w.file).setInputFiles({
+      name: 'invités.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(csvFile(rows), 'utf8'),
+    });
+
+    const checked = page.getByTestId('import-checked');
+    const button = page.getByRole('button', { name: /^(Importer \d|Corrigez|Vérification|Rien à importer)/ });
+    await expect(checked).toHaveText(w.checkedSome(200, 197));
+    await expect(checked).toHaveText('Sur 200 lignes, 197 peuvent être importées et 3 posent problème.');
+    const lines = page.getByTestId('import-check').locator('tbody tr');
+    await expect(lines).toHaveCount(3);
+    await expect(lines.locator('th')).toHaveText(['4', '42', '122']);
+    await expect(button).toHaveText('Corrigez d’abord 3 lignes');
+    await expectFitsScreen(page, 'import, rows to fix');
+
+    await page.getByLabel(w.modes.valid_rows).check();
+    await expect(page.getByRole('alert')).toHaveText(
+      'L’événement a encore 150 places\u00a0: les 197 lignes à importer n’y tiennent pas. Laissez de côté 47 lignes, ou ajoutez des places dans les réglages de l’événement.',
+    );
+    await expect(button).toHaveText(w.submit(197));
+    await expect(button).toHaveAttribute('aria-disabled', 'true');
+    await expectFitsScreen(page, 'import, seats too few');
+    expect(server.app.store.repos.attendees.countsByStatus(event.id)).toEqual([]);
+  });
 });
