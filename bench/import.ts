@@ -11,7 +11,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { staffService } from '../server/access/staff.service.ts';
 import { systemClock } from '../server/platform/clock.ts';
 import { openDatabase } from '../server/platform/database.ts';
 import { toTimestamp } from '../server/platform/time.ts';
@@ -20,7 +19,7 @@ import { log, runBench, runOptions } from './cli.ts';
 import { pinLoadGenerator } from './cores.ts';
 import { machineAtEnd, recordRun, runStamp } from './history.ts';
 import { type RunningServer, startServer } from './servers.ts';
-import { createOpenEvent, type Fixture, seedDatabase } from './seed.ts';
+import { createOpenEvent, type Fixture, ownerSessionCookie, seedDatabase } from './seed.ts';
 
 const ROWS = 10_000;
 const PROBE_INTERVAL_MS = 10;
@@ -31,7 +30,6 @@ const TAIL_MS = 1_000;
 const TARGET_MS = 100;
 /** Generous: a check-in every 10 ms through each import's baseline, import and tail. */
 const SECONDS_PER_IMPORT = 20;
-const SESSION_COOKIE = 'arrivals_session';
 
 const HELP = `npm run bench:import -- [options]
 
@@ -79,23 +77,12 @@ function seed(dataDir: string, imports: number): Seeded {
     const store = createStore(db, systemClock);
     const now = toTimestamp(new Date());
     const organization = store.repos.organizations.findBySlug('bench')!;
-    // No password: the session is started here, as sign-in would after checking one.
-    const owner = store.repos.staff.create(
-      {
-        organizationId: organization.id,
-        name: 'Bench Owner',
-        email: 'owner@example.com',
-        passwordHash: '-',
-        role: 'owner',
-      },
-      now,
-    )!;
-    const session = staffService(store).startSession(owner);
+    const cookie = ownerSessionCookie(store, organization, now);
     const importEvents = Array.from(
       { length: imports },
       (_, index) => createOpenEvent(store.repos, organization, `Import ${index}`, now).uuid,
     );
-    return { fixture, cookie: `${SESSION_COOKIE}=${session.value}`, importEvents };
+    return { fixture, cookie, importEvents };
   } finally {
     db.close();
   }

@@ -18,7 +18,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { SMTPServer } from 'smtp-server';
-import { staffService } from '../server/access/staff.service.ts';
 import { applyEventInput } from '../server/events/event.input.ts';
 import type { EventRecord } from '../server/events/event.types.ts';
 import { systemClock } from '../server/platform/clock.ts';
@@ -33,7 +32,7 @@ import { log, runBench, runOptions } from './cli.ts';
 import { pinLoadGenerator } from './cores.ts';
 import { machineAtEnd, recordRun, runStamp } from './history.ts';
 import { percentile, runLoad, type LoadSample } from './load.ts';
-import { cloneDataDir } from './seed.ts';
+import { cloneDataDir, ownerSessionCookie } from './seed.ts';
 import { type RunningServer, startServer } from './servers.ts';
 
 const HELP = `npm run bench:mail -- [options]
@@ -52,7 +51,6 @@ const LATENCY_TARGET_MS = 100;
 const PROBE_INTERVAL_MS = 10;
 const BASELINE_MS = 3_000;
 const TAIL_MS = 1_000;
-const SESSION_COOKIE = 'arrivals_session';
 
 /** An SMTP server that takes everything and counts it. */
 async function startSink(): Promise<{ port: number; received: () => number; close: () => Promise<void> }> {
@@ -99,17 +97,7 @@ function seed(dataDir: string, tickets: number, checkIns: number): Seeded {
     const now = new Date();
     const at = toTimestamp(now);
     const organization = store.repos.organizations.create('Bench Venue', 'bench', at)!;
-    const owner = store.repos.staff.create(
-      {
-        organizationId: organization.id,
-        name: 'Bench Owner',
-        email: 'owner@example.com',
-        passwordHash: '-',
-        role: 'owner',
-      },
-      at,
-    )!;
-    const session = staffService(store).startSession(owner);
+    const cookie = ownerSessionCookie(store, organization, at);
     const settings = applyEventInput(null, {
       name: 'Bench Night',
       is_published: true,
@@ -126,7 +114,7 @@ function seed(dataDir: string, tickets: number, checkIns: number): Seeded {
       eventUuid: event.uuid,
       doorEventUuid: door.uuid,
       organizationId: organization.id,
-      cookie: `${SESSION_COOKIE}=${session.value}`,
+      cookie,
       ticketEmails: store.inTransaction(() => registerMany(store, event, 'ticket', tickets)),
       checkInEmails: store.inTransaction(() => registerMany(store, door, 'arrival', checkIns)),
     };

@@ -13,6 +13,8 @@ import { rootJournal } from '../server/sync/journal.ts';
 import { silentNotifier } from '../server/webhooks/notifier.ts';
 import { applyEventInput } from '../server/events/event.input.ts';
 import { apiTokenService } from '../server/access/api-token.service.ts';
+import { staffService } from '../server/access/staff.service.ts';
+import type { Store } from '../server/store.ts';
 
 export interface SeedSizes {
   /** Registered attendees of the main event that lookups and checks pick from. */
@@ -193,4 +195,24 @@ function seedBulkEvent(
   const event = createOpenEvent(repos, organization, `Bulk ${index}`, now);
   const attendees = registerMany(db, event, 'bulk', size);
   return { uuid: event.uuid, attendeeUuids: attendees.map((a) => a.uuid) };
+}
+
+const SESSION_COOKIE = 'arrivals_session';
+
+/**
+ * An owner of `organization` and a dashboard session of theirs, as the `Cookie` header that carries it. No password:
+ * the session is started here, as sign-in would after checking one.
+ */
+export function ownerSessionCookie(store: Store, organization: Organization, now: string): string {
+  const owner = store.repos.staff.create(
+    {
+      organizationId: organization.id,
+      name: 'Bench Owner',
+      email: 'owner@example.com',
+      passwordHash: '-',
+      role: 'owner',
+    },
+    now,
+  )!;
+  return `${SESSION_COOKIE}=${staffService(store).startSession(owner).value}`;
 }

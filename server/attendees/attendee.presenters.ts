@@ -3,7 +3,7 @@ import type { EventBrand } from '../brand/brand.types.ts';
 import { publicLogoPath } from '../brand/brand.rules.ts';
 import type { BadgeLayout } from '../contract/vocabulary.ts';
 import type { EventRecord } from '../events/event.types.ts';
-import { publicStatus } from './attendee.rules.ts';
+import { firstNameOf, publicStatus } from './attendee.rules.ts';
 import type { attendeeListItemSchema, attendeeSchema } from './attendee.schemas.ts';
 import type { AttendeeRecord, AttendeeSummary } from './attendee.types.ts';
 import type { deskAttendeeSchema } from './desk.schemas.ts';
@@ -11,7 +11,9 @@ import type {
   kioskBadgeResponse,
   kioskRegistrationSchema,
   kioskScanResponse,
+  usedTicketSchema,
 } from './kiosk-attendee.schemas.ts';
+import type { CheckInWay } from './ledger.rules.ts';
 import type { checkInResponse, checkResponse, registeredAttendeeSchema } from './public-attendee.schemas.ts';
 
 /** The attendee as the authenticated lookup (and every attendee webhook) shows it. */
@@ -105,6 +107,19 @@ export function presentKioskCheckIn(attendee: AttendeeRecord): z.input<typeof ki
     name: attendee.name,
     company: attendee.answers.company || null,
     checked_in_at: attendee.checkedInAt!,
+  };
+}
+
+/** A ticket used before, for the kiosk's 409 (kiosk-attendee.schemas.ts `usedTicketSchema`). */
+export function presentUsedTicket(
+  attendee: AttendeeRecord,
+  place: { via: CheckInWay | null; device: string | null },
+): z.input<typeof usedTicketSchema> {
+  return {
+    first_name: firstNameOf(attendee.answers),
+    checked_in_at: attendee.checkedInAt!,
+    place: place.via === null ? null : place.via === 'desk' ? 'desk' : 'kiosk',
+    device: place.device,
   };
 }
 

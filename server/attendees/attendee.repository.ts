@@ -3,6 +3,7 @@ import { emailKey } from '../platform/email.ts';
 import type { AttendeeRecord, AttendeeSummary } from './attendee.types.ts';
 import type { AttendeeStatus } from '../contract/vocabulary.ts';
 import type { SearchTerm } from './search.rules.ts';
+import { checkinCodeReadings } from './checkin-code.rules.ts';
 
 interface AttendeeRow {
   id: number;
@@ -91,11 +92,19 @@ const attendeeOrNull = (row: AttendeeRow | undefined): AttendeeRecord | null =>
 export type RegisterResult =
   { ok: true; attendee: AttendeeRecord } | { ok: false; reason: 'already_registered' | 'event_full' };
 
+/** A query word with the attendees whose name has a word one edit from it (search.rules.ts). */
+export interface SearchTermNear extends SearchTerm {
+  near: readonly number[];
+}
+
 export interface AttendeeFilter {
   status?: AttendeeStatus;
   email?: string;
-  /** Every term matches (search.rules.ts): the folded name, email or an answer contains it, or an option label. */
-  search?: readonly SearchTerm[];
+  /**
+   * Every term matches (search.rules.ts): the folded name, email or an answer contains it, or an option label, or
+   * it is one of its `near` attendees; those every term finds as typed come first.
+   */
+  search?: readonly SearchTermNear[];
   checkedIn?: boolean;
 }
 
@@ -103,9 +112,9 @@ export interface AttendeeFilter {
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
 
 /**
- * The SQL of one search term: the stored folded text contains it (`attendeeSearchText`, platform/search-text.ts),
- * or a select answer is one of the values whose label contains it. It scans the event's rows, which the event's
- * index narrows to; a contains-match cannot use an index anyway.
+ * The SQL of one search term as typed: the stored folded text contains it (`attendeeSearchText`,
+ * platform/search-text.ts), or a select answer is one of the values whose label contains it. It scans the event's
+ * rows, which the event's index narrows to; a contains-match cannot use an index anyway.
  */
 function searchClause(term: SearchTerm): { clause: string; params: unknown[] } {
   const alternatives = ["search_text LIKE ? ESCAPE '\\'"];
@@ -116,6 +125,16 @@ function searchClause(term: SearchTerm): { clause: string; params: unknown[] } {
     params.push(...values);
   }
   return { clause: `(${alternatives.join(' OR ')})`, params };
+}
+
+/** A term as typed, or one of the attendees whose name is one edit from it (found by their keys beforehand). */
+function searchOrNearClause(term: SearchTermNear): { clause: string; params: unknown[] } {
+  const typed = searchClause(term);
+  if (term.near.length === 0) return typed;
+  return {
+    clause: `(${typed.clause} OR id IN (SELECT value FROM json_each(?)))`,
+    params: [...typed.params, JSON.stringify(term.near)],
+  };
 }
 
 export function attendeesRepository(db: Db) {
@@ -141,6 +160,13 @@ export function attendeesRepository(db: Db) {
   // Where the event's live registrations' and its organization's people's addresses are, each address once: the
   // pool of decoys of the find-by-name confirm step (find-by-name.rules.ts `domainChoices`).
   const markByName = db.prepare<[string]>('INSERT OR IGNORE INTO name_check_ins (op_id) VALUES (?)');
+  const wordsUnderKeys = db.prepare<[string], string>(
+    'SELECT DISTINCT word FROM name_word_keys WHERE key IN (SELECT value FROM json_each(?))',
+  );
+  const attendeesOfWords = db.prepare<[number, string], number>(
+    `SELECT DISTINCT attendee_id FROM attendee_name_words
+     WHERE event_id = ? AND word IN (SELECT value FROM json_each(?))`,
+  );
   const byNameCheckIn = db.prepare<[string], { op_id: string }>(
     'SELECT op_id FROM name_check_ins WHERE op_id = ?',
   );
@@ -182,11 +208,25 @@ export function attendeesRepository(db: Db) {
     if (filter.checkedIn !== undefined)
       clauses.push(filter.checkedIn ? 'checked_in_at IS NOT NULL' : 'checked_in_at IS NULL');
     for (const term of filter.search ?? []) {
-      const { clause, params: termParams } = searchClause(term);
+      const { clause, params: termParams } = searchOrNearClause(term);
       clauses.push(clause);
       params.push(...termParams);
     }
     return { where: clauses.join(' AND '), params };
+  }
+
+  /**
+   * The order of a list: the order of registration, and where a term may find a name by a typo, the attendees that
+   * every term finds as typed first.
+   */
+  function orderSql(filter: AttendeeFilter): { order: string; params: unknown[] } {
+    const terms = filter.search ?? [];
+    if (!terms.some((term) => term.near.length > 0)) return { order: 'id', params: [] };
+    const typed = terms.map(searchClause);
+    return {
+      order: `(${typed.map((term) => term.clause).join(' AND ')}) DESC, id`,
+      params: typed.flatMap((term) => term.params),
+    };
   }
 
   return {
@@ -205,9 +245,16 @@ export function attendeesRepository(db: Db) {
       return mergedUuids.all(attendeeId).map((row) => row.uuid);
     },
 
-    /** The registration whose check-in code this is (case-sensitive, like the code), of any event. */
+    /**
+     * The registration whose check-in code this is, of any event: the code as it came (older codes are
+     * case-sensitive), else its Crockford reading (checkin-code.rules.ts `checkinCodeReadings`).
+     */
     findByCheckinCode(code: string): AttendeeRecord | null {
-      return attendeeOrNull(byCheckinCode.get(code));
+      for (const reading of checkinCodeReadings(code)) {
+        const found = byCheckinCode.get(reading);
+        if (found) return toAttendee(found);
+      }
+      return null;
     },
 
     /** The email's live registration for the event, else its latest cancelled one, else null. */
@@ -236,6 +283,19 @@ export function attendeesRepository(db: Db) {
      */
     emailDomainCounts(eventId: number, organizationId: number): { domain: string; count: number }[] {
       return domainCounts.all(eventId, organizationId);
+    },
+
+    /**
+     * The name words this node knows under any of `keys` (deletion keys, migration 031): the candidates of a typo,
+     * which the search rules then check. Of any event: `attendeesNamed` narrows to one.
+     */
+    nameWordsUnderKeys(keys: readonly string[]): string[] {
+      return wordsUnderKeys.pluck().all(JSON.stringify(keys));
+    },
+
+    /** The event's attendees with one of `words` in their name (migration 031). */
+    attendeesNamed(eventId: number, words: readonly string[]): number[] {
+      return attendeesOfWords.pluck().all(eventId, JSON.stringify(words));
     },
 
     /** Remembers a check-in (by its op id) as made by finding oneself by name at a kiosk (migration 029). */
@@ -282,11 +342,12 @@ export function attendeesRepository(db: Db) {
           total: number;
         }
       ).total;
+      const { order, params: orderParams } = orderSql(filter);
       const rows = db
         .prepare<unknown[], AttendeeRow>(
-          `SELECT ${COLUMNS} FROM attendees WHERE ${where} ORDER BY id LIMIT ? OFFSET ?`,
+          `SELECT ${COLUMNS} FROM attendees WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?`,
         )
-        .all(...params, page.limit, page.offset);
+        .all(...params, ...orderParams, page.limit, page.offset);
       return { items: rows.map(toAttendee), total };
     },
   };

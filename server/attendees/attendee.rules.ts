@@ -131,3 +131,23 @@ export function uniqueAttendeeIds(ids: readonly string[]): string[] {
 export function isStillExpected(attendee: Pick<AttendeeRecord, 'status' | 'checkedInAt'>): boolean {
   return (attendee.status === 'pending' || attendee.status === 'confirmed') && attendee.checkedInAt === null;
 }
+
+/**
+ * How long after a check-in the code it was made with still gets a badge at a kiosk: the check-in's own screen
+ * prints with it (and prints again from there), while a screenshot of the code passed on and shown later gets no
+ * badge (issue 39). A badge after that is the desk's.
+ */
+export const BADGE_BY_CODE_MS = 5 * 60_000;
+
+export function isBadgeByCodeDue(checkedInAt: string, now: Date): boolean {
+  return now.getTime() - Date.parse(checkedInAt) <= BADGE_BY_CODE_MS;
+}
+
+/**
+ * The first name a kiosk shows of a ticket used before: the `first_name` answer, else the first word of a `name`
+ * answer; null when the event asks neither, never a part of the email.
+ */
+export function firstNameOf(answers: Readonly<Record<string, string>>): string | null {
+  const first = answers.first_name?.trim() || answers.name?.trim().split(/\s+/)[0];
+  return first || null;
+}

@@ -1,4 +1,5 @@
 import type { EventRecord } from '../events/event.types.ts';
+import { deletionKeys } from '../platform/search-text.ts';
 import { toTimestamp } from '../platform/time.ts';
 import type { Store } from '../store.ts';
 import { checkInOpIdFor } from '../failover/failover.rules.ts';
@@ -12,6 +13,7 @@ import {
   decideSelfCheckIn,
   decideStaffCheckIn,
   decideUndoCheckIn,
+  isBadgeByCodeDue,
   type CancelRefusal,
   type NoShowRefusal,
   type SelfCheckInRefusal,
@@ -20,9 +22,9 @@ import {
 import type { AttendeeRecord } from './attendee.types.ts';
 import type { ScannedCode } from './checkin-code.rules.ts';
 import type { LedgerService } from './ledger.service.ts';
-import { liveCheckIns, type AttendeeFactKind } from './ledger.rules.ts';
+import { liveCheckIns, type AttendeeFactKind, type CheckInWay } from './ledger.rules.ts';
 import { CHART_WINDOW_MS, liveStats, type LiveStats } from './live-stats.rules.ts';
-import { searchTerms } from './search.rules.ts';
+import { searchTerms, withinOneEdit } from './search.rules.ts';
 
 /** A list's filters as asked: `q` is the words typed (search.rules.ts). */
 export type AttendeeListFilter = Omit<AttendeeFilter, 'search'> & { q?: string };
@@ -70,7 +72,7 @@ export function attendeeService(store: Store, ledger: LedgerService, journal: Ch
     kind: AttendeeFactKind,
     subject: AttendeeRecord,
     names: readonly string[],
-    payload: Record<string, unknown>,
+    payload: Record<string, unknown> & { via?: CheckInWay },
     now: Date,
     /** A check-in asked with an idempotency key gets the op id derived from it (failover/failover.rules.ts). */
     opId: string = newOpId(),
@@ -84,6 +86,7 @@ export function attendeeService(store: Store, ledger: LedgerService, journal: Ch
         subject: subject.uuid,
         at: now.toISOString(),
         names,
+        via: payload.via ?? null,
         device: journal.device(),
         pendingUpstream: journal.sendsUp(event.uuid),
       },
@@ -118,8 +121,22 @@ export function attendeeService(store: Store, ledger: LedgerService, journal: Ch
     { q, ...filter }: AttendeeListFilter,
     page: { limit: number; offset: number },
   ): { items: AttendeeRecord[]; total: number } {
-    const search = q ? searchTerms(q, event.registrationFields) : undefined;
+    const search = q
+      ? searchTerms(q, event.registrationFields).map((term) => ({
+          ...term,
+          near: namesNear(event, term.typo),
+        }))
+      : undefined;
     return repos.attendees.list(event.id, { ...filter, search }, page);
+  }
+
+  /** The attendees of the event with a word of their name one edit from `word` (none when it takes no typo). */
+  function namesNear(event: EventRecord, word: string | null): number[] {
+    if (word === null) return [];
+    const near = repos.attendees
+      .nameWordsUnderKeys(deletionKeys(word))
+      .filter((candidate) => withinOneEdit(word, candidate));
+    return near.length === 0 ? [] : repos.attendees.attendeesNamed(event.id, near);
   }
 
   /** Counts by status and the arrivals of the last hours, for the desk. */
@@ -150,8 +167,35 @@ export function attendeeService(store: Store, ledger: LedgerService, journal: Ch
   }
 
   /**
+   * The other event of `event`'s organization whose registration a scanned check-in code is: a ticket brought to
+   * the wrong event, which the kiosk names. Null for a code of this event, of no registration, or of another
+   * organization's event (a code never tells of another organization).
+   */
+  function eventOfTicket(event: EventRecord, scanned: ScannedCode): EventRecord | null {
+    if (scanned.kind === 'profile') return null;
+    const attendee = repos.attendees.findByCheckinCode(scanned.code);
+    if (!attendee || attendee.eventId === event.id) return null;
+    const other = repos.events.findById(attendee.eventId);
+    return other?.organizationId === event.organizationId ? other : null;
+  }
+
+  /**
+   * Where the check-in that stands was made, as far as this node knows: its way (migration 030; null for one made
+   * before) and the name of the paired kiosk that made it (null: this node itself, the hub, or a device it cannot
+   * name). For a kiosk shown a ticket used before.
+   */
+  function placeOfCheckIn(attendee: AttendeeRecord): { via: CheckInWay | null; device: string | null } {
+    const fact = attendee.checkinOpId === null ? null : repos.ledger.factByOp(attendee.checkinOpId);
+    return {
+      via: fact?.via ?? null,
+      device: fact?.device ? repos.failover.deviceName(fact.device) : null,
+    };
+  }
+
+  /**
    * The checked-in registration of `event` that an email or a scanned code names, for the badge a kiosk prints
-   * (after a check-in, or again after "already checked in"); anyone else is null: no badge before the door.
+   * (after a check-in, or again after "already checked in" by email); anyone else is null: no badge before the
+   * door. A code gets a badge only shortly after the check-in (`isBadgeByCodeDue`): a screenshot of it gets none.
    * `showsCode` says whether the badge may carry the check-in code: not when asked by email for a registration
    * checked in by name, which a stranger who guessed the email's domain may have done (issue 32, row 5).
    */
@@ -162,6 +206,7 @@ export function attendeeService(store: Store, ledger: LedgerService, journal: Ch
     const attendee =
       'email' in by ? repos.attendees.findForEmail(event.id, by.email) : findByScannedCode(event, by.scanned);
     if (!attendee?.checkedInAt || attendee.status === 'canceled') return null;
+    if ('scanned' in by && !isBadgeByCodeDue(attendee.checkedInAt, clock.now())) return null;
     const byName = attendee.checkinOpId !== null && repos.attendees.isCheckInByName(attendee.checkinOpId);
     return { attendee, showsCode: !('email' in by) || !byName };
   }
@@ -350,6 +395,8 @@ export function attendeeService(store: Store, ledger: LedgerService, journal: Ch
     findAttendeeInEvent,
     findRegistration,
     findCheckedIn,
+    eventOfTicket,
+    placeOfCheckIn,
     listAttendees,
     liveStatsOf,
     selfCheckIn,

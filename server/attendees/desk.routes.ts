@@ -22,6 +22,7 @@ import {
   deskListResponse,
   importBody,
   importDone,
+  importPreview,
   importRows,
   liveStatsSchema,
 } from './desk.schemas.ts';
@@ -385,6 +386,41 @@ export const deskRoutes: FastifyPluginAsyncZod<DeskRoutesOptions> = async (app, 
           case 'event_full':
             return reply.code(422).send({ message: messages.importFull(outcome.available) });
         }
+      },
+    );
+
+    scope.post(
+      '/events/:event_id/import/preview',
+      {
+        config: { access: 'owner' },
+        bodyLimit: 16 * 1024 * 1024,
+        schema: {
+          tags,
+          summary:
+            'What an import of these rows would do, found in one pass: every row it would refuse, how many it would write, the seats left',
+          description:
+            "The import's own checks (the field rules, an email twice in the file or registered already) on the " +
+            "same body, on the import's thread, writing nothing; the import checks everything again when sent.",
+          params: eventParams,
+          body: importBody,
+          response: {
+            200: importPreview,
+            ...refusals(eventRefusals, { 409: [messages.importWhileFollowing] }),
+          },
+        },
+      },
+      async function previewImport(request) {
+        const event = eventOf(request, request.params.event_id);
+        if (app.ctx.venue?.following()) throw new HttpError(409, messages.importWhileFollowing);
+        const body = request.body as unknown as JsonText | undefined;
+        request.leaveWriteGate();
+        const outcome = await imports.previewImport(event, body?.text);
+        if (!outcome.ok) {
+          if (outcome.reason === 'body_invalid') throw new ValidationError(outcome.errors);
+          throw new HttpError(404, messages.eventNotFound);
+        }
+        const { rows, importable, refused, seatsLeft } = outcome;
+        return { data: { rows, importable, refused, seats_left: seatsLeft } };
       },
     );
   };

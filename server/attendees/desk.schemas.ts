@@ -84,6 +84,26 @@ export const importDone = z.object({
   skipped: importRowErrors.optional(),
 });
 
+/** What an import of these rows would do, checked in one pass and written nowhere. */
+export const importPreview = z.object({
+  data: z
+    .object({
+      rows: z.number().int().meta({ description: 'The rows sent' }),
+      importable: z.number().int().meta({
+        description:
+          'The rows an import would write: all of them when none is refused; the others with `valid_rows`',
+      }),
+      refused: importRowErrors.meta({
+        description: 'Every row an import would refuse, and why, by row (counted from 1)',
+      }),
+      seats_left: z.number().int().nullable().meta({
+        description:
+          "The event's seats not taken (null: unlimited). An import whose rows do not all fit is refused whole",
+      }),
+    })
+    .meta({ id: 'ImportPreview' }),
+});
+
 /** A refused import's rows, each with its field errors (next to `message`: platform/refusals.ts). */
 export const importRows = {
   rows: z.array(z.object({ row: z.number().int(), errors: fieldErrorsSchema })).optional(),

@@ -5,10 +5,16 @@ import type { EventRecord } from '../events/event.types.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { FieldErrors } from '../platform/field-errors.ts';
 import type { WriteGate } from '../platform/write-gate.ts';
-import type { ImportOutcome } from './import.service.ts';
+import type { ImportOutcome, ImportPreviewOutcome } from './import.service.ts';
+
+/** A body that the import's schema refuses. */
+type BodyInvalid = { ok: false; reason: 'body_invalid'; errors: FieldErrors };
 
 /** What an import can come to: the service's outcomes, or a body that its schema refuses. */
-export type ImportThreadOutcome = ImportOutcome | { ok: false; reason: 'body_invalid'; errors: FieldErrors };
+export type ImportThreadOutcome = ImportOutcome | BodyInvalid;
+
+/** What a preview of an import comes to. */
+export type ImportPreviewThreadOutcome = ImportPreviewOutcome | BodyInvalid;
 
 /** What the worker is started with. */
 export interface ImportWorkerData {
@@ -16,11 +22,15 @@ export interface ImportWorkerData {
   nativeBinding?: string;
 }
 
-/** One import: the event, the request body's text (null when there was none), the request's time (ISO). */
+/**
+ * One import, or its preview (`preview`: checked, nothing written): the event, the request body's text (null when
+ * there was none), the request's time (ISO).
+ */
 export interface ImportJob {
   eventId: number;
   body: string | null;
   at: string;
+  preview?: boolean;
 }
 
 export type ToImportWorker = { type: 'import'; job: ImportJob } | { type: 'locked' };
@@ -34,7 +44,7 @@ export type ToImportWorker = { type: 'import'; job: ImportJob } | { type: 'locke
 export type FromImportWorker =
   | { type: 'lock' }
   | { type: 'unlock' }
-  | { type: 'done'; outcome: ImportThreadOutcome; queued: boolean }
+  | { type: 'done'; outcome: ImportThreadOutcome | ImportPreviewThreadOutcome; queued: boolean }
   | { type: 'failed'; message: string };
 
 export interface ImportThreadOptions {
@@ -99,7 +109,7 @@ export function importThread(options: ImportThreadOptions) {
     return started;
   }
 
-  function runJob(job: ImportJob): Promise<ImportThreadOutcome> {
+  function runJob(job: ImportJob): Promise<ImportThreadOutcome | ImportPreviewThreadOutcome> {
     return new Promise((resolve, reject) => {
       if (closed) throw new Error('the import thread is closed');
       const current = ensureWorker();
@@ -168,17 +178,33 @@ export function importThread(options: ImportThreadOptions) {
     });
   }
 
+  /** Runs `job` after the jobs before it: imports (and previews) one at a time. */
+  function queue(job: ImportJob): Promise<ImportThreadOutcome | ImportPreviewThreadOutcome> {
+    if (closed) return Promise.reject(new Error('the import thread is closed'));
+    const outcome = previous.then(() => runJob(job));
+    previous = outcome.then(
+      () => undefined,
+      () => undefined,
+    );
+    return outcome;
+  }
+
+  const jobOf = (event: EventRecord, body: string | undefined, preview: boolean): ImportJob => ({
+    eventId: event.id,
+    body: body ?? null,
+    at: clock.now().toISOString(),
+    ...(preview ? { preview } : {}),
+  });
+
   return {
     /** Imports the rows of `body` (the request's JSON text; undefined when it had none) into `event`. */
     importAttendees(event: EventRecord, body: string | undefined): Promise<ImportThreadOutcome> {
-      if (closed) return Promise.reject(new Error('the import thread is closed'));
-      const job: ImportJob = { eventId: event.id, body: body ?? null, at: clock.now().toISOString() };
-      const outcome = previous.then(() => runJob(job));
-      previous = outcome.then(
-        () => undefined,
-        () => undefined,
-      );
-      return outcome;
+      return queue(jobOf(event, body, false)) as Promise<ImportThreadOutcome>;
+    },
+
+    /** Checks the rows of `body` as an import would, off the server's thread, writing nothing. */
+    previewImport(event: EventRecord, body: string | undefined): Promise<ImportPreviewThreadOutcome> {
+      return queue(jobOf(event, body, true)) as Promise<ImportPreviewThreadOutcome>;
     },
 
     /** Whether an import holds the write gate: other writers of this process wait for its commit. */

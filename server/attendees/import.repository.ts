@@ -3,9 +3,9 @@ import Database from 'better-sqlite3';
 import type { Db } from '../platform/database.ts';
 import { emailKey } from '../platform/email.ts';
 import { randomBase62 } from '../platform/random.ts';
-import { CHECKIN_CODE_LENGTH } from './checkin-code.rules.ts';
+import { drawCheckinCode } from './checkin-code.rules.ts';
 import { TICKET_SECRET_LENGTH } from '../tickets/ticket.rules.ts';
-import { attendeeSearchText } from '../platform/search-text.ts';
+import { attendeeSearchText, deletionKeys, typoWords } from '../platform/search-text.ts';
 import type { AttendeeSummary } from './attendee.types.ts';
 import type { AttendeeStatus } from '../contract/vocabulary.ts';
 
@@ -36,10 +36,38 @@ export function importStagingRepository(db: Db) {
          row INTEGER PRIMARY KEY, uuid TEXT NOT NULL, email TEXT NOT NULL, email_key TEXT NOT NULL,
          name TEXT NOT NULL, answers TEXT NOT NULL, checkin_code TEXT NOT NULL,
          search_text TEXT NOT NULL, ticket_secret TEXT NOT NULL
-       )`,
+       );
+       CREATE TEMP TABLE IF NOT EXISTS import_name_words (row INTEGER NOT NULL, word TEXT NOT NULL);
+       CREATE INDEX IF NOT EXISTS temp.import_name_words_row ON import_name_words(row);
+       CREATE TEMP TABLE IF NOT EXISTS import_word_keys (word TEXT NOT NULL, key TEXT NOT NULL);
+       CREATE INDEX IF NOT EXISTS temp.import_word_keys_word ON import_word_keys(word)`,
     );
+    // The words of the chunk's rows still staged (a row left out is not imported).
+    const chunkWords = `SELECT w.row, w.word FROM temp.import_name_words AS w
+      WHERE w.row BETWEEN @from AND @to AND w.row IN (SELECT row FROM temp.import_rows)`;
     return {
       clear: db.prepare('DELETE FROM temp.import_rows'),
+      clearNameWords: db.prepare('DELETE FROM temp.import_name_words'),
+      clearWordKeys: db.prepare('DELETE FROM temp.import_word_keys'),
+      stageNameWord: db.prepare<[number, string]>(
+        'INSERT INTO temp.import_name_words (row, word) VALUES (?, ?)',
+      ),
+      stageWordKey: db.prepare<[string, string]>(
+        'INSERT INTO temp.import_word_keys (word, key) VALUES (?, ?)',
+      ),
+      // Desk search's typo index (migration 031), written with the rows: their words, and the dictionary's keys of
+      // the words it meets for the first time (decided before any is written: MATERIALIZED).
+      insertNameWords: db.prepare<{ event: number; base: number; from: number; to: number }>(
+        `INSERT INTO attendee_name_words (event_id, word, attendee_id)
+         SELECT @event, c.word, @base + c.row FROM (${chunkWords}) AS c`,
+      ),
+      insertWordKeys: db.prepare<{ from: number; to: number }>(
+        `WITH fresh(word) AS MATERIALIZED (
+           SELECT DISTINCT c.word FROM (${chunkWords}) AS c
+           WHERE NOT EXISTS (SELECT 1 FROM name_word_keys AS d WHERE d.key = c.word AND d.word = c.word))
+         INSERT OR IGNORE INTO name_word_keys (key, word)
+         SELECT k.key, k.word FROM temp.import_word_keys AS k JOIN fresh USING (word)`,
+      ),
       stage: db.prepare<[number, string, string, string, string, string, string, string, string]>(
         `INSERT INTO temp.import_rows (row, uuid, email, email_key, name, answers, checkin_code, search_text,
            ticket_secret)
@@ -106,9 +134,19 @@ export function importStagingRepository(db: Db) {
   return {
     /** Replaces what is staged with `rows`, each with a fresh attendee UUID. */
     stage(rows: readonly StagedRow[]): void {
-      const { clear, stage } = use();
+      const { clear, stage, clearNameWords, clearWordKeys, stageNameWord, stageWordKey } = use();
       db.transaction(() => {
         clear.run();
+        clearNameWords.run();
+        clearWordKeys.run();
+        const words = new Set<string>();
+        for (const { row, name } of rows) {
+          for (const word of typoWords(name)) {
+            stageNameWord.run(row, word);
+            words.add(word);
+          }
+        }
+        for (const word of words) for (const key of deletionKeys(word)) stageWordKey.run(word, key);
         for (const { row, email, name, answers } of rows) {
           stage.run(
             row,
@@ -117,7 +155,7 @@ export function importStagingRepository(db: Db) {
             emailKey(email),
             name,
             JSON.stringify(answers),
-            randomBase62(CHECKIN_CODE_LENGTH),
+            drawCheckinCode(),
             attendeeSearchText(name, email, answers),
             randomBase62(TICKET_SECRET_LENGTH),
           );
@@ -153,7 +191,7 @@ export function importStagingRepository(db: Db) {
         // One savepoint for both: a refused chunk leaves no registration without its row.
         const { changes } = db.transaction(() => {
           use().register.run({ event: eventId, at: new Date(registeredAt).toISOString(), base, from, to });
-          return use().insert.run({
+          const inserted = use().insert.run({
             event: eventId,
             organization: organizationId,
             at: registeredAt,
@@ -161,6 +199,9 @@ export function importStagingRepository(db: Db) {
             from,
             to,
           });
+          use().insertNameWords.run({ event: eventId, base, from, to });
+          use().insertWordKeys.run({ from, to });
+          return inserted;
         })();
         return { ok: true, inserted: changes };
       } catch (error) {
@@ -188,6 +229,8 @@ export function importStagingRepository(db: Db) {
 
     clear(): void {
       use().clear.run();
+      use().clearNameWords.run();
+      use().clearWordKeys.run();
     },
   };
 }

@@ -21,6 +21,15 @@ export type ImportOutcome =
   | { ok: false; reason: 'event_full'; available: number }
   | { ok: false; reason: 'event_not_found' };
 
+/**
+ * What an import would do, found in one pass before it is sent (issue 39): every row it would refuse and why (the
+ * field rules, an email twice in the file, an email registered already), how many rows it would import (the rest),
+ * and the seats left for them (null: unlimited), which hold all of them or none.
+ */
+export type ImportPreviewOutcome =
+  | { ok: true; rows: number; importable: number; refused: ImportRowError[]; seatsLeft: number | null }
+  | { ok: false; reason: 'event_not_found' };
+
 export interface ImportWrite {
   /** When the attendees registered: the request's time. */
   registeredAt: string;
@@ -237,7 +246,30 @@ export function attendeeImportService(store: Store, notify: ChangeNotifier) {
     }
   }
 
-  return { importAttendees };
+  /**
+   * The import's checks without the import: what `importAttendees` would refuse of these rows now and how many it
+   * would write, and whether the seats hold them. Nothing is written; an import sent next checks everything again.
+   */
+  function previewImport(eventId: number, rows: readonly unknown[]): ImportPreviewOutcome {
+    const event = repos.events.findById(eventId);
+    if (!event) return { ok: false, reason: 'event_not_found' };
+    const { errors, accepted } = checkRows(event, rows);
+    repos.importStaging.stage(accepted);
+    try {
+      const taken = repos.importStaging.takenRows(event.id);
+      return {
+        ok: true,
+        rows: rows.length,
+        importable: accepted.length - taken.length,
+        refused: [...errors, ...taken.map(takenEmail)].sort(byRow),
+        seatsLeft: event.seats === null ? null : Math.max(0, event.seats - event.attendeesCount),
+      };
+    } finally {
+      repos.importStaging.clear();
+    }
+  }
+
+  return { importAttendees, previewImport };
 }
 
 /** A run of staged rows, by row number: from `from` to `to`. */

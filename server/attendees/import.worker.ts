@@ -17,6 +17,7 @@ import { importBody } from './desk.schemas.ts';
 import type {
   FromImportWorker,
   ImportJob,
+  ImportPreviewThreadOutcome,
   ImportThreadOutcome,
   ImportWorkerData,
   ToImportWorker,
@@ -59,9 +60,10 @@ function afterWriting(): void {
   send({ type: 'unlock' });
 }
 
-async function outcomeOf(job: ImportJob): Promise<ImportThreadOutcome> {
+async function outcomeOf(job: ImportJob): Promise<ImportThreadOutcome | ImportPreviewThreadOutcome> {
   const body = checkRequestPart(importBody, 'body', job.body === null ? undefined : JSON.parse(job.body));
   if (!body.ok) return { ok: false, reason: 'body_invalid', errors: body.errors };
+  if (job.preview) return imports.previewImport(job.eventId, body.value.rows);
   return imports.importAttendees(job.eventId, body.value.rows, {
     registeredAt: toTimestamp(jobTime),
     beforeWriting,
@@ -73,7 +75,7 @@ async function outcomeOf(job: ImportJob): Promise<ImportThreadOutcome> {
 async function run(job: ImportJob): Promise<void> {
   jobTime = new Date(job.at);
   queued = false;
-  let outcome: ImportThreadOutcome;
+  let outcome: ImportThreadOutcome | ImportPreviewThreadOutcome;
   try {
     outcome = await outcomeOf(job);
   } catch (error) {

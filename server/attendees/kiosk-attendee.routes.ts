@@ -19,6 +19,8 @@ import {
   kioskRegisterResponse,
   kioskScanResponse,
   scanBody,
+  ticketEventSchema,
+  usedTicketSchema,
 } from './kiosk-attendee.schemas.ts';
 import { eventRefusals, publishedEventOf } from './public-attendee.routes.ts';
 import { registeredHeaders, registrationBody } from './public-attendee.schemas.ts';
@@ -102,7 +104,9 @@ export const kioskAttendeeRoutes: FastifyPluginAsyncZod = async (app) => {
           'The check-in code of a registration (`ARV1:<code>`), or the profile code of a person of the ' +
           "event's organization (a `/p/<code>` URL), whose registration for the event is found by email. " +
           'A bare code is tried as both. Refusals are those of self check-in; before check-in opens, the 403 ' +
-          `also says when (\`opens_at\`).${IDEMPOTENCY_NOTE}`,
+          'also says when (`opens_at`); a ticket of another event of the organization, the 404 names that event ' +
+          '(`other_event`); a ticket used before, the 409 says whose, when and where (`checked_in`).' +
+          IDEMPOTENCY_NOTE,
         params,
         body: scanBody,
         response: {
@@ -113,16 +117,29 @@ export const kioskAttendeeRoutes: FastifyPluginAsyncZod = async (app) => {
               .optional()
               .meta({ description: 'When check-in opens, on a refusal because it has not opened yet' }),
           }),
+          404: refusalBody(404, [...eventRefusals[404], ...selfCheckInRefusals[404]], {
+            other_event: ticketEventSchema
+              .optional()
+              .meta({ description: 'The event a ticket of another event of the organization is for' }),
+          }),
+          409: refusalBody(409, selfCheckInRefusals[409], {
+            checked_in: usedTicketSchema.optional(),
+          }),
         },
       },
     },
     async function checkInByScannedCode(request) {
       const event = publishedEventOf(app, request.params.uuid);
       // The body's schema has refused what is not a code.
-      const outcome = attendees.checkInByCode(event, parseScannedCode(request.body.code)!, {
-        idempotencyKey: idempotencyKeyOf(request),
-      });
-      if (!outcome.ok) throw scanRefusal(outcome.reason, outcome.attendee, event, app.ctx.clock.now());
+      const scanned = parseScannedCode(request.body.code)!;
+      const outcome = attendees.checkInByCode(event, scanned, { idempotencyKey: idempotencyKeyOf(request) });
+      if (!outcome.ok) {
+        const { reason, attendee } = outcome;
+        throw scanRefusal(reason, attendee, event, clock.now(), {
+          ticketEvent: reason === 'not_registered' ? attendees.eventOfTicket(event, scanned) : null,
+          usedAt: reason === 'already_checked_in' ? attendees.placeOfCheckIn(attendee!) : null,
+        });
+      }
       return { message: messages.checkedIn, data: presentKioskCheckIn(outcome.attendee) };
     },
   );

@@ -90,6 +90,35 @@ export const kioskScanResponse = z.object({
     .meta({ id: 'KioskCheckIn' }),
 });
 
+/**
+ * A ticket used before, beside the scan's 409 (issue 39): whose it is (the first name only) and when and where it
+ * was used, so the kiosk says "Ada checked in at 10:42 at the desk" rather than welcome a forwarded screenshot. Only
+ * for a registration of this event: a code's first name is what its own ticket shows.
+ */
+export const usedTicketSchema = z
+  .object({
+    first_name: z.string().nullable().meta({
+      description: "The registration's first name; null when the event asks for none",
+      example: 'Ada',
+    }),
+    checked_in_at: timestamp,
+    place: z
+      .enum(['kiosk', 'desk'])
+      .nullable()
+      .meta({ description: 'Where it was used: at a kiosk or at the staff desk; null when unknown' }),
+    device: z.string().nullable().meta({
+      description:
+        'The name of the paired kiosk it was used on, as its hub knows it; null on the hub itself or when unknown',
+      example: 'North door',
+    }),
+  })
+  .meta({ id: 'UsedTicket' });
+
+/** A ticket of another event of the same organization, beside the scan's 404: the kiosk names that event. */
+export const ticketEventSchema = z
+  .object({ name: z.string().meta({ example: 'Launch Night' }) })
+  .meta({ id: 'TicketEvent' });
+
 /** A last name typed at a kiosk, with the first name when a last name alone finds too many. */
 export const findByNameBody = z.object({
   name: z

@@ -1,8 +1,14 @@
 import Database, { type Statement } from 'better-sqlite3';
 import type { AttendeeStatus } from '../contract/vocabulary.ts';
 import type { Db } from '../platform/database.ts';
-import { attendeeSearchText } from '../platform/search-text.ts';
-import type { AttendeeFact, AttendeeFactKind, AttendeeRowState, RegistrationFact } from './ledger.rules.ts';
+import { attendeeSearchText, deletionKeys, typoWords } from '../platform/search-text.ts';
+import type {
+  AttendeeFact,
+  AttendeeFactKind,
+  AttendeeRowState,
+  CheckInWay,
+  RegistrationFact,
+} from './ledger.rules.ts';
 
 /**
  * The ledger's SQL (migration 017): registrations and attendee facts as every node records them, and the attendee
@@ -68,6 +74,7 @@ interface FactRow {
   at: string;
   names: string;
   device: string | null;
+  via: CheckInWay | null;
   refused: number;
   pending_upstream: number;
 }
@@ -97,6 +104,7 @@ const toFact = (row: FactRow): StoredFact => ({
   names: JSON.parse(row.names) as string[],
   eventId: row.event_id,
   device: row.device,
+  via: row.via,
   refused: row.refused === 1,
   pendingUpstream: row.pending_upstream === 1,
 });
@@ -104,7 +112,7 @@ const toFact = (row: FactRow): StoredFact => ({
 const REGISTRATION_COLUMNS =
   'uuid, id, event_id, email, email_key, name, answers, status, registered_at, op_id, checkin_code, refused, ' +
   'pending_upstream, attendee_id';
-const FACT_COLUMNS = 'op_id, event_id, subject, kind, at, names, device, refused, pending_upstream';
+const FACT_COLUMNS = 'op_id, event_id, subject, kind, at, names, device, via, refused, pending_upstream';
 const ROW_COLUMNS =
   'id, uuid, email, name, answers, status, registered_at, checked_in_at, status_before_no_show, checkin_op_id, ' +
   'checkin_code';
@@ -187,13 +195,15 @@ export function ledgerRepository(db: Db) {
     'UPDATE registrations SET pending_upstream = 0, stale = 0 WHERE uuid = ? AND (pending_upstream OR stale)',
   );
   const insertFact = db.prepare<Record<string, unknown>>(
-    `INSERT INTO attendee_facts (op_id, event_id, subject, kind, at, names, device, pending_upstream)
-     VALUES (@op_id, @event_id, @subject, @kind, @at, @names, @device, @pending_upstream)`,
+    `INSERT INTO attendee_facts (op_id, event_id, subject, kind, at, names, device, via, pending_upstream)
+     VALUES (@op_id, @event_id, @subject, @kind, @at, @names, @device, @via, @pending_upstream)`,
   );
+  // A way the node followed knows, where this node had none (a fact from before migration 030), is taken too.
   const overwriteFact = db.prepare<Record<string, unknown>>(
     `UPDATE attendee_facts SET subject = @subject, kind = @kind, at = @at, names = @names, device = @device,
-       refused = @refused
-     WHERE op_id = @op_id AND (subject, kind, at, names, refused) IS NOT (@subject, @kind, @at, @names, @refused)`,
+       refused = @refused, via = coalesce(@via, via)
+     WHERE op_id = @op_id AND (subject, kind, at, names, refused, coalesce(@via, via))
+       IS NOT (@subject, @kind, @at, @names, @refused, via)`,
   );
   const confirmFact = db.prepare<[string]>(
     'UPDATE attendee_facts SET pending_upstream = 0, stale = 0 WHERE op_id = ? AND (pending_upstream OR stale)',
@@ -224,6 +234,26 @@ export function ledgerRepository(db: Db) {
     `SELECT ${ROW_COLUMNS} FROM attendees WHERE event_id = ? AND email_key = ?`,
   );
   const deleteRow = db.prepare<[number]>('DELETE FROM attendees WHERE id = ?');
+  // Desk search's typo index (migration 031), kept with the rows: a deleted row's words go by the cascade; a word
+  // met for the first time goes into the dictionary with its keys.
+  const insertNameWord = db.prepare<[number, string, number]>(
+    'INSERT INTO attendee_name_words (event_id, word, attendee_id) VALUES (?, ?, ?)',
+  );
+  const deleteNameWords = db.prepare<[number]>('DELETE FROM attendee_name_words WHERE attendee_id = ?');
+  // A word is known once it is filed under itself.
+  const knownWord = db.prepare<[string, string], number>(
+    'SELECT 1 FROM name_word_keys WHERE key = ? AND word = ?',
+  );
+  const insertWordKey = db.prepare<[string, string]>(
+    'INSERT OR IGNORE INTO name_word_keys (key, word) VALUES (?, ?)',
+  );
+  const writeNameWords = (eventId: number, attendeeId: number, name: string) => {
+    for (const word of typoWords(name)) {
+      insertNameWord.run(eventId, word, attendeeId);
+      if (knownWord.get(word, word) !== undefined) continue;
+      for (const key of deletionKeys(word)) insertWordKey.run(key, word);
+    }
+  };
   const insertRow = db.prepare<Record<string, unknown>>(
     `INSERT INTO attendees (id, uuid, event_id, user_id, email, email_key, name, answers, status, registered_at,
        checked_in_at, status_before_no_show, checkin_op_id, checkin_code, updated_at, search_text)
@@ -390,6 +420,7 @@ export function ledgerRepository(db: Db) {
         at: fact.at,
         names: JSON.stringify(fact.names),
         device: fact.device,
+        via: fact.via ?? null,
         pending_upstream: fact.pendingUpstream ? 1 : 0,
       });
     },
@@ -404,6 +435,7 @@ export function ledgerRepository(db: Db) {
           at: fact.at,
           names: JSON.stringify(fact.names),
           device: fact.device,
+          via: fact.via ?? null,
           refused: fact.refused ? 1 : 0,
         }).changes > 0
       );
@@ -470,6 +502,10 @@ export function ledgerRepository(db: Db) {
           columns.push('search_text');
         }
         rowUpdate(columns).run(values);
+        if (changed.includes('name')) {
+          deleteNameWords.run(row.id);
+          writeNameWords(eventId, row.id, row.name);
+        }
       }
       for (const row of inserts) {
         insertRow.run({
@@ -480,6 +516,7 @@ export function ledgerRepository(db: Db) {
           search_text: searchTextOf(row),
           ...Object.fromEntries(DECIDED_COLUMNS.map((column) => [column, DECIDED[column](row)])),
         });
+        writeNameWords(eventId, row.id, row.name);
       }
       for (const row of made) for (const uuid of row.members) setAttendee.run({ attendee: row.id, uuid });
     },

@@ -39,6 +39,10 @@ export interface RegistrationFact {
 export const ATTENDEE_FACT_KINDS = ['check_in', 'undo_check_in', 'cancel', 'no_show', 'approve'] as const;
 export type AttendeeFactKind = (typeof ATTENDEE_FACT_KINDS)[number];
 
+/** How a check-in was made: by the person at a kiosk (email or name), by a code scanned at a kiosk, by staff. */
+export const CHECK_IN_WAYS = ['self', 'scan', 'desk'] as const;
+export type CheckInWay = (typeof CHECK_IN_WAYS)[number];
+
 /** Something that happened to a registration, named by the registration its node knew (its `subject`). */
 export interface AttendeeFact {
   opId: string;
@@ -51,6 +55,8 @@ export interface AttendeeFact {
    * (merged into the row it acted on). An undo: the check-ins it undoes (op ids).
    */
   names: readonly string[];
+  /** A check-in's way (migration 030); none on other kinds, and on check-ins recorded before. No rule reads it. */
+  via?: CheckInWay | null;
 }
 
 /** One attendee row as the facts make it. */

@@ -10,8 +10,10 @@ import type {
   SelfCheckInRefusal,
   StaffCheckInRefusal,
 } from './attendee.rules.ts';
+import { presentUsedTicket } from './attendee.presenters.ts';
 import type { AttendeeRecord } from './attendee.types.ts';
 import type { BulkNoShowFailure } from './bulk-no-show.service.ts';
+import type { CheckInWay } from './ledger.rules.ts';
 import type { RegistrationOutcome } from './registration.service.ts';
 
 /**
@@ -81,22 +83,39 @@ export const selfCheckInRefusals = {
   409: [varying(messages.alreadyCheckedInAt, EXAMPLE_TIME)],
 } as const;
 
+/** What a kiosk's scan found beside its refusal, for the kiosk to say what it saw (issue 39). */
+export interface ScanFindings {
+  /** A ticket of another event of the same organization: that event. */
+  ticketEvent: EventRecord | null;
+  /** A ticket of this event used before: where its check-in was made. */
+  usedAt: { via: CheckInWay | null; device: string | null } | null;
+}
+
 /**
- * Checking in by a scanned code at a kiosk (`/kiosk/api/.../scan`): self check-in's answers, and before check-in
- * opens, when it does (`opens_at`, the stored UTC time) beside the same message, so the kiosk can say "Check-in opens
- * at 18:30" in its own words and zone. The public check-in keeps the interface's bare answer.
+ * Checking in by a scanned code at a kiosk (`/kiosk/api/.../scan`): self check-in's answers, with beside the same
+ * message what the kiosk shows in its own words and zone: before check-in opens, when it does (`opens_at`, the
+ * stored UTC time: "Check-in opens at 18:30"); for a ticket of another event of the organization, that event
+ * (`other_event`); for a ticket used before, whose and when and where (`checked_in`). The public check-in keeps the
+ * interface's bare answer.
  */
 export function scanRefusal(
   reason: SelfCheckInRefusal,
   attendee: AttendeeRecord | null,
   event: EventRecord,
   now: Date,
+  found: ScanFindings = { ticketEvent: null, usedAt: null },
 ): HttpError {
   const refusal = selfCheckInRefusal(reason, attendee, event);
   const opensAt = reason === 'checkin_not_available' ? checkInOpensAt(event, now) : null;
-  return opensAt === null
-    ? refusal
-    : new HttpError(refusal.statusCode, refusal.message, undefined, { opens_at: opensAt });
+  const extra =
+    opensAt !== null
+      ? { opens_at: opensAt }
+      : reason === 'not_registered' && found.ticketEvent
+        ? { other_event: { name: found.ticketEvent.name } }
+        : reason === 'already_checked_in' && found.usedAt
+          ? { checked_in: presentUsedTicket(attendee!, found.usedAt) }
+          : null;
+  return extra === null ? refusal : new HttpError(refusal.statusCode, refusal.message, undefined, extra);
 }
 
 /** A search by name at a kiosk: only the event's refusals of self check-in, so a closed kiosk lists nobody. */

@@ -9,7 +9,7 @@ import { TICKET_SECRET_LENGTH } from '../tickets/ticket.rules.ts';
 import { randomBase62 } from '../platform/random.ts';
 import type { RegisterResult } from './attendee.repository.ts';
 import type { AttendeeRecord } from './attendee.types.ts';
-import { CHECKIN_CODE_LENGTH } from './checkin-code.rules.ts';
+import { drawCheckinCode } from './checkin-code.rules.ts';
 import { registrationRefusal } from './ledger.repository.ts';
 import type { LedgerService } from './ledger.service.ts';
 import { attendeeName, validateRegistration } from './registration.rules.ts';
@@ -158,7 +158,7 @@ export function recordRegistration(
     email: input.email,
     name: input.name,
     answers: JSON.stringify(input.answers),
-    checkinCode: randomBase62(CHECKIN_CODE_LENGTH),
+    checkinCode: drawCheckinCode(),
     // Its ticket's page (tickets/ticket.rules.ts): drawn here and carried by the op, so the page this node answers
     // opens wherever the mail links to.
     ticketSecret: randomBase62(TICKET_SECRET_LENGTH),

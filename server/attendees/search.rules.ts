@@ -1,15 +1,21 @@
 import type { RegistrationField } from '../contract/vocabulary.ts';
-import { foldForSearch } from '../platform/search-text.ts';
+import { foldForSearch, typoWords } from '../platform/search-text.ts';
 
 /**
  * How the desk reads a query. The stored side is `attendeeSearchText` (platform/search-text.ts), folded the same
- * way; the SQL that matches one against the other is `attendeesRepository`'s `searchClause`.
+ * way; the SQL that matches one against the other is `attendeesRepository`'s `searchClause`. A word of 4 letters or
+ * more also finds the names with a word one edit from it (`withinOneEdit`), through their deletion keys
+ * (`deletionKeys`, migration 031), ranked after the people every word finds as typed.
  */
 
-/** One word of a query: the folded text to find, and the select answers whose option label contains it. */
+/**
+ * One word of a query: the folded text to find, the select answers whose option label contains it, and the word a
+ * typo may be forgiven in (null for a word under 4 letters, or one that is not all letters).
+ */
 export interface SearchTerm {
   text: string;
   options: { key: string; values: string[] }[];
+  typo: string | null;
 }
 
 /**
@@ -21,6 +27,7 @@ export function searchTerms(query: string, fields: readonly RegistrationField[])
   const words = foldForSearch(query).split(/\s+/).filter(Boolean);
   return [...new Set(words)].map((text) => ({
     text,
+    typo: typoWords(text)[0] === text ? text : null,
     options: fields
       .filter((field) => field.type === 'select')
       .map((field) => ({
@@ -35,4 +42,24 @@ export function searchTerms(query: string, fields: readonly RegistrationField[])
       }))
       .filter((match) => match.values.length > 0),
   }));
+}
+
+/**
+ * Whether two words are at most one edit apart: the same, or one letter missing, extra or wrong, or two
+ * neighbouring letters swapped (the optimal string alignment distance, at most 1). Letters are code points.
+ */
+export function withinOneEdit(a: string, b: string): boolean {
+  const x = [...a];
+  const y = [...b];
+  if (Math.abs(x.length - y.length) > 1) return false;
+  if (x.length === y.length) {
+    const differ = x.flatMap((letter, i) => (letter === y[i] ? [] : [i]));
+    if (differ.length <= 1) return true;
+    const [first, second] = differ as [number, number];
+    return differ.length === 2 && second === first + 1 && x[first] === y[second] && x[second] === y[first];
+  }
+  const [longer, shorter] = x.length > y.length ? [x, y] : [y, x];
+  let same = 0;
+  while (same < shorter.length && longer[same] === shorter[same]) same++;
+  return longer.slice(same + 1).join('') === shorter.slice(same).join('');
 }

@@ -30,6 +30,13 @@ export function failoverRepository(db: Db) {
     'INSERT INTO failover_redeemed_tickets (ticket_id, expires_at) VALUES (?, ?) ON CONFLICT DO NOTHING',
   );
   const forgetExpired = db.prepare<[string]>('DELETE FROM failover_redeemed_tickets WHERE expires_at <= ?');
+  // A hub names its devices (sync_devices); a replica knows its siblings and itself from the hub's last list.
+  const deviceName = db.prepare<[string, string], string>(
+    `SELECT coalesce(
+       (SELECT name FROM sync_devices WHERE uuid = ?),
+       (SELECT json_extract(server.value, '$.name') FROM failover_venue, json_each(failover_venue.servers) AS server
+        WHERE json_extract(server.value, '$.device_id') = ?))`,
+  );
 
   return {
     /** A hub's note of where a paired kiosk serves. */
@@ -49,6 +56,10 @@ export function failoverRepository(db: Db) {
         roamingKey: row.roaming_key,
         fetchedAt: row.fetched_at,
       };
+    },
+    /** The name the hub gave a paired device (a kiosk), as this server knows it; null when it knows none. */
+    deviceName(deviceUuid: string): string | null {
+      return deviceName.pluck().get(deviceUuid, deviceUuid) ?? null;
     },
     saveVenue(servers: readonly VenueServer[], roamingKey: string | null, at: string): void {
       saveVenue.run(JSON.stringify(servers), roamingKey, at);

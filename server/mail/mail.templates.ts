@@ -1,5 +1,6 @@
 import { eventWhenText, zoneNameText } from '../contract/time-text.ts';
 import { CHECKIN_QR_PREFIX, type Language, type MailKind } from '../contract/vocabulary.ts';
+import { groupedCheckinCode } from '../attendees/checkin-code.rules.ts';
 import type { EventRecord } from '../events/event.types.ts';
 import { ticketCalendar } from '../tickets/ticket-calendar.ts';
 import { greetingName } from './mail.rules.ts';
@@ -149,6 +150,8 @@ export async function renderMail(input: MailContentInput): Promise<MailContent> 
   let htmlMiddle: string;
   if (kind === 'confirmation') {
     const qrText = CHECKIN_QR_PREFIX + attendee.checkinCode;
+    // In groups of four, for a person to read and type at the desk; the QR code carries it whole.
+    const codeText = words.codeInText(groupedCheckinCode(attendee.checkinCode));
     const { png, width } = qrPng(qrText);
     attachments.push({
       filename: 'checkin-qr.png',
@@ -164,18 +167,12 @@ export async function renderMail(input: MailContentInput): Promise<MailContent> 
         contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
       });
     }
-    textParts.push(
-      '',
-      words.showCode,
-      words.codeInText(attendee.checkinCode),
-      '',
-      words.labelled(words.viewTicket, ticketUrl),
-    );
+    textParts.push('', words.showCode, codeText, '', words.labelled(words.viewTicket, ticketUrl));
     if (ics) textParts.push('', words.calendarNote);
     htmlMiddle =
       `<p>${escapeHtml(words.showCode)}</p>` +
-      `<p><img src="cid:${QR_CONTENT_ID}" width="${width}" height="${width}" alt="${escapeHtml(words.codeInText(attendee.checkinCode))}"></p>` +
-      `<p style="font-family:monospace;font-size:18px">${escapeHtml(words.codeInText(attendee.checkinCode))}</p>` +
+      `<p><img src="cid:${QR_CONTENT_ID}" width="${width}" height="${width}" alt="${escapeHtml(codeText)}"></p>` +
+      `<p style="font-family:monospace;font-size:18px">${escapeHtml(codeText)}</p>` +
       `<p><a href="${escapeHtml(ticketUrl)}">${escapeHtml(words.viewTicket)}</a></p>` +
       (ics ? `<p>${escapeHtml(words.calendarNote)}</p>` : '');
   } else if (kind === 'pending') {

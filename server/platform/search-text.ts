@@ -36,3 +36,39 @@ export function foldForSearch(text: string): string {
 export function attendeeSearchText(name: string, email: string, answers: Record<string, string>): string {
   return foldForSearch([name, email, ...Object.values(answers)].join('\n'));
 }
+
+/**
+ * Desk search forgives one typo in a word of a name (issue 39: "bertand" finds Bertrand): a letter missing, extra,
+ * wrong, or two neighbours swapped. Only in words of 4 letters or more: a typo in a shorter one would find half the
+ * room. Words past 32 letters are no name's.
+ */
+export const TYPO_MIN_LETTERS = 4;
+const TYPO_MAX_LETTERS = 32;
+
+/** The words of a text a typo may be forgiven in: folded, letters only, 4 to 32 of them, each once. */
+export function typoWords(text: string): string[] {
+  return [
+    ...new Set(
+      foldForSearch(text)
+        .split(/[^\p{L}]+/u)
+        .filter((word) => {
+          const letters = [...word].length;
+          return letters >= TYPO_MIN_LETTERS && letters <= TYPO_MAX_LETTERS;
+        }),
+    ),
+  ];
+}
+
+/**
+ * A word and each word one letter shorter (SymSpell's deletion neighbourhood, of distance 1): two words one edit
+ * apart always share one of these, so a dictionary of them (`name_word_keys`, migration 031) finds the candidates of
+ * a typo by a few lookups instead of a scan. Sharing one is not enough (`bcdea` and `abcde` share `bcde`): candidates
+ * are checked with `withinOneEdit` (attendees/search.rules.ts).
+ */
+export function deletionKeys(word: string): string[] {
+  const letters = [...word];
+  const keys = new Set([word]);
+  for (let i = 0; i < letters.length; i++)
+    keys.add([...letters.slice(0, i), ...letters.slice(i + 1)].join(''));
+  return [...keys];
+}

@@ -1,5 +1,5 @@
 import { TICKET_SECRET_LENGTH } from '../tickets/ticket.rules.ts';
-import { CHECKIN_CODE_LENGTH } from '../attendees/checkin-code.rules.ts';
+import { checkinCodeReadings, drawCheckinCode } from '../attendees/checkin-code.rules.ts';
 import type { StoredFact } from '../attendees/ledger.repository.ts';
 import { liveCheckIns, type AttendeeFact } from '../attendees/ledger.rules.ts';
 import type { LedgerService, PersonChange } from '../attendees/ledger.service.ts';
@@ -24,6 +24,7 @@ import type { SyncRepository } from './sync.repository.ts';
 import type {
   AttendeeChangePayload,
   CancelPayload,
+  CheckInPayload,
   DeviceRecord,
   Op,
   OpOutcome,
@@ -146,8 +147,11 @@ export function applyService(store: Store, sync: SyncRepository, ledger: LedgerS
         details: { asked: incoming.number, given: id },
       });
     }
-    const code = incoming.checkin_code ?? randomBase62(CHECKIN_CODE_LENGTH);
-    if (repos.ledger.registrationByCode(code)) return refused(op, 'code_taken');
+    const code = incoming.checkin_code ?? drawCheckinCode();
+    // Taken too when another code reads as it: a scan of either would find the other.
+    if (checkinCodeReadings(code).some((reading) => repos.ledger.registrationByCode(reading))) {
+      return refused(op, 'code_taken');
+    }
     const key = emailKey(incoming.email);
     if (repos.ledger.registrationsOf(event.id, key).length >= MAX_REGISTRATIONS_PER_PERSON) {
       return refused(op, 'person_limit');
@@ -225,6 +229,7 @@ export function applyService(store: Store, sync: SyncRepository, ledger: LedgerS
       at: timed.at,
       names: namesOf(op),
       device: op.device,
+      via: op.kind === 'check_in' ? (op.payload as CheckInPayload).via : null,
       pendingUpstream: context.pendingUpstream,
     };
     if (!ours) {

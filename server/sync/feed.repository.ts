@@ -1,4 +1,4 @@
-import type { AttendeeFactKind } from '../attendees/ledger.rules.ts';
+import type { AttendeeFactKind, CheckInWay } from '../attendees/ledger.rules.ts';
 import { privateProfileCodeDigest } from '../people/profile.rules.ts';
 import type { Db } from '../platform/database.ts';
 
@@ -40,6 +40,8 @@ export interface FeedFact {
   at: string;
   names: string;
   device: string | null;
+  /** How a check-in was made (migration 030); null for other facts and older check-ins. */
+  via: CheckInWay | null;
   refused: number;
 }
 
@@ -182,7 +184,7 @@ export function feedRepository(db: Db) {
      ORDER BY r.rev`,
   );
   const facts = db.prepare<Record<string, unknown>, FeedFact>(
-    `SELECT f.op_id, e.uuid AS event_uuid, f.subject, f.kind, f.at, f.names, f.device, f.refused
+    `SELECT f.op_id, e.uuid AS event_uuid, f.subject, f.kind, f.at, f.names, f.device, f.via, f.refused
      FROM attendee_facts f JOIN events e ON e.id = f.event_id
      WHERE f.rev > @since AND f.rev <= @upTo AND e.organization_id = @organization AND e.uuid IN (${inEvents})
      ORDER BY f.rev`,

@@ -422,6 +422,7 @@ export function replicaService(
         at: row.at,
         names: JSON.parse(row.names) as string[],
         device: row.device,
+        via: row.via ?? null,
         refused: row.refused === 1,
       };
       const held = repos.ledger.factByOp(row.op_id);

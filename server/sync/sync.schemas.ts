@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES, REGISTRATION_DOORS } from '../contract/vocabulary.ts';
 import { singleLine, timestamp, uuidParam } from '../platform/schemas.ts';
-import { ATTENDEE_FACT_KINDS } from '../attendees/ledger.rules.ts';
+import { ATTENDEE_FACT_KINDS, CHECK_IN_WAYS } from '../attendees/ledger.rules.ts';
 import { CONFLICT_KINDS, MAX_OPS_PER_PUSH, REFUSAL_REASONS } from './sync.types.ts';
 
 /** The sync protocol on the wire (docs/sync.md). */
@@ -72,7 +72,7 @@ const opSchema = z
     z.object({
       ...opFields,
       kind: z.literal('check_in'),
-      payload: attendeePayload.extend({ via: z.enum(['self', 'desk', 'scan']) }),
+      payload: attendeePayload.extend({ via: z.enum(CHECK_IN_WAYS) }),
     }),
     z.object({
       ...opFields,
@@ -169,6 +169,8 @@ export const changesResponse = z.object({
         at: z.string(),
         names: z.string(),
         device: z.string().nullable(),
+        // Absent from hubs of before migration 030.
+        via: z.enum(CHECK_IN_WAYS).nullable().optional(),
         refused: z.number().int(),
       }),
     ),

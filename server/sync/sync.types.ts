@@ -1,4 +1,5 @@
 import type { AttendeeStatus, Language, RegistrationDoor } from '../contract/vocabulary.ts';
+import type { CheckInWay } from '../attendees/ledger.rules.ts';
 import type { FeedPage } from './feed.repository.ts';
 
 /** What a replica changed, as it travels to its hub (docs/sync.md). */
@@ -37,7 +38,7 @@ export interface RegistrationPayload {
 export interface CheckInPayload {
   event: string;
   attendee: string;
-  via: 'self' | 'desk' | 'scan';
+  via: CheckInWay;
 }
 
 export interface UndoCheckInPayload {

@@ -38,7 +38,10 @@ beforeEach(async () => {
 });
 afterEach(async () => t.close());
 
-const CODE = /^[0-9A-Za-z]{16}$/;
+/** Today's codes: 12 characters of Crockford's base 32 (no I, L, O or U; capitals only). */
+const CODE = /^[0-9A-HJKMNP-TV-Z]{12}$/;
+/** The codes issued before issue 39, and by migration 008: 16 base62 characters, case-sensitive. */
+const OLD_CODE = /^[0-9A-Za-z]{16}$/;
 
 const register = (e: EventRecord, email: string, extra: Record<string, unknown> = {}) =>
   call(t.app, 'POST', `/public/events/${e.uuid}/register`, { body: registration(email, extra) });
@@ -50,7 +53,7 @@ const scan = (e: EventRecord, code: unknown, remoteAddress?: string) =>
   });
 
 describe('check-in codes', () => {
-  it('every registration gets its own: 16 random base62 characters, however it was made', async () => {
+  it("every registration gets its own: 12 random characters of Crockford's base 32, however it was made", async () => {
     for (let i = 0; i < 30; i++) await register(event, `p${i}@example.com`);
     const kiosk = await call(t.app, 'POST', `/kiosk/api/events/${event.uuid}/register`, {
       body: registration('kiosk@example.com'),
@@ -147,7 +150,7 @@ describe('check-in codes', () => {
       const codes = db.prepare('SELECT checkin_code FROM attendees').pluck().all() as string[];
       db.close();
       expect(codes).toHaveLength(20);
-      for (const code of codes) expect(code).toMatch(CODE);
+      for (const code of codes) expect(code).toMatch(OLD_CODE);
       expect(new Set(codes).size).toBe(20);
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
@@ -207,6 +210,21 @@ describe('registrations replayed from a replica', () => {
     expect(stored(event, 'old@example.com').checkinCode).toMatch(CODE);
     expect((await scan(event, 'ARV1:ReplicaCode00001')).status).toBe(200);
   });
+
+  it('refuse a code taken, or one that reads as a code taken (code_taken): a scan would find the other', async () => {
+    await register(event, 'ada@example.com');
+    const taken = stored(event, 'ada@example.com').checkinCode;
+    const uuids = ['00000000-0000-4000-8000-000000000003', '00000000-0000-4000-8000-000000000004'];
+    for (const [index, code] of [taken, taken.toLowerCase()].entries()) {
+      const outcome = await replayRegistration(
+        uuids[index]!,
+        2 ** 52 + 3 + index,
+        `r${index}@example.com`,
+        code,
+      );
+      expect(outcome).toMatchObject({ status: 'refused', reason: 'code_taken' });
+    }
+  });
 });
 
 describe('POST /kiosk/api/events/{uuid}/register', () => {
@@ -259,29 +277,89 @@ describe('POST /kiosk/api/events/{uuid}/scan', () => {
     t.clock.advance(60_000);
     const twice = await scan(event, `ARV1:${attendee.checkinCode}`);
     expect(twice.status).toBe(409);
-    // 15:42 UTC is 10:42 in New York, as the email check-in says it.
-    expect(twice.body).toEqual({ message: 'You have already checked in at Nov 21, 2026 10:42 AM.' });
+    // 15:42 UTC is 10:42 in New York, as the email check-in says it; beside it, whose ticket it was, when and where
+    // (issue 39: the kiosk says what it saw).
+    expect(twice.body).toEqual({
+      message: 'You have already checked in at Nov 21, 2026 10:42 AM.',
+      checked_in: {
+        first_name: 'Ada',
+        checked_in_at: '2026-11-21T15:42:05+00:00',
+        place: 'kiosk',
+        device: null,
+      },
+    });
   });
 
-  it('takes the code bare or with the prefix in any case, trimmed; the code itself is case-sensitive', async () => {
+  it('takes the code bare or with the prefix in any case, trimmed', async () => {
     await register(event, 'a@example.com');
     await register(event, 'b@example.com');
     const a = stored(event, 'a@example.com').checkinCode;
     const b = stored(event, 'b@example.com').checkinCode;
     expect((await scan(event, `  arv1:${a}\n`)).status).toBe(200);
-    const swapped = b.replace(/[a-z]/, (c) => c.toUpperCase()).replace(/[A-Z]/, (c) => c.toLowerCase());
-    if (swapped !== b) expect((await scan(event, swapped)).status).toBe(404);
     expect((await scan(event, b)).status).toBe(200);
   });
 
-  it('a wrong code, or the code of another event, is 404 not registered', async () => {
-    const other = createEvent(t.app, org);
+  it("today's codes are read as people type them: any case, in groups or not, I and L as 1, O as 0", async () => {
+    const typed = (code: string) => [
+      code.toLowerCase(),
+      `${code.slice(0, 4)}-${code.slice(4, 8)}-${code.slice(8)}`.toLowerCase(),
+      ` ${code.slice(0, 4)} ${code.slice(4, 8)}  ${code.slice(8)} `,
+      `ARV1:${code.slice(0, 6)}-${code.slice(6)}`,
+    ];
+    for (let i = 0; i < 4; i++) {
+      await register(event, `p${i}@example.com`);
+      const { checkinCode } = stored(event, `p${i}@example.com`);
+      const res = await scan(event, typed(checkinCode)[i]!);
+      expect(res.status, typed(checkinCode)[i]).toBe(200);
+    }
+    // Crockford's look-alikes: a code with a 1 and a 0, typed with I, L and O in any case.
+    await register(event, 'crockford@example.com');
+    const row = stored(event, 'crockford@example.com');
+    const code = `1${'0'.repeat(5)}${row.checkinCode.slice(6)}`;
+    for (const table of ['registrations', 'attendees']) {
+      t.app.store.db.prepare(`UPDATE ${table} SET checkin_code = ? WHERE uuid = ?`).run(code, row.uuid);
+    }
+    const rest = code.slice(6).toLowerCase();
+    expect((await scan(event, `i0Oo-oO${rest}`)).status).toBe(200);
+    expect(stored(event, 'crockford@example.com').checkedInAt).not.toBeNull();
+    // Found again (already checked in), read with an L this time.
+    expect((await scan(event, `L0OO OO${rest}`)).status).toBe(409);
+    // A letter out of the alphabet (U) or a code one character short is no code of anyone's.
+    expect((await scan(event, `U${code.slice(1)}`)).status).toBe(404);
+    expect((await scan(event, code.slice(1))).status).toBe(404);
+  });
+
+  it('a code issued before (16 base62 characters, from a mail already sent) checks in exactly as printed', async () => {
+    await register(event, 'old@example.com');
+    await register(event, 'older@example.com');
+    const legacy = { 'old@example.com': 'aB3dEf6hIj9lMn0p', 'older@example.com': 'OLDCODE1LOOKALIK' };
+    for (const [email, code] of Object.entries(legacy)) {
+      const { uuid } = stored(event, email);
+      t.app.store.db.prepare('UPDATE registrations SET checkin_code = ? WHERE uuid = ?').run(code, uuid);
+      t.app.store.db.prepare('UPDATE attendees SET checkin_code = ? WHERE uuid = ?').run(code, uuid);
+    }
+    // Case-sensitive as it always was, and never read the Crockford way: these are not today's codes.
+    expect((await scan(event, 'ab3dEf6hIj9lMn0p')).status).toBe(404);
+    expect((await scan(event, 'AB3DEF6H1J91MN0P')).status).toBe(404);
+    expect((await scan(event, '0LDC0DE1L00KAL1K')).status).toBe(404);
+    expect((await scan(event, 'ARV1:aB3dEf6hIj9lMn0p')).status).toBe(200);
+    expect((await scan(event, 'OLDCODE1LOOKALIK')).status).toBe(200);
+    expect(stored(event, 'old@example.com').checkedInAt).not.toBeNull();
+    expect(stored(event, 'older@example.com').checkedInAt).not.toBeNull();
+  });
+
+  it('a wrong code, or the code of another event, is 404 not registered (naming the event a ticket is for)', async () => {
+    const other = createEvent(t.app, org, { name: 'Launch Night' });
     await register(other, 'ada@example.com');
     const elsewhere = stored(other, 'ada@example.com').checkinCode;
     for (const code of ['ARV1:NoSuchCode000000', 'NoSuchCode000000', `ARV1:${elsewhere}`, elsewhere]) {
       const res = await scan(event, code);
       expect(res.status, code).toBe(404);
-      expect(res.body).toEqual({ message: 'You are not registered for this event.' });
+      expect(res.body).toEqual({
+        message: 'You are not registered for this event.',
+        // Issue 39: a ticket of another event of the organization names that event.
+        ...(code.endsWith(elsewhere) ? { other_event: { name: 'Launch Night' } } : {}),
+      });
     }
     expect(stored(other, 'ada@example.com').checkedInAt).toBeNull();
   });
@@ -482,6 +560,17 @@ describe('POST /dashboard/api/events/{event_id}/scan', () => {
       body: { message: 'No registration for this event has this code.' },
     });
     expect((await deskScan('not a code')).status).toBe(422);
+  });
+
+  it('takes the printed code typed in lower case, with or without its hyphens', async () => {
+    await register(event, 'ada@example.com');
+    await register(event, 'grace@example.com');
+    const ada = stored(event, 'ada@example.com').checkinCode;
+    const grace = stored(event, 'grace@example.com').checkinCode;
+    expect((await deskScan(ada.toLowerCase())).status).toBe(200);
+    const printed = `${grace.slice(0, 4)}-${grace.slice(4, 8)}-${grace.slice(8)}`;
+    expect((await deskScan(printed.toLowerCase())).status).toBe(200);
+    expect(stored(event, 'grace@example.com').checkedInAt).not.toBeNull();
   });
 
   it("a profile QR code of a registered person checks them in; another organization's event is not found", async () => {

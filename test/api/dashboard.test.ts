@@ -265,6 +265,7 @@ describe('guards', () => {
       ['POST', '/events/x/bulk-no-show'],
       ['GET', '/events/x/attendees.csv'],
       ['POST', '/events/x/import'],
+      ['POST', '/events/x/import/preview'],
       ['GET', '/users'],
       ['POST', '/users'],
       ['GET', '/users/x'],
@@ -311,6 +312,7 @@ describe('guards', () => {
       ['GET', '/users'],
       ['GET', '/users/8f14e45f-ceea-467f-a0e6-8f3b1c4b0a61'],
       ['POST', `/events/${created.body.data.id}/import`, { rows: [{ email: 'a@b.co' }] }],
+      ['POST', `/events/${created.body.data.id}/import/preview`, { rows: [{ email: 'a@b.co' }] }],
     ] as const) {
       const res = await member.send(method, path, body);
       expect(res.status, `${method} ${path}`).toBe(403);

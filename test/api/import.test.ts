@@ -192,7 +192,7 @@ describe('CSV import beside the server', () => {
     const codes = t.app.store.db.prepare('SELECT checkin_code FROM attendees').pluck().all() as (
       string | null
     )[];
-    expect(new Set(codes.filter((code) => code !== null && code.length >= 16)).size).toBe(101);
+    expect(new Set(codes.filter((code) => code !== null && code.length >= 12)).size).toBe(101);
     expect(t.app.store.repos.webhookDeliveries.hasOutboxBatches()).toBe(false);
     // Fanned out by the worker: a delivery per notification, ready for the dispatcher.
     const deliveries = t.app.store.db.prepare('SELECT COUNT(*) AS n FROM webhook_deliveries').get() as {
@@ -251,6 +251,67 @@ describe('CSV import beside the server', () => {
     const refused = await importing;
     expect(refused.status).toBe(422);
     expect(refused.body).toEqual({ message: 'Not enough seats: 89 left.' });
+  });
+});
+
+describe("an import's preview", () => {
+  const preview = (rows: unknown[], e = event) =>
+    owner.send('POST', `/events/${e.uuid}/import/preview`, { rows });
+
+  it('finds every problem in one pass: bad rows, emails twice or taken, and whether the seats hold the rest', async () => {
+    const small = createEvent(t.app, t.app.store.repos.organizations.list()[0]!, { seats: 150 });
+    await call(t.app, 'POST', `/public/events/${small.uuid}/register`, {
+      body: registration('ada@example.com'),
+    });
+    const rows: Record<string, string>[] = guests(200);
+    rows[9] = { ...rows[9]!, email: 'not-an-email' };
+    rows[49] = { ...rows[49]!, last_name: '' };
+    rows[99] = registration('ada@example.com');
+    rows[149] = { ...rows[0]! };
+
+    const res = await preview(rows, small);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      data: {
+        rows: 200,
+        importable: 196,
+        refused: [
+          { row: 10, errors: { email: ['The email field must be a valid email address.'] } },
+          { row: 50, errors: { last_name: ['The last name field is required.'] } },
+          { row: 100, errors: { email: ['The email has already been taken.'] } },
+          { row: 150, errors: { email: ['The email has already been taken.'] } },
+        ],
+        // 149 seats left: the 196 good rows do not fit, which the import itself says only once its rows pass.
+        seats_left: 149,
+      },
+    });
+    // Nothing written, nothing staged for the next import.
+    expect(t.app.store.repos.attendees.countsByStatus(small.id)).toEqual([
+      { status: 'confirmed', total: 1, checked_in: 0 },
+    ]);
+    const imported = await owner.send('POST', `/events/${small.uuid}/import`, { rows: guests(10, 'next') });
+    expect(imported.body).toEqual({ message: 'Imported 10 attendees.', imported: 10 });
+  });
+
+  it('counts every row of a clean file, and no seats left for an unlimited event', async () => {
+    const res = await preview(guests(300));
+    expect(res.body).toEqual({ data: { rows: 300, importable: 300, refused: [], seats_left: null } });
+    expect(attendeeCount()).toBe(0);
+  });
+
+  it("refuses as the import does: a body the worker refuses, another organization's event, staff", async () => {
+    expect(await preview([1])).toMatchObject({
+      status: 422,
+      body: { message: 'Validation failed.', errors: { 'rows.0': ['The rows.0 field must be an object.'] } },
+    });
+    const foreign = createEvent(
+      t.app,
+      t.app.store.repos.organizations.create('Other', 'other', '2026-01-01')!,
+    );
+    expect(await preview(guests(1), foreign)).toMatchObject({
+      status: 404,
+      body: { message: 'Event not found.' },
+    });
   });
 });
 

@@ -180,7 +180,7 @@ test('"already checked in" offers the badge again, drawn as the event lays it ou
   await expect(page.locator('.print-badge')).toHaveCount(0);
 });
 
-test('in the desktop app, a badge reprinted after a scan prints the same drawing silently, through the page itself', async ({
+test('in the desktop app, a badge printed after a scan prints silently, through the page itself; the ticket scanned again offers none', async ({
   page,
   server,
 }) => {
@@ -209,12 +209,11 @@ test('in the desktop app, a badge reprinted after a scan prints the same drawing
   };
   expect(await printSeen(page)).toEqual([printed]);
 
+  await expect(page.locator('.print-badge')).toHaveCount(0);
+
+  // Issue 39: a ticket used before gets no badge (whoever shows it may hold a screenshot of it).
   await home.open(event.uuid);
   await home.scanWithWedge(`ARV1:${code}`);
   await expect(page.getByTestId('result')).toHaveAttribute('data-tone', 'already');
-  await page.getByTestId('result').getByRole('button', { name: 'Print my badge again' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Your badge is printing.' })).toBeVisible();
-
-  expect(await printSeen(page)).toEqual([printed]);
-  await expect(page.locator('.print-badge')).toHaveCount(0);
+  await expect(page.getByTestId('result').getByRole('button', { name: /badge/ })).toHaveCount(0);
 });

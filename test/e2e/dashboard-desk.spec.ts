@@ -3,8 +3,13 @@ import type { EventRecord } from '../../server/events/event.types.ts';
 import type { RegistrationField } from '../../server/contract/vocabulary.ts';
 import { pauseClock, recordFetches } from './support/clock.ts';
 import { expect, test, type KioskServer } from './support/fixtures.ts';
+import { expectFitsScreen } from './support/fits-screen.ts';
 import { CheckInPage } from './pages/CheckInPage.ts';
 import { DeskPage } from './pages/DeskPage.ts';
+import { en } from '../../renderer/src/shared/i18n/en.ts';
+import { fr } from '../../renderer/src/shared/i18n/fr.ts';
+// The catalogues' `dashboard`, as the dashboard's script installs it.
+import '../../renderer/src/dashboard/words.ts';
 
 const ADA = { email: 'ada@example.com', first_name: 'Ada', last_name: 'Lovelace' };
 const GRACE = { email: 'grace@example.com', first_name: 'Grace', last_name: 'Hopper' };
@@ -375,7 +380,9 @@ test('a code scanned into the desk checks the person in; each row shows its code
     'data-qr-text',
     `ARV1:${checkinCode}`,
   );
-  await expect(desk.dialog).toContainText(checkinCode);
+  // Written in groups of four, as the ticket and the mail print it.
+  const printed = `${checkinCode.slice(0, 4)}-${checkinCode.slice(4, 8)}-${checkinCode.slice(8)}`;
+  await expect(desk.dialog).toContainText(printed);
   await desk.dialog.getByRole('button', { name: 'Close' }).click();
   await expect(desk.dialog).toHaveCount(0);
 
@@ -396,6 +403,76 @@ test('a code scanned into the desk checks the person in; each row shows its code
   await expect(outcome).toHaveRole('alert');
   await expect(outcome).toContainText('Already checked in at Nov 21, 2026 10:00 AM.');
 });
+
+test('staff type the code printed on a ticket, in lower case, and it checks the person in', async ({
+  page,
+  server,
+}) => {
+  const event = server.createEvent();
+  await server.register(event, ADA);
+  const { checkinCode } = server.attendee(event, ADA.email)!;
+  await server.signIn(page, 'staff');
+  const desk = new DeskPage(page);
+  await desk.open(event.uuid);
+
+  const printed = `${checkinCode.slice(0, 4)}-${checkinCode.slice(4, 8)}-${checkinCode.slice(8)}`;
+  await page.getByLabel('Check-in code', { exact: true }).fill(printed.toLowerCase());
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'Ada Lovelace: Checked in.' })).toBeVisible();
+  expect(server.attendee(event, ADA.email)!.checkedInAt).not.toBeNull();
+});
+
+for (const language of ['en', 'fr'] as const) {
+  test.describe(`on a phone (360 px), in ${language === 'en' ? 'English' : 'French'}`, () => {
+    test.use({ viewport: { width: 360, height: 740 } });
+
+    test('the printed code typed as people type it checks in; a name with a typo is found after exact ones', async ({
+      page,
+      server,
+    }) => {
+      const catalogue = language === 'fr' ? fr : en;
+      const w = catalogue.dashboard.desk;
+      const event = server.createEvent({ name: 'Launch Night' });
+      // Marie registered first: found only through the typo, she is still listed after the exact match.
+      await server.register(event, {
+        email: 'marie@example.com',
+        first_name: 'Marie',
+        last_name: 'Bertrand',
+      });
+      await server.register(event, { email: 'paul@example.com', first_name: 'Paul', last_name: 'Bertand' });
+      await server.register(event, ADA);
+      const { checkinCode } = server.attendee(event, ADA.email)!;
+      const printed = `${checkinCode.slice(0, 4)}-${checkinCode.slice(4, 8)}-${checkinCode.slice(8)}`;
+      await page.addInitScript(`localStorage.setItem('arrivals.dashboard.language', '${language}')`);
+      await server.signIn(page, 'staff');
+      await page.goto(`/dashboard/events/${event.uuid}/desk`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(w.pageTitle('Launch Night'));
+      const names = page.getByTestId('attendee-row').getByRole('rowheader');
+      const dialog = page.getByRole('dialog');
+
+      // The code dialog prints it in groups of four, inside the screen.
+      await page.getByRole('button', { name: `${w.actions.showCode} Ada Lovelace`, exact: true }).click();
+      await expect(dialog).toContainText(printed);
+      await expectFitsScreen(page, 'desk, check-in code dialog');
+      await dialog.getByRole('button', { name: w.code.close }).click();
+
+      // Typed from the ticket in lower case, with spaces for the hyphens.
+      await page.getByLabel(w.scan.label, { exact: true }).fill(printed.toLowerCase().replaceAll('-', ' '));
+      await page.keyboard.press('Enter');
+      const checkedIn = w.actions.result('Ada Lovelace', catalogue.server.staffCheckedIn);
+      await expect(page.getByRole('status').filter({ hasText: checkedIn })).toBeVisible();
+      expect(server.attendee(event, ADA.email)!.checkedInAt).not.toBeNull();
+      await expectFitsScreen(page, 'desk, after a typed code');
+
+      // "bertand": Paul as typed first, then Marie, one letter away.
+      await page.getByRole('searchbox', { name: w.table.search }).fill('bertand');
+      await expect(names).toHaveText(['Paul Bertand', 'Marie Bertrand']);
+      await page.getByRole('searchbox', { name: w.table.search }).fill('bertrnad');
+      await expect(names).toHaveText(['Marie Bertrand']);
+      await expectFitsScreen(page, 'desk, a search with a typo');
+    });
+  });
+}
 
 test('exports the attendees as a CSV file', async ({ page, server }) => {
   const event = server.createEvent({ name: 'Launch Night' });

@@ -186,10 +186,9 @@ test('the server’s English refusals are shown in French: already registered, a
   await home.scanWithWedge(alan.profileCode);
   await expect(page.getByRole('region', { name: 'Votre code scanné' })).toContainText('Ce profil est privé.');
   await home.scanWithWedge('NoSuchCode123');
-  await expect(result.heading).toHaveText('Aucune inscription trouvée');
-  await expect(result.root.getByTestId('server-message')).toHaveText(
-    'Nous ne trouvons pas votre inscription à cet événement.',
-  );
+  // Issue 39: a code the kiosk cannot find says so, and what to do instead.
+  await expect(result.heading).toHaveText(`Nous ne trouvons pas ce code pour ${event.name}`);
+  await expect(result.button('M’enregistrer avec mon e-mail')).toBeVisible();
 });
 
 test('the home’s language switch: French at one press, kept through a reload and Back, English again at the idle reset', async ({

@@ -5,7 +5,12 @@ import { visibleProfile } from '../../server/people/profile.rules.ts';
 import { generateApiToken, hashApiToken, hasValidTokenShape, sameHash } from '../../server/access/secrets.ts';
 import { formatHumanDateTime, parseOffsetDateTime, toTimestamp } from '../../server/platform/time.ts';
 import { isTokenExpired } from '../../server/access/api-token.rules.ts';
-import { parseScannedCode } from '../../server/attendees/checkin-code.rules.ts';
+import {
+  checkinCodeReadings,
+  drawCheckinCode,
+  groupedCheckinCode,
+  parseScannedCode,
+} from '../../server/attendees/checkin-code.rules.ts';
 import type { AttendeeRecord } from '../../server/attendees/attendee.types.ts';
 import type { EventRecord } from '../../server/events/event.types.ts';
 
@@ -210,6 +215,9 @@ describe('scanned codes', () => {
     ['Ab3dEf6hIj9l', { kind: 'either', code: 'Ab3dEf6hIj9l' }],
     ['http://192.168.1.20:8787/p/Ab3dEf6hIj9l', { kind: 'profile', code: 'Ab3dEf6hIj9l' }],
     ['https://arrivals.example/p/Ab3dEf6hIj9l/', { kind: 'profile', code: 'Ab3dEf6hIj9l' }],
+    // Today's codes as printed, in groups: the separators go when what is left is a code's 12 characters.
+    ['7kq4-mz2c-9txb', { kind: 'either', code: '7kq4mz2c9txb' }],
+    [' ARV1:7KQ4 MZ2C  9TXB ', { kind: 'checkin', code: '7KQ4MZ2C9TXB' }],
   ])('%j is %j', (text, expected) => {
     expect(parseScannedCode(text)).toEqual(expected);
   });
@@ -224,7 +232,24 @@ describe('scanned codes', () => {
     'ftp://example.com/p/Ab3dEf6hIj9l',
     'javascript:alert(1)//p/Ab3',
     'x'.repeat(65),
+    '7kq4-mz2c-9tx',
+    '7kq4/mz2c/9txb',
   ])('%j is no code', (text) => {
     expect(parseScannedCode(text)).toBeNull();
+  });
+
+  it("reads today's codes the Crockford way, and older codes only as they are", () => {
+    expect(checkinCodeReadings('7kq4mz2c9txb')).toEqual(['7kq4mz2c9txb', '7KQ4MZ2C9TXB']);
+    expect(checkinCodeReadings('ilo0ILO0abcd')).toEqual(['ilo0ILO0abcd', '11001100ABCD']);
+    expect(checkinCodeReadings('7KQ4MZ2C9TXB')).toEqual(['7KQ4MZ2C9TXB']);
+    // U is not in the alphabet; 16 characters are an older code, case-sensitive.
+    expect(checkinCodeReadings('7KQ4MZ2C9TXU')).toEqual(['7KQ4MZ2C9TXU']);
+    expect(checkinCodeReadings('aB3dEf6hIj9lMn0p')).toEqual(['aB3dEf6hIj9lMn0p']);
+  });
+
+  it("prints today's codes in groups of four, older ones as they were issued", () => {
+    expect(groupedCheckinCode('7KQ4MZ2C9TXB')).toBe('7KQ4-MZ2C-9TXB');
+    expect(groupedCheckinCode('aB3dEf6hIj9lMn0p')).toBe('aB3dEf6hIj9lMn0p');
+    for (let i = 0; i < 50; i++) expect(drawCheckinCode()).toMatch(/^[0-9A-HJKMNP-TV-Z]{12}$/);
   });
 });

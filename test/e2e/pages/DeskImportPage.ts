@@ -26,6 +26,27 @@ export class DeskImportPage {
     return this.page.getByRole('button', { name: /^Import \d/ });
   }
 
+  /** The import's button, whatever it says: the rows it will import, or why it will import none. */
+  get button(): Locator {
+    return this.page.getByRole('button', { name: /^(Import \d|Fix \d|Checking \d|Nothing to import)/ });
+  }
+
+  /** What the server's check of the mapped rows found, before anything is sent. */
+  get checked(): Locator {
+    return this.page.getByTestId('import-checked');
+  }
+
+  /** The rows the check found problems in. */
+  get check(): Locator {
+    return this.page.getByTestId('import-check');
+  }
+
+  /** The check's lines as [row, field, problem]. */
+  async checkLines(): Promise<string[][]> {
+    const rows = await this.check.locator('tbody tr').all();
+    return Promise.all(rows.map((row) => row.locator('th, td').allInnerTexts()));
+  }
+
   get stage(): Locator {
     return this.page.getByTestId('import-stage');
   }

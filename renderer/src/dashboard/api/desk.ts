@@ -117,7 +117,19 @@ export const deskApi = {
   /** `mode`: whether a refused row stops the import, or is left out and reported. */
   importRows: (eventId: string, rows: Record<string, string>[], mode: ImportMode) =>
     answer(api.POST('/dashboard/api/events/{event_id}/import', { ...event(eventId), body: { rows, mode } })),
+
+  /** What importing `rows` would do, checked by the server in one pass, writing nothing. */
+  previewImport: (eventId: string, rows: Record<string, string>[], signal?: AbortSignal) =>
+    answer(
+      api.POST('/dashboard/api/events/{event_id}/import/preview', {
+        ...event(eventId),
+        body: { rows },
+        signal,
+      }),
+    ).then((r) => r.data),
 };
+
+export type ImportPreview = Schema<'ImportPreview'>;
 
 /** The per-row report of a refused import, or none when the refusal was about something else (seats). */
 export function importRefusalRows(error: ApiError): ImportRowError[] {

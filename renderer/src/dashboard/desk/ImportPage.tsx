@@ -1,11 +1,17 @@
-import { useId, useMemo, useState, type ChangeEvent } from 'react';
+import { useEffect, useId, useMemo, useState, type ChangeEvent } from 'react';
 import { type ApiError } from '../../shared/api/client.ts';
 import type { RegistrationField } from '../../shared/api/types.ts';
 import { describeFailure, Loading, Problem } from '../../shared/components/Status.tsx';
 import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
 import { t, wordsOf } from '../../shared/i18n/index.ts';
 import { followLink, paths } from '../../shared/router.ts';
-import { deskApi, importRefusalRows, type DeskEvent, type ImportMode } from '../api/desk.ts';
+import {
+  deskApi,
+  importRefusalRows,
+  type DeskEvent,
+  type ImportMode,
+  type ImportPreview as ImportCheck,
+} from '../api/desk.ts';
 import { Notice } from '../shell/controls.tsx';
 import { PageHeader } from '../shell/PageHeader.tsx';
 import { useDashboardLoad, useExpireOn401 } from '../shell/session.tsx';
@@ -36,6 +42,57 @@ type Result =
   | { kind: 'imported'; count: number; skipped: number; lines: ReportLine[] }
   | { kind: 'refused'; rows: number; lines: ReportLine[] }
   | { kind: 'failed'; message: string };
+
+/** The server's check of the rows as mapped, before anything is sent to import (issue 39). */
+type Check =
+  | { kind: 'none' }
+  | { kind: 'checking' }
+  | { kind: 'checked'; result: ImportCheck }
+  | { kind: 'failed'; message: string };
+
+/** A mapping changed by hand is checked again once the person stops changing it. */
+const CHECK_AFTER_MS = 300;
+
+/**
+ * The server's check of `rows` (null: nothing to check yet): every row it would refuse, how many it would import,
+ * the seats left, in one pass, so that the import's button counts what it will import and every problem shows
+ * before it is pressed. A new mapping or file cancels the check under way.
+ */
+function useImportCheck(eventId: string, rows: Record<string, string>[] | null): Check {
+  // The answer, with the rows it is about: an answer about other rows (an earlier mapping) is no answer.
+  const [answer, setAnswer] = useState<{ rows: Record<string, string>[]; check: Check } | null>(null);
+  const isApiError = useExpireOn401();
+  useEffect(() => {
+    if (!rows) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      deskApi.previewImport(eventId, rows, controller.signal).then(
+        (result) => setAnswer({ rows, check: { kind: 'checked', result } }),
+        (error: unknown) => {
+          if (controller.signal.aborted || !isApiError(error)) return;
+          setAnswer({ rows, check: { kind: 'failed', message: describeFailure(error) } });
+        },
+      );
+    }, CHECK_AFTER_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [eventId, rows, isApiError]);
+  if (!rows) return { kind: 'none' };
+  return answer?.rows === rows ? answer.check : { kind: 'checking' };
+}
+
+/**
+ * How many rows the import will write, as checked: all of them, none while a row is refused and nothing is to be
+ * imported then (`all_or_nothing`), or the good ones (`valid_rows`). Null before the check.
+ */
+function rowsToImport(check: Check, mode: ImportMode): number | null {
+  if (check.kind !== 'checked') return null;
+  const { rows, importable, refused } = check.result;
+  if (mode === 'valid_rows') return importable;
+  return refused.length === 0 ? rows : 0;
+}
 
 /**
  * `/dashboard/events/{id}/import`, owners only: attendees from a CSV file, all or nothing, or the good rows with a
@@ -81,6 +138,12 @@ function Importer({ event }: { event: DeskEvent }) {
   const rows = useMemo(() => (file ? buildImportRows(file.records, mapping) : null), [file, mapping]);
   const problems = mappingProblems(mapping, fields);
   const blocked = problems.missing.length > 0 || problems.repeated.length > 0;
+  const check = useImportCheck(event.id, rows && !blocked && stage === 'map' ? rows.rows : null);
+  const willImport = rowsToImport(check, mode);
+  const seatsLeft = check.kind === 'checked' ? check.result.seats_left : null;
+  const seatsShort = willImport !== null && seatsLeft !== null && willImport > seatsLeft;
+  const cannotSend =
+    blocked || stage === 'send' || check.kind === 'checking' || willImport === 0 || seatsShort;
 
   const choose = async (e: ChangeEvent<HTMLInputElement>) => {
     const chosen = e.currentTarget.files?.[0];
@@ -100,7 +163,7 @@ function Importer({ event }: { event: DeskEvent }) {
   };
 
   const send = async () => {
-    if (!rows || blocked || stage === 'send') return;
+    if (!rows || cannotSend) return;
     setResult(null);
     setStage('send');
     try {
@@ -158,7 +221,7 @@ function Importer({ event }: { event: DeskEvent }) {
       )}
       {result?.kind === 'imported' && <Imported count={result.count} deskPath={deskPath} />}
       {result?.kind === 'imported' && result.skipped > 0 && (
-        <ImportReport rows={result.skipped} lines={result.lines} skipped />
+        <ImportReport rows={result.skipped} lines={result.lines} kind="skipped" />
       )}
       {result?.kind === 'failed' && <Notice tone="error">{result.message}</Notice>}
       {result?.kind === 'refused' && <ImportReport rows={result.rows} lines={result.lines} />}
@@ -180,6 +243,13 @@ function Importer({ event }: { event: DeskEvent }) {
           <section className="dsection" aria-labelledby="import-preview">
             <h2 id="import-preview">{words.previewHeading}</h2>
             <ImportPreview rows={rows} fields={fields} />
+            <CheckOutcome
+              check={check}
+              seatsShort={seatsShort}
+              willImport={willImport}
+              fileRows={rows.fileRows}
+              fields={fields}
+            />
             <fieldset className="dfieldset import-mode">
               <legend>{words.modeLegend}</legend>
               {(['all_or_nothing', 'valid_rows'] as const).map((option) => (
@@ -198,13 +268,56 @@ function Importer({ event }: { event: DeskEvent }) {
             <button
               type="button"
               className="dbutton dbutton--primary"
-              aria-disabled={blocked || stage === 'send' || undefined}
+              aria-disabled={cannotSend || undefined}
               onClick={() => void send()}
             >
-              {words.submit(rows.rows.length)}
+              {check.kind === 'checking'
+                ? words.checking(rows.rows.length)
+                : willImport === null
+                  ? words.submit(rows.rows.length)
+                  : willImport > 0
+                    ? words.submit(willImport)
+                    : check.kind === 'checked' && check.result.refused.length > 0 && mode === 'all_or_nothing'
+                      ? words.fixFirst(check.result.refused.length)
+                      : words.nothingToImport}
             </button>
           </section>
         </>
+      )}
+    </>
+  );
+}
+
+/**
+ * What the check found: how many rows can be imported, the rows to fix (by file row), and seats too few for the
+ * rows to import; or why the rows could not be checked (the import, sent anyway, checks them itself).
+ */
+function CheckOutcome({
+  check,
+  seatsShort,
+  willImport,
+  fileRows,
+  fields,
+}: {
+  check: Check;
+  seatsShort: boolean;
+  willImport: number | null;
+  fileRows: number[];
+  fields: readonly RegistrationField[];
+}) {
+  if (check.kind === 'failed') return <Notice tone="error">{words.checkFailed(check.message)}</Notice>;
+  if (check.kind !== 'checked') return null;
+  const { rows, importable, refused, seats_left: seatsLeft } = check.result;
+  return (
+    <>
+      <p role="status" data-testid="import-checked">
+        {refused.length === 0 ? words.checkedAll(rows) : words.checkedSome(rows, importable)}
+      </p>
+      {seatsShort && seatsLeft !== null && willImport !== null && (
+        <Notice tone="error">{words.seatsShort(seatsLeft, willImport)}</Notice>
+      )}
+      {refused.length > 0 && (
+        <ImportReport rows={refused.length} lines={reportLines(refused, fileRows, fields)} kind="check" />
       )}
     </>
   );

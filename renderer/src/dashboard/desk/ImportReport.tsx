@@ -28,23 +28,32 @@ export function reportLines(
   );
 }
 
-/** The rows refused (nothing imported), or with `skipped` the rows left out of an import of the good ones. */
+/**
+ * The rows refused (nothing imported), or with `kind` the rows left out of an import of the good ones (`skipped`),
+ * or the rows the preview found problems in, before anything is sent (`check`). An answer of the import takes
+ * focus; the preview's list, which comes as the file is mapped, does not.
+ */
 export function ImportReport({
   rows,
   lines,
-  skipped = false,
+  kind = 'refused',
 }: {
   rows: number;
   lines: ReportLine[];
-  skipped?: boolean;
+  kind?: 'refused' | 'skipped' | 'check';
 }) {
   const heading = useFocusOnMount<HTMLHeadingElement>();
+  const id = kind === 'check' ? 'import-check' : 'import-report';
+  const title = { refused: words.reportHeading, skipped: words.skippedHeading, check: words.checkHeading }[
+    kind
+  ];
+  const intro = { refused: words.reportIntro, skipped: words.skippedIntro, check: words.checkIntro }[kind];
   return (
-    <section className="dsection" aria-labelledby="import-report" data-testid="import-report">
-      <h2 id="import-report" ref={heading} tabIndex={-1}>
-        {skipped ? words.skippedHeading : words.reportHeading}
+    <section className="dsection" aria-labelledby={id} data-testid={id}>
+      <h2 id={id} ref={kind === 'check' ? undefined : heading} tabIndex={-1}>
+        {title}
       </h2>
-      <p>{skipped ? words.skippedIntro(rows) : words.reportIntro(rows)}</p>
+      <p>{intro(rows)}</p>
       <div className="import-table-wrap">
         <table className="dtable">
           <caption className="visually-hidden">{words.reportCaption}</caption>

@@ -38,8 +38,11 @@ export function CheckInScreen() {
   const { event, prefill, finish } = useKioskSession();
   const [alert, setAlert] = useState<AlertContent | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  /** The email that found nobody, once the person asks to be found by name instead. */
-  const [findingAfter, setFindingAfter] = useState<string | null>(null);
+  /**
+   * Once the person asks to be found by name instead: the email that found nobody, or '' when they came from a code
+   * the event did not know (no email typed).
+   */
+  const [findingAfter, setFindingAfter] = useState<string | null>(prefill?.findByName ? '' : null);
 
   async function checkIn(email: string) {
     setOutcome({ kind: 'checked-in', checkIn: await kioskApi.checkIn(event.id, email), email });

@@ -28,7 +28,7 @@ type Step =
  * A second way to find oneself after an email found nobody (a typo, most often): a last name, a few masked
  * matches, and the match confirmed by choosing how one's email address ends (the server's rules:
  * server/attendees/find-by-name.rules.ts). Checking in then answers as any self check-in does. `email` is what
- * was typed before, offered to registration if nobody here is the person.
+ * was typed before, offered to registration if nobody here is the person ('' when none was: after a scanned code).
  */
 export function FindByName({ email }: { email: string }) {
   const { event, go, finish } = useKioskSession();
@@ -72,7 +72,11 @@ export function FindByName({ email }: { email: string }) {
     <button
       type="button"
       className="button button--secondary"
-      onClick={() => go('register', { answers: { email }, fromProfile: false, checkEmail: true })}
+      onClick={() =>
+        email === ''
+          ? go('register')
+          : go('register', { answers: { email }, fromProfile: false, checkEmail: true })
+      }
     >
       {t.checkIn.registerNow}
     </button>

@@ -1,5 +1,5 @@
 import { t } from '../../shared/i18n/index.ts';
-import { CheckedIn, PrintBadgeButton } from '../check-in/CheckedIn.tsx';
+import { CheckedIn } from '../check-in/CheckedIn.tsx';
 import type { PublicProfile } from '../api.ts';
 import { Alert } from '../components/Alert.tsx';
 import { ResultPanel } from '../components/ResultPanel.tsx';
@@ -17,20 +17,37 @@ export function ScanResult({ state }: { state: FinalScan }) {
     const { name, company, checked_in_at: at } = state.checkIn;
     return <CheckedIn name={name} at={at} company={company} holder={{ code: state.code }} />;
   }
-  const { reprint } = state;
   return (
     <ResultPanel
       tone={state.tone}
       title={state.title}
-      returnAfterMs={settings.resultMs}
+      // The other ways in take reading and a choice: as long as a form is left open; the next code ends it anyway.
+      returnAfterMs={state.otherWays ? Math.max(settings.idleMs, settings.resultMs) : settings.resultMs}
       onDone={finish}
-      actions={
-        settings.badges &&
-        reprint !== undefined && <PrintBadgeButton holder={{ code: reprint }} known={null} />
-      }
+      actions={state.otherWays && <OtherWaysIn />}
     >
       <p data-testid="server-message">{state.message}</p>
+      {state.note && <p data-testid="result-note">{state.note}</p>}
     </ResultPanel>
+  );
+}
+
+/** A code the event does not know: the person may be registered all the same, and checks in by email or name. */
+function OtherWaysIn() {
+  const { go } = useKioskSession();
+  return (
+    <>
+      <button type="button" className="button button--primary" onClick={() => go('check-in')}>
+        {t.scan.checkInWithEmail}
+      </button>
+      <button
+        type="button"
+        className="button button--secondary"
+        onClick={() => go('check-in', { answers: {}, fromProfile: false, findByName: true })}
+      >
+        {t.findMe.offer}
+      </button>
+    </>
   );
 }
 

@@ -21,7 +21,7 @@ export interface ScanStationState extends CodeCheckIn {
  */
 export function useScanStation(camera: CameraWanted): ScanStationState {
   const checkIn = useCodeCheckIn();
-  useKeyboardWedge(checkIn.scanned);
+  useKeyboardWedge((code) => checkIn.scanned(code, 'scanner'));
   const status = useQrCamera(READER_ID, checkIn.scanned, camera);
   return { ...checkIn, camera: status };
 }

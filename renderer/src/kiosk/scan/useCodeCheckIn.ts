@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../shared/api/client.ts';
 import { describeFailure } from '../../shared/components/Status.tsx';
 import { t } from '../../shared/i18n/index.ts';
-import type { PublicProfile, ScanCheckIn } from '../api.ts';
+import type { KioskEvent, PublicProfile, ScanCheckIn } from '../api.ts';
 import { kioskApi } from '../api.ts';
 import { checkInOpensAt, opensLaterWords } from '../check-in/opening.ts';
 import type { Tone } from '../components/ResultPanel.tsx';
@@ -10,6 +10,7 @@ import { useKioskSession } from '../shell/session.ts';
 import { reportActivity } from '../shell/useIdleReset.ts';
 import { profileCodeFrom } from './profile-code.ts';
 import { createRepeatFilter } from './repeat-filter.ts';
+import { ticketEventOf, usedTicketOf, usedTicketWords } from './scan-findings.ts';
 
 /** The same code again within this window of its last sighting is the same person still holding it up. */
 const REPEAT_WINDOW_MS = 3000;
@@ -20,6 +21,9 @@ const REPEAT_WINDOW_MS = 3000;
  */
 const sightings = createRepeatFilter(REPEAT_WINDOW_MS);
 
+/** Where a code came from: the camera reads one held up on every frame; a scanner reads once per scan. */
+export type ScanSource = 'camera' | 'scanner';
+
 /**
  * What became of a scanned code. A check-in or its refusal is a result (`isFinalScan`), shown over the whole screen
  * until the next code or its timeout; a profile of someone not registered, or a code that could not be used, leaves
@@ -29,8 +33,11 @@ export type ScanState =
   | { kind: 'waiting' }
   | { kind: 'looking' }
   | { kind: 'checked-in'; checkIn: ScanCheckIn['data']; code: string }
-  /** `reprint`: the code of someone already checked in, whose badge can be printed again. */
-  | { kind: 'result'; tone: Tone; title: string; message: string; reprint?: string }
+  /**
+   * `otherWays`: a code the event does not know, whose holder may still be registered: the screen offers check-in
+   * by email, finding oneself by name, and staff. `note`: a second line under the message.
+   */
+  | { kind: 'result'; tone: Tone; title: string; message: string; note?: string; otherWays?: boolean }
   | { kind: 'profile'; profile: PublicProfile }
   | { kind: 'refused'; tone: 'warning' | 'error'; title?: string | undefined; message: string };
 
@@ -46,7 +53,7 @@ export interface CodeCheckIn {
   answer: number;
   /** A code is being looked up while the last result stays on screen. */
   reading: boolean;
-  scanned: (text: string) => void;
+  scanned: (text: string, from?: ScanSource) => void;
 }
 
 const asApiError = (error: unknown) => (error instanceof ApiError ? error : new ApiError(0, ''));
@@ -70,7 +77,10 @@ function scanProblem(error: ApiError): ScanState {
  *
  * A queue moves at the pace of people: a new code is read at once, whatever is on screen, and its answer replaces
  * the last result (which stays until then, so the screen never flashes back home in between). The same code again
- * within a few seconds of its last sighting is the same person still holding it up, and is not read again.
+ * within a few seconds of its last sighting is the same person still holding it up, and is not read again: the
+ * camera sees a code on every frame it is in view. A scanner (a keyboard wedge) reads a code once per scan, so the
+ * code whose result is on screen, scanned again, is asked again: a ticket shown twice says "already checked in",
+ * never leaving the first holder's welcome up.
  */
 export function useCodeCheckIn(): CodeCheckIn {
   const { event } = useKioskSession();
@@ -83,11 +93,15 @@ export function useCodeCheckIn(): CodeCheckIn {
   const pending = useRef(new Set<AbortController>());
   /** Scans by order of reading: an answer is shown unless a later scan's answer has been already. */
   const order = useRef({ read: 0, shown: 0 });
+  /** The code whose result is on screen (as the repeat filter knows it), while one is. */
+  const onScreen = useRef<string | null>(null);
 
   const scanned = useCallback(
-    (text: string) => {
+    (text: string, from: ScanSource = 'camera') => {
       // A profile code read as a bare code or as its URL is the same code held up again.
-      if (!sightings.accept(profileCodeFrom(text) ?? text.trim())) return;
+      const seen = profileCodeFrom(text) ?? text.trim();
+      const fresh = sightings.accept(seen);
+      if (!fresh && !(from === 'scanner' && onScreen.current === seen)) return;
       reportActivity();
       const turn = ++order.current.read;
       const controller = new AbortController();
@@ -97,6 +111,7 @@ export function useCodeCheckIn(): CodeCheckIn {
         pending.current.delete(controller);
         if (signal.aborted || turn < order.current.shown) return;
         order.current.shown = turn;
+        onScreen.current = isFinalScan(next) ? seen : null;
         const reading = order.current.read > turn;
         setView((shown) => ({ state: next, answer: shown.answer + 1, reading }));
       };
@@ -110,14 +125,17 @@ export function useCodeCheckIn(): CodeCheckIn {
           if (signal.aborted) return;
           const refusal = asApiError(error);
           switch (refusal.status) {
-            case 409:
+            case 409: {
+              // Whose, when and where, and no badge: whoever shows a ticket used before may hold a copy of it.
+              const used = usedTicketOf(refusal);
               return show({
                 kind: 'result',
                 tone: 'already',
                 title: t.checkIn.alreadyTitle,
-                message: describeFailure(refusal),
-                reprint: text,
+                message: used ? usedTicketWords(used, event) : describeFailure(refusal),
+                note: t.scan.notYou,
               });
+            }
             case 403: {
               const opensAt = checkInOpensAt(refusal, event.checkin_opens_at, new Date());
               return show(
@@ -132,7 +150,7 @@ export function useCodeCheckIn(): CodeCheckIn {
               );
             }
             case 404:
-              return show(await notRegistered(text, refusal, signal));
+              return show(await notRegistered(text, refusal, event, signal));
             default:
               return show(scanProblem(refusal));
           }
@@ -152,15 +170,33 @@ export function useCodeCheckIn(): CodeCheckIn {
 }
 
 /**
- * No registration here matches the code. A profile QR code still shows the profile (with the offer to register
- * with it); anything else says the person is not registered.
+ * No registration here matches the code. A ticket of another event of the organization names that event; a profile
+ * QR code still shows the profile (with the offer to register with it); any other code is one the kiosk cannot
+ * find. The person may be registered all the same (a ticket of an old mail, a screenshot of another's): the screen
+ * offers the other ways in, by email, by name, and staff.
  */
-async function notRegistered(text: string, refusal: ApiError, signal: AbortSignal): Promise<ScanState> {
+async function notRegistered(
+  text: string,
+  refusal: ApiError,
+  event: KioskEvent,
+  signal: AbortSignal,
+): Promise<ScanState> {
+  const ticketEvent = ticketEventOf(refusal);
+  if (ticketEvent !== null) {
+    return {
+      kind: 'result',
+      tone: 'warning',
+      title: t.scan.otherEventTitle(ticketEvent),
+      message: t.scan.otherEventMessage(event.name),
+      otherWays: true,
+    };
+  }
   const notHere: ScanState = {
     kind: 'result',
     tone: 'warning',
-    title: t.checkIn.notRegisteredTitle,
-    message: describeFailure(refusal),
+    title: t.scan.unknownTitle(event.name),
+    message: t.scan.unknownMessage,
+    otherWays: true,
   };
   const code = profileCodeFrom(text);
   if (!code) return notHere;

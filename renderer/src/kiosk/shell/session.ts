@@ -11,6 +11,8 @@ export interface Prefill {
    * before registering with it (a typo there would be a second registration).
    */
   checkEmail?: boolean;
+  /** The check-in screen opens on finding oneself by name (a scanned code the event did not know). */
+  findByName?: boolean;
 }
 
 /** What a kiosk screen knows of the visit in progress. Everything here is forgotten when the kiosk goes home. */

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../shared/api/client.ts';
 import { CHECKIN_QR_PREFIX } from '../../shared/api/vocabulary.ts';
+import { groupedCheckinCode } from '../../shared/checkin-code.ts';
 import { QrImage } from '../../shared/components/QrImage.tsx';
 import { describeFailure, Loading, Problem } from '../../shared/components/Status.tsx';
 import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
@@ -158,7 +159,7 @@ function TicketCode({ ticket }: { ticket: Ticket }) {
           <span>{t.ticket.showAtDoor}</span>
         )}
         <span className="pticket-code-text">
-          {t.ticket.code} <code>{code}</code>
+          {t.ticket.code} <code>{groupedCheckinCode(code)}</code>
         </span>
       </figcaption>
     </figure>

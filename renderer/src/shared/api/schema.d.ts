@@ -504,7 +504,7 @@ export interface paths {
         put?: never;
         /**
          * Check in by a scanned check-in code or profile QR code, with the rules of self check-in
-         * @description The check-in code of a registration (`ARV1:<code>`), or the profile code of a person of the event's organization (a `/p/<code>` URL), whose registration for the event is found by email. A bare code is tried as both. Refusals are those of self check-in; before check-in opens, the 403 also says when (`opens_at`). An `Idempotency-Key` header (16 to 128 of `A-Z a-z 0-9 - _`) makes the check-in the same one on every server of the venue: sent again, here or to another server after this one stopped, it answers as the first time and never makes a second check-in.
+         * @description The check-in code of a registration (`ARV1:<code>`), or the profile code of a person of the event's organization (a `/p/<code>` URL), whose registration for the event is found by email. A bare code is tried as both. Refusals are those of self check-in; before check-in opens, the 403 also says when (`opens_at`); a ticket of another event of the organization, the 404 names that event (`other_event`); a ticket used before, the 409 says whose, when and where (`checked_in`). An `Idempotency-Key` header (16 to 128 of `A-Z a-z 0-9 - _`) makes the check-in the same one on every server of the venue: sent again, here or to another server after this one stopped, it answers as the first time and never makes a second check-in.
          *
          *     No credentials needed.
          *
@@ -1011,6 +1011,28 @@ export interface paths {
          * @description Needs a signed-in owner.
          */
         post: operations["dashboardImportAttendees"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/events/{event_id}/import/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What an import of these rows would do, found in one pass: every row it would refuse, how many it would write, the seats left
+         * @description The import's own checks (the field rules, an email twice in the file or registered already) on the same body, on the import's thread, writing nothing; the import checks everything again when sent.
+         *
+         *     Needs a signed-in owner.
+         */
+        post: operations["dashboardPreviewImport"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2503,7 +2525,7 @@ export interface components {
                 event: string;
                 attendee: string;
                 /** @enum {string} */
-                via: "self" | "desk" | "scan";
+                via: "self" | "scan" | "desk";
             };
         } | {
             op_id: string;
@@ -2833,6 +2855,21 @@ export interface components {
                 count: number;
             }[];
         };
+        ImportPreview: {
+            /** @description The rows sent */
+            rows: number;
+            /** @description The rows an import would write: all of them when none is refused; the others with `valid_rows` */
+            importable: number;
+            /** @description Every row an import would refuse, and why, by row (counted from 1) */
+            refused: {
+                row: number;
+                errors: {
+                    [key: string]: string[];
+                };
+            }[];
+            /** @description The event's seats not taken (null: unlimited). An import whose rows do not all fit is refused whole */
+            seats_left: number | null;
+        };
         RegisteredAttendee: {
             id: number;
             email: string;
@@ -2871,6 +2908,47 @@ export interface components {
              * @example 2026-11-21T10:42:05+00:00
              */
             checked_in_at: string;
+        };
+        UsedTicket: {
+            /**
+             * @description The registration's first name; null when the event asks for none
+             * @example Ada
+             */
+            first_name: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:42:05+00:00
+             */
+            checked_in_at: string;
+            /** @description Where it was used: at a kiosk or at the staff desk; null when unknown */
+            place: ("kiosk" | "desk") | null;
+            /**
+             * @description The name of the paired kiosk it was used on, as its hub knows it; null on the hub itself or when unknown
+             * @example North door
+             */
+            device: string | null;
+        };
+        TicketEvent: {
+            id: string;
+            name: string;
+            description: string;
+            /** @description IANA time zone the times are told in */
+            timezone: string;
+            starts_at: string | null;
+            ends_at: string | null;
+            /**
+             * @description The start in the event's zone, with that zone's offset
+             * @example 2026-12-01T10:00:00+01:00
+             */
+            starts_at_local: string | null;
+            ends_at_local: string | null;
+            location: string | null;
+            organization: {
+                name: string;
+                slug: string;
+            };
+            accent_color: string | null;
+            logo_url: string | null;
         };
         NameMatch: {
             /** @description Names this match for a few minutes, on this server only; spent by one check-in try. Null (and no domains) when the email domain has too few others of its kind to be hidden among decoys: that registration checks in with staff */
@@ -3250,28 +3328,6 @@ export interface components {
                 [key: string]: unknown;
             };
             attempts: components["schemas"]["WebhookAttempt"][];
-        };
-        TicketEvent: {
-            id: string;
-            name: string;
-            description: string;
-            /** @description IANA time zone the times are told in */
-            timezone: string;
-            starts_at: string | null;
-            ends_at: string | null;
-            /**
-             * @description The start in the event's zone, with that zone's offset
-             * @example 2026-12-01T10:00:00+01:00
-             */
-            starts_at_local: string | null;
-            ends_at_local: string | null;
-            location: string | null;
-            organization: {
-                name: string;
-                slug: string;
-            };
-            accent_color: string | null;
-            logo_url: string | null;
         };
         Ticket: {
             /** @enum {string} */
@@ -4986,6 +5042,7 @@ export interface operations {
                                 at: string;
                                 names: string;
                                 device: string | null;
+                                via?: ("self" | "scan" | "desk") | null;
                                 refused: number;
                             }[];
                             tombstones: {
@@ -5340,6 +5397,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        other_event?: components["schemas"]["TicketEvent"];
                         /** @enum {string} */
                         message: "Event not found." | "You are not registered for this event.";
                     };
@@ -5356,6 +5414,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        checked_in?: components["schemas"]["UsedTicket"];
                         /** @example You have already checked in at Nov 21, 2026 10:42 AM. */
                         message: string;
                     };
@@ -8118,6 +8177,121 @@ export interface operations {
                             errors: components["schemas"]["FieldErrors"];
                         }[];
                         message: ("Some rows are invalid. Nothing was imported." | "Validation failed.") | string;
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    dashboardPreviewImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event UUID */
+                event_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    rows: {
+                        [key: string]: unknown;
+                    }[];
+                    /** @enum {string} */
+                    mode?: "all_or_nothing" | "valid_rows";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ImportPreview"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequestBody"];
+            /** @description Unauthorized: "Please sign in." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Please sign in.";
+                    };
+                };
+            };
+            /** @description Forbidden: "This request must come from the Arrivals dashboard itself." or "Only organization owners can do this." */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This request must come from the Arrivals dashboard itself." | "Only organization owners can do this.";
+                    };
+                };
+            };
+            /** @description Not Found: "Event not found." */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Event not found.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            /** @description Conflict: "This hub follows an online server: import the file there, and the attendees reach this venue from it." */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This hub follows an online server: import the file there, and the attendees reach this venue from it.";
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Misdirected Request: "This server does not answer to that name. Open the dashboard at its address, or allow the name with --allowed-host." */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This server does not answer to that name. Open the dashboard at its address, or allow the name with --allowed-host.";
+                    };
+                };
+            };
+            /** @description Unprocessable Entity: "Validation failed." */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Validation failed.";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };

@@ -1,4 +1,5 @@
 import { CHECKIN_QR_PREFIX } from '../api/vocabulary.ts';
+import { groupedCheckinCode } from '../checkin-code.ts';
 import { QrImage } from './QrImage.tsx';
 
 /**
@@ -21,7 +22,7 @@ export function CheckinCodeQr({
       <QrImage text={`${CHECKIN_QR_PREFIX}${code}`} alt={alt} size={size} />
       <figcaption>
         <span className="checkin-qr-caption">{caption}</span>
-        <code className="checkin-qr-code">{code}</code>
+        <code className="checkin-qr-code">{groupedCheckinCode(code)}</code>
       </figcaption>
     </figure>
   );

@@ -206,6 +206,21 @@ export const deskEn = {
       valid_rows: 'Import the good rows, and list the rows left out',
     },
     submit: (rows: number) => `Import ${count(rows)} ${rows === 1 ? 'attendee' : 'attendees'}`,
+    fixFirst: (rows: number) => `Fix ${count(rows)} ${rows === 1 ? 'row' : 'rows'} first`,
+    nothingToImport: 'Nothing to import',
+    checking: (rows: number) => `Checking ${count(rows)} ${rows === 1 ? 'row' : 'rows'}…`,
+    checkedAll: (rows: number) =>
+      rows === 1 ? 'The row can be imported.' : `All ${count(rows)} rows can be imported.`,
+    checkedSome: (rows: number, importable: number) =>
+      `Of ${count(rows)} rows, ${count(importable)} can be imported and ${count(rows - importable)} ${rows - importable === 1 ? 'has problems' : 'have problems'}.`,
+    checkFailed: (reason: string) => `The rows could not be checked before importing: ${reason}`,
+    checkHeading: 'Rows to fix',
+    checkIntro: (rows: number) =>
+      `Fix ${rows === 1 ? 'this row' : `these ${count(rows)} rows`} in the file and choose it again, or import the good rows and leave ${rows === 1 ? 'it' : 'them'} out.`,
+    seatsShort: (left: number, rows: number) =>
+      left === 0
+        ? `The event has no seats left, so none of the ${count(rows)} rows can be imported. Add seats in the event's settings.`
+        : `The event has ${count(left)} ${left === 1 ? 'seat' : 'seats'} left: the ${count(rows)} rows to import do not fit. Leave out ${count(rows - left)} ${rows - left === 1 ? 'row' : 'rows'}, or add seats in the event's settings.`,
     progressLabel: 'Import progress',
     stages: {
       read: 'Reading the file',

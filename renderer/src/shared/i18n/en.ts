@@ -4,6 +4,18 @@ import { serverEn } from './en-server.ts';
 import type { CheckInTime, ServerFieldProblem } from './refusal-types.ts';
 
 /**
+ * A ticket used before, as a kiosk tells of it (kiosk/scan/scan-findings.ts): whose (the first name), when (in the
+ * event's zone: the time alone on the day it happened, else the date and time), where, and the kiosk's name where
+ * a paired kiosk made it.
+ */
+export type UsedTicketWords = [
+  firstName: string | null,
+  when: { text: string; sameDay: boolean },
+  place: 'kiosk' | 'desk' | null,
+  device: string | null,
+];
+
+/**
  * Every word the kiosk shows, in English. A second language is a sibling file typed `Catalogue` (./fr.ts) and
  * registered in ./index.ts; screens never hold text of their own. The server's messages reach the screen through
  * `refusals` below (./refusals.ts).
@@ -204,6 +216,26 @@ export const en = {
     rateLimited: 'Lots of people are scanning right now. Please wait a few seconds and scan again.',
     unnamed: 'Profile',
     registerWithProfile: 'Register with this profile',
+    unknownTitle: (event: string) => `We can't find this code for ${event}`,
+    unknownMessage:
+      'If you registered, check in with your email address or find yourself by name. Or please see event staff.',
+    otherEventTitle: (event: string) => `This ticket is for ${event}`,
+    otherEventMessage: (here: string) =>
+      `It is not a ticket for ${here}. If you registered for ${here}, check in with your email address or find yourself by name. Or please see event staff.`,
+    checkInWithEmail: 'Check in with my email',
+    usedTicket: (...[firstName, when, place, device]: UsedTicketWords) => {
+      const at = when.sameDay ? `at ${when.text}` : `on ${when.text}`;
+      const where =
+        place === 'desk'
+          ? ' at the staff desk'
+          : place === 'kiosk'
+            ? device
+              ? ` at the kiosk “${device}”`
+              : ' at a kiosk'
+            : '';
+      return firstName ? `${firstName} checked in ${at}${where}.` : `This ticket was used ${at}${where}.`;
+    },
+    notYou: 'Not you? Please see event staff.',
     fields: {
       email: 'Email',
       phone: 'Phone',

@@ -5,6 +5,7 @@ const count = (n: number) => new Intl.NumberFormat('fr-FR').format(n);
 const plural = (n: number, one: string, other: string) =>
   new Intl.PluralRules('fr').select(n) === 'one' ? one : other;
 const people = (n: number) => `${count(n)} ${plural(n, 'participant', 'participants')}`;
+const lines = (n: number) => `${count(n)} ${plural(n, 'ligne', 'lignes')}`;
 const checkIns = (n: number) => `${count(n)} ${plural(n, 'arrivée', 'arrivées')}`;
 
 export const deskFr: typeof deskEn = {
@@ -216,6 +217,21 @@ export const deskFr: typeof deskEn = {
       valid_rows: 'Importer les bonnes lignes, et lister celles laissées de côté',
     },
     submit: (rows: number) => `Importer ${people(rows)}`,
+    fixFirst: (rows: number) => `Corrigez d’abord ${lines(rows)}`,
+    nothingToImport: 'Rien à importer',
+    checking: (rows: number) => `Vérification de ${lines(rows)}…`,
+    checkedAll: (rows: number) =>
+      rows === 1 ? 'La ligne peut être importée.' : `Les ${count(rows)} lignes peuvent être importées.`,
+    checkedSome: (rows: number, importable: number) =>
+      `Sur ${lines(rows)}, ${count(importable)} ${plural(importable, 'peut', 'peuvent')} être ${plural(importable, 'importée', 'importées')} et ${count(rows - importable)} ${plural(rows - importable, 'pose', 'posent')} problème.`,
+    checkFailed: (reason: string) => `Les lignes n’ont pas pu être vérifiées avant l’import\u00a0: ${reason}`,
+    checkHeading: 'Lignes à corriger',
+    checkIntro: (rows: number) =>
+      `Corrigez ${rows === 1 ? 'cette ligne' : `ces ${count(rows)} lignes`} dans le fichier et choisissez-le de nouveau, ou importez les bonnes lignes et laissez ${plural(rows, 'celle-ci', 'celles-ci')} de côté.`,
+    seatsShort: (left: number, rows: number) =>
+      left === 0
+        ? `L’événement n’a plus de place\u00a0: aucune ligne ne peut être importée (${lines(rows)} à importer). Ajoutez des places dans les réglages de l’événement.`
+        : `L’événement a encore ${count(left)} ${plural(left, 'place', 'places')}\u00a0: les ${lines(rows)} à importer n’y tiennent pas. Laissez de côté ${lines(rows - left)}, ou ajoutez des places dans les réglages de l’événement.`,
     progressLabel: 'Progression de l’import',
     stages: {
       read: 'Lecture du fichier',

@@ -1,4 +1,4 @@
-import type { Catalogue } from './en.ts';
+import type { Catalogue, UsedTicketWords } from './en.ts';
 import { dashboardWords } from './dashboard-words.ts';
 import type { DashboardWords } from './en-dashboard.ts';
 import { serverFr } from './fr-server.ts';
@@ -227,6 +227,27 @@ export const fr: Catalogue = {
       'Beaucoup de personnes scannent en ce moment. Veuillez patienter quelques secondes, puis scanner à nouveau.',
     unnamed: 'Profil',
     registerWithProfile: 'S’inscrire avec ce profil',
+    unknownTitle: (event: string) => `Nous ne trouvons pas ce code pour ${event}`,
+    unknownMessage: `Si vous avez une inscription, enregistrez votre arrivée avec votre adresse e-mail ou retrouvez-vous par votre nom. Sinon, ${seeStaff.charAt(0).toLowerCase()}${seeStaff.slice(1)}`,
+    otherEventTitle: (event: string) => `Ce billet est pour ${event}`,
+    otherEventMessage: (here: string) =>
+      `Ce n’est pas un billet pour ${here}. Si vous avez une inscription à ${here}, enregistrez votre arrivée avec votre adresse e-mail ou retrouvez-vous par votre nom. Sinon, ${seeStaff.charAt(0).toLowerCase()}${seeStaff.slice(1)}`,
+    checkInWithEmail: 'M’enregistrer avec mon e-mail',
+    usedTicket: (...[firstName, when, place, device]: UsedTicketWords) => {
+      const at = when.sameDay ? `à ${when.text}` : `le ${when.text}`;
+      const where =
+        place === 'desk'
+          ? ', par l’équipe de l’événement'
+          : place === 'kiosk'
+            ? device
+              ? `, sur la borne «\u202f${device}\u202f»`
+              : ', sur une borne'
+            : '';
+      return firstName
+        ? `${firstName}\u00a0: arrivée déjà enregistrée ${at}${where}.`
+        : `Ce billet a déjà servi ${at}${where}.`;
+    },
+    notYou: `Ce n’est pas vous\u202f? ${seeStaff}`,
     fields: {
       email: 'E-mail',
       phone: 'Téléphone',
