@@ -5,7 +5,7 @@ import type {
   HookHandlerDoneFunction,
   RouteOptions,
 } from 'fastify';
-import { canonicalAddress } from '../platform/client-address.ts';
+import { clientAddress } from '../platform/client-address.ts';
 import type { Clock } from '../platform/clock.ts';
 import { positiveInteger } from '../platform/config.ts';
 import { HttpError } from '../platform/errors.ts';
@@ -307,5 +307,5 @@ export function registerRateLimits(app: FastifyInstance, limits: RateLimits, clo
  * is one client however it connects. Any other IPv6 address counts on its own.
  */
 export function byIp(request: FastifyRequest): string {
-  return canonicalAddress(request.ip);
+  return clientAddress(request);
 }
