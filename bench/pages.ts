@@ -30,7 +30,7 @@ import { toTimestamp } from '../server/platform/time.ts';
 import { createRepositories } from '../server/store.ts';
 import { CHROMIUM_FLAGS, requireChromium } from '../test/e2e/support/chromium.ts';
 import { runBench, wholeNumber } from './cli.ts';
-import { recordRun, runStamp } from './history.ts';
+import { printReport, recordRun, runStamp } from './history.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const KIOSK_DIR = path.join(ROOT, 'out/renderer');
@@ -250,8 +250,7 @@ async function main(): Promise<void> {
       'main thread free after that paint, in a fresh context (empty cache); the three pages alternate round by round.',
   ];
   await recordRun(`## \`npm run bench:pages\`, ${runStamp()}\n\n${table}\n\n${notes.join('\n\n')}\n`);
-  console.log(table);
-  console.log(`\n${notes.join('\n')}`);
+  printReport(`${table}\n\n${notes.join('\n')}`);
 }
 
 runBench('npm run bench:pages', main);

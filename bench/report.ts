@@ -181,13 +181,13 @@ export function formatCpu(rows: readonly Row[]): string[] {
   );
 }
 
-function markdownReport(rows: readonly Row[], context: RunContext, machine: string): string {
+function markdownReport(rows: readonly Row[], context: RunContext): string {
   const notes = formatNotes(rows);
   const cpu = formatCpu(rows);
   return [
     `## \`npm run bench\`, ${runStamp()}`,
     '',
-    `The API against its bare twin; ${machine}.`,
+    'The API against its bare twin.',
     '',
     markdownTable(rows),
     '',
@@ -211,10 +211,6 @@ function markdownReport(rows: readonly Row[], context: RunContext, machine: stri
 }
 
 /** Adds the run to bench/results.md, the benchmarks' history. */
-export async function recordHttpRun(
-  rows: readonly Row[],
-  context: RunContext,
-  machine: string,
-): Promise<void> {
-  await recordRun(markdownReport(rows, context, machine));
+export async function recordHttpRun(rows: readonly Row[], context: RunContext): Promise<void> {
+  await recordRun(markdownReport(rows, context));
 }

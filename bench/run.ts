@@ -4,7 +4,7 @@
  * `--help` lists the options.
  */
 import fs from 'node:fs';
-import { HISTORY_FILE } from './history.ts';
+import { HISTORY_FILE, printReport } from './history.ts';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -316,14 +316,8 @@ async function benchmark(
   return rows;
 }
 
-function machineDescription(): string {
-  const cpus = os.cpus();
-  return `${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}, ${os.platform()}`;
-}
-
 async function report(rows: Row[], options: BenchOptions, cores: CorePlan | null): Promise<void> {
-  console.log(formatTable(rows));
-  for (const note of formatNotes(rows)) console.log(`! ${note}`);
+  printReport([formatTable(rows), ...formatNotes(rows).map((note) => `! ${note}`)].join('\n'));
   for (const line of formatCpu(rows)) log(`CPU per request: ${line}`);
   if (options.only !== null) return;
   const context: RunContext = {
@@ -337,7 +331,7 @@ async function report(rows: Row[], options: BenchOptions, cores: CorePlan | null
     attendees: options.sizes.attendees + options.sizes.checkInPool,
     cores,
   };
-  await recordHttpRun(rows, context, machineDescription());
+  await recordHttpRun(rows, context);
   log(`added the run to ${path.relative(process.cwd(), HISTORY_FILE)}`);
 }
 
