@@ -16,7 +16,7 @@ export interface paths {
          * Event details for the registration page
          * @description No credentials needed.
          *
-         *     Rate limit: 60 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per client address. A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["showPublicEvent"];
         put?: never;
@@ -38,7 +38,7 @@ export interface paths {
          * Event details for a kiosk, with the event's time zone and times
          * @description No credentials needed.
          *
-         *     Rate limit: 60 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per client address. A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["showKioskEvent"];
         put?: never;
@@ -60,7 +60,7 @@ export interface paths {
          * A published event's logo
          * @description No credentials needed.
          *
-         *     Rate limit: 60 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per client address. A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["showPublicEventLogo"];
         put?: never;
@@ -86,7 +86,7 @@ export interface paths {
          *
          *     No credentials needed.
          *
-         *     Rate limit: 60 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per client address. A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["registerForEvent"];
         delete?: never;
@@ -106,7 +106,7 @@ export interface paths {
          * Is this email registered?
          * @description No credentials needed.
          *
-         *     Rate limit: 60 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per client address. A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["checkRegistration"];
         put?: never;
@@ -132,7 +132,7 @@ export interface paths {
          *
          *     No credentials needed.
          *
-         *     Rate limit: 60 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per client address. A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["selfCheckIn"];
         delete?: never;
@@ -154,7 +154,7 @@ export interface paths {
          * Cancel my registration
          * @description No credentials needed.
          *
-         *     Rate limit: 60 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per client address. A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["cancelOwnRegistration"];
         delete?: never;
@@ -174,7 +174,7 @@ export interface paths {
          * A public profile by its code
          * @description No credentials needed.
          *
-         *     Rate limit: 60 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per client address. A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["showPublicProfile"];
         put?: never;
@@ -196,7 +196,7 @@ export interface paths {
          * A public profile as a web page
          * @description No credentials needed.
          *
-         *     Rate limit: 10 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 10 requests a minute per client address. A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["showProfilePage"];
         put?: never;
@@ -218,7 +218,7 @@ export interface paths {
          * A ticket: the registration, its check-in code for the QR, the event in its own time zone
          * @description No credentials needed.
          *
-         *     Rate limit: 30 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 30 requests a minute per client address. A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["showTicket"];
         put?: never;
@@ -242,7 +242,7 @@ export interface paths {
          *
          *     No credentials needed.
          *
-         *     Rate limit: 30 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 30 requests a minute per client address. A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["downloadTicketCalendar"];
         put?: never;
@@ -268,7 +268,7 @@ export interface paths {
          *
          *     No credentials needed.
          *
-         *     Rate limit: 30 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 30 requests a minute per client address. A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["cancelWithTicket"];
         delete?: never;
@@ -288,7 +288,7 @@ export interface paths {
          * Organizations with published events
          * @description No credentials needed.
          *
-         *     Rate limit: 60 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per client address. A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["listOrganizationsWithEvents"];
         put?: never;
@@ -310,7 +310,7 @@ export interface paths {
          * An organization's published events, soonest first
          * @description No credentials needed.
          *
-         *     Rate limit: 60 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per client address. A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["listPublishedEvents"];
         put?: never;
@@ -354,7 +354,7 @@ export interface paths {
          * Pair a device with a pairing code from the hub’s staff screen or `arrivals device code`
          * @description No credentials needed.
          *
-         *     Rate limit: 10 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 10 requests a minute per client address. A request is counted once its body is read and valid: its answers from then on carry X-RateLimit-Limit, -Remaining and -Reset, a refusal of its origin or its body does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["pairDevice"];
         delete?: never;
@@ -376,7 +376,7 @@ export interface paths {
          * Push ops: each applied once, in one transaction, with its outcome
          * @description Needs the device's credential from pairing.
          *
-         *     Rate limit: 600 requests a minute per device (its credential; per client address without one). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 600 requests a minute per device (its credential; per client address without one). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["pushOps"];
         delete?: never;
@@ -398,7 +398,7 @@ export interface paths {
          *
          *     Needs the device's credential from pairing.
          *
-         *     Rate limit: 600 requests a minute per device (its credential; per client address without one). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 600 requests a minute per device (its credential; per client address without one). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["readChanges"];
         put?: never;
@@ -484,7 +484,7 @@ export interface paths {
          *
          *     No credentials needed.
          *
-         *     Rate limit: 60 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per client address. A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["registerAtKiosk"];
         delete?: never;
@@ -508,7 +508,7 @@ export interface paths {
          *
          *     No credentials needed.
          *
-         *     Rate limit: 30 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 30 requests a minute per client address. A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["checkInByScannedCode"];
         delete?: never;
@@ -532,7 +532,7 @@ export interface paths {
          *
          *     No credentials needed.
          *
-         *     Rate limit: 30 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 30 requests a minute per client address. A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["showKioskBadge"];
         delete?: never;
@@ -556,7 +556,7 @@ export interface paths {
          *
          *     No credentials needed.
          *
-         *     Rate limit: 30 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 30 requests a minute per client address. A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["findRegistrationByName"];
         delete?: never;
@@ -580,7 +580,7 @@ export interface paths {
          *
          *     No credentials needed.
          *
-         *     Rate limit: 30 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 30 requests a minute per client address. A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["checkInFoundByName"];
         delete?: never;
@@ -601,7 +601,7 @@ export interface paths {
          * A paired kiosk says where it serves its screens and API, for the venue list
          * @description Needs the device's credential from pairing. Origins that are not `http(s)://host[:port]` are dropped.
          *
-         *     Rate limit: 600 requests a minute per device (its credential; per client address without one). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 600 requests a minute per device (its credential; per client address without one). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         put: operations["recordKioskOrigins"];
         post?: never;
@@ -630,7 +630,7 @@ export interface paths {
          * Create the first owner and their organization (only while no staff account exists)
          * @description No sign-in needed.
          *
-         *     Rate limit: 10 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 10 requests a minute per client address. A request is counted once its body is read and valid: its answers from then on carry X-RateLimit-Limit, -Remaining and -Reset, a refusal of its origin or its body does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["dashboardSetUp"];
         delete?: never;
@@ -658,7 +658,7 @@ export interface paths {
          * Sign in with email and password
          * @description No sign-in needed.
          *
-         *     Rate limit: 10 requests a minute per client address, and 5 requests a minute per account (the email signed in with). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 10 requests a minute per client address, and 5 requests a minute per account (the email signed in with). A request is counted once its body is read and valid: its answers from then on carry X-RateLimit-Limit, -Remaining and -Reset, a refusal of its origin or its body does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["dashboardSignIn"];
         /**
@@ -706,7 +706,7 @@ export interface paths {
          * Sign in on this kiosk with a ticket the hub gave a desk before it stopped
          * @description No sign-in needed.
          *
-         *     Rate limit: 10 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 10 requests a minute per client address. A request is counted once its body is read and valid: its answers from then on carry X-RateLimit-Limit, -Remaining and -Reset, a refusal of its origin or its body does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["dashboardRedeemRoamingTicket"];
         delete?: never;
@@ -1756,7 +1756,7 @@ export interface paths {
          *
          *     Needs an API token (any scope).
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["showTokenOrganization"];
         put?: never;
@@ -1780,7 +1780,7 @@ export interface paths {
          *
          *     Needs an API token with the `events:read` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["listEvents"];
         put?: never;
@@ -1788,7 +1788,7 @@ export interface paths {
          * Create an event
          * @description Needs an API token with the `events:write` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["createEvent"];
         delete?: never;
@@ -1810,7 +1810,7 @@ export interface paths {
          *
          *     Needs an API token with the `events:read` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["showEvent"];
         put?: never;
@@ -1822,7 +1822,7 @@ export interface paths {
          * Edit, publish or unpublish an event (only the keys sent change)
          * @description Needs an API token with the `events:write` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         patch: operations["editEvent"];
         trace?: never;
@@ -1840,7 +1840,7 @@ export interface paths {
          *
          *     Needs an API token with the `attendees:read` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["lookUpAttendee"];
         put?: never;
@@ -1864,7 +1864,7 @@ export interface paths {
          *
          *     Needs an API token with the `attendees:read` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["listAttendees"];
         put?: never;
@@ -1890,7 +1890,7 @@ export interface paths {
          *
          *     Needs an API token with the `attendees:write` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["bulkMarkNoShow"];
         delete?: never;
@@ -1912,7 +1912,7 @@ export interface paths {
          * Cancel an attendee
          * @description Needs an API token with the `attendees:write` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["cancelAttendee"];
         delete?: never;
@@ -1934,7 +1934,7 @@ export interface paths {
          * Mark an attendee as no-show
          * @description Needs an API token with the `attendees:write` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["markNoShow"];
         delete?: never;
@@ -1956,7 +1956,7 @@ export interface paths {
          * Create a person (user account) with its public profile settings
          * @description Needs an API token with the `users:write` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["createPerson"];
         delete?: never;
@@ -1982,7 +1982,7 @@ export interface paths {
          * Edit a person and their public profile (only the keys sent change)
          * @description Needs an API token with the `users:write` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         patch: operations["editPerson"];
         trace?: never;
@@ -2002,7 +2002,7 @@ export interface paths {
          *
          *     Needs an API token with the `webhooks:manage` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["listWebhookEndpoints"];
         put?: never;
@@ -2012,7 +2012,7 @@ export interface paths {
          *
          *     Needs an API token with the `webhooks:manage` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["createWebhookEndpoint"];
         delete?: never;
@@ -2034,7 +2034,7 @@ export interface paths {
          *
          *     Needs an API token with the `webhooks:manage` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["showWebhookEndpoint"];
         put?: never;
@@ -2043,7 +2043,7 @@ export interface paths {
          * Delete an endpoint and its delivery log; nothing more is sent to it
          * @description Needs an API token with the `webhooks:manage` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         delete: operations["deleteWebhookEndpoint"];
         options?: never;
@@ -2054,7 +2054,7 @@ export interface paths {
          *
          *     Needs an API token with the `webhooks:manage` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         patch: operations["editWebhookEndpoint"];
         trace?: never;
@@ -2072,7 +2072,7 @@ export interface paths {
          * A new signing secret, shown once; the old one keeps signing beside it for 24 hours
          * @description Needs an API token with the `webhooks:manage` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["rotateWebhookSecret"];
         delete?: never;
@@ -2096,7 +2096,7 @@ export interface paths {
          *
          *     Needs an API token with the `webhooks:manage` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["listDeliveries"];
         put?: never;
@@ -2120,7 +2120,7 @@ export interface paths {
          *
          *     Needs an API token with the `webhooks:manage` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["showDelivery"];
         put?: never;
@@ -2144,7 +2144,7 @@ export interface paths {
          * Send a delivery again (same webhook-id), with a fresh retry schedule
          * @description Needs an API token with the `webhooks:manage` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["redeliver"];
         delete?: never;
@@ -2166,7 +2166,7 @@ export interface paths {
          * Send a test ping (webhook.test) to this endpoint
          * @description Needs an API token with the `webhooks:manage` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["sendTestPing"];
         delete?: never;
@@ -2188,7 +2188,7 @@ export interface paths {
          *
          *     Needs an API token (any scope).
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["listFollowableEvents"];
         put?: never;
@@ -2212,7 +2212,7 @@ export interface paths {
          * A venue’s hub starts following events of this server, with a `sync` token
          * @description Needs an API token (any scope).
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["connectVenue"];
         delete?: never;
@@ -2242,7 +2242,10 @@ export interface components {
             username?: string | null;
             /** @description Write-only: never returned. Left out, the stored password is kept (while the user name stays); null clears it. */
             password?: string | null;
-            /** Format: email */
+            /**
+             * @description An email address of at most 254 characters, with or without white space around it, which is trimmed. Addresses are compared without regard to case.
+             * @example ada@example.com
+             */
             from_address: string;
             from_name?: string | null;
             reply_to?: string | null;
@@ -2350,7 +2353,10 @@ export interface components {
             image: string;
         };
         CreateUserInput: {
-            /** Format: email */
+            /**
+             * @description An email address of at most 254 characters, with or without white space around it, which is trimmed. Addresses are compared without regard to case.
+             * @example ada@example.com
+             */
             email: string;
             first_name?: string | null;
             last_name?: string | null;
@@ -2371,7 +2377,10 @@ export interface components {
             public_fields?: ("first_name" | "last_name" | "email" | "phone" | "birthday" | "address" | "employment")[];
         };
         UpdateUserInput: {
-            /** Format: email */
+            /**
+             * @description An email address of at most 254 characters, with or without white space around it, which is trimmed. Addresses are compared without regard to case.
+             * @example ada@example.com
+             */
             email?: string;
             first_name?: string | null;
             last_name?: string | null;
@@ -2988,6 +2997,8 @@ export interface components {
         LanOrigins: {
             /** @description This server as other devices on the venue network reach it (scheme, LAN address and port), best first; empty when the machine has no such address */
             origins: string[];
+            /** @description Whether this server takes connections from this machine only (started with `--host 127.0.0.1`, or a desktop kiosk on its own): then none of `origins` reaches it from another device */
+            loopback_only: boolean;
         };
         PublicOrganization: {
             name: string;
@@ -3281,6 +3292,21 @@ export interface components {
                 };
             };
         };
+        /** @description Bad Request: "The request URL is not valid." or "The request is not valid HTTP." or "The request body is not valid JSON." or "The request body may not contain the keys __proto__ or constructor.prototype.". X-RateLimit-* headers on "The request body is not valid JSON." or "The request body may not contain the keys __proto__ or constructor.prototype." (the request was counted against the rate limit first), not on the others (refused before it was counted). */
+        BadRequestBodyCounted: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit.IfCounted"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining.IfCounted"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset.IfCounted"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    message: "The request URL is not valid." | "The request is not valid HTTP." | "The request body is not valid JSON." | "The request body may not contain the keys __proto__ or constructor.prototype.";
+                };
+            };
+        };
         /** @description Request Header Fields Too Large: "The request headers are too large." */
         HeadersTooLarge: {
             headers: {
@@ -3296,6 +3322,21 @@ export interface components {
         /** @description Payload Too Large: "The request body is too large." */
         PayloadTooLarge: {
             headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    message: "The request body is too large.";
+                };
+            };
+        };
+        /** @description Payload Too Large: "The request body is too large.". The request was counted against the rate limit first: X-RateLimit-* headers. */
+        PayloadTooLargeCounted: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                 [name: string]: unknown;
             };
             content: {
@@ -3341,6 +3382,21 @@ export interface components {
                 };
             };
         };
+        /** @description Unsupported Media Type: "Unsupported media type. Send JSON with Content-Type: application/json." or "Unsupported content encoding. Send the JSON body uncompressed.". The request was counted against the rate limit first: X-RateLimit-* headers. */
+        UnsupportedMediaTypeCounted: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    message: "Unsupported media type. Send JSON with Content-Type: application/json." | "Unsupported content encoding. Send the JSON body uncompressed.";
+                };
+            };
+        };
         /** @description URI Too Long: "The request URL is too long." */
         UriTooLong: {
             headers: {
@@ -3363,6 +3419,12 @@ export interface components {
         "X-RateLimit-Remaining": number;
         /** @description When the current window ends, as a Unix time in seconds. */
         "X-RateLimit-Reset": number;
+        /** @description Requests allowed in the current window. Only on a refusal made once the request was counted, not before. */
+        "X-RateLimit-Limit.IfCounted": number;
+        /** @description Requests left in the current window. Only on a refusal made once the request was counted, not before. */
+        "X-RateLimit-Remaining.IfCounted": number;
+        /** @description When the current window ends, as a Unix time in seconds. Only on a refusal made once the request was counted, not before. */
+        "X-RateLimit-Reset.IfCounted": number;
         /** @description Seconds until the current window ends and requests count again. */
         "Retry-After": number;
     };
@@ -3632,7 +3694,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description One property per registration field key of the event; keys the event does not define are ignored. */
+        /** @description One property per registration field key of the event; keys the event does not define are ignored. An email field takes the address with white space around it, which is trimmed; addresses are compared without regard to case. */
         requestBody: {
             content: {
                 "application/json": {
@@ -3644,6 +3706,8 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    /** @description The registration's ticket page, `/t/{secret}`, on this server: the ticket opened by the secret it carries. */
+                    Location: string;
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -3657,7 +3721,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Forbidden: "Registration is closed for this event." */
             403: {
                 headers: {
@@ -3704,9 +3768,9 @@ export interface operations {
                     };
                 };
             };
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["PayloadTooLargeCounted"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "Validation failed." */
             422: {
                 headers: {
@@ -3746,6 +3810,10 @@ export interface operations {
     checkRegistration: {
         parameters: {
             query: {
+                /**
+                 * @description An email address of at most 254 characters, with or without white space around it, which is trimmed. Addresses are compared without regard to case.
+                 * @example ada@example.com
+                 */
                 email: string;
             };
             header?: never;
@@ -3848,7 +3916,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** Format: email */
+                    /**
+                     * @description An email address of at most 254 characters, with or without white space around it, which is trimmed. Addresses are compared without regard to case.
+                     * @example ada@example.com
+                     */
                     email: string;
                 };
             };
@@ -3878,7 +3949,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Forbidden: "Check-in is not available for this event." or "Self check-in is not enabled for this event. Please check in with event staff." or "Your registration has been cancelled. Please see event staff." or "Your registration is awaiting approval. Please check in with event staff." */
             403: {
                 headers: {
@@ -3925,9 +3996,9 @@ export interface operations {
                     };
                 };
             };
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["PayloadTooLargeCounted"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "Validation failed." */
             422: {
                 headers: {
@@ -3977,7 +4048,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** Format: email */
+                    /**
+                     * @description An email address of at most 254 characters, with or without white space around it, which is trimmed. Addresses are compared without regard to case.
+                     * @example ada@example.com
+                     */
                     email: string;
                 };
             };
@@ -3995,7 +4069,7 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Not Found: "Event not found." or "You are not registered for this event." */
             404: {
                 headers: {
@@ -4012,9 +4086,9 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["PayloadTooLargeCounted"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "Cannot cancel after check-in." or "Registration is already cancelled." or "Validation failed." */
             422: {
                 headers: {
@@ -4425,7 +4499,7 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Not Found: "This ticket link is not valid. Open the link in your latest email from the organizer." */
             404: {
                 headers: {
@@ -4442,9 +4516,9 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["PayloadTooLargeCounted"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "Cannot cancel after check-in." or "Registration is already cancelled." or "Validation failed." */
             422: {
                 headers: {
@@ -4684,6 +4758,9 @@ export interface operations {
             /** @description Unprocessable Entity: "This pairing code has expired. Ask for a new one on the hub." or "This pairing code is not valid. Ask for a new one on the hub." or "Validation failed." */
             422: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit.IfCounted"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining.IfCounted"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset.IfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4753,7 +4830,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Unauthorized: "This device is not paired with this hub. Pair it again with a pairing code." */
             401: {
                 headers: {
@@ -4770,8 +4847,8 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
+            413: components["responses"]["PayloadTooLargeCounted"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "Validation failed." */
             422: {
                 headers: {
@@ -5048,7 +5125,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description One property per registration field key of the event; keys the event does not define are ignored. */
+        /** @description One property per registration field key of the event; keys the event does not define are ignored. An email field takes the address with white space around it, which is trimmed; addresses are compared without regard to case. */
         requestBody: {
             content: {
                 "application/json": {
@@ -5060,6 +5137,8 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    /** @description The registration's ticket page, `/t/{secret}`, on this server: the ticket opened by the secret it carries. */
+                    Location: string;
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -5073,7 +5152,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Forbidden: "Registration is closed for this event." */
             403: {
                 headers: {
@@ -5120,9 +5199,9 @@ export interface operations {
                     };
                 };
             };
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["PayloadTooLargeCounted"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "Validation failed." */
             422: {
                 headers: {
@@ -5193,7 +5272,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Forbidden: "Check-in is not available for this event." or "Self check-in is not enabled for this event. Please check in with event staff." or "Your registration has been cancelled. Please see event staff." or "Your registration is awaiting approval. Please check in with event staff." */
             403: {
                 headers: {
@@ -5246,9 +5325,9 @@ export interface operations {
                     };
                 };
             };
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["PayloadTooLargeCounted"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "Validation failed." */
             422: {
                 headers: {
@@ -5299,7 +5378,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** Format: email */
+                    /**
+                     * @description An email address of at most 254 characters, with or without white space around it, which is trimmed. Addresses are compared without regard to case.
+                     * @example ada@example.com
+                     */
                     email?: string;
                     /** @example ARV1:3kTqz9XwP0aLm2Vb */
                     code?: string;
@@ -5321,7 +5403,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Not Found: "Event not found." or "No checked-in registration of this event matches: check in first." */
             404: {
                 headers: {
@@ -5338,9 +5420,9 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["PayloadTooLargeCounted"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "Validation failed." */
             422: {
                 headers: {
@@ -5410,7 +5492,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Forbidden: "Check-in is not available for this event." or "Self check-in is not enabled for this event. Please check in with event staff." */
             403: {
                 headers: {
@@ -5442,9 +5524,9 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["PayloadTooLargeCounted"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "Validation failed." */
             422: {
                 headers: {
@@ -5515,7 +5597,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Forbidden: "Check-in is not available for this event." or "Self check-in is not enabled for this event. Please check in with event staff." or "Your registration has been cancelled. Please see event staff." or "Your registration is awaiting approval. Please check in with event staff." or "That is not the email address of this registration. Please see event staff." */
             403: {
                 headers: {
@@ -5562,9 +5644,9 @@ export interface operations {
                     };
                 };
             };
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["PayloadTooLargeCounted"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "Validation failed." */
             422: {
                 headers: {
@@ -5632,7 +5714,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Unauthorized: "This device is not paired with this hub. Pair it again with a pairing code." */
             401: {
                 headers: {
@@ -5649,8 +5731,8 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
+            413: components["responses"]["PayloadTooLargeCounted"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "Validation failed." */
             422: {
                 headers: {
@@ -5740,7 +5822,10 @@ export interface operations {
                 "application/json": {
                     organization_name: string;
                     name: string;
-                    /** Format: email */
+                    /**
+                     * @description An email address of at most 254 characters, with or without white space around it, which is trimmed. Addresses are compared without regard to case.
+                     * @example ada@example.com
+                     */
                     email: string;
                     password: string;
                     /** @default false */
@@ -5784,6 +5869,9 @@ export interface operations {
             /** @description Forbidden: "This request must come from the Arrivals dashboard itself." */
             403: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit.IfCounted"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining.IfCounted"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset.IfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5797,6 +5885,9 @@ export interface operations {
             /** @description Conflict: "Arrivals is already set up. Please sign in." */
             409: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit.IfCounted"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining.IfCounted"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset.IfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5811,6 +5902,9 @@ export interface operations {
             /** @description Misdirected Request: "This server does not answer to that name. Open the dashboard at its address, or allow the name with --allowed-host." */
             421: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit.IfCounted"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining.IfCounted"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset.IfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5823,6 +5917,9 @@ export interface operations {
             /** @description Unprocessable Entity: "This setup code is not right. It is shown where Arrivals was started: on its console, or on the desktop app's staff screen." or "Validation failed." */
             422: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit.IfCounted"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining.IfCounted"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset.IfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5920,7 +6017,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** Format: email */
+                    /**
+                     * @description An email address of at most 254 characters, with or without white space around it, which is trimmed. Addresses are compared without regard to case.
+                     * @example ada@example.com
+                     */
                     email: string;
                     password: string;
                 };
@@ -5952,6 +6052,9 @@ export interface operations {
             /** @description Forbidden: "This request must come from the Arrivals dashboard itself." */
             403: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit.IfCounted"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining.IfCounted"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset.IfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5967,6 +6070,9 @@ export interface operations {
             /** @description Misdirected Request: "This server does not answer to that name. Open the dashboard at its address, or allow the name with --allowed-host." */
             421: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit.IfCounted"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining.IfCounted"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset.IfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5979,6 +6085,9 @@ export interface operations {
             /** @description Unprocessable Entity: "These credentials do not match our records." or "Validation failed." */
             422: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit.IfCounted"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining.IfCounted"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset.IfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6171,6 +6280,9 @@ export interface operations {
             /** @description Forbidden: "This request must come from the Arrivals dashboard itself." */
             403: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit.IfCounted"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining.IfCounted"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset.IfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6186,6 +6298,9 @@ export interface operations {
             /** @description Misdirected Request: "This server does not answer to that name. Open the dashboard at its address, or allow the name with --allowed-host." */
             421: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit.IfCounted"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining.IfCounted"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset.IfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6198,6 +6313,9 @@ export interface operations {
             /** @description Unprocessable Entity: "This move to another desk could not sign you in here. Please sign in." or "Validation failed." */
             422: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit.IfCounted"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining.IfCounted"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset.IfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6301,7 +6419,10 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
-                    /** Format: email */
+                    /**
+                     * @description An email address of at most 254 characters, with or without white space around it, which is trimmed. Addresses are compared without regard to case.
+                     * @example ada@example.com
+                     */
                     email: string;
                     password: string;
                     /** @enum {string} */
@@ -6978,7 +7099,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description One property per registration field key of the event; keys the event does not define are ignored. */
+        /** @description One property per registration field key of the event; keys the event does not define are ignored. An email field takes the address with white space around it, which is trimmed; addresses are compared without regard to case. */
         requestBody: {
             content: {
                 "application/json": {
@@ -11396,7 +11517,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** Format: email */
+                    /**
+                     * @description An email address of at most 254 characters, with or without white space around it, which is trimmed. Addresses are compared without regard to case.
+                     * @example ada@example.com
+                     */
                     to: string;
                 };
             };
@@ -12019,7 +12143,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
             401: {
                 headers: {
@@ -12051,8 +12175,8 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
+            413: components["responses"]["PayloadTooLargeCounted"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "The given data was invalid." */
             422: {
                 headers: {
@@ -12229,7 +12353,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
             401: {
                 headers: {
@@ -12276,9 +12400,9 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["PayloadTooLargeCounted"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "The given data was invalid." */
             422: {
                 headers: {
@@ -12582,7 +12706,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
             401: {
                 headers: {
@@ -12629,9 +12753,9 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["PayloadTooLargeCounted"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "The given data was invalid." */
             422: {
                 headers: {
@@ -12694,7 +12818,7 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
             401: {
                 headers: {
@@ -12741,9 +12865,9 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["PayloadTooLargeCounted"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "Cannot cancel registration. Attendee has already checked in." or "Registration is already cancelled." or "The given data was invalid." */
             422: {
                 headers: {
@@ -12813,7 +12937,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
             401: {
                 headers: {
@@ -12860,9 +12984,9 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["PayloadTooLargeCounted"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "Cannot mark as no show. Attendee has already checked in." or "Cannot mark as no show. Registration is cancelled." or "The given data was invalid." */
             422: {
                 headers: {
@@ -12926,7 +13050,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
             401: {
                 headers: {
@@ -12958,8 +13082,8 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
+            413: components["responses"]["PayloadTooLargeCounted"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "The given data was invalid." */
             422: {
                 headers: {
@@ -13026,7 +13150,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
             401: {
                 headers: {
@@ -13073,9 +13197,9 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["PayloadTooLargeCounted"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "The given data was invalid." */
             422: {
                 headers: {
@@ -13222,7 +13346,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
             401: {
                 headers: {
@@ -13254,8 +13378,8 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
+            413: components["responses"]["PayloadTooLargeCounted"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "An organization can have at most 20 webhook endpoints." or "The given data was invalid." */
             422: {
                 headers: {
@@ -13426,7 +13550,7 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
             401: {
                 headers: {
@@ -13473,9 +13597,9 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["PayloadTooLargeCounted"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "The given data was invalid." */
             422: {
                 headers: {
@@ -13542,7 +13666,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
             401: {
                 headers: {
@@ -13589,9 +13713,9 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["PayloadTooLargeCounted"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "The given data was invalid." */
             422: {
                 headers: {
@@ -13659,7 +13783,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
             401: {
                 headers: {
@@ -13706,9 +13830,9 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["PayloadTooLargeCounted"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "The given data was invalid." */
             422: {
                 headers: {
@@ -14005,7 +14129,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
             401: {
                 headers: {
@@ -14052,9 +14176,9 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["PayloadTooLargeCounted"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "This webhook endpoint is disabled. Enable it first." or "The given data was invalid." */
             422: {
                 headers: {
@@ -14118,7 +14242,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
             401: {
                 headers: {
@@ -14165,9 +14289,9 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["PayloadTooLargeCounted"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "This webhook endpoint is disabled. Enable it first." or "The given data was invalid." */
             422: {
                 headers: {
@@ -14324,7 +14448,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
             401: {
                 headers: {
@@ -14370,8 +14494,8 @@ export interface operations {
                     };
                 };
             };
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
+            413: components["responses"]["PayloadTooLargeCounted"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "Validation failed." */
             422: {
                 headers: {
