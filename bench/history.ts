@@ -14,12 +14,15 @@ newest first, as each wrote it. The README shows the current tables and what the
 
 /**
  * The machine a table was measured on, for the line above it: absolute figures mean nothing across machines, and
- * even ratios against a twin move with the CPU (`Machine: AMD EPYC, 2 cores; Node v20.20.2, linux.`).
+ * even ratios against a twin move with the CPU and with how busy the shared cores were
+ * (`Machine: AMD EPYC, 2 cores; Node v20.20.2, linux; load average 1.2 at the end.`).
  */
 export function machineHeader(): string {
   const cpus = os.cpus();
   const model = cpus[0]?.model.trim() || 'unknown CPU';
-  return `Machine: ${model}, ${cpus.length} ${cpus.length === 1 ? 'core' : 'cores'}; Node ${process.version}, ${os.platform()}.`;
+  const cores = `${cpus.length} ${cpus.length === 1 ? 'core' : 'cores'}`;
+  const load = os.loadavg()[0]!.toFixed(1);
+  return `Machine: ${model}, ${cores}; Node ${process.version}, ${os.platform()}; load average ${load} at the end.`;
 }
 
 /** A benchmark's report on stdout (its tables and notes), headed by the machine it ran on. */

@@ -18,6 +18,8 @@ import {
   formatCpu,
   formatNotes,
   formatTable,
+  MIN_RATIO,
+  MIN_READ_RATIO,
   type Row,
   type RunContext,
   throughputRow,
@@ -209,6 +211,7 @@ async function benchScenario(
     scenario.name,
     poolSamples(runs.app.map((run) => run.sample)),
     poolSamples(runs.twin.map((run) => run.sample)),
+    scenario.read ? MIN_READ_RATIO : MIN_RATIO,
   );
   return { ...row, cpu: { app: cpuPerRequest(runs.app), twin: cpuPerRequest(runs.twin) } };
 }
