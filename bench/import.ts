@@ -17,7 +17,7 @@ import { toTimestamp } from '../server/platform/time.ts';
 import { createStore } from '../server/store.ts';
 import { log, runBench, runOptions } from './cli.ts';
 import { pinLoadGenerator } from './cores.ts';
-import { machineAtEnd, recordRun, runStamp } from './history.ts';
+import { machineAtEnd, printReport, recordRun, runStamp } from './history.ts';
 import { type RunningServer, startServer } from './servers.ts';
 import { createOpenEvent, type Fixture, ownerSessionCookie, seedDatabase } from './seed.ts';
 
@@ -301,7 +301,7 @@ async function main(): Promise<void> {
       ? 'This process ran on core 0 and the server, with all its threads (the import worker too), on core 1.'
       : 'Processes unpinned.';
     const context = `${machineAtEnd()} ${where}`;
-    process.stdout.write(`${table}\n\n${[...notes, context].join('\n')}\n`);
+    printReport(`${table}\n\n${[...notes, context].join('\n')}`);
     await recordRun(
       `## \`npm run bench:import\` (other requests during a CSV import), ${runStamp()}\n\n${table}\n\n${[...notes, context].map((note) => `- ${note}`).join('\n')}\n`,
     );

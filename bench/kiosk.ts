@@ -29,7 +29,7 @@ import { parseArgs } from 'node:util';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { build } from 'electron-vite';
 import { bundleIsFresh, buildServerBundle } from '../bin/server-bundle.mjs';
-import { recordRun, runStamp } from './history.ts';
+import { printReport, recordRun, runStamp } from './history.ts';
 import { buildApp } from '../server/app.ts';
 import { toTimestamp } from '../server/platform/time.ts';
 import type { EventRecord } from '../server/events/event.types.ts';
@@ -502,9 +502,7 @@ async function main(): Promise<void> {
   await recordRun(
     `## \`npm run bench:kiosk\`, ${runStamp()}\n\n${table}\n\n${queueTable}\n\n${notes.join('\n\n')}\n`,
   );
-  console.log(table);
-  console.log(`\n${queueTable}`);
-  console.log(`\n${notes.join('\n')}`);
+  printReport(`${table}\n\n${queueTable}\n\n${notes.join('\n')}`);
 }
 
 /** The failover rows (bench/kiosk-failover.ts): the check-in through a paired kiosk's server, and its baseline. */

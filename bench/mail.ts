@@ -30,7 +30,7 @@ import { rootJournal } from '../server/sync/journal.ts';
 import { silentNotifier } from '../server/webhooks/notifier.ts';
 import { log, runBench, runOptions } from './cli.ts';
 import { pinLoadGenerator } from './cores.ts';
-import { machineAtEnd, recordRun, runStamp } from './history.ts';
+import { machineAtEnd, printReport, recordRun, runStamp } from './history.ts';
 import { percentile, runLoad, type LoadSample } from './load.ts';
 import { cloneDataDir, ownerSessionCookie } from './seed.ts';
 import { type RunningServer, startServer } from './servers.ts';
@@ -397,7 +397,7 @@ async function main(): Promise<void> {
       `Send tickets: from the request to the last of ${opts.tickets.toLocaleString('en-US')} mails at the sink, ${((job.finished - job.started) / 1000).toFixed(1)} s; each mail is HTML and text, its QR code inline and event.ics attached. Probe: a public self check-in and a public check every ${PROBE_INTERVAL_MS} ms (${inJob.count.toLocaleString('en-US')} during the job, ${inJob.failed} failed), against the same probe's ${BASELINE_MS / 1000} s before the job.`,
       `${machineAtEnd()} ${where}`,
     ];
-    process.stdout.write(`${table}\n\n${notes.join('\n')}\n`);
+    printReport(`${table}\n\n${notes.join('\n')}`);
     await recordRun(
       `## \`npm run bench:mail\` (registrations with mail, and Send tickets), ${runStamp()}\n\n${table}\n\n${notes.map((note) => `- ${note}`).join('\n')}\n`,
     );

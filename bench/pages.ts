@@ -35,7 +35,7 @@ import { createRepositories } from '../server/store.ts';
 import { CHROMIUM_FLAGS, requireChromium } from '../test/e2e/support/chromium.ts';
 import { quickPasswordHash } from '../test/e2e/support/dashboard-session.ts';
 import { runBench, wholeNumber } from './cli.ts';
-import { recordRun, runStamp } from './history.ts';
+import { printReport, recordRun, runStamp } from './history.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const KIOSK_DIR = path.join(ROOT, 'out/renderer');
@@ -303,8 +303,7 @@ async function main(): Promise<void> {
       'The desk: the first person’s Check in button painted, signed in before the clock starts.',
   ];
   await recordRun(`## \`npm run bench:pages\`, ${runStamp()}\n\n${table}\n\n${notes.join('\n\n')}\n`);
-  console.log(table);
-  console.log(`\n${notes.join('\n')}`);
+  printReport(`${table}\n\n${notes.join('\n')}`);
 }
 
 runBench('npm run bench:pages', main);

@@ -1,8 +1,9 @@
 import { recordRun, runStamp } from './history.ts';
 import { type LoadSample, percentile } from './load.ts';
 
-/** The issue's targets, for 2 cores. */
+/** The issues' targets, for 2 cores: a read pays only its own checks over the twin's route, so it is held higher. */
 export const MIN_RATIO = 0.7;
+export const MIN_READ_RATIO = 0.75;
 export const BULK_LIMIT_MS = 150;
 
 /** A figure that could not be measured (the endpoint failed outright) prints as n/a rather than NaN. */
@@ -64,8 +65,16 @@ function describeFailures(side: string, sample: LoadSample): string | null {
   return `${side}: ${counts}${sample.firstFailure ? ` (first: ${sample.firstFailure})` : ''}`;
 }
 
-/** A sustained-load row: passes at MIN_RATIO of the twin's throughput, and only when every answer was 2xx. */
-export function throughputRow(endpoint: string, app: LoadSample, twin: LoadSample): Row {
+/**
+ * A sustained-load row: passes at `minRatio` of the twin's throughput (MIN_READ_RATIO for a read, MIN_RATIO for the
+ * rest), and only when every answer was 2xx.
+ */
+export function throughputRow(
+  endpoint: string,
+  app: LoadSample,
+  twin: LoadSample,
+  minRatio = MIN_RATIO,
+): Row {
   const appStats = sideStats(app);
   const twinStats = sideStats(twin);
   const ratio = appStats.reqPerSec / twinStats.reqPerSec;
@@ -77,7 +86,7 @@ export function throughputRow(endpoint: string, app: LoadSample, twin: LoadSampl
     app: appStats,
     twin: twinStats,
     ratio,
-    pass: ratio >= MIN_RATIO && problems.length === 0,
+    pass: ratio >= minRatio && problems.length === 0,
     note: problems.join('; '),
   };
 }
@@ -181,13 +190,13 @@ export function formatCpu(rows: readonly Row[]): string[] {
   );
 }
 
-function markdownReport(rows: readonly Row[], context: RunContext, machine: string): string {
+function markdownReport(rows: readonly Row[], context: RunContext): string {
   const notes = formatNotes(rows);
   const cpu = formatCpu(rows);
   return [
     `## \`npm run bench\`, ${runStamp()}`,
     '',
-    `The API against its bare twin; ${machine}.`,
+    'The API against its bare twin.',
     '',
     markdownTable(rows),
     '',
@@ -196,7 +205,8 @@ function markdownReport(rows: readonly Row[], context: RunContext, machine: stri
       `${context.seconds} s per process with ${context.connections} connections, app and twin alternating (after ` +
       `${context.warmupSeconds} s of warmup per process); the figures pool all rounds. ` +
       'The twin is bare Fastify + better-sqlite3 running the same SQL. Targets: ratio ' +
-      `(app req/s over twin req/s) at least ${MIN_RATIO.toFixed(2)}; bulk no-show under ${BULK_LIMIT_MS} ms. ` +
+      `(app req/s over twin req/s) at least ${MIN_READ_RATIO.toFixed(2)} for the reads (event details, check, ` +
+      `attendee lookup, profile), ${MIN_RATIO.toFixed(2)} for the writes; bulk no-show under ${BULK_LIMIT_MS} ms. ` +
       `The main event holds ${context.attendees.toLocaleString('en-US')} seeded attendees. ` +
       (context.cores
         ? `The load generator ran on core ${context.cores.loadGenerator} and the servers on core ${context.cores.servers}.`
@@ -211,10 +221,6 @@ function markdownReport(rows: readonly Row[], context: RunContext, machine: stri
 }
 
 /** Adds the run to bench/results.md, the benchmarks' history. */
-export async function recordHttpRun(
-  rows: readonly Row[],
-  context: RunContext,
-  machine: string,
-): Promise<void> {
-  await recordRun(markdownReport(rows, context, machine));
+export async function recordHttpRun(rows: readonly Row[], context: RunContext): Promise<void> {
+  await recordRun(markdownReport(rows, context));
 }

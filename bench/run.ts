@@ -4,7 +4,7 @@
  * `--help` lists the options.
  */
 import fs from 'node:fs';
-import { HISTORY_FILE } from './history.ts';
+import { HISTORY_FILE, printReport } from './history.ts';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -18,6 +18,8 @@ import {
   formatCpu,
   formatNotes,
   formatTable,
+  MIN_RATIO,
+  MIN_READ_RATIO,
   type Row,
   type RunContext,
   throughputRow,
@@ -209,6 +211,7 @@ async function benchScenario(
     scenario.name,
     poolSamples(runs.app.map((run) => run.sample)),
     poolSamples(runs.twin.map((run) => run.sample)),
+    scenario.read ? MIN_READ_RATIO : MIN_RATIO,
   );
   return { ...row, cpu: { app: cpuPerRequest(runs.app), twin: cpuPerRequest(runs.twin) } };
 }
@@ -316,14 +319,8 @@ async function benchmark(
   return rows;
 }
 
-function machineDescription(): string {
-  const cpus = os.cpus();
-  return `${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}, ${os.platform()}`;
-}
-
 async function report(rows: Row[], options: BenchOptions, cores: CorePlan | null): Promise<void> {
-  console.log(formatTable(rows));
-  for (const note of formatNotes(rows)) console.log(`! ${note}`);
+  printReport([formatTable(rows), ...formatNotes(rows).map((note) => `! ${note}`)].join('\n'));
   for (const line of formatCpu(rows)) log(`CPU per request: ${line}`);
   if (options.only !== null) return;
   const context: RunContext = {
@@ -337,7 +334,7 @@ async function report(rows: Row[], options: BenchOptions, cores: CorePlan | null
     attendees: options.sizes.attendees + options.sizes.checkInPool,
     cores,
   };
-  await recordHttpRun(rows, context, machineDescription());
+  await recordHttpRun(rows, context);
   log(`added the run to ${path.relative(process.cwd(), HISTORY_FILE)}`);
 }
 

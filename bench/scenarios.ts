@@ -16,6 +16,8 @@ export const SCENARIO_NAMES = [
 
 export interface Scenario {
   name: (typeof SCENARIO_NAMES)[number];
+  /** Only reads: held to a higher ratio than a write (bench/report.ts). */
+  read: boolean;
   requests(): () => RequestSpec;
 }
 
@@ -29,10 +31,12 @@ export function scenarios(fixture: Fixture): Scenario[] {
   return [
     {
       name: 'event details',
+      read: true,
       requests: () => () => ({ method: 'GET', path: event, headers: ACCEPT }),
     },
     {
       name: 'register',
+      read: false,
       requests: () => {
         let sequence = 0;
         return () => {
@@ -49,6 +53,7 @@ export function scenarios(fixture: Fixture): Scenario[] {
     },
     {
       name: 'check',
+      read: true,
       requests: () => () => {
         const email = encodeURIComponent(pick(fixture.attendeeEmails));
         return { method: 'GET', path: `${event}/check?email=${email}`, headers: ACCEPT };
@@ -56,6 +61,7 @@ export function scenarios(fixture: Fixture): Scenario[] {
     },
     {
       name: 'check-in',
+      read: false,
       requests: () => {
         let next = 0;
         // Past the end of the pool the stream wraps around and the server answers 409: those show up as
@@ -73,6 +79,7 @@ export function scenarios(fixture: Fixture): Scenario[] {
     },
     {
       name: 'attendee lookup',
+      read: true,
       requests: () => {
         const headers = { ...ACCEPT, authorization: `Bearer ${fixture.token}` };
         return () => ({ method: 'GET', path: `/api/attendees/${pick(fixture.attendeeUuids)}`, headers });
@@ -80,6 +87,7 @@ export function scenarios(fixture: Fixture): Scenario[] {
     },
     {
       name: 'profile',
+      read: true,
       requests: () => () => ({
         method: 'GET',
         path: `/public/profile/${pick(fixture.profileCodes)}`,

@@ -27,7 +27,7 @@ import { toTimestamp } from '../server/platform/time.ts';
 import { createRepositories } from '../server/store.ts';
 import { log, runBench, runOptions } from './cli.ts';
 import { pinLoadGenerator, pinProcess } from './cores.ts';
-import { machineAtEnd, recordRun, runStamp } from './history.ts';
+import { machineAtEnd, printReport, recordRun, runStamp } from './history.ts';
 import type { ReplicasMessage } from './replicas.ts';
 import { percentile, poolSamples, runLoad, type LoadSample, type RequestSpec } from './load.ts';
 import { type RunningServer, startServer } from './servers.ts';
@@ -630,7 +630,7 @@ async function main(): Promise<void> {
       `Hub under sync: ${REPLICAS} replicas in one process of their own (the real replica code, each serving a small event of its own), each checking someone in every ${REPLICA_CHECK_IN_MS / 1000} s and long-polling the hub, which wakes them at each of its check-ins; ${count(hubPushed)} ops applied from replicas in all.`,
       `${machineAtEnd()} ${where}`,
     ];
-    process.stdout.write(`${table}\n\n${notes.join('\n')}\n`);
+    printReport(`${table}\n\n${notes.join('\n')}`);
     await recordRun(
       `## \`npm run bench:sync\` (replica kiosks and their hub), ${runStamp()}\n\n${table}\n\n${notes.map((note) => `- ${note}`).join('\n')}\n`,
     );

@@ -21,7 +21,7 @@ import { systemClock } from '../server/platform/clock.ts';
 import { DATABASE_FILE, openDatabase } from '../server/platform/database.ts';
 import { createStore } from '../server/store.ts';
 import { log, runBench, wholeNumber } from './cli.ts';
-import { machineAtEnd, recordRun, runStamp } from './history.ts';
+import { machineAtEnd, printReport, recordRun, runStamp } from './history.ts';
 import { seedDatabase } from './seed.ts';
 
 const CLI = fileURLToPath(new URL('../bin/arrivals.mjs', import.meta.url));
@@ -258,7 +258,7 @@ async function main(): Promise<void> {
       `| Online registration at a kiosk, p50 / p95 (${opts.registrations} each) | ${seconds(percentile(throughHub, 50))} / ${seconds(p95)} (via the hub) | ${seconds(percentile(direct, 50))} / ${seconds(percentile(direct, 95))} (kiosk of the online server) | ${(p95 / percentile(direct, 95)).toFixed(2)}x at p95 | p95 < ${seconds(TARGET_P95_MS)} | ${checks.latency ? 'yes' : 'no'} |`,
     ].join('\n');
     const context = `${machineAtEnd()} Every tier is an \`arrivals\` process on loopback; the download includes the command's start.`;
-    process.stdout.write(`${table}\n\n${context}\n`);
+    printReport(`${table}\n\n${context}`);
     await recordRun(
       `## \`npm run bench:sync\` (a venue following an online server), ${runStamp()}\n\n${table}\n\n- ${context}\n`,
     );

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
-import { recordRun, runStamp } from './history.ts';
+import { printReport, recordRun, runStamp } from './history.ts';
 import { buildApp } from '../server/app.ts';
 import { openDatabase } from '../server/platform/database.ts';
 import { generateWebhookSecret } from '../server/webhooks/webhook.secrets.ts';
@@ -156,7 +156,7 @@ async function main(): Promise<void> {
         `${os.cpus().length} CPUs, ${new Date().toISOString().slice(0, 16)}Z. Both apps and the client share one ` +
         'process.',
     ];
-    process.stdout.write(`${table}\n\n${notes.join('\n')}\n`);
+    printReport(`${table}\n\n${notes.join('\n')}`);
     await recordRun(
       `## \`npm run bench:webhooks\` (the cost of the bulk no-show request), ${runStamp()}\n\n` +
         `${table}\n\n${notes.map((note) => `- ${note}`).join('\n')}\n`,

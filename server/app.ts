@@ -432,7 +432,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     venueCors((origin) => failover.isVenueOrigin(origin)),
   ]);
   const rateLimits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
-  await registerRateLimits(app, rateLimits, clock);
+  registerRateLimits(app, rateLimits, clock);
   await registerApiDocs(app, {
     securitySchemes: { ...API_TOKEN_SCHEME, ...SESSION_SCHEME, ...DEVICE_SCHEME },
     rateLimitOf: (method, path) => documentedRateLimit(rateLimits, method, path),

@@ -5,9 +5,8 @@ import type {
   HookHandlerDoneFunction,
   RouteOptions,
 } from 'fastify';
-import rateLimit from '@fastify/rate-limit';
 import ipaddr from 'ipaddr.js';
-import { canonicalAddress } from '../platform/client-address.ts';
+import { clientAddress } from '../platform/client-address.ts';
 import type { Clock } from '../platform/clock.ts';
 import { positiveInteger } from '../platform/config.ts';
 import { HttpError } from '../platform/errors.ts';
@@ -243,37 +242,27 @@ export function resolveRateLimits(
   return limits;
 }
 
-type StoreCallback = (error: Error | null, result: { current: number; ttl: number }) => void;
-
 interface Window {
   count: number;
   startedAt: number;
 }
 
 /**
- * @fastify/rate-limit's counting, read from our clock instead of `Date.now()` so tests can step time; otherwise the
- * same fixed-window semantics as its LocalStore. Bounded: the oldest keys go first.
+ * Fixed windows per key, read from our clock so tests can step time: a key's window starts with its first request
+ * and lasts `windowMs`. Bounded: the oldest keys go first. Returns the key's window with this request counted.
  */
-function clockedStore(clock: Clock, capacity = 10_000) {
-  return class ClockedStore {
-    private readonly windows = new Map<string, Window>();
-
-    incr(key: string, callback: StoreCallback, timeWindow: number): void {
-      const now = clock.now().getTime();
-      let window = this.windows.get(key);
-      if (!window || window.startedAt + timeWindow <= now) {
-        window = { count: 0, startedAt: now };
-        this.windows.delete(key);
-        if (this.windows.size >= capacity) this.windows.delete(this.windows.keys().next().value!);
-        this.windows.set(key, window);
-      }
-      window.count += 1;
-      callback(null, { current: window.count, ttl: window.startedAt + timeWindow - now });
+function fixedWindows(windowMs: number, capacity = 10_000): (key: string, now: number) => Window {
+  const windows = new Map<string, Window>();
+  return (key, now) => {
+    let window = windows.get(key);
+    if (!window || window.startedAt + windowMs <= now) {
+      window = { count: 0, startedAt: now };
+      windows.delete(key);
+      if (windows.size >= capacity) windows.delete(windows.keys().next().value!);
+      windows.set(key, window);
     }
-
-    child(): ClockedStore {
-      return new ClockedStore();
-    }
+    window.count += 1;
+    return window;
   };
 }
 
@@ -290,49 +279,34 @@ declare module 'fastify' {
 }
 
 /**
- * Registers @fastify/rate-limit (no global limit), a `limiterFor` decorator, and a hook that gives every route
- * registered after it the limits `RATE_LIMIT_TABLE` names for its path. The limits go through the plugin's
- * `createRateLimit`, so each group counts in its own store; the hook writes the headers itself because the
- * interface wants X-RateLimit-Reset as the Unix time of the reset, where the plugin sends seconds-to-go.
+ * Registers a `limiterFor` decorator, and a hook that gives every route registered after it the limits
+ * `RATE_LIMIT_TABLE` names for its path. Each limiter counts in windows of its own, synchronously: the counting is a
+ * map lookup, and every public read and token request runs it. (@fastify/rate-limit, used before, counted the same
+ * fixed windows through an async function and a promise per request: three microtask turns and a `routeOptions`
+ * object each time, a tenth of a profile read's CPU on a slow machine; bench/results.md.) X-RateLimit-Reset is the
+ * Unix time of the window's end, as the interface wants it.
  */
-export async function registerRateLimits(
-  app: FastifyInstance,
-  limits: RateLimits,
-  clock: Clock,
-): Promise<void> {
-  await app.register(rateLimit, {
-    global: false,
-    store: clockedStore(clock),
-    timeWindow: RATE_LIMIT_WINDOW_MS,
-  });
-
+export function registerRateLimits(app: FastifyInstance, limits: RateLimits, clock: Clock): void {
   app.decorate(
     'limiterFor',
     (group: RateLimitGroup, key: (request: FastifyRequest) => string = byIp): Limiter => {
-      // Each limiter counts in a store of its own (the plugin makes a child store per createRateLimit). Per IP, the
-      // key is `byIp`, not the plugin's default, which gives the same keys (a socket's address already comes in one
-      // canonical form) but runs Node's isIPv6 pattern and rewrites the address on every request.
-      const check = app.createRateLimit({
-        max: limits[group],
-        timeWindow: RATE_LIMIT_WINDOW_MS,
-        keyGenerator: key,
-      });
+      const count = fixedWindows(RATE_LIMIT_WINDOW_MS);
+      const max = limits[group];
       const tooMany = tooManyMessage(group);
-      const limitText = String(limits[group]);
+      const limitText = String(max);
 
-      // A callback hook rather than an async one: every limited request runs it, and an async wrapper around the
-      // plugin's promise costs one more promise and microtask turn per request. Header names are in lower case, the
-      // form Fastify stores them in.
+      // A callback hook, not an async one: an async hook costs every limited request a promise and a turn of the
+      // microtask queue. Header names are in lower case, the form Fastify stores them in.
       return function rateLimit(request, reply, done) {
-        check(request).then((result) => {
-          if (result.isAllowed) return done();
-          reply.header('x-ratelimit-limit', limitText);
-          reply.header('x-ratelimit-remaining', result.remaining);
-          reply.header('x-ratelimit-reset', Math.ceil((clock.now().getTime() + result.ttl) / 1000));
-          if (!result.isExceeded) return done();
-          reply.header('retry-after', result.ttlInSeconds);
-          done(new HttpError(429, tooMany));
-        }, done);
+        const now = clock.now().getTime();
+        const window = count(key(request), now);
+        const resetsAt = window.startedAt + RATE_LIMIT_WINDOW_MS;
+        reply.header('x-ratelimit-limit', limitText);
+        reply.header('x-ratelimit-remaining', Math.max(0, max - window.count));
+        reply.header('x-ratelimit-reset', Math.ceil(resetsAt / 1000));
+        if (window.count <= max) return done();
+        reply.header('retry-after', Math.ceil((resetsAt - now) / 1000));
+        done(new HttpError(429, tooMany));
       };
     },
   );
@@ -372,7 +346,7 @@ export async function registerRateLimits(
  * is one client however it connects. Any other IPv6 address counts on its own.
  */
 export function byIp(request: FastifyRequest): string {
-  return canonicalAddress(request.ip);
+  return clientAddress(request);
 }
 
 /**

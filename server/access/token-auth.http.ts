@@ -34,7 +34,7 @@ export const API_TOKEN_SCHEME: Record<string, SecurityScheme> = {
   },
 };
 
-/** How many presented tokens' hashes `hashOfPresented` remembers. */
+/** How many Authorization headers' hashes `hashOfHeader` remembers. */
 const REMEMBERED_HASHES = 1_000;
 
 const refusalMessage: Record<TokenRefusal, string> = {
@@ -43,22 +43,23 @@ const refusalMessage: Record<TokenRefusal, string> = {
 };
 
 /**
- * The hash of a presented token, or null when it is not one of ours (wrong shape or checksum). An integration sends
- * the same token on every request, so the hashes of the well-formed tokens seen lately are remembered: checking the
- * checksum and hashing again on each request was a measurable share of a lookup. Only the hash is remembered, never
- * what the database said of it, so a deleted or expired token still fails on its next request. Bounded: the
- * oldest entry goes first. (The tokens themselves are secrets; they are in this process's memory while it serves
- * their requests anyway.)
+ * The hash of the token an Authorization header presents, or null when it presents none of ours (not a bearer
+ * token, a wrong shape or checksum). An integration sends the same header on every request, so the hashes of the
+ * well-formed tokens seen lately are remembered by their header: parsing it, checking the checksum and hashing
+ * again on each request was a measurable share of a lookup. Only the hash is remembered, never what the database
+ * said of it, so a deleted or expired token still fails on its next request. Bounded: the oldest entry goes first.
+ * (The tokens themselves are secrets; they are in this process's memory while it serves their requests anyway.)
  */
-function presentedTokenHasher(capacity = REMEMBERED_HASHES): (presented: string) => string | null {
+function presentedTokenHasher(capacity = REMEMBERED_HASHES): (header: string) => string | null {
   const hashes = new Map<string, string>();
-  return (presented) => {
-    const remembered = hashes.get(presented);
+  return (header) => {
+    const remembered = hashes.get(header);
     if (remembered !== undefined) return remembered;
-    if (!hasValidTokenShape(presented)) return null;
+    const presented = BEARER.exec(header)?.[1];
+    if (!presented || !hasValidTokenShape(presented)) return null;
     const hash = hashApiToken(presented);
     if (hashes.size >= capacity) hashes.delete(hashes.keys().next().value!);
-    hashes.set(presented, hash);
+    hashes.set(header, hash);
     return hash;
   };
 }
@@ -69,14 +70,13 @@ function presentedTokenHasher(capacity = REMEMBERED_HASHES): (presented: string)
  */
 export function registerTokenAuthentication(api: FastifyInstance): void {
   const { tokens } = api.ctx;
-  const hashOfPresented = presentedTokenHasher();
+  const hashOfHeader = presentedTokenHasher();
   api.decorateRequest('apiToken', null);
 
   /** The presented token, or the message that refuses it. */
   function authenticate(header: string | undefined): ApiTokenRecord | string {
     if (!header || header.trim() === '') return messages.tokenRequired;
-    const presented = BEARER.exec(header)?.[1];
-    const hash = presented ? hashOfPresented(presented) : null;
+    const hash = hashOfHeader(header);
     if (!hash) return messages.tokenInvalid;
     const token = tokens.authenticateToken(hash);
     return typeof token === 'string' ? refusalMessage[token] : token;

@@ -1,4 +1,5 @@
 import cors from '@fastify/cors';
+import type { onRequestHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../platform/errors.ts';
@@ -8,12 +9,26 @@ import { profileCodeParams, publicProfileSchema } from './person.schemas.ts';
 import { visibleProfile } from './profile.rules.ts';
 
 /**
+ * Any origin may read every answer of this scope, refusals and 429s included (it runs before the route's limit): the
+ * one header @fastify/cors gives a request that is not a preflight, set without the plugin's per-request work (two
+ * copies of the route's options and a merge of its own, to find that the answer is always `*`).
+ */
+const allowAnyOrigin: onRequestHookHandler = function allowAnyOrigin(_request, reply, done) {
+  reply.header('access-control-allow-origin', '*');
+  done();
+};
+
+/**
  * `GET /public/profile/{code}`: what a scanned profile QR code shows. The only endpoint readable cross-origin,
- * so @fastify/cors lives in this plugin's scope alone (its preflight route included).
+ * so CORS lives in this plugin's scope alone: its header on every answer, and @fastify/cors's preflight route in a
+ * scope of its own inside this one, where the plugin's hook meets the preflights only.
  */
 export const publicProfileRoutes: FastifyPluginAsyncZod = async (app) => {
   const { people } = app.ctx;
-  await app.register(cors, { origin: '*', methods: ['GET'] });
+  app.addHook('onRequest', allowAnyOrigin);
+  await app.register(async (preflight) => {
+    await preflight.register(cors, { origin: '*', methods: ['GET'] });
+  });
 
   app.get(
     '/:code',

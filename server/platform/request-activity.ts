@@ -8,15 +8,17 @@ import type { ArrivalStep } from './arrival.ts';
  */
 export function requestActivity() {
   let inFlight = 0;
+  // One listener for every response, not a closure (and `once`'s wrapper) made for each: a response closes once.
+  const countOut = () => {
+    inFlight--;
+  };
   return {
     /** An arrival step (platform/arrival.ts): counts the request in until its answer is sent. */
     count: ((request, reply) => {
       if (request.url.startsWith('/sync/')) return undefined;
       inFlight++;
       // 'close' comes once the answer is sent, and also when the client went away first.
-      reply.raw.once('close', () => {
-        inFlight--;
-      });
+      reply.raw.on('close', countOut);
       return undefined;
     }) satisfies ArrivalStep,
     inFlight: (): number => inFlight,

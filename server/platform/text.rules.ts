@@ -42,6 +42,29 @@ export function textFault(value: string, lines: TextLines = 'many'): TextFault |
 /** Whether `value` may stand in a single-line field. */
 export const isOneLineText = (value: string): boolean => textFault(value, 'one') === null;
 
+/** How deep `mayHoldFault` looks before leaving a value to `textFaultsIn`'s full walk (which has no depth limit). */
+const QUICK_LOOK_DEPTH = 8;
+
+/**
+ * Whether `value` may hold a string or an object key that is not text, or nests deeper than `depth`: a look that
+ * allocates nothing, for the requests (nearly all) that hold only text.
+ */
+function mayHoldFault(value: unknown, depth: number): boolean {
+  if (typeof value === 'string') return SUSPECT.test(value);
+  if (value === null || typeof value !== 'object') return false;
+  if (depth === 0) return true;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (mayHoldFault(value[i], depth - 1)) return true;
+    return false;
+  }
+  const record = value as Record<string, unknown>;
+  for (const key in record) {
+    if (!Object.hasOwn(record, key)) continue;
+    if (SUSPECT.test(key) || mayHoldFault(record[key], depth - 1)) return true;
+  }
+  return false;
+}
+
 /** A string that is not text, where it is (as field errors name it), and what is wrong with it. */
 export interface TextFaultAt {
   path: string;
@@ -51,10 +74,11 @@ export interface TextFaultAt {
 /**
  * Every string in `input` (a request part, an op), at any depth, that is not text (`textFault`: what no field of
  * any kind may hold); a key that is not text is named itself and its value not looked into. `skip` names top-level keys whose
- * values are checked elsewhere (a sync push's ops, each refused on its own). Empty for nearly every request, at the
- * cost of one pattern test per string.
+ * values are checked elsewhere (a sync push's ops, each refused on its own). Empty for nearly every request, which a
+ * first look without allocations tells.
  */
 export function textFaultsIn(input: unknown, skip: readonly string[] = []): TextFaultAt[] {
+  if (!mayHoldFault(input, QUICK_LOOK_DEPTH)) return [];
   const faults: TextFaultAt[] = [];
   const pending: [unknown, string][] = [[input, '']];
   const join = (path: string, key: string) => (path === '' ? key : `${path}.${key}`);

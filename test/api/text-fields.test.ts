@@ -109,4 +109,24 @@ describe('text fields', () => {
     expect(badKey.status).toBe(422);
     expect(badKey.body.errors).toEqual({ 'x\u0000': [NOT_TEXT('x\u0000')] });
   });
+
+  it('are found however deep they sit, and deep text that is whole passes', async () => {
+    // Twelve levels: deeper than the first look without allocations (platform/validation.ts) goes.
+    const nested = (leaf: unknown) =>
+      Array.from({ length: 12 }, (_, level) => `l${level}`).reduceRight<unknown>(
+        (inner, key) => ({ [key]: inner }),
+        [leaf],
+      );
+    const deep = await call(t.app, 'POST', `/public/events/${event.uuid}/register`, {
+      body: { ...registration('ada@example.com'), extra: nested(NUL) },
+    });
+    expect(deep.status).toBe(422);
+    expect(Object.keys(deep.body.errors)).toEqual(['extra.l0.l1.l2.l3.l4.l5.l6.l7.l8.l9.l10.l11.0']);
+    expect(t.app.store.repos.attendees.findForEmail(event.id, 'ada@example.com')).toBeNull();
+
+    const whole = await call(t.app, 'POST', `/public/events/${event.uuid}/register`, {
+      body: { ...registration('ada@example.com'), extra: nested('Adà 🎉 李') },
+    });
+    expect(whole.status, JSON.stringify(whole.body)).toBe(201);
+  });
 });

@@ -1,6 +1,8 @@
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import {
   canonicalAddress,
+  clientAddress,
   DEFAULT_TRUSTED_SATELLITES,
   forwardingTrust,
   parseTrustedAddress,
@@ -91,5 +93,56 @@ describe("Fastify's trustProxy", () => {
     expect(canonicalAddress('::ffff:192.0.2.7')).toBe('192.0.2.7');
     expect(canonicalAddress('::ffff:c000:207')).toBe('::ffff:c000:207');
     expect(canonicalAddress('2001:db8::1')).toBe('2001:db8::1');
+  });
+});
+
+describe('the client address a per-IP limit counts', () => {
+  /** What a Fastify app with this trust says of a request: its own `request.ip`, and `clientAddress`. */
+  async function addressesSeen(
+    trust: { reverseProxy: boolean; satellites: readonly string[] },
+    remoteAddress: string,
+    forwardedFor?: string,
+  ): Promise<{ ip: string; client: string }> {
+    const app = Fastify({ trustProxy: forwardingTrust(trust).trustProxy });
+    app.get('/', async (request) => ({ ip: request.ip, client: clientAddress(request) }));
+    const res = await app.inject({
+      url: '/',
+      remoteAddress,
+      headers: forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor },
+    });
+    await app.close();
+    return res.json();
+  }
+
+  it.each([
+    [
+      'a peer that sends no X-Forwarded-For, trusted or not',
+      DEFAULT_TRUSTED_SATELLITES,
+      '127.0.0.1',
+      undefined,
+      '127.0.0.1',
+    ],
+    ['an IPv4 client on a dual-stack socket', [], '::ffff:192.0.2.7', undefined, '192.0.2.7'],
+    [
+      "a trusted satellite's last X-Forwarded-For entry",
+      DEFAULT_TRUSTED_SATELLITES,
+      '127.0.0.1',
+      '198.51.100.1, 192.0.2.9',
+      '192.0.2.9',
+    ],
+    ['a stranger, whatever it forwards', [], '192.0.2.50', '198.51.100.1', '192.0.2.50'],
+  ])('is %s, as Fastify names it', async (_, satellites, remoteAddress, forwardedFor, expected) => {
+    const seen = await addressesSeen({ reverseProxy: false, satellites }, remoteAddress, forwardedFor);
+    expect(seen.client).toBe(expected);
+    expect(seen.client).toBe(canonicalAddress(seen.ip));
+  });
+
+  it("is a reverse proxy's last X-Forwarded-For entry under --trust-proxy", async () => {
+    const seen = await addressesSeen(
+      { reverseProxy: true, satellites: [] },
+      '10.0.0.2',
+      '::ffff:203.0.113.4',
+    );
+    expect(seen).toEqual({ ip: '::ffff:203.0.113.4', client: '203.0.113.4' });
   });
 });

@@ -185,6 +185,14 @@ describe('tokens and profiles', () => {
     expect(isTokenExpired({ expiresAt: '2026-11-21T10:00:00+00:00' }, at('2026-11-21T10:00:00Z'))).toBe(true);
     expect(isTokenExpired({ expiresAt: null }, at('2099-01-01T00:00:00Z'))).toBe(false);
   });
+  it('a token expires at its own expiry, whatever the token asked about before it', () => {
+    // The expiry's parse is remembered between requests (platform/time.ts): another token's must not stick.
+    const now = at('2026-11-21T10:00:00Z');
+    for (const round of [1, 2]) {
+      expect(isTokenExpired({ expiresAt: '2026-11-21T09:00:00+00:00' }, now), `round ${round}`).toBe(true);
+      expect(isTokenExpired({ expiresAt: '2026-11-21T11:00:00+00:00' }, now), `round ${round}`).toBe(false);
+    }
+  });
   it('a redirect URL gets the URL-encoded attendee id', () => {
     expect(redirectUrlFor({ redirectUrl: 'https://x.example/r?c={code}&again={code}' }, 'a b')).toBe(
       'https://x.example/r?c=a%20b&again=a%20b',
