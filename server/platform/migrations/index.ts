@@ -21,6 +21,7 @@ import { sql as failover } from './024_failover.ts';
 import { sql as scopedFeed } from './027_scoped_feed.ts';
 import { sql as offlineSignIn } from './028_offline_sign_in.ts';
 import { sql as nameCheckIns } from './029_name_check_ins.ts';
+import { checkInLists } from './030_check_in_lists.ts';
 
 /** SQL to run, or a step in TypeScript for what SQL cannot do (drawing random codes, folding text for search). */
 export type Migration = string | ((db: Db) => void);
@@ -52,4 +53,5 @@ export const migrations: readonly Migration[] = [
   scopedFeed,
   offlineSignIn,
   nameCheckIns,
+  checkInLists,
 ];
