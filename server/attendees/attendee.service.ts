@@ -3,6 +3,8 @@ import { toTimestamp } from '../platform/time.ts';
 import type { Store } from '../store.ts';
 import { checkInOpIdFor } from '../failover/failover.rules.ts';
 import { newOpId, type ChangeJournal } from '../sync/journal.ts';
+import type { CheckInPayload } from '../sync/sync.types.ts';
+import { checkInDetail } from '../lists/scan.rules.ts';
 import type { AttendeeFilter } from './attendee.repository.ts';
 import {
   decideApprove,
@@ -82,6 +84,8 @@ export function attendeeService(store: Store, ledger: LedgerService, journal: Ch
         subject: subject.uuid,
         at: now.toISOString(),
         names,
+        // A check-in is an entry on the event's default list (server/lists/): how it was made, as its op says.
+        detail: kind === 'check_in' ? checkInDetail(payload as Pick<CheckInPayload, 'via'>) : null,
         device: journal.device(),
         pendingUpstream: journal.sendsUp(event.uuid),
       },

@@ -101,6 +101,9 @@ export const WEBHOOK_EVENT_TYPES = [
   'attendee.check_in_undone',
   'attendee.canceled',
   'attendee.no_show',
+  // A scan on a check-in list that counts (server/lists/): an entry, or an exit (scanned, or automatic check-out).
+  'attendee.entered',
+  'attendee.exited',
   'event.created',
   'event.updated',
 ] as const;

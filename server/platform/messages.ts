@@ -143,6 +143,23 @@ export const messages = {
   mailSettingsRemoved: 'Mail settings removed. Nothing more is mailed.',
   mailSettingsNotFound: 'Mail is not set up for this organization.',
 
+  checkInListNotFound: 'Check-in list not found.',
+  tooManyCheckInLists: 'An event can have at most 100 check-in lists.',
+  defaultListFixed:
+    "The default list keeps the event's check-in rules: only its name, exits_scanned and auto_checkout_at can change.",
+  defaultListUndeletable: 'The default list cannot be deleted.',
+  checkInListDeleted: 'Check-in list deleted.',
+  exitsNotScanned: 'This list does not scan exits.',
+  scanAdmitted: (name: string) => `Welcome, ${name}.`,
+  scanReentered: (name: string) => `Welcome back, ${name}.`,
+  scanExitRecorded: (name: string) => `Goodbye, ${name}.`,
+  scanNotOnList: (list: string) => `Not on ${list}.`,
+  scanNotOnListGoTo: (list: string, others: string) => `Not on ${list}. Go to ${others}.`,
+  scanOpensAt: (list: string, when: string) => `${list} opens at ${when}.`,
+  scanClosed: (list: string) => `${list} is closed now.`,
+  scanAlreadyEntered: (when: string) => `Already entered at ${when}.`,
+  scanFull: (list: string) => `${list} is full.`,
+
   routeNotFound: 'Not found.',
   badUrl: 'The request URL is not valid.',
   urlTooLong: 'The request URL is too long.',
