@@ -6,6 +6,7 @@ import { listTimeline, stateAt, type ListScan, type ListTimeline } from './entry
 import { DEFAULT_LIST_NAME, DEFAULT_RULES, defaultListUuid, nextAutoCheckout } from './list.rules.ts';
 import type { CheckInListRecord } from './list.types.ts';
 import type { PresenceRow } from './list.repository.ts';
+import type { FeedList } from '../sync/feed.repository.ts';
 
 /** A person's scans on one list, and what the entry rules make of them. */
 export interface ListOfPerson {
@@ -202,3 +203,35 @@ export function listPresence(repos: Repositories) {
 
 export type ListPresence = ReturnType<typeof listPresence>;
 
+/**
+ * A replica writing the lists its hub's feed brings (the hub changes lists; a replica holds its copy): the row as
+ * the hub has it, and, as on the hub, who is inside follows a deleted list or a changed automatic check-out.
+ */
+export function listsFromFeed(repos: Repositories) {
+  const presence = listPresence(repos);
+  return {
+    /** Writes the list; the people to write again: those whose scans on it came before it (an earlier page). */
+    takeFromFeed(row: FeedList, eventId: number): { eventId: number; emailKey: string }[] {
+      const before = repos.lists.byUuid(row.uuid);
+      const changed = repos.lists.upsertFromFeed({
+        uuid: row.uuid,
+        eventId,
+        name: row.name,
+        isDefault: row.is_default === 1,
+        history: row.history,
+        createdAt: row.created_at,
+        updatedAt: row.updated_at,
+        deletedAt: row.deleted_at,
+      });
+      if (!before) return repos.lists.peopleWithScansOn(eventId, row.uuid);
+      if (!changed) return [];
+      const after = repos.lists.byUuid(row.uuid)!;
+      const event = repos.events.findById(eventId);
+      if (after.deletedAt !== null) presence.listDeleted(after);
+      else if (event && before.history.at(-1)!.autoCheckoutAt !== after.history.at(-1)!.autoCheckoutAt) {
+        presence.checkoutsChanged(after, event);
+      }
+      return [];
+    },
+  };
+}

@@ -1,4 +1,6 @@
 import type { LedgerService } from '../attendees/ledger.service.ts';
+import type { FactDetail } from '../attendees/ledger.rules.ts';
+import { listsFromFeed } from '../lists/presence.service.ts';
 import { bootIdOf, monotonicMs } from '../platform/clock.ts';
 import { emailKey } from '../platform/email.ts';
 import { toTimestamp } from '../platform/time.ts';
@@ -129,6 +131,7 @@ export function replicaService(
   onLocalError: (error: unknown) => void = () => {},
 ) {
   const { clock, repos } = store;
+  const lists = listsFromFeed(repos);
   let stopped = true;
   let controller = new AbortController();
   let failures = 0;
@@ -377,6 +380,12 @@ export function replicaService(
     const touch = (person: { eventId: number; emailKey: string } | null) => {
       if (person) touched.set(`${person.eventId} ${person.emailKey}`, person);
     };
+    // Lists before the facts that name them. A list edited since a scan on it has a later revision, and may come a
+    // page after that scan: its people are written again once it is here.
+    for (const row of page.lists ?? []) {
+      const eventId = feed.eventIdOf(row.event_uuid);
+      if (eventId !== null) for (const person of lists.takeFromFeed(row, eventId)) touch(person);
+    }
     for (const row of page.registrations) {
       const eventId = feed.eventIdOf(row.event_uuid);
       if (eventId === null) continue;
@@ -421,6 +430,7 @@ export function replicaService(
         subject: row.subject,
         at: row.at,
         names: JSON.parse(row.names) as string[],
+        detail: row.detail ? (JSON.parse(row.detail) as FactDetail) : null,
         device: row.device,
         refused: row.refused === 1,
       };

@@ -2896,7 +2896,41 @@ export interface components {
                 event: string;
                 attendee: string;
                 /** @enum {string} */
-                via: "self" | "desk" | "scan";
+                via: "self" | "desk" | "scan" | "api";
+                staff?: {
+                    id: string;
+                    name: string;
+                } | null;
+                forced?: boolean;
+                /** @enum {string} */
+                result?: "admitted" | "reentered" | "exit_recorded";
+            };
+        } | {
+            op_id: string;
+            seq: number;
+            device: string;
+            wall_ms: number;
+            mono_ms: number;
+            boot_id: string;
+            schema_version: number;
+            time_uncertain?: boolean;
+            /** @constant */
+            kind: "scan";
+            payload: {
+                event: string;
+                attendee: string;
+                list: string;
+                /** @enum {string} */
+                direction: "entry" | "exit";
+                /** @enum {string} */
+                via: "kiosk" | "self" | "desk" | "api";
+                staff?: {
+                    id: string;
+                    name: string;
+                } | null;
+                forced?: boolean;
+                /** @enum {string} */
+                result?: "admitted" | "reentered" | "exit_recorded";
             };
         } | {
             op_id: string;
@@ -5478,6 +5512,16 @@ export interface operations {
                             staff: {
                                 [key: string]: unknown;
                             }[];
+                            lists?: {
+                                uuid: string;
+                                event_uuid: string;
+                                name: string;
+                                is_default: number;
+                                history: string;
+                                created_at: string;
+                                updated_at: string;
+                                deleted_at: string | null;
+                            }[];
                             registrations: {
                                 uuid: string;
                                 id: number;
@@ -5502,6 +5546,7 @@ export interface operations {
                                 names: string;
                                 device: string | null;
                                 refused: number;
+                                detail?: string | null;
                             }[];
                             tombstones: {
                                 kind: string;
