@@ -881,6 +881,27 @@ describe('inside now, who is inside, automatic check-out', () => {
   });
 });
 
+describe('a check-out time changed while people are inside', () => {
+  it('moves when their stay ends, by the rules in force at each check-out', async () => {
+    const list = await createList({ name: 'Night hall', auto_checkout_at: '03:00' });
+    const ada = await person('ada@example.com');
+    t.clock.set('2026-11-21T20:00:00Z');
+    await scanOn(list.id, { code: ada.code });
+    t.clock.set('2026-11-21T21:00:00Z');
+    expect((await api('PATCH', `${base()}/${list.id}`, { auto_checkout_at: '05:00' })).status).toBe(200);
+    // 03:00 in Paris has passed; 05:00 (04:00 UTC) has not.
+    t.clock.set('2026-11-22T03:30:00Z');
+    expect((await api('GET', `/api/events/${event.uuid}/inside-now`)).body.data.inside_now).toBe(1);
+    t.clock.set('2026-11-22T04:00:00Z');
+    expect((await api('GET', `/api/events/${event.uuid}/inside-now`)).body.data.inside_now).toBe(0);
+    const history = (await api('GET', `/api/events/${event.uuid}/attendees/${ada.uuid}/scans`)).body.data;
+    expect(history.map((s: { via: string; scanned_at: string }) => [s.via, s.scanned_at])).toEqual([
+      ['api', '2026-11-21T20:00:00+00:00'],
+      ['auto', '2026-11-22T04:00:00+00:00'],
+    ]);
+  });
+});
+
 describe('the export of a list', () => {
   it('is the attendee export’s CSV: a BOM, every field quoted and guarded, the list’s name, times in the zone', async () => {
     const list = await createList({ name: 'Atelier été', exits_scanned: true });
@@ -967,5 +988,32 @@ describe('webhooks', () => {
     });
     expect(told[2]!.data.list).toEqual({ id: defaultId(), name: 'Main entrance' });
     expect(told[3]!.data).toEqual(lookup);
+  });
+
+  it('an automatic check-out is told as an exit of each person it checked out, once, when it passes', async () => {
+    await t.close();
+    t = await startTestApp({ webhooks: { autoDispatch: false } });
+    org = createOrganization(t.app);
+    event = createEvent(t.app, org, { name: 'Night', timezone: 'Europe/Paris' });
+    token = createToken(t.app, org);
+    createEndpoint(t.app, org, 'https://hooks.example.com/arrivals', ['attendee.exited']);
+    const list = await createList({ name: 'Night hall', auto_checkout_at: '03:00' });
+    const ada = await person('ada@example.com');
+    t.clock.set('2026-11-21T20:00:00Z');
+    await scanOn(list.id, { code: ada.code });
+    t.clock.set('2026-11-22T01:00:00Z');
+    t.app.ctx.lists.sweep();
+    expect(outbox()).toEqual([]);
+    t.clock.set('2026-11-22T02:30:00Z');
+    t.app.ctx.lists.sweep();
+    t.app.ctx.lists.sweep();
+    const told = outbox();
+    expect(told.map((n) => n.type)).toEqual(['attendee.exited']);
+    expect(told[0]!.data.scan).toMatchObject({
+      via: 'auto',
+      direction: 'exit',
+      scanned_at: '2026-11-22T02:00:00+00:00',
+    });
+    expect(told[0]!.data.attendee.id).toBe(ada.uuid);
   });
 });
