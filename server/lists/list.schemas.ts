@@ -133,8 +133,18 @@ const scanResultShape = {
   capacity: z.number().int().nullable(),
 };
 
+/** What the door shows, word for word as the contract has it, times in the event's zone. */
+const scanMessage = z.string().meta({
+  description:
+    'The sentence to show: `Welcome, {name}.`, `Welcome back, {name}.`, `Goodbye, {name}.`, `No registration for ' +
+    "this event has this code.`, the cancelled and pending registrations' sentences, `Not on {list}. Go to " +
+    '{lists}.` (`Not on {list}.`), `{list} opens at {time}.`, `{list} is closed now.`, `Already entered at ' +
+    '{time}.`, `{list} is full.`',
+  example: 'Welcome, Ada Lovelace.',
+});
+
 export const scanResponse = z.object({
-  message: z.string(),
+  message: scanMessage,
   data: z
     .object({
       ...scanResultShape,
@@ -152,7 +162,7 @@ export const scanResponse = z.object({
 });
 
 export const kioskScanResponse = z.object({
-  message: z.string(),
+  message: scanMessage,
   data: z
     .object({
       ...scanResultShape,

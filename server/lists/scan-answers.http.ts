@@ -1,6 +1,5 @@
 import type { EventRecord } from '../events/event.types.ts';
 import { messages } from '../platform/messages.ts';
-import { varying } from '../platform/refusals.ts';
 import { formatHumanDateTime } from '../platform/time.ts';
 import type { ScanOutcome } from './list.types.ts';
 
@@ -39,19 +38,3 @@ export function scanMessage(outcome: ScanOutcome, event: EventRecord): string {
       return messages.scanFull(list);
   }
 }
-
-/** The answers' sentences as the document lists them: each a pattern with an example. */
-export const SCAN_MESSAGES = [
-  varying(messages.scanAdmitted, 'Ada Lovelace'),
-  varying(messages.scanReentered, 'Ada Lovelace'),
-  varying(messages.scanExitRecorded, 'Ada Lovelace'),
-  messages.codeNotFound,
-  messages.checkInCanceled,
-  messages.checkInPendingApproval,
-  varying(messages.scanNotOnList, 'Workshop A'),
-  varying(messages.scanNotOnListGoTo, 'Workshop A', 'Main entrance, Workshop B'),
-  varying(messages.scanOpensAt, 'Workshop A', 'Nov 21, 2026 2:00 PM'),
-  varying(messages.scanClosed, 'Workshop A'),
-  varying(messages.scanAlreadyEntered, 'Nov 21, 2026 9:12 AM'),
-  varying(messages.scanFull, 'Workshop A'),
-];

@@ -70,11 +70,8 @@ export function formatHumanDateTime(timestamp: string, timeZone: string): string
 
 const zonedFormatters = new Map<string, Intl.DateTimeFormat>();
 
-/**
- * `2026-11-21T11:00:00+01:00`: the instant as ISO 8601 in the given time zone, with that zone's offset then, so a
- * spreadsheet shows the venue's clock and a program still reads the exact instant.
- */
-export function formatZonedIso(timestamp: string, timeZone: string): string {
+/** The zone's wall clock to the second, with its offset: what the ISO times and the zone's arithmetic read. */
+function zonedFormatter(timeZone: string): Intl.DateTimeFormat {
   let formatter = zonedFormatters.get(timeZone);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat('en-US', {
@@ -90,6 +87,15 @@ export function formatZonedIso(timestamp: string, timeZone: string): string {
     });
     zonedFormatters.set(timeZone, formatter);
   }
+  return formatter;
+}
+
+/**
+ * `2026-11-21T11:00:00+01:00`: the instant as ISO 8601 in the given time zone, with that zone's offset then, so a
+ * spreadsheet shows the venue's clock and a program still reads the exact instant.
+ */
+export function formatZonedIso(timestamp: string, timeZone: string): string {
+  const formatter = zonedFormatter(timeZone);
   const parts = Object.fromEntries(
     formatter.formatToParts(new Date(timestamp)).map((p) => [p.type, p.value]),
   );
@@ -98,27 +104,12 @@ export function formatZonedIso(timestamp: string, timeZone: string): string {
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}${offset}`;
 }
 
-const partsFormatters = new Map<string, Intl.DateTimeFormat>();
-
 /** The wall clock of `zone` at an instant, as numbers. */
 function wallParts(instantMs: number, timeZone: string) {
-  let formatter = partsFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    partsFormatters.set(timeZone, formatter);
-  }
+  const formatter = zonedFormatter(timeZone);
   const parts: Record<string, number> = {};
   for (const part of formatter.formatToParts(new Date(instantMs))) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+    if (part.type !== 'literal' && part.type !== 'timeZoneName') parts[part.type] = Number(part.value);
   }
   return parts as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number>;
 }

@@ -48,8 +48,9 @@ let org: Organization;
 let event: EventRecord;
 let token: string;
 
-beforeEach(async () => {
-  t = await startTestApp();
+/** A fresh app with the scene: an organization, its event in Paris with a ticket choice, a token. */
+async function startScene(options: Parameters<typeof startTestApp>[0] = {}) {
+  t = await startTestApp(options);
   org = createOrganization(t.app);
   event = createEvent(t.app, org, {
     name: 'Trade Fair',
@@ -57,7 +58,15 @@ beforeEach(async () => {
     registration_fields: FIELDS as never,
   });
   token = createToken(t.app, org);
-});
+}
+
+/** The scene again, with the webhook outbox as the changes wrote it: nothing sends or expands it meanwhile. */
+async function withoutDispatch() {
+  await t.close();
+  await startScene({ webhooks: { autoDispatch: false } });
+}
+
+beforeEach(() => startScene());
 afterEach(() => t.close());
 
 const base = (e: EventRecord = event) => `/api/events/${e.uuid}/check-in-lists`;
@@ -943,16 +952,7 @@ describe('webhooks', () => {
     ).map((row) => ({ type: row.type, data: JSON.parse(row.items)[0] }));
 
   it('attendee.entered and attendee.exited name the list and the scan, once per scan that counts; checked_in is unchanged', async () => {
-    // The outbox as the changes wrote it: nothing sends or expands it meanwhile.
-    await t.close();
-    t = await startTestApp({ webhooks: { autoDispatch: false } });
-    org = createOrganization(t.app);
-    event = createEvent(t.app, org, {
-      name: 'Trade Fair',
-      timezone: 'Europe/Paris',
-      registration_fields: FIELDS as never,
-    });
-    token = createToken(t.app, org);
+    await withoutDispatch();
     createEndpoint(t.app, org, 'https://hooks.example.com/arrivals');
     const list = await createList({ name: 'Workshop A', exits_scanned: true });
     const ada = await person('ada@example.com');
@@ -991,11 +991,7 @@ describe('webhooks', () => {
   });
 
   it('an automatic check-out is told as an exit of each person it checked out, once, when it passes', async () => {
-    await t.close();
-    t = await startTestApp({ webhooks: { autoDispatch: false } });
-    org = createOrganization(t.app);
-    event = createEvent(t.app, org, { name: 'Night', timezone: 'Europe/Paris' });
-    token = createToken(t.app, org);
+    await withoutDispatch();
     createEndpoint(t.app, org, 'https://hooks.example.com/arrivals', ['attendee.exited']);
     const list = await createList({ name: 'Night hall', auto_checkout_at: '03:00' });
     const ada = await person('ada@example.com');

@@ -6384,6 +6384,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The sentence to show: `Welcome, {name}.`, `Welcome back, {name}.`, `Goodbye, {name}.`, `No registration for this event has this code.`, the cancelled and pending registrations' sentences, `Not on {list}. Go to {lists}.` (`Not on {list}.`), `{list} opens at {time}.`, `{list} is closed now.`, `Already entered at {time}.`, `{list} is full.`
+                         * @example Welcome, Ada Lovelace.
+                         */
                         message: string;
                         data: components["schemas"]["KioskCheckInListScanResult"];
                     };
@@ -10125,6 +10129,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The sentence to show: `Welcome, {name}.`, `Welcome back, {name}.`, `Goodbye, {name}.`, `No registration for this event has this code.`, the cancelled and pending registrations' sentences, `Not on {list}. Go to {lists}.` (`Not on {list}.`), `{list} opens at {time}.`, `{list} is closed now.`, `Already entered at {time}.`, `{list} is full.`
+                         * @example Welcome, Ada Lovelace.
+                         */
                         message: string;
                         data: components["schemas"]["CheckInListScanResult"];
                     };
@@ -15356,6 +15364,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The sentence to show: `Welcome, {name}.`, `Welcome back, {name}.`, `Goodbye, {name}.`, `No registration for this event has this code.`, the cancelled and pending registrations' sentences, `Not on {list}. Go to {lists}.` (`Not on {list}.`), `{list} opens at {time}.`, `{list} is closed now.`, `Already entered at {time}.`, `{list} is full.`
+                         * @example Welcome, Ada Lovelace.
+                         */
                         message: string;
                         data: components["schemas"]["CheckInListScanResult"];
                     };
