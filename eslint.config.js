@@ -28,6 +28,9 @@ const layer = {
   sqlite: { group: ['better-sqlite3'], message: 'SQL lives in repositories (and platform/database.ts).' },
 };
 
+/** The CLI: server/cli.ts finds a command, each declared beside its feature in a `*.cli.ts` module. */
+const CLI_FILES = ['server/cli.ts', 'server/cli/**/*.ts', 'server/**/*.cli.ts'];
+
 /** `patterns` forbidden in `files` (one block per file set: a later block would replace the rule, not add to it). */
 function fence(files, patterns) {
   return { files, rules: { 'no-restricted-imports': ['error', { patterns }] } };
@@ -68,8 +71,22 @@ function serverFences() {
       [shell, routes, services, repositories, store, httpWords],
     ),
     fence(['server/**/*.{routes,http}.ts'], [shell, repositories, store]),
-    // The CLI is a door like the routes: it opens the store and hands it to services.
-    fence(['server/cli.ts'], [shell, repositories]),
+    // The CLI is a door like the routes: its commands (`*.cli.ts`, beside their feature) open the store and hand it
+    // to services.
+    fence(CLI_FILES, [shell, repositories, presenters, fastify, sqlite]),
+    {
+      // Commands reach the repositories through services only, never through the store's `repos`.
+      files: CLI_FILES,
+      rules: {
+        'no-restricted-syntax': [
+          'error',
+          {
+            selector: "MemberExpression[property.name='repos']",
+            message: "Commands call services; the store's repositories are theirs.",
+          },
+        ],
+      },
+    },
     {
       // Routes reach the store through services only, never through `app.store`.
       files: ['server/**/*.{routes,http}.ts'],
@@ -152,12 +169,28 @@ export default tseslint.config(
   {
     // The contract reaches the browser bundle: literal data and types only, nothing that runs or pulls code in.
     files: ['server/contract/**/*.ts'],
+    ignores: ['server/contract/time-text.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',
         { selector: 'ImportDeclaration', message: 'server/contract/ imports nothing.' },
         { selector: ':function', message: 'server/contract/ holds data and types, no code.' },
         { selector: 'ClassDeclaration', message: 'server/contract/ holds data and types, no code.' },
+      ],
+    },
+  },
+  {
+    // How a time reads (issue 39): the one module of code both sides share, so a mail and a screen write a time the
+    // same way. Pure functions over Intl; it may name the contract's types, and import nothing that runs.
+    files: ['server/contract/time-text.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ImportDeclaration[importKind!="type"]',
+          message: 'time-text.ts imports types only: it runs in the browser bundle too.',
+        },
+        { selector: 'ClassDeclaration', message: 'time-text.ts holds pure functions.' },
       ],
     },
   },
@@ -239,7 +272,8 @@ export default tseslint.config(
     },
   },
   {
-    files: ['renderer/src/shared/api/vocabulary.ts'],
+    // The renderer's doors to server/contract/: the enums' value lists, and how a time reads.
+    files: ['renderer/src/shared/api/vocabulary.ts', 'renderer/src/shared/i18n/time.ts'],
     rules: { 'no-restricted-imports': ['error', rendererFence(SHARED_FENCE, { contract: true })] },
   },
   {

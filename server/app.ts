@@ -289,8 +289,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         'an op could not be applied; the next ops go on',
       ),
   );
-  // A replica checks with its hub the passwords it cannot check alone (sync/hub-session.http.ts).
-  const hubSessions = isReplica ? hubSessionBridge(upstream.url, SATELLITE_DEFAULTS.connectTimeoutMs) : null;
+  // A replica checks with its hub the passwords it cannot check alone (sync/hub-session.http.ts). The hub answers
+  // after a full-cost scrypt, which takes seconds on a busy machine: it gets the time of an answer, not of a
+  // connection, or a slow hub would read as a wrong password.
+  const hubSessions = isReplica ? hubSessionBridge(upstream.url, SATELLITE_DEFAULTS.responseTimeoutMs) : null;
   const attendees = attendeeService(store, ledger, journal);
   const failover = failoverService(store, {
     ...DEFAULT_FAILOVER_OPTIONS,

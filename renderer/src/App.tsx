@@ -5,6 +5,7 @@ import { KioskShell } from './kiosk/shell/KioskShell.tsx';
 import { useStaffCorner } from './kiosk/shell/useStaffCorner.ts';
 import { NotFoundScreen, OrganizationScreen, StartScreen } from './kiosk/start/StartScreen.tsx';
 import { Loading } from './shared/components/Status.tsx';
+import { dashboardLanguage } from './shared/i18n/dashboard-language.ts';
 import { activateLanguage, t } from './shared/i18n/index.ts';
 import { lazyWithPreload } from './shared/lazy.ts';
 import { followLink, parseRoute, paths, usePathname } from './shared/router.ts';
@@ -19,8 +20,11 @@ export function App() {
   const route = parseRoute(usePathname());
   useStaffCorner();
   const staffDashboard = route.name === 'dashboard';
-  // Moving between the kiosk's pages and the dashboard in one page load: English for staff, before it is painted.
-  useLayoutEffect(() => activateLanguage(staffDashboard ? 'en' : kioskLanguage()), [staffDashboard]);
+  // Moving between the kiosk's pages and the dashboard in one page load: each its own language, before it is painted.
+  useLayoutEffect(
+    () => activateLanguage(staffDashboard ? dashboardLanguage() : kioskLanguage()),
+    [staffDashboard],
+  );
   switch (route.name) {
     case 'kiosk':
       return <KioskShell key={route.eventId} eventId={route.eventId} screen={route.screen} />;

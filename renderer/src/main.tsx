@@ -4,14 +4,17 @@ import { App } from './App.tsx';
 import { ErrorBoundary } from './shared/components/ErrorBoundary.tsx';
 import { HubBanner } from './kiosk/hub/HubBanner.tsx';
 import { kioskLanguage } from './kiosk/shell/language.ts';
+import { dashboardLanguage } from './shared/i18n/dashboard-language.ts';
 import { activateLanguage, t, useLanguage } from './shared/i18n/index.ts';
 import { parseRoute } from './shared/routes.ts';
 import { sendWith } from './shared/api/client.ts';
 import { keepVenueListed, venueFetch } from './shared/venue/venue.ts';
 import './styles.css';
 
-// The staff dashboard is English only (renderer/README.md); the kiosk and its start page speak the kiosk's language.
-activateLanguage(parseRoute(window.location.pathname).name === 'dashboard' ? 'en' : kioskLanguage());
+// The staff dashboard speaks its staff's language (renderer/README.md); the kiosk and its start page the kiosk's.
+activateLanguage(
+  parseRoute(window.location.pathname).name === 'dashboard' ? dashboardLanguage() : kioskLanguage(),
+);
 document.title = t.app.name;
 // The venue's other servers, for carrying on through one when this one stops.
 sendWith(venueFetch);

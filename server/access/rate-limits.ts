@@ -171,10 +171,15 @@ export function documentedRateLimit(
   const each = rule.limits.map(
     ({ group, per }) => `${limits[group]} requests a minute per ${countedPerWords[per]}`,
   );
+  const counted =
+    rule.phase === 'preHandler'
+      ? 'A request is counted once its body is read and valid: its answers from then on carry X-RateLimit-Limit, ' +
+        '-Remaining and -Reset, a refusal of its origin or its body does not'
+      : "A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, " +
+        'refusals of its body included; what the server answers before the route runs (a URL it cannot read, a ' +
+        'request too slow, a server closing) does not';
   return {
-    description:
-      `Rate limit: ${each.join(', and ')}. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the ` +
-      'limit, 429 with Retry-After.',
+    description: `Rate limit: ${each.join(', and ')}. ${counted}; beyond the limit, 429 with Retry-After.`,
     // Counted in onRequest (or by token authentication, first of all) every answer of the route's has the headers;
     // counted once the body is read, answers refused before that have none.
     headersOnEveryAnswer: rule.phase !== 'preHandler',

@@ -21,7 +21,7 @@ import {
   scanBody,
 } from './kiosk-attendee.schemas.ts';
 import { eventRefusals, publishedEventOf } from './public-attendee.routes.ts';
-import { registrationBody } from './public-attendee.schemas.ts';
+import { registeredHeaders, registrationBody } from './public-attendee.schemas.ts';
 import {
   registeredMessage,
   registrationRefusal,
@@ -71,6 +71,7 @@ export const kioskAttendeeRoutes: FastifyPluginAsyncZod = async (app) => {
           "of its mail. Mailed only when the organization's mail settings say so for kiosk registrations.",
         params,
         body: registrationBody,
+        statusHeaders: registeredHeaders,
         response: { 201: kioskRegisterResponse, ...refusals(eventRefusals, registrationRefusals) },
       },
     },

@@ -15,6 +15,7 @@ import {
   checkResponse,
   emailBody,
   registerResponse,
+  registeredHeaders,
   registrationBody,
 } from './public-attendee.schemas.ts';
 import {
@@ -56,6 +57,7 @@ export const publicAttendeeRoutes: FastifyPluginAsyncZod = async (app) => {
           'language of its mail and ticket (English or French; English when it names neither).',
         params,
         body: registrationBody,
+        statusHeaders: registeredHeaders,
         response: {
           201: registerResponse,
           ...refusals(eventRefusals, registrationRefusals),

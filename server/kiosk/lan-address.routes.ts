@@ -1,3 +1,4 @@
+import type { Server } from 'node:net';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { hostNameOf, lanAddresses } from '../platform/own-host.ts';
@@ -14,8 +15,26 @@ const lanOriginsSchema = z
         'This server as other devices on the venue network reach it (scheme, LAN address and port), best first; ' +
         'empty when the machine has no such address',
     }),
+    loopback_only: z.boolean().meta({
+      description:
+        'Whether this server takes connections from this machine only (started with `--host 127.0.0.1`, or a ' +
+        'desktop kiosk on its own): then none of `origins` reaches it from another device',
+    }),
   })
   .meta({ id: 'LanOrigins' });
+
+const WILDCARD = new Set(['0.0.0.0', '::']);
+const isLoopback = (address: string) => /^(::ffff:)?127\./.test(address) || address === '::1';
+
+/**
+ * Where the server takes connections: the address it was bound to, or null when it listens on every interface (or
+ * is not listening, as under `inject`).
+ */
+function boundAddress(server: Server): string | null {
+  const bound = server.address();
+  if (bound === null || typeof bound === 'string' || WILDCARD.has(bound.address)) return null;
+  return bound.address;
+}
 
 /**
  * `GET /dashboard/api/lan-origins`: the addresses a QR code should carry. A dashboard opened as `localhost` would
@@ -36,10 +55,11 @@ export const lanAddressRoutes: FastifyPluginAsyncZod<LanAddressOptions> = async 
       const host = request.headers.host ?? '';
       const port = hostNameOf(host) === null ? '' : new URL(`http://${host}`).port;
       const suffix = port ? `:${port}` : '';
+      const bound = boundAddress(request.server.server);
       const origins = lanAddresses(options.interfaceAddresses).map(
         (name) => `${request.protocol}://${name.includes(':') ? `[${name}]` : name}${suffix}`,
       );
-      return { data: { origins } };
+      return { data: { origins, loopback_only: bound !== null && isLoopback(bound) } };
     },
   );
 };

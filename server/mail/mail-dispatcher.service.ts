@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/database.ts';
 import { toTimestamp } from '../platform/time.ts';
+import { wakeAfterCommit } from '../platform/wake-after-commit.ts';
 import type { WriteGate } from '../platform/write-gate.ts';
 import { createRepositories } from '../store.ts';
 import { randomBase62 } from '../platform/random.ts';
@@ -101,7 +102,6 @@ export function mailDispatcher(db: Db, clock: Clock, options: MailDispatchOption
   const waitingOnServer = new Set<number>();
   let log: Logger | null = null;
   let timer: NodeJS.Timeout | null = null;
-  let wakeScheduled = false;
   const wakeTimers = new Set<NodeJS.Timeout>();
 
   /** The organization's pooled transport, made again whenever what the connection depends on changed. */
@@ -355,18 +355,8 @@ export function mailDispatcher(db: Db, clock: Clock, options: MailDispatchOption
     dispatchDue().catch((error: unknown) => log?.error({ err: error }, 'mail dispatch failed'));
   }
 
-  /**
-   * There is new mail. The round starts after the current synchronous code: better-sqlite3 commits synchronously,
-   * so by then the transaction that queued it has committed (or rolled back, leaving nothing new).
-   */
-  function wake(): void {
-    if (!options.autoDispatch || wakeScheduled || shutdown.signal.aborted) return;
-    wakeScheduled = true;
-    setImmediate(() => {
-      wakeScheduled = false;
-      if (!shutdown.signal.aborted) dispatchInBackground();
-    });
-  }
+  /** There is new mail: a round once the transaction that queued it has committed. */
+  const wake = options.autoDispatch ? wakeAfterCommit(dispatchInBackground, shutdown.signal) : () => {};
 
   return {
     dispatchDue,

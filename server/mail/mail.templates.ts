@@ -1,3 +1,4 @@
+import { eventWhenText, zoneNameText } from '../contract/time-text.ts';
 import { CHECKIN_QR_PREFIX, type Language, type MailKind } from '../contract/vocabulary.ts';
 import type { EventRecord } from '../events/event.types.ts';
 import { ticketCalendar } from '../tickets/ticket-calendar.ts';
@@ -38,8 +39,6 @@ export interface MailContent {
 /** The Content-ID of the QR code image in a ticket mail. */
 export const QR_CONTENT_ID = 'checkin-qr@arrivals';
 
-const LOCALES: Record<Language, string> = { en: 'en-GB', fr: 'fr-FR' };
-
 interface Words {
   subject: Record<MailKind, (event: string) => string>;
   hello: (name: string) => string;
@@ -53,7 +52,8 @@ interface Words {
   calendarNote: string;
   cancelledNote: string;
   signature: (organization: string) => string;
-  timeZone: (zone: string) => string;
+  /** `term: value`, with the space French puts before a colon. */
+  labelled: (term: string, value: string) => string;
 }
 
 const WORDS: Record<Language, Words> = {
@@ -79,31 +79,31 @@ const WORDS: Record<Language, Words> = {
     calendarNote: 'The attached event.ics adds the event to your calendar.',
     cancelledNote: 'If this is a mistake, please contact the organizer.',
     signature: (organization) => `${organization}`,
-    timeZone: (zone) => `(${zone} time)`,
+    labelled: (term, value) => `${term}: ${value}`,
   },
   fr: {
     subject: {
       confirmation: (event) => `Votre billet pour ${event}`,
-      pending: (event) => `Inscription reçue : ${event}`,
-      cancellation: (event) => `Inscription annulée : ${event}`,
+      pending: (event) => `Inscription reçue\u00a0: ${event}`,
+      cancellation: (event) => `Inscription annulée\u00a0: ${event}`,
     },
     hello: (name) => `Bonjour ${name},`,
     lead: {
       confirmation: (event) => `Votre inscription à ${event} est confirmée. Voici votre billet.`,
       pending: (event) =>
-        `Nous avons bien reçu votre inscription à ${event}. Elle est en attente de validation : votre billet vous sera envoyé par e-mail dès qu’elle sera validée.`,
+        `Nous avons bien reçu votre inscription à ${event}. Elle est en attente de validation\u00a0: votre billet vous sera envoyé par e-mail dès qu’elle sera validée.`,
       cancellation: (event) => `Votre inscription à ${event} a été annulée.`,
     },
     when: 'Quand',
     where: 'Où',
-    showCode: 'Présentez ce code QR à l’entrée, sur votre téléphone ou imprimé :',
-    codeInText: (code) => `Votre code d’enregistrement : ${code}`,
+    showCode: 'Présentez ce code QR à l’entrée, sur votre téléphone ou imprimé\u00a0:',
+    codeInText: (code) => `Votre code d’enregistrement\u00a0: ${code}`,
     viewTicket: 'Voir votre billet, l’ajouter à votre agenda ou annuler',
     pendingLink: 'Suivre votre inscription, ou l’annuler',
     calendarNote: 'Le fichier event.ics joint ajoute l’événement à votre agenda.',
     cancelledNote: 'S’il s’agit d’une erreur, contactez l’organisateur.',
     signature: (organization) => `${organization}`,
-    timeZone: (zone) => `(heure de ${zone})`,
+    labelled: (term, value) => `${term}\u00a0: ${value}`,
   },
 };
 
@@ -116,66 +116,15 @@ export function escapeHtml(text: string): string {
     .replaceAll("'", '&#39;');
 }
 
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-const timeFormats = new Map<string, Intl.DateTimeFormat>();
-
-function cachedFormat(
-  cache: Map<string, Intl.DateTimeFormat>,
-  key: string,
-  make: () => Intl.DateTimeFormat,
-): Intl.DateTimeFormat {
-  let format = cache.get(key);
-  if (!format) cache.set(key, (format = make()));
-  return format;
-}
-
-/** `Tuesday 1 December 2026` / `mardi 1 décembre 2026`, assembled from parts: ICU versions differ in commas. */
-function dayOf(instant: Date, language: Language, timeZone: string): string {
-  const format = cachedFormat(
-    dayFormats,
-    `${language} ${timeZone}`,
-    () =>
-      new Intl.DateTimeFormat(LOCALES[language], {
-        timeZone,
-        weekday: 'long',
-        day: 'numeric',
-        month: 'long',
-        year: 'numeric',
-      }),
-  );
-  const parts = Object.fromEntries(format.formatToParts(instant).map((p) => [p.type, p.value]));
-  return `${parts.weekday} ${parts.day} ${parts.month} ${parts.year}`;
-}
-
-/** `09:00`, on the 24-hour clock in both languages. */
-function timeOf(instant: Date, timeZone: string): string {
-  const format = cachedFormat(
-    timeFormats,
-    timeZone,
-    () =>
-      new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
-  );
-  const parts = Object.fromEntries(format.formatToParts(instant).map((p) => [p.type, p.value]));
-  return `${parts.hour}:${parts.minute}`;
-}
-
 /**
- * The event's dates as a person at the venue reads them, in the event's time zone and the mail's language:
- * `Tuesday 1 December 2026, 09:00 – 17:30 (Europe/Paris time)`, the end's day named when it is another. Null
- * without a start.
+ * The event's dates as the event page writes them (server/contract/time-text.ts), in the event's time zone and the
+ * mail's language, the zone named by its name: `Tuesday, December 1, 2026 at 9:00 AM – 5:30 PM (Central European
+ * Time)`. A mail cannot know its reader's zone, so it always names the event's. Null without a start.
  */
 export function eventWhen(event: EventRecord, language: Language): string | null {
-  if (event.startsAt === null) return null;
-  const zone = event.timezone;
-  const start = new Date(event.startsAt);
-  const startDay = dayOf(start, language, zone);
-  let text = `${startDay}, ${timeOf(start, zone)}`;
-  if (event.endsAt !== null) {
-    const end = new Date(event.endsAt);
-    const endDay = dayOf(end, language, zone);
-    text += endDay === startDay ? ` – ${timeOf(end, zone)}` : ` – ${endDay}, ${timeOf(end, zone)}`;
-  }
-  return `${text} ${WORDS[language].timeZone(zone)}`;
+  const when = eventWhenText(event.startsAt, event.endsAt, language, event.timezone);
+  if (when === null) return null;
+  return `${when} (${zoneNameText(event.timezone, language, event.startsAt!)})`;
 }
 
 /** The mail of `kind` for one registration, ready for the transport (less its addresses and Message-ID). */
@@ -190,7 +139,7 @@ export async function renderMail(input: MailContentInput): Promise<MailContent> 
 
   const textParts = [words.hello(attendee.name), '', words.lead[kind](event.name)];
   if (kind !== 'cancellation' && details.length > 0) {
-    textParts.push('', ...details.map(([term, value]) => `${term}: ${value}`));
+    textParts.push('', ...details.map(([term, value]) => words.labelled(term, value)));
   }
   const attachments: MailAttachment[] = [];
   let htmlMiddle: string;
@@ -216,7 +165,7 @@ export async function renderMail(input: MailContentInput): Promise<MailContent> 
       words.showCode,
       words.codeInText(attendee.checkinCode),
       '',
-      `${words.viewTicket}: ${ticketUrl}`,
+      words.labelled(words.viewTicket, ticketUrl),
     );
     if (ics) textParts.push('', words.calendarNote);
     htmlMiddle =
@@ -226,7 +175,7 @@ export async function renderMail(input: MailContentInput): Promise<MailContent> 
       `<p><a href="${escapeHtml(ticketUrl)}">${escapeHtml(words.viewTicket)}</a></p>` +
       (ics ? `<p>${escapeHtml(words.calendarNote)}</p>` : '');
   } else if (kind === 'pending') {
-    textParts.push('', `${words.pendingLink}: ${ticketUrl}`);
+    textParts.push('', words.labelled(words.pendingLink, ticketUrl));
     htmlMiddle = `<p><a href="${escapeHtml(ticketUrl)}">${escapeHtml(words.pendingLink)}</a></p>`;
   } else {
     textParts.push('', words.cancelledNote);

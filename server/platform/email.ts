@@ -12,6 +12,13 @@ export function isValidEmail(value: string): boolean {
   return value.length <= EMAIL_MAX_LENGTH && z.regexes.email.test(value);
 }
 
+/**
+ * The one email rule as a JSON Schema pattern over the text before it is trimmed: any white space around (what
+ * `String.prototype.trim` removes is exactly what `\s` matches), then an address in zod's email pattern of at most
+ * `EMAIL_MAX_LENGTH` characters (the lookahead: the address holds no white space, so `\S{1,254}` is all of it).
+ */
+export const EMAIL_INPUT_PATTERN = `^\\s*(?=\\S{1,${EMAIL_MAX_LENGTH}}\\s*$)(?:${z.regexes.email.source.replace(/^\^|\$$/g, '')})\\s*$`;
+
 /** Emails compare case-insensitively: this is the form stored beside each email and compared. */
 export function emailKey(email: string): string {
   return email.trim().toLowerCase();

@@ -59,8 +59,21 @@ export const fieldMessage = {
 
 export function addFieldError(errors: FieldErrors, field: string, message: string): void {
   // hasOwn, not `??=`: a field may be named like an Object.prototype member (`constructor`).
-  if (!Object.hasOwn(errors, field)) errors[field] = [];
+  if (!Object.hasOwn(errors, field)) setFieldErrors(errors, field, []);
   errors[field]!.push(message);
+}
+
+/**
+ * A field's sentences, replacing any it had. Defined, not assigned: a field named `__proto__` (a query key is
+ * anything a client types) would otherwise set the object's prototype and vanish from the answer.
+ */
+export function setFieldErrors(errors: FieldErrors, field: string, messages: string[]): void {
+  Object.defineProperty(errors, field, {
+    value: messages,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
 }
 
 export function hasFieldErrors(errors: FieldErrors): boolean {

@@ -27,10 +27,15 @@ export interface ResponseHeader {
   schema: Json;
 }
 
+/** Response headers by name, as a response of the document lists them. */
+export type ResponseHeaders = Readonly<Record<string, ResponseHeader>>;
+
 declare module 'fastify' {
   interface FastifySchema {
     /** Headers that every answer of the route's own carries (CORS), for the OpenAPI document. */
-    responseHeaders?: Readonly<Record<string, ResponseHeader>>;
+    responseHeaders?: ResponseHeaders;
+    /** Headers that the route's answers of one status carry (a 201's `Location`), for the OpenAPI document. */
+    statusHeaders?: Readonly<Partial<Record<number, ResponseHeaders>>>;
   }
 }
 
@@ -97,7 +102,7 @@ const API_TAGS: Readonly<Record<string, string>> = {
   'Dashboard: brand': 'An event’s accent colour and logo on its kiosk and badges (staff read, owners set).',
 };
 
-const RATE_LIMIT_HEADERS: Readonly<Record<string, ResponseHeader>> = {
+const RATE_LIMIT_HEADERS: ResponseHeaders = {
   'X-RateLimit-Limit': {
     description: 'Requests allowed in the current window.',
     required: true,
@@ -115,7 +120,23 @@ const RATE_LIMIT_HEADERS: Readonly<Record<string, ResponseHeader>> = {
   },
 };
 
-const RETRY_AFTER: Readonly<Record<string, ResponseHeader>> = {
+/**
+ * The rate-limit headers of an answer that carries them only when the request was counted before it was refused:
+ * components named `<header>.IfCounted`, the same headers, not required.
+ */
+const IF_COUNTED = '.IfCounted';
+const RATE_LIMIT_HEADERS_IF_COUNTED: ResponseHeaders = Object.fromEntries(
+  Object.entries(RATE_LIMIT_HEADERS).map(([name, header]) => [
+    `${name}${IF_COUNTED}`,
+    {
+      ...header,
+      required: false,
+      description: `${header.description} Only on a refusal made once the request was counted, not before.`,
+    },
+  ]),
+);
+
+const RETRY_AFTER: ResponseHeaders = {
   'Retry-After': {
     description: 'Seconds until the current window ends and requests count again.',
     required: true,
@@ -123,23 +144,45 @@ const RETRY_AFTER: Readonly<Record<string, ResponseHeader>> = {
   },
 };
 
+interface TransportAnswer {
+  status: RefusalStatus;
+  messages: readonly string[];
+  /**
+   * Those of `messages` answered once the route's own onRequest hooks have run (the body's refusals), so that a rate
+   * limit counted there (`DocumentedRateLimit.headersOnEveryAnswer`) has set its headers on them. The others (a URL
+   * the router refuses, bytes Node refuses, a server closing) are answered before any route hook.
+   */
+  counted: readonly string[];
+}
+
 /**
  * What the server answers before a route runs, or while it reads the body, in the same `{ message }` shape
  * (platform/errors.ts, platform/json-body.ts): components.responses, referenced by every operation they can meet.
  */
-const TRANSPORT_ANSWERS: Readonly<Record<string, readonly [RefusalStatus, readonly string[]]>> = {
-  BadRequest: [400, [messages.badUrl, messages.malformedRequest]],
-  BadRequestBody: [
-    400,
-    [messages.badUrl, messages.malformedRequest, messages.malformedJson, messages.forbiddenJsonKey],
-  ],
-  RequestTimeout: [408, [messages.requestTimeout]],
-  PayloadTooLarge: [413, [messages.payloadTooLarge]],
-  UriTooLong: [414, [messages.urlTooLong]],
-  UnsupportedMediaType: [415, [messages.unsupportedMediaType, messages.unsupportedContentEncoding]],
-  HeadersTooLarge: [431, [messages.headersTooLarge]],
-  ShuttingDown: [503, [messages.shuttingDown]],
+const TRANSPORT_ANSWERS: Readonly<Record<string, TransportAnswer>> = {
+  BadRequest: { status: 400, messages: [messages.badUrl, messages.malformedRequest], counted: [] },
+  BadRequestBody: {
+    status: 400,
+    messages: [messages.badUrl, messages.malformedRequest, messages.malformedJson, messages.forbiddenJsonKey],
+    counted: [messages.malformedJson, messages.forbiddenJsonKey],
+  },
+  RequestTimeout: { status: 408, messages: [messages.requestTimeout], counted: [] },
+  PayloadTooLarge: { status: 413, messages: [messages.payloadTooLarge], counted: [messages.payloadTooLarge] },
+  UriTooLong: { status: 414, messages: [messages.urlTooLong], counted: [] },
+  UnsupportedMediaType: {
+    status: 415,
+    messages: [messages.unsupportedMediaType, messages.unsupportedContentEncoding],
+    counted: [messages.unsupportedMediaType, messages.unsupportedContentEncoding],
+  },
+  HeadersTooLarge: { status: 431, messages: [messages.headersTooLarge], counted: [] },
+  ShuttingDown: { status: 503, messages: [messages.shuttingDown], counted: [] },
 };
+
+/**
+ * A transport answer's variant for an operation whose rate limit counts the request first: the same answer, with
+ * the rate-limit headers its counted messages carry.
+ */
+const COUNTED = 'Counted';
 
 /** Methods whose requests Fastify reads a body of (a body-less one may still send a broken one). */
 const BODY_METHODS = new Set(['post', 'put', 'patch', 'delete']);
@@ -158,16 +201,31 @@ function transportAnswersOf(method: string, path: string): string[] {
   ];
 }
 
-function transportResponse(status: RefusalStatus, list: readonly string[]): Json {
+function transportResponse({ status, messages: list, counted }: TransportAnswer, withHeaders: boolean): Json {
   const { $schema: _dialect, ...schema } = z.toJSONSchema(refusalBody(status, list), {
     target: 'draft-2020-12',
   }) as Json;
   delete schema.description;
-  return { description: describeRefusal(status, list), content: { 'application/json': { schema } } };
+  const response: Json = {
+    description: describeRefusal(status, list),
+    content: { 'application/json': { schema } },
+  };
+  if (!withHeaders) return response;
+  const always = counted.length === list.length;
+  response.description += always
+    ? '. The request was counted against the rate limit first: X-RateLimit-* headers.'
+    : `. X-RateLimit-* headers on ${counted.map((message) => `"${message}"`).join(' or ')} (the request was ` +
+      'counted against the rate limit first), not on the others (refused before it was counted).';
+  response.headers = headerRefs(Object.keys(RATE_LIMIT_HEADERS), always ? '' : IF_COUNTED);
+  return response;
 }
 
-/** Carries a route's `responseHeaders` from the route transform to the document's own (and leaves it there). */
+/**
+ * Carry a route's `responseHeaders` and `statusHeaders` from the route transform to the document's own (and leave
+ * it there).
+ */
 const RESPONSE_HEADERS_KEY = 'x-response-headers';
+const STATUS_HEADERS_KEY = 'x-status-headers';
 
 /** `listEvents` under /api, `dashboardListEvents` under /dashboard/api: the two mounts of a shared route. */
 function operationIdOf(route: RouteOptions): string {
@@ -221,7 +279,7 @@ function documentRoute(input: Parameters<typeof jsonSchemaTransform>[0] & { rout
   const result = jsonSchemaTransform(input);
   const schema = { ...(result.schema as Json & FastifySchema) };
   if (schema.hide) return result;
-  const { responseHeaders, response, ...rest } = schema;
+  const { responseHeaders, statusHeaders, response, ...rest } = schema;
   const documented: Json & { description?: string } = {
     ...rest,
     operationId: operationIdOf(input.route),
@@ -232,6 +290,7 @@ function documentRoute(input: Parameters<typeof jsonSchemaTransform>[0] & { rout
     addParagraph(documented, 'No credentials needed.');
   }
   if (responseHeaders) documented[RESPONSE_HEADERS_KEY] = responseHeaders;
+  if (statusHeaders) documented[STATUS_HEADERS_KEY] = statusHeaders;
   return { ...result, schema: documented as FastifySchema };
 }
 
@@ -258,8 +317,9 @@ function addHeaders(response: Json, headers: Readonly<Record<string, unknown>>):
   response.headers = { ...(response.headers as Json | undefined), ...headers };
 }
 
-const headerRefs = (names: Iterable<string>) =>
-  Object.fromEntries([...names].map((name) => [name, { $ref: `#/components/headers/${name}` }]));
+/** References to the header components named `<header><suffix>`, under each header's own name. */
+const headerRefs = (names: Iterable<string>, suffix = '') =>
+  Object.fromEntries([...names].map((name) => [name, { $ref: `#/components/headers/${name}${suffix}` }]));
 
 /** The names of every component a part of the document refers to, by `#/components/<kind>/<name>`. */
 function referencesIn(value: unknown, kind: string, found = new Set<string>()): Set<string> {
@@ -316,9 +376,19 @@ function completeDocument(document: Json, options: ApiDocsOptions): Json {
     for (const requirement of operation.security ?? []) for (const name in requirement) schemes.add(name);
 
     const own = Object.entries(operation.responses);
-    const routeHeaders = operation[RESPONSE_HEADERS_KEY] as Record<string, ResponseHeader> | undefined;
+    const routeHeaders = operation[RESPONSE_HEADERS_KEY] as ResponseHeaders | undefined;
     delete operation[RESPONSE_HEADERS_KEY];
     if (routeHeaders) for (const [, response] of own) addHeaders(response, routeHeaders);
+    const statusHeaders = operation[STATUS_HEADERS_KEY] as Record<string, ResponseHeaders> | undefined;
+    delete operation[STATUS_HEADERS_KEY];
+    for (const [status, headers] of Object.entries(statusHeaders ?? {})) {
+      const response = operation.responses[status];
+      if (!response)
+        throw new Error(
+          `${method.toUpperCase()} ${path} has headers for ${status}, which it does not declare.`,
+        );
+      addHeaders(response, headers);
+    }
 
     const limit = options.rateLimitOf(method.toUpperCase(), path);
     if (limit) {
@@ -327,20 +397,26 @@ function completeDocument(document: Json, options: ApiDocsOptions): Json {
       for (const [status, response] of own) {
         if (limit.headersOnEveryAnswer || status.startsWith('2') || status === '429') {
           addHeaders(response, headerRefs(Object.keys(RATE_LIMIT_HEADERS)));
+        } else {
+          // Counted once its body is read: a refusal of the route's own after that (wrong credentials, a used code)
+          // carries the headers; one of its origin or of validation, before that, does not.
+          addHeaders(response, headerRefs(Object.keys(RATE_LIMIT_HEADERS), IF_COUNTED));
         }
       }
     }
     if (operation.responses['429']) addHeaders(operation.responses['429'], headerRefs(['Retry-After']));
 
     for (const name of transportAnswersOf(method, path)) {
-      const status = String(TRANSPORT_ANSWERS[name]![0]);
+      const answer = TRANSPORT_ANSWERS[name]!;
+      const status = String(answer.status);
       if (operation.responses[status]) {
         throw new Error(
           `${method.toUpperCase()} ${path} declares ${status}, which the server answers itself.`,
         );
       }
-      operation.responses[status] = { $ref: `#/components/responses/${name}` };
-      transport.add(name);
+      const component = limit?.headersOnEveryAnswer && answer.counted.length > 0 ? `${name}${COUNTED}` : name;
+      operation.responses[status] = { $ref: `#/components/responses/${component}` };
+      transport.add(component);
     }
     operation.responses = Object.fromEntries(
       Object.entries(operation.responses).sort(([a], [b]) => a.localeCompare(b)),
@@ -364,9 +440,13 @@ function completeDocument(document: Json, options: ApiDocsOptions): Json {
         Object.entries(options.securitySchemes).filter(([name]) => schemes.has(name)),
       ),
       responses: Object.fromEntries(
-        [...transport].sort().map((name) => [name, transportResponse(...TRANSPORT_ANSWERS[name]!)]),
+        [...transport].sort().map((component) => {
+          const counted = component.endsWith(COUNTED);
+          const answer = TRANSPORT_ANSWERS[counted ? component.slice(0, -COUNTED.length) : component]!;
+          return [component, transportResponse(answer, counted)];
+        }),
       ),
-      headers: rateLimited ? { ...RATE_LIMIT_HEADERS, ...RETRY_AFTER } : {},
+      headers: rateLimited ? { ...RATE_LIMIT_HEADERS, ...RATE_LIMIT_HEADERS_IF_COUNTED, ...RETRY_AFTER } : {},
       schemas: {},
     },
   };

@@ -1,6 +1,12 @@
 import type { FastifySchemaCompiler } from 'fastify';
 import type { z } from 'zod';
-import { addFieldError, attributeName, fieldMessage, type FieldErrors } from './field-errors.ts';
+import {
+  addFieldError,
+  attributeName,
+  fieldMessage,
+  setFieldErrors,
+  type FieldErrors,
+} from './field-errors.ts';
 import { ValidationError } from './errors.ts';
 import { isNotText } from './text.rules.ts';
 
@@ -137,7 +143,7 @@ export function checkRequestPart<T>(
     : (schema.safeParse(input, { reportInput: true }).error?.issues ?? result.error.issues);
   const errors = fieldErrorsFromZod(issues);
   // A field that is not text is told only that: what else zod says of it is about the same characters.
-  for (const path of faults) errors[path || 'body'] = [fieldMessage.notText(path || 'body')];
+  for (const path of faults) setFieldErrors(errors, path || 'body', [fieldMessage.notText(path || 'body')]);
   return { ok: false, errors };
 }
 

@@ -10,7 +10,7 @@ export interface CalendarAttendee {
 
 const DESCRIPTION: Record<Language, (url: string) => string> = {
   en: (url) => `Your ticket: ${url}`,
-  fr: (url) => `Votre billet : ${url}`,
+  fr: (url) => `Votre billet\u00a0: ${url}`,
 };
 
 /**

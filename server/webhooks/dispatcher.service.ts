@@ -2,6 +2,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/database.ts';
 import { toTimestamp } from '../platform/time.ts';
+import { wakeAfterCommit } from '../platform/wake-after-commit.ts';
 import type { WriteGate } from '../platform/write-gate.ts';
 import type { WebhookEndpointRecord } from './webhook.types.ts';
 import {
@@ -169,7 +170,6 @@ export function webhookDispatcher(
   let log: Logger | null = null;
   let timer: NodeJS.Timeout | null = null;
   let pruneTimer: NodeJS.Timeout | null = null;
-  let wakeScheduled = false;
   const sendTimeouts = new Set<AbortSignal>();
 
   async function send(endpoint: WebhookEndpointRecord, delivery: ClaimedDelivery): Promise<Answer | null> {
@@ -347,18 +347,8 @@ export function webhookDispatcher(
     dispatchDue().catch((error: unknown) => log?.error({ err: error }, 'webhook dispatch failed'));
   }
 
-  /**
-   * There is new work. The round starts after the current synchronous code: better-sqlite3 commits synchronously,
-   * so by then the transaction that stored the notification has committed (or rolled back, leaving nothing new).
-   */
-  function wake(): void {
-    if (!options.autoDispatch || wakeScheduled || shutdown.signal.aborted) return;
-    wakeScheduled = true;
-    setImmediate(() => {
-      wakeScheduled = false;
-      if (!shutdown.signal.aborted) dispatchInBackground();
-    });
-  }
+  /** There is new work: a round once the transaction that stored the notification has committed. */
+  const wake = options.autoDispatch ? wakeAfterCommit(dispatchInBackground, shutdown.signal) : () => {};
 
   /**
    * Deletes the finished deliveries older than the retention period, with their attempts and the messages no

@@ -12,7 +12,7 @@
  */
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, it, vi, expect } from 'vitest';
 import { BODY_LIMIT_BYTES } from '../../server/app.ts';
 import { isNotText } from '../../server/platform/text.rules.ts';
 import {
@@ -1174,6 +1174,17 @@ describe('fuzz: query strings', () => {
       ),
       fuzzParameters(200),
     );
+  });
+
+  it('a query key named __proto__ that is not text is named in the 422, as any other key is', async () => {
+    // Found by seed -452570711: the not-text sentence was assigned to `errors.__proto__`, which set the object's
+    // prototype instead, and the 422 went out with `errors: {}`.
+    const answer = await t.app.inject({
+      method: 'GET',
+      url: `/public/events/${event.uuid}/check?email=a%40b.co&__proto__=a%00b`,
+    });
+    expect(answer.statusCode).toBe(422);
+    expect(Object.keys(answer.json().errors)).toEqual(['__proto__']);
   });
 
   it('the attendee list answers any filter and paging query with 200 or 422, and pages within per_page', async () => {

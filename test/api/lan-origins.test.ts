@@ -48,6 +48,34 @@ describe('GET /dashboard/api/lan-origins', () => {
       origin: 'http://127.0.0.1:8787',
     });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ data: { origins: ['http://192.168.1.20:8787', 'http://[fd00::2]:8787'] } });
+    expect(res.body).toEqual({
+      data: { origins: ['http://192.168.1.20:8787', 'http://[fd00::2]:8787'], loopback_only: false },
+    });
+  });
+
+  it('says when the server takes connections from this machine only, which no LAN origin then reaches', async () => {
+    for (const [host, loopbackOnly] of [
+      ['127.0.0.1', true],
+      ['::1', true],
+      ['0.0.0.0', false],
+    ] as const) {
+      t = await startTestApp({ interfaceAddresses: MACHINE });
+      const app = t.app;
+      await app.listen({ host, port: 0 });
+      const owner = dashboardClient(() => app);
+      expect((await owner.send('POST', '/setup', OWNER)).status).toBe(201);
+      const res = await owner.send('GET', '/lan-origins', undefined, {
+        host: '127.0.0.1:8787',
+        origin: 'http://127.0.0.1:8787',
+      });
+      expect(res.status).toBe(200);
+      // The addresses it would be reached at are still named: the dashboard shows them with a warning.
+      expect(res.body.data).toEqual({
+        origins: ['http://192.168.1.20:8787', 'http://[fd00::2]:8787'],
+        loopback_only: loopbackOnly,
+      });
+      await t.close();
+      t = undefined;
+    }
   });
 });

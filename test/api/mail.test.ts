@@ -108,7 +108,10 @@ describe('the ticket mail', () => {
     const link = `https://tickets.cityhall.example/t/${secret}`;
     expect(parsed.text).toContain(`Your check-in code: ${code}`);
     expect(parsed.text).toContain(link);
-    expect(parsed.text).toContain('Tuesday 1 December 2026, 09:00 – 17:30 (Europe/Paris time)');
+    // As the event page writes it (issue 39: one way to write a time), the zone by its name, not its IANA id.
+    expect(parsed.text!.replaceAll('\u202f', ' ')).toContain(
+      'When: Tuesday, December 1, 2026 at 9:00 AM – 5:30 PM (Central European Time)',
+    );
     expect(parsed.html).toContain(`href="${link}"`);
 
     // The QR code: an inline image the HTML shows by its Content-ID, which decodes to the registration's code.
@@ -144,8 +147,12 @@ describe('the ticket mail', () => {
     await dispatch();
     const { parsed } = smtp.received[0]!;
     expect(parsed.subject).toBe('Votre billet pour Open Day');
-    expect(parsed.text).toContain(`Votre code d’enregistrement : ${codeOf('amelie@example.com')}`);
-    expect(parsed.text).toContain('mardi 1 décembre 2026');
+    // French typography (issue 39): a no-break space before each colon, the 24-hour clock, the zone by its name.
+    expect(parsed.text).toContain(`Votre code d’enregistrement\u00a0: ${codeOf('amelie@example.com')}`);
+    expect(parsed.text).toContain(
+      'Quand\u00a0: mardi 1 décembre 2026 à 09:00 – 17:30 (heure d’Europe centrale)',
+    );
+    expect(parsed.text).not.toMatch(/ [:;?!]/);
     expect(parsed.headers.get('content-language')).toBe('fr');
   });
 

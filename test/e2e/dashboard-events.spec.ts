@@ -241,7 +241,11 @@ test('a staff member sees each event with its desk link, and no way to edit or p
   await expect(list.row('Launch Night')).toContainText('0 of 120 seats');
   await expect(list.row('Quiet Draft')).toContainText('Not published');
   await expect(list.row('Launch Night').getByRole('link')).toHaveText(['Desk Launch Night']);
-  await expect(list.table.getByRole('button')).toHaveCount(0);
+  // Only the event page's link (issue 39: staff hand it out too), nothing that edits or publishes.
+  await expect(list.table.getByRole('button')).toHaveText([
+    'Event page Launch Night',
+    'Event page Quiet Draft',
+  ]);
   await expect(list.newEvent).toHaveCount(0);
 
   await list.action('Launch Night', 'Desk').click();
@@ -267,7 +271,8 @@ test('the events list and the event editor have no serious accessibility problem
 
   const editor = new DashboardEventEditorPage(page);
   await editor.open(event.uuid);
-  await expect(page.getByRole('img', { name: /QR code/ })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'QR code of the kiosk link of Launch Night' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'QR code of the event page of Launch Night' })).toBeVisible();
   await expectAccessible(page, { touch: false });
 
   // A new event with a choice list, the date pickers of a check-in window, and refusals on show.

@@ -234,7 +234,12 @@ test('the home’s language switch: French at one press, kept through a reload a
 test.describe('on a browser set to French', () => {
   test.use({ locale: 'fr-FR' });
 
-  test('the kiosk speaks French and the staff dashboard stays English', async ({ page, server }) => {
+  // Issue 39: the dashboard speaks French too (it was English only): a French browser gets it in French, and the
+  // language its staff choose there is kept on the device, apart from the kiosk's.
+  test('the kiosk speaks French, and so does the staff dashboard, until staff choose English', async ({
+    page,
+    server,
+  }) => {
     const event = server.createEvent();
     const home = new KioskHomePage(page);
     await home.open(event.uuid);
@@ -246,7 +251,15 @@ test.describe('on a browser set to French', () => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Choisissez l’événement de cette borne');
     await page.getByRole('link', { name: /^Tableau de bord de l’équipe/ }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Configurer Arrivals');
+    await page.getByRole('group', { name: 'Langue' }).getByRole('button', { name: 'English' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Set up Arrivals');
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Set up Arrivals|Sign in/);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Set up Arrivals');
+    // The kiosk keeps its own language.
+    await home.open(event.uuid);
+    await expect(home.actions.first()).toHaveText(/^S’inscrire/);
   });
 });

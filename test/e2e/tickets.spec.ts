@@ -1,6 +1,7 @@
 import type { RegistrationField } from '../../server/contract/vocabulary.ts';
 import { expect, test } from './support/fixtures.ts';
 import { openKioskWithCamera } from './support/kiosk-camera.ts';
+import { expectFitsScreen } from './support/fits-screen.ts';
 import { setUpMail, startMailServer } from './support/mail-server.ts';
 import { EventPage, FRENCH } from './pages/EventPage.ts';
 import { KioskHomePage } from './pages/KioskHomePage.ts';
@@ -73,7 +74,10 @@ for (const size of SIZES) {
       await ticket.expectShown();
       await expect(ticket.heading).toHaveText('Harbour Lights Launch');
       await expect(ticket.name).toHaveText('Ada Lovelace');
-      await expect(ticket.when).toHaveText('Saturday, December 5, 2026 at 6:00 PM – 10:00 PM');
+      // The browser is in UTC: like the event page, the ticket names the event's zone once (issue 39).
+      await expect(ticket.when).toHaveText(
+        'Saturday, December 5, 2026 at 6:00 PM – 10:00 PMTimes are in the event’s time zone, Central European Time.',
+      );
       await expect(ticket.where).toHaveText('Quai des Belges, Marseille');
       await expect(ticket.status).toHaveText('Confirmed');
       const stored = server.attendee(event, 'ada@example.com')!;
@@ -155,6 +159,8 @@ for (const size of SIZES) {
       await expect(ticket.status).toHaveText('Cancelled');
       await expect(ticket.code).toHaveCount(0);
       await expect(ticket.cancelButton).toHaveCount(0);
+      // A ticket that lets nobody in offers nothing to print (issue 39).
+      await expect(ticket.printButton).toHaveCount(0);
       expect(server.attendee(event, 'grace@example.com')!.status).toBe('canceled');
       await expectAccessible();
 
@@ -179,7 +185,7 @@ test('the French page: French labels and choices, then a French ticket', async (
   await eventPage.open(event.uuid, '?lang=fr');
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
   await expect(eventPage.when).toHaveText(
-    'samedi 5 décembre 2026 à 18:00 – 22:00Les horaires sont à l’heure de l’événement (Europe/Paris).',
+    'samedi 5 décembre 2026 à 18:00 – 22:00Les horaires sont à l’heure de l’événement, heure d’Europe centrale.',
   );
   await expect(eventPage.field('Billet').locator('option')).toHaveText(['Choisir…', 'Visiteur', 'Exposant']);
   for (const label of ['Adresse e-mail', 'Prénom', 'Nom', 'Téléphone', 'Billet']) {
@@ -333,4 +339,40 @@ test('a registration awaiting approval lands on its ticket, which says so and ho
     'Your registration is awaiting approval. Your ticket’s QR code will be sent to you by email once it is approved.',
   );
   await expect(ticket.cancelButton).toBeVisible();
+});
+
+test.describe('on a 360 px phone, in French (issue 39)', () => {
+  test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+
+  test('the ticket writes its times as the event page does, the zone by its name; cancelled, it offers no print', async ({
+    page,
+    server,
+    expectAccessible,
+  }) => {
+    const event = server.createEvent({ ...LAUNCH, name: 'Soirée du port' });
+    const eventPage = new EventPage(page, FRENCH);
+    await eventPage.open(event.uuid, '?lang=fr');
+    const when =
+      'samedi 5 décembre 2026 à 18:00 – 22:00Les horaires sont à l’heure de l’événement, heure d’Europe centrale.';
+    await expect(eventPage.when).toHaveText(when);
+    await eventPage.fill({
+      'Adresse e-mail': 'helene@example.fr',
+      Prénom: 'Hélène',
+      Nom: 'Fabre',
+      Billet: 'visitor',
+    });
+    await eventPage.submit();
+    const ticket = new TicketPage(page, TICKET_FRENCH);
+    await ticket.expectShown();
+    await expect(ticket.when).toHaveText(when);
+    await expect(ticket.printButton).toBeVisible();
+    await expect(page.getByTestId('ticket-qr')).toContainText('Code d’enregistrement\u00a0:');
+    await expectFitsScreen(page, 'ticket');
+
+    await ticket.cancel();
+    await expect(ticket.status).toHaveText('Annulée');
+    await expect(ticket.printButton).toHaveCount(0);
+    await expectFitsScreen(page, 'cancelled ticket');
+    await expectAccessible();
+  });
 });

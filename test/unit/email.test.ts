@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { EMAIL_MAX_LENGTH, isValidEmail } from '../../server/platform/email.ts';
+import { EMAIL_INPUT_PATTERN, EMAIL_MAX_LENGTH, isValidEmail } from '../../server/platform/email.ts';
 import { emailInput } from '../../server/platform/schemas.ts';
 import { validateRegistration } from '../../server/attendees/registration.rules.ts';
 
@@ -54,5 +55,26 @@ describe('the one email rule', () => {
         validateRegistration(emailField, { email: ` ${sample} ` }).ok,
       );
     }
+  });
+
+  it('is stated in the document as a pattern that takes exactly what the schemas take, white space and all', () => {
+    // As JSON Schema validators run a pattern: an ECMAScript regular expression with the u flag, unanchored.
+    const pattern = new RegExp(EMAIL_INPUT_PATTERN, 'u');
+    const padded = SAMPLES.flatMap((s) => [s, `  ${s} `, `\t${s}\n`, `\u00a0${s}\ufeff`, `${s} x`]);
+    for (const sample of [...padded, email(254), ` ${email(254)} `, email(255), '', '   ']) {
+      expect(pattern.test(sample), JSON.stringify(sample)).toBe(emailInput.safeParse(sample).success);
+    }
+    expect(new Set(padded.map((s) => pattern.test(s)))).toEqual(new Set([true, false]));
+    const emailish = fc.string({
+      unit: fc.constantFrom('a', 'Z', '0', '.', '@', '-', '_', "'", '+', ' ', '\t', '\n', 'é', '!', 'co'),
+      maxLength: 24,
+    });
+    fc.assert(
+      fc.property(emailish, emailish, (local, domain) => {
+        const text = `${local}@${domain}`;
+        return pattern.test(text) === emailInput.safeParse(text).success;
+      }),
+      { numRuns: 5_000 },
+    );
   });
 });

@@ -1,7 +1,9 @@
+// First: the words every module of the dashboard reads.
+import './words.ts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError } from '../shared/api/client.ts';
 import { describeFailure, Loading, Problem } from '../shared/components/Status.tsx';
-import { t } from '../shared/i18n/index.ts';
+import { t, useLanguage } from '../shared/i18n/index.ts';
 import { navigate, paths, type DashboardPage } from '../shared/router.ts';
 import { sessionApi, type Session } from './api/session.ts';
 import { DeskPage } from './desk/DeskPage.tsx';
@@ -28,7 +30,8 @@ type Gate =
   | { status: 'loading' }
   | { status: 'failed'; error: ApiError }
   | { status: 'needs-setup'; needsSetupCode: boolean }
-  | { status: 'signed-out'; notice?: string }
+  /** `notice`: why, in words read while rendering (the language can change). */
+  | { status: 'signed-out'; notice?: 'sessionExpired' | 'signedOut' }
   | { status: 'signed-in'; session: Session };
 
 /** Pages a staff member (not an owner) may open: the events and their desks. */
@@ -55,6 +58,7 @@ async function findGate(signal: AbortSignal): Promise<Gate> {
  */
 export default function DashboardApp({ page }: { page: DashboardPage }) {
   const [gate, setGate] = useState<Gate>({ status: 'loading' });
+  const language = useLanguage();
   // The page asked for before signing in, opened once signed in.
   const wanted = useRef<DashboardPage | null>(null);
 
@@ -88,10 +92,10 @@ export default function DashboardApp({ page }: { page: DashboardPage }) {
   }, [gate.status, page]);
 
   const signedIn = useCallback((session: Session) => setGate({ status: 'signed-in', session }), []);
-  const expire = useCallback(() => setGate({ status: 'signed-out', notice: t.dashboard.sessionExpired }), []);
+  const expire = useCallback(() => setGate({ status: 'signed-out', notice: 'sessionExpired' }), []);
   const signOut = useCallback(async () => {
     await sessionApi.signOut().catch(() => undefined);
-    setGate({ status: 'signed-out', notice: t.dashboard.signIn.signedOut });
+    setGate({ status: 'signed-out', notice: 'signedOut' });
   }, []);
 
   const session = gate.status === 'signed-in' ? gate.session : null;
@@ -114,13 +118,25 @@ export default function DashboardApp({ page }: { page: DashboardPage }) {
         />
       );
     case 'signed-out':
-      return <SignInPage notice={gate.notice} onDone={signedIn} />;
+      return (
+        <SignInPage
+          notice={
+            gate.notice === 'sessionExpired'
+              ? t.dashboard.sessionExpired
+              : gate.notice === 'signedOut'
+                ? t.dashboard.signIn.signedOut
+                : undefined
+          }
+          onDone={signedIn}
+        />
+      );
     case 'signed-in':
       return (
         <SessionContext.Provider value={context}>
           <Layout current={page}>
             {context!.isOwner || STAFF_PAGES.includes(page.name) ? (
-              <PageBody page={page} />
+              // A new language starts the page afresh: nothing it holds keeps the old words.
+              <PageBody key={language} page={page} />
             ) : (
               <Problem message={t.dashboard.ownersOnly} />
             )}

@@ -1,3 +1,5 @@
+import { paths } from '../shared/routes.ts';
+
 /**
  * The public pages' addresses, as pure data (the unit tests read them): an event's page, `/e/{event uuid}`, and a
  * ticket's, `/t/{ticket secret}`. The server answers both with public.html (server/kiosk/static.routes.ts). They are
@@ -7,7 +9,7 @@ export type PublicRoute =
   { name: 'event'; eventId: string } | { name: 'ticket'; secret: string } | { name: 'not-found' };
 
 export const publicPaths = {
-  event: (eventId: string) => `/e/${encodeURIComponent(eventId)}`,
+  event: paths.eventPage,
   ticket: (secret: string) => `/t/${encodeURIComponent(secret)}`,
 };
 

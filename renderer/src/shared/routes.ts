@@ -40,6 +40,8 @@ export const paths = {
   kiosk: (eventId: string, screen: KioskScreen = 'home') =>
     `/kiosk/${encodeURIComponent(eventId)}${screen === 'home' ? '' : `/${screen}`}`,
   dashboard: dashboardPath,
+  /** An event's public page, served by public.html (renderer/src/public/routes.ts reads it back). */
+  eventPage: (eventId: string) => `/e/${encodeURIComponent(eventId)}`,
 };
 
 const DASHBOARD = '/dashboard';

@@ -21,10 +21,13 @@ export class DashboardEventsPage {
 
   /** A row's link or button by its visible word ("Desk", "Edit", "Publish"...), named with the event for AT. */
   action(eventName: string, word: string): Locator {
-    return this.row(eventName).getByRole(/^(Publish|Unpublish|Kiosk link)$/.test(word) ? 'button' : 'link', {
-      name: `${word} ${eventName}`,
-      exact: true,
-    });
+    return this.row(eventName).getByRole(
+      /^(Publish|Unpublish|Kiosk link|Event page)$/.test(word) ? 'button' : 'link',
+      {
+        name: `${word} ${eventName}`,
+        exact: true,
+      },
+    );
   }
 
   get newEvent(): Locator {

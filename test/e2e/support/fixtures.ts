@@ -89,6 +89,11 @@ interface ServerOptions {
    * dashboard prints do not depend on the test machine's network.
    */
   interfaceAddresses: string[];
+  /**
+   * The address the server listens on: loopback, as a desktop kiosk on its own does, unless a test is about a server
+   * the venue's network reaches (`0.0.0.0`, as `arrivals serve` and a hub listen). Tests still reach it on loopback.
+   */
+  listenHost: string;
 }
 
 /**
@@ -149,14 +154,15 @@ export const test = base.extend<
 >({
   rateLimits: [{}, { option: true }],
   interfaceAddresses: [['127.0.0.1', '::1'], { option: true }],
+  listenHost: ['127.0.0.1', { option: true }],
 
-  server: async ({ rateLimits, interfaceAddresses }, use) => {
+  server: async ({ rateLimits, interfaceAddresses, listenHost }, use) => {
     const testApp = await startTestApp({
       kioskDir: KIOSK_DIR,
       rateLimits: { ...UNLIMITED, ...rateLimits },
       interfaceAddresses: () => interfaceAddresses,
     });
-    await testApp.app.listen({ host: '127.0.0.1', port: 0 });
+    await testApp.app.listen({ host: listenHost, port: 0 });
     const { port } = testApp.app.server.address() as { port: number };
     const { app } = testApp;
     const organization = createOrganization(app, 'City Hall');

@@ -7,6 +7,8 @@ import {
   shiftWallTime,
 } from '../../../renderer/src/dashboard/events/event-draft.ts';
 import { kioskReadiness } from '../../../renderer/src/dashboard/events/kiosk-readiness.ts';
+// The dashboard's words, as its script installs them.
+import '../../../renderer/src/dashboard/words.ts';
 
 describe("a new event's defaults", () => {
   it('is unpublished, on the browser’s zone, and opens check-in an hour before it starts', () => {

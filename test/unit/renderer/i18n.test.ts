@@ -4,19 +4,25 @@ import { messages } from '../../../server/platform/messages.ts';
 import { formatHumanDateTime } from '../../../server/platform/time.ts';
 import { en } from '../../../renderer/src/shared/i18n/en.ts';
 import { fr } from '../../../renderer/src/shared/i18n/fr.ts';
+import { dashboardLanguage } from '../../../renderer/src/shared/i18n/dashboard-language.ts';
 import {
   activateLanguage,
   format,
   languageOf,
   t,
+  wordsOf,
   type Catalogue,
 } from '../../../renderer/src/shared/i18n/index.ts';
 import {
+  dashboardFieldText,
   fieldRefusalText,
   localCheckInTime,
   refusalText,
+  serverText,
 } from '../../../renderer/src/shared/i18n/refusals.ts';
 import { defaultLanguage, readChoice } from '../../../renderer/src/kiosk/shell/language-rules.ts';
+// The catalogues' `dashboard`, as the dashboard's script installs it.
+import '../../../renderer/src/dashboard/words.ts';
 
 const NBSP = '\u00a0';
 const NNBSP = '\u202f';
@@ -27,9 +33,8 @@ function leaves(node: unknown, path = ''): [string, unknown][] {
   return Object.entries(node).flatMap(([key, value]) => leaves(value, path ? `${path}.${key}` : key));
 }
 
-/** The kiosk's words: the dashboard's stay English (renderer/README.md). */
-const kioskWords = (catalogue: Catalogue) =>
-  leaves({ ...catalogue, dashboard: undefined }).filter(([, v]) => v !== undefined);
+/** Every word of a catalogue: the kiosk's, the public pages' and the staff dashboard's (issue 39). */
+const kioskWords = (catalogue: Catalogue) => leaves(catalogue);
 
 /** What a French catalogue entry reads as: strings as they are, functions with a few arguments of each kind. */
 function frenchTexts(): [string, string][] {
@@ -68,7 +73,7 @@ beforeAll(async () => {
 
 afterEach(() => activateLanguage('en'));
 
-describe('the French kiosk catalogue', () => {
+describe('the French catalogue (kiosk, public pages and staff dashboard)', () => {
   it('has every key the English one has, and no other, each of the same kind', () => {
     const kinds = (catalogue: Catalogue) =>
       Object.fromEntries(kioskWords(catalogue).map(([path, value]) => [path, typeof value]));
@@ -87,8 +92,39 @@ describe('the French kiosk catalogue', () => {
       .filter(([, value]) => typeof value === 'string')
       .filter(([path, value]) => value === leaves(en).find(([p]) => p === path)?.[1])
       .map(([path]) => path);
-    // Words that are the same in both languages.
-    expect(same.sort()).toEqual(['app.name', 'form.requiredMark', 'keyboard.accents', 'keyboard.letters']);
+    // Words that are the same in both languages; names and labels given as examples; a new event's field labels,
+    // which are English and French whatever the dashboard's language.
+    expect(same.sort()).toEqual([
+      'app.name',
+      'dashboard.desk.table.actions',
+      'dashboard.desk.table.pages',
+      'dashboard.developers.lan.description',
+      'dashboard.developers.tokens.expiration',
+      'dashboard.developers.webhooks.description',
+      'dashboard.developers.webhooks.title',
+      'dashboard.events.badges.sampleCompany',
+      'dashboard.events.badges.sampleName',
+      'dashboard.events.brand.logo',
+      'dashboard.events.defaultFields.company',
+      'dashboard.events.defaultFields.email',
+      'dashboard.events.defaultFields.first_name',
+      'dashboard.events.defaultFields.last_name',
+      'dashboard.events.defaultFieldsFr.company',
+      'dashboard.events.defaultFieldsFr.email',
+      'dashboard.events.defaultFieldsFr.first_name',
+      'dashboard.events.defaultFieldsFr.last_name',
+      'dashboard.events.details.description',
+      'dashboard.events.fields.type',
+      'dashboard.events.fields.types.date',
+      'dashboard.events.list.actions',
+      'dashboard.mail.settings.port',
+      'dashboard.nav.menu',
+      'dashboard.nav.webhooks',
+      'dashboard.people.list.public',
+      'form.requiredMark',
+      'keyboard.accents',
+      'keyboard.letters',
+    ]);
   });
 
   it.each(frenchTexts())('%s follows French typography: %s', (_path, text) => {
@@ -262,5 +298,71 @@ describe('the server’s refusals on the kiosk', () => {
     expect(fieldRefusalText(fieldMessage.required('company'), null)).toBe(
       'Veuillez renseigner tous les champs obligatoires.',
     );
+  });
+});
+
+describe('the staff dashboard in French (issue 39)', () => {
+  it('holds the server’s messages it shows as the server words them, byte for byte', () => {
+    const server = messages as unknown as Record<string, string | ((value: unknown) => string)>;
+    for (const [key, words] of Object.entries(en.server)) {
+      const said = server[key];
+      expect(said, key).toBeDefined();
+      if (typeof words === 'string') expect(words, key).toBe(said);
+      else {
+        const value = key === 'alreadyCheckedInStaff' ? { said: '7', local: '' } : '7';
+        expect((words as (value: unknown) => string)(value), key).toBe(
+          (said as (value: unknown) => string)('7'),
+        );
+      }
+    }
+  });
+
+  it('shows the server’s words in French, a time in it as French writes it, and unknown words as they came', () => {
+    activateLanguage('fr');
+    expect(serverText(messages.staffCheckedIn)).toBe('arrivée enregistrée.');
+    expect(
+      refusalText(409, messages.alreadyCheckedInStaff(formatHumanDateTime('2026-11-21T15:41:00Z', 'UTC'))),
+    ).toBe('Arrivée déjà enregistrée le 21 novembre 2026 à 15:41.');
+    expect(refusalText(422, messages.importFull(3))).toBe(`Pas assez de places${NBSP}: il en reste 3.`);
+    expect(refusalText(404, messages.webhookNotFound)).toBe('Point de terminaison introuvable.');
+    expect(serverText('Something the catalogue does not know.')).toBe(
+      'Something the catalogue does not know.',
+    );
+    activateLanguage('en');
+    expect(serverText(messages.staffCheckedIn)).toBe('Checked in.');
+    const again = messages.alreadyCheckedInStaff(formatHumanDateTime('2026-11-21T15:41:00Z', 'UTC'));
+    expect(refusalText(409, again)).toBe(again);
+    expect(refusalText(404, messages.webhookNotFound)).toBe(messages.webhookNotFound);
+  });
+
+  it('shows a field’s 422 message under the field in French, by what it names; in English as it came', () => {
+    const cases: [string, string][] = [
+      [fieldMessage.required('name'), 'Ce champ est obligatoire.'],
+      [fieldMessage.minCharacters('password', 12), 'Ce champ doit compter au moins 12 caractères.'],
+      [fieldMessage.maxCharacters('name', 1), 'Ce champ ne peut pas dépasser 1 caractère.'],
+      [fieldMessage.httpUrl('url'), 'Veuillez saisir une adresse web complète, commençant par https://.'],
+      [fieldMessage.taken('host'), 'Cette valeur est déjà utilisée.'],
+      [fieldMessage.format('host'), 'Cette valeur n’est pas valide.'],
+      [messages.invalidCredentials, 'Cet e-mail et ce mot de passe ne correspondent à aucun compte.'],
+    ];
+    for (const [said] of cases) expect(dashboardFieldText(said)).toBe(said);
+    activateLanguage('fr');
+    for (const [said, french] of cases) expect(dashboardFieldText(said)).toBe(french);
+  });
+
+  it('keeps module-level words live: a part of the catalogue read at a module’s top follows the language', () => {
+    const words = wordsOf(() => t.dashboard.desk.table);
+    expect(words.heading).toBe('Attendees');
+    activateLanguage('fr');
+    expect(words.heading).toBe('Participants');
+    expect(words.pageOf(1, 2)).toBe('Page 1 sur 2');
+    expect(Object.keys(words)).toEqual(Object.keys(fr.dashboard.desk.table));
+  });
+
+  it('speaks the language staff chose on this device, else their browser’s first one it speaks, else English', () => {
+    expect(dashboardLanguage('fr', ['en-US'])).toBe('fr');
+    expect(dashboardLanguage(null, ['de-DE', 'fr-CA'])).toBe('fr');
+    expect(dashboardLanguage('xx', ['en-GB', 'fr'])).toBe('en');
+    expect(dashboardLanguage(null, ['de-DE'])).toBe('en');
   });
 });

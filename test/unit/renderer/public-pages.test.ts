@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { autocompleteFor } from '../../../renderer/src/public/event/autocomplete.ts';
-import { eventWhen, sameZone } from '../../../renderer/src/public/event/event-times.ts';
 import { ticketPathOf } from '../../../renderer/src/public/event/ticket-link.ts';
 import { pageLanguage } from '../../../renderer/src/public/language.ts';
 import { fieldsInLanguage } from '../../../renderer/src/shared/registration-form/localized-fields.ts';
@@ -62,38 +61,6 @@ describe("a field's autocomplete", () => {
     [{ key: 'ticket_type', type: 'select' }, 'off'],
   ] as const)('%o is %s', (field, token) => {
     expect(autocompleteFor(field)).toBe(token);
-  });
-});
-
-/** ICU's thin and narrow no-break spaces as plain ones: which of them a version writes is not the point here. */
-const plain = (text: string | null) => text?.replace(/[\u2009\u202f\u00a0]/g, ' ') ?? null;
-
-describe('when an event takes place, in its own zone', () => {
-  it('writes one day once, and several days in full', () => {
-    expect(plain(eventWhen('2026-12-05T17:00:00Z', '2026-12-05T21:00:00Z', 'Europe/Paris', 'en'))).toBe(
-      'Saturday, December 5, 2026 at 6:00 PM – 10:00 PM',
-    );
-    expect(plain(eventWhen('2026-12-05T17:00:00Z', '2026-12-06T21:00:00Z', 'Europe/Paris', 'fr'))).toBe(
-      'samedi 5 décembre 2026 à 18:00 – dimanche 6 décembre 2026 à 22:00',
-    );
-  });
-
-  it('has no end, or an end before the start, as the start alone; no start as nothing', () => {
-    expect(plain(eventWhen('2026-12-05T17:00:00Z', null, 'America/New_York', 'en'))).toBe(
-      'Saturday, December 5, 2026 at 12:00 PM',
-    );
-    expect(plain(eventWhen('2026-12-05T17:00:00Z', '2026-12-05T16:00:00Z', 'UTC', 'en'))).toBe(
-      'Saturday, December 5, 2026 at 5:00 PM',
-    );
-    expect(plain(eventWhen(null, '2026-12-05T16:00:00Z', 'UTC', 'en'))).toBeNull();
-  });
-
-  it('tells a zone of the same offset from another one', () => {
-    const at = new Date('2026-12-05T17:00:00Z');
-    expect(sameZone('Europe/Paris', 'Europe/Paris', at)).toBe(true);
-    expect(sameZone('Europe/Paris', 'Europe/Brussels', at)).toBe(true);
-    expect(sameZone('Europe/Paris', 'UTC', at)).toBe(false);
-    expect(sameZone('Europe/Paris', 'Not/AZone', at)).toBe(false);
   });
 });
 

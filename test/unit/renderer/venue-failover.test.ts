@@ -43,6 +43,15 @@ function stubPage() {
   });
 }
 
+/** `AbortSignal.timeout` on vitest's clock, which fakes timers but not that: a status probe's timeout too. */
+function timeoutsOnTheFakeClock() {
+  vi.spyOn(AbortSignal, 'timeout').mockImplementation((ms: number) => {
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(new DOMException('The probe timed out.', 'TimeoutError')), ms);
+    return controller.signal;
+  });
+}
+
 async function loadVenue() {
   vi.resetModules();
   return import('../../../renderer/src/shared/venue/venue.ts');
@@ -62,6 +71,7 @@ beforeEach(() => {
   vi.useFakeTimers();
 });
 afterEach(() => {
+  vi.restoreAllMocks();
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });
@@ -106,6 +116,43 @@ describe('a kiosk call whose server stops', () => {
     void venue.venueFetch(checkIn());
     await vi.advanceTimersByTimeAsync(10_000);
     expect(calls.filter((c) => c.url.includes('/check-in'))).toHaveLength(1);
+    expect(venue.currentServer()).toBe(HUB);
+  });
+
+  it('waits for a silent server when no other answers: too busy to answer is not gone', async () => {
+    timeoutsOnTheFakeClock();
+    const venue = await loadVenue();
+    servers = { [HUB]: 'silent', [DOOR2]: 'refuses' };
+    const answered = venue.venueFetch(checkIn());
+    let settled = false;
+    answered.then(
+      () => (settled = true),
+      () => (settled = true),
+    );
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(settled).toBe(false);
+    expect(calls.filter((c) => c.url.endsWith('/check-in'))).toHaveLength(1);
+    expect(venue.currentServer()).toBe(HUB);
+  });
+
+  it('gives a call up when its server refuses its status, and fails when no other answers', async () => {
+    timeoutsOnTheFakeClock();
+    const venue = await loadVenue();
+    servers[DOOR2] = 'refuses';
+    // The call hangs until given up; the status is refused: the server is going away, not busy.
+    vi.stubGlobal('fetch', (input: string, init: RequestInit = {}) => {
+      calls.push({ url: input, key: null, mode: init.mode });
+      if (input.includes('/check-in')) {
+        return new Promise((_resolve, reject) => {
+          init.signal?.addEventListener('abort', () => reject(init.signal!.reason));
+        });
+      }
+      return Promise.reject(new TypeError('Failed to fetch'));
+    });
+    const answered = venue.venueFetch(checkIn());
+    const failed = expect(answered).rejects.toThrow('The server stopped answering.');
+    await vi.advanceTimersByTimeAsync(1_500);
+    await failed;
     expect(venue.currentServer()).toBe(HUB);
   });
 

@@ -1,12 +1,13 @@
 import type { AttendeeStatus, RegistrationField } from '../../shared/api/types.ts';
-import { format, t } from '../../shared/i18n/index.ts';
+import { format, t, useLanguage, wordsOf } from '../../shared/i18n/index.ts';
+import { fieldsInLanguage } from '../../shared/registration-form/localized-fields.ts';
 import type { DeskAttendee, DeskListAttendee } from '../api/desk.ts';
 import { Pill, type PillTone } from '../shell/controls.tsx';
 import { attendeeDetails } from './attendee-details.ts';
 import { RowActions, type ActionOutcome } from './RowActions.tsx';
 import { MailCell } from '../mail/TicketMail.tsx';
 
-const words = t.dashboard.desk.table;
+const words = wordsOf(() => t.dashboard.desk.table);
 
 const STATUS_TONES: Record<AttendeeStatus, PillTone> = {
   confirmed: 'good',
@@ -22,6 +23,7 @@ const STATUS_TONES: Record<AttendeeStatus, PillTone> = {
  */
 export function AttendeeTable({
   eventId,
+  timeZone,
   fields,
   attendees,
   busy,
@@ -30,6 +32,8 @@ export function AttendeeTable({
   onPrintBadge,
 }: {
   eventId: string;
+  /** The event's: its times read as the venue's clocks show them. */
+  timeZone: string;
   fields: readonly RegistrationField[];
   attendees: DeskListAttendee[];
   busy: boolean;
@@ -38,6 +42,8 @@ export function AttendeeTable({
   onOutcome: (outcome: ActionOutcome) => void;
   onPrintBadge: (attendee: DeskAttendee) => Promise<unknown>;
 }) {
+  // Labels and choices as the desk's language reads them: in French, the editor's French ones.
+  const shownFields = fieldsInLanguage(fields, useLanguage());
   return (
     <div className="desk-table-wrap">
       <table className={`dtable desk-table${busy ? ' desk-table--busy' : ''}`} aria-busy={busy || undefined}>
@@ -61,9 +67,9 @@ export function AttendeeTable({
               <th scope="row">{attendee.name}</th>
               <td className="desk-cell-email">{attendee.email}</td>
               <td data-testid="attendee-details">
-                {attendeeDetails(fields, attendee.answers).map((detail) => (
+                {attendeeDetails(shownFields, attendee.answers).map((detail) => (
                   <span key={detail.key} className="desk-detail">
-                    <span className="visually-hidden">{detail.label}: </span>
+                    <span className="visually-hidden">{words.detailLabel(detail.label)}</span>
                     {detail.text}
                   </span>
                 ))}
@@ -71,16 +77,18 @@ export function AttendeeTable({
               <td>
                 <Pill tone={STATUS_TONES[attendee.status]}>{t.dashboard.desk.statuses[attendee.status]}</Pill>
               </td>
-              <td>
+              <td data-label={words.checkedIn}>
                 {attendee.checked_in_at ? (
-                  <time dateTime={attendee.checked_in_at}>{format.dateTime(attendee.checked_in_at)}</time>
+                  <time dateTime={attendee.checked_in_at}>
+                    {format.dateTime(attendee.checked_in_at, timeZone)}
+                  </time>
                 ) : (
                   <span className="muted">{words.notYet}</span>
                 )}
               </td>
               {canMail && (
-                <td>
-                  <MailCell mail={attendee.mail} />
+                <td data-label={t.dashboard.mail.desk.column}>
+                  <MailCell mail={attendee.mail} timeZone={timeZone} />
                 </td>
               )}
               <td>

@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import { ApiError } from '../../shared/api/client.ts';
 import { describeFailure } from '../../shared/components/Status.tsx';
-import { t } from '../../shared/i18n/index.ts';
+import { t, wordsOf } from '../../shared/i18n/index.ts';
 import { deskApi } from '../api/desk.ts';
 import { ConfirmDialog } from '../shell/ConfirmDialog.tsx';
 import { Notice } from '../shell/controls.tsx';
 import { useExpireOn401 } from '../shell/session.tsx';
 import type { ActionOutcome } from './RowActions.tsx';
+import { refusalText } from '../../shared/i18n/refusals.ts';
 
-const words = t.dashboard.desk.bulk;
+const words = wordsOf(() => t.dashboard.desk.bulk);
 
 /**
  * "Mark everyone not checked in as no-show": asks the server how many that is, says the number, and sends it back
@@ -57,7 +58,7 @@ export function BulkNoShow({
       onOutcome({ tone: 'success', text: words.done(result.success_count, result.failed_count) });
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
-        setChanged(error.message);
+        setChanged(refusalText(error.status, error.message));
         const n = await deskApi.bulkNoShowCount(eventId).catch(() => null);
         if (n === 0) {
           close();

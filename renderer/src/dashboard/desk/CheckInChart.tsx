@@ -1,7 +1,7 @@
-import { format, t } from '../../shared/i18n/index.ts';
+import { format, t, wordsOf } from '../../shared/i18n/index.ts';
 import type { LiveStats } from '../api/desk.ts';
 
-const words = t.dashboard.desk.live;
+const words = wordsOf(() => t.dashboard.desk.live);
 const WIDTH = 600;
 const HEIGHT = 140;
 const GAP = 2;
@@ -10,7 +10,15 @@ const GAP = 2;
  * Check-ins per 5 minutes as bars. The picture is for the eye only (aria-hidden): a sentence sums it up for
  * everyone, and a table beside it, visually hidden, gives a screen reader every bar.
  */
-export function CheckInChart({ buckets }: { buckets: LiveStats['checkins_per_5_min'] }) {
+export function CheckInChart({
+  buckets,
+  timeZone,
+}: {
+  buckets: LiveStats['checkins_per_5_min'];
+  /** The event's: the bars' times as the venue's clocks show them. */
+  timeZone: string;
+}) {
+  const time = (iso: string) => format.time(iso, timeZone);
   const total = buckets.reduce((sum, b) => sum + b.count, 0);
   const busiest = buckets.reduce((best, b) => (b.count > best.count ? b : best), buckets[0]!);
   const slot = WIDTH / Math.max(buckets.length, 1);
@@ -24,7 +32,7 @@ export function CheckInChart({ buckets }: { buckets: LiveStats['checkins_per_5_m
       ) : (
         <>
           <p className="muted" data-testid="chart-summary">
-            {words.chartSummary(total, format.time(busiest.start), busiest.count)}
+            {words.chartSummary(total, time(busiest.start), busiest.count)}
           </p>
           <div className="desk-chart-frame" aria-hidden="true">
             <span className="desk-chart-max">{busiest.count}</span>
@@ -39,14 +47,14 @@ export function CheckInChart({ buckets }: { buckets: LiveStats['checkins_per_5_m
                     width={Math.max(slot - GAP, 1)}
                     height={height}
                   >
-                    <title>{words.bar(format.time(bucket.start), bucket.count)}</title>
+                    <title>{words.bar(time(bucket.start), bucket.count)}</title>
                   </rect>
                 );
               })}
             </svg>
             <div className="desk-chart-axis">
-              <span>{format.time(buckets[0]!.start)}</span>
-              <span>{format.time(buckets[buckets.length - 1]!.start)}</span>
+              <span>{time(buckets[0]!.start)}</span>
+              <span>{time(buckets[buckets.length - 1]!.start)}</span>
             </div>
           </div>
           <table className="visually-hidden">
@@ -60,7 +68,7 @@ export function CheckInChart({ buckets }: { buckets: LiveStats['checkins_per_5_m
             <tbody>
               {buckets.map((bucket) => (
                 <tr key={bucket.start}>
-                  <th scope="row">{format.time(bucket.start)}</th>
+                  <th scope="row">{time(bucket.start)}</th>
                   <td>{bucket.count}</td>
                 </tr>
               ))}

@@ -1,9 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { CheckinCodeQr } from '../../shared/components/CheckinCodeQr.tsx';
-import { t } from '../../shared/i18n/index.ts';
+import { t, wordsOf } from '../../shared/i18n/index.ts';
 import type { DeskAttendee } from '../api/desk.ts';
+import { printAlone } from '../shell/print.ts';
 
-const words = t.dashboard.desk.code;
+const words = wordsOf(() => t.dashboard.desk.code);
 
 /** While printing, the page shows only the open code (desk.css). */
 const PRINTING = 'printing-checkin-code';
@@ -20,15 +21,7 @@ export function CheckinCodeDialog({ attendee, onClose }: { attendee: DeskAttende
     return () => element?.close();
   }, []);
 
-  const print = () => {
-    document.documentElement.classList.add(PRINTING);
-    try {
-      // Returns when the print dialog closes.
-      window.print();
-    } finally {
-      document.documentElement.classList.remove(PRINTING);
-    }
-  };
+  const print = () => printAlone(PRINTING);
 
   return (
     <dialog

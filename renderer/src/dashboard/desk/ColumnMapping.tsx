@@ -1,8 +1,8 @@
 import type { RegistrationField } from '../../shared/api/types.ts';
-import { t } from '../../shared/i18n/index.ts';
+import { t, wordsOf } from '../../shared/i18n/index.ts';
 import { IGNORE, type ColumnMapping as Mapping } from './import-mapping.ts';
 
-const words = t.dashboard.desk.import;
+const words = wordsOf(() => t.dashboard.desk.import);
 
 /** Each column of the file, its first value, and the registration field it fills (or none). */
 export function ColumnMapping({

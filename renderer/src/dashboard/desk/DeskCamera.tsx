@@ -1,9 +1,9 @@
-import { t } from '../../shared/i18n/index.ts';
+import { t, wordsOf } from '../../shared/i18n/index.ts';
 import { venueServers } from '../../shared/venue/venue.ts';
 import { useQrCamera, type CameraStatus } from '../../kiosk/scan/useQrCamera.ts';
 import { Notice } from '../shell/controls.tsx';
 
-const words = t.dashboard.desk.camera;
+const words = wordsOf(() => t.dashboard.desk.camera);
 const VIEW_ID = 'desk-camera-view';
 
 /**

@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { ATTENDEE_STATUSES } from '../../shared/api/vocabulary.ts';
-import { t } from '../../shared/i18n/index.ts';
+import { t, wordsOf } from '../../shared/i18n/index.ts';
 import type { DeskQuery } from '../api/desk.ts';
 
-const words = t.dashboard.desk.table;
+const words = wordsOf(() => t.dashboard.desk.table);
 
 /**
  * Search as you type, and the status and check-in filters. Each change starts again from the first page; Enter in

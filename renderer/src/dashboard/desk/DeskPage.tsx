@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { describeFailure, Loading, Problem } from '../../shared/components/Status.tsx';
-import { t } from '../../shared/i18n/index.ts';
+import { format, t, wordsOf } from '../../shared/i18n/index.ts';
 import { followLink, paths } from '../../shared/router.ts';
 import { badgeFor, printBadgeInBrowser, type BadgeLayout } from '../../shared/badge/badge.ts';
 import { eventsApi } from '../api/events.ts';
@@ -27,10 +27,11 @@ import { actionsFor } from './RowActions.tsx';
 import { StatusCounts } from './StatusCounts.tsx';
 import { useDeskFeed } from './useDeskFeed.ts';
 import { WalkInForm } from './WalkInForm.tsx';
-import { TicketMailPanel, useEventMail } from '../mail/TicketMail.tsx';
+import { SendTicketsButton, TicketMailPanel, useEventMail, useSendTickets } from '../mail/TicketMail.tsx';
 import './desk.css';
+import { serverText } from '../../shared/i18n/refusals.ts';
 
-const words = t.dashboard.desk;
+const words = wordsOf(() => t.dashboard.desk);
 const FIRST_QUERY: DeskQuery = { q: '', status: '', checkedIn: '', page: 1 };
 
 interface Outcome {
@@ -71,6 +72,10 @@ function Desk({
   // The mail counts follow the list: asked again with each of the desk's polls (which stop while it is hidden).
   const refreshMail = eventMail.refresh;
   useEffect(() => refreshMail(), [feed.stats, refreshMail]);
+  const sending = useSendTickets(event.id, eventMail.mail, () => {
+    eventMail.refresh();
+    feed.refresh();
+  });
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [walkInOpen, setWalkInOpen] = useState(false);
   const isApiError = useExpireOn401();
@@ -92,7 +97,7 @@ function Desk({
     if (!only || !actionsFor(only).includes('check-in')) return;
     try {
       const { message } = await deskApi.act(event.id, only.id, 'check-in');
-      report({ tone: 'success', text: t.dashboard.desk.actions.result(only.name, message) });
+      report({ tone: 'success', text: t.dashboard.desk.actions.result(only.name, serverText(message)) });
     } catch (error) {
       if (isApiError(error)) {
         report({ tone: 'error', text: t.dashboard.desk.actions.result(only.name, describeFailure(error)) });
@@ -119,6 +124,7 @@ function Desk({
         title={words.pageTitle(event.name)}
         intro={words.intro}
         actions={
+          // Everything that acts on the desk as a whole, at its top at every size: on a phone too, one tap away.
           <>
             <button
               type="button"
@@ -129,18 +135,19 @@ function Desk({
             >
               {walkInOpen ? words.hideWalkIn : words.addWalkIn}
             </button>
-            <a className="dbutton desk-export" href={deskApi.exportUrl(event.id)} download>
-              {words.exportCsv}
-            </a>
+            <SendTicketsButton sending={sending} />
             {isOwner && (
               <a
-                className="dbutton desk-export"
+                className="dbutton"
                 href={paths.dashboard({ name: 'import', eventId: event.id })}
                 onClick={followLink}
               >
                 {words.importCsv}
               </a>
             )}
+            <a className="dbutton" href={deskApi.exportUrl(event.id)} download>
+              {words.exportCsv}
+            </a>
           </>
         }
       />
@@ -152,7 +159,7 @@ function Desk({
       {arrival && (
         <Notice tone="info">
           {words.roaming.arrived(arrival.from)}
-          {arrival.retried && ` ${words.roaming.retried(arrival.retried.message)}`}
+          {arrival.retried && ` ${words.roaming.retried(serverText(arrival.retried.message))}`}
         </Notice>
       )}
       <div id="desk-walkin-panel">{walkInOpen && <WalkInForm event={event} onAdded={feed.refresh} />}</div>
@@ -174,9 +181,11 @@ function Desk({
           <p className="desk-showing" role="status" data-testid="desk-showing">
             {feed.searching ? words.table.searching : list && showing(list)}
           </p>
+          <DeskZoneNote timeZone={event.timezone} />
           {list && (
             <AttendeeTable
               eventId={event.id}
+              timeZone={event.timezone}
               fields={event.registration_fields}
               attendees={list.data}
               busy={feed.searching}
@@ -192,18 +201,22 @@ function Desk({
           </div>
         </section>
         {/* Below the list, so the list starts on the first screen of a laptop. */}
-        <TicketMailPanel
-          eventId={event.id}
-          mail={eventMail.mail}
-          onStarted={() => {
-            eventMail.refresh();
-            feed.refresh();
-          }}
-        />
-        <LivePicture stats={feed.stats} />
+        <TicketMailPanel mail={eventMail.mail} sending={sending} />
+        {sending.dialog}
+        <LivePicture stats={feed.stats} timeZone={event.timezone} />
       </div>
     </div>
   );
+}
+
+/** The event's zone, named once, where this device's clock reads other hours than the venue's. */
+function DeskZoneNote({ timeZone }: { timeZone: string }) {
+  const zone = format.zoneIfOther(timeZone);
+  return zone ? (
+    <p className="muted" data-testid="desk-time-zone">
+      {words.table.timeZone(zone)}
+    </p>
+  ) : null;
 }
 
 /** "Showing 51–100 of 10,000 attendees." */

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { ApiError } from '../../shared/api/client.ts';
 import { CheckInIcon, ErrorIcon, SuccessIcon, WarningIcon } from '../../shared/components/Icons.tsx';
 import { describeFailure } from '../../shared/components/Status.tsx';
-import { t } from '../../shared/i18n/index.ts';
+import { t, wordsOf } from '../../shared/i18n/index.ts';
 import type { Tone } from '../../kiosk/components/ResultPanel.tsx';
 import { playOutcome } from '../../kiosk/components/outcome-sound.ts';
 import { createRepeatFilter } from '../../kiosk/scan/repeat-filter.ts';
@@ -10,8 +10,9 @@ import { deskApi } from '../api/desk.ts';
 import { TextInput } from '../shell/controls.tsx';
 import { useExpireOn401 } from '../shell/session.tsx';
 import { DeskCamera } from './DeskCamera.tsx';
+import { serverText } from '../../shared/i18n/refusals.ts';
 
-const words = t.dashboard.desk.scan;
+const words = wordsOf(() => t.dashboard.desk.scan);
 
 /** The same code again within this window is the same person still holding it up (the kiosk's window). */
 const REPEAT_WINDOW_MS = 3_000;
@@ -71,7 +72,7 @@ export function DeskScan({ eventId, onCheckedIn }: { eventId: string; onCheckedI
         show({
           tone: 'success',
           title: words.checkedInTitle,
-          text: t.dashboard.desk.actions.result(data.name, message),
+          text: t.dashboard.desk.actions.result(data.name, serverText(message)),
         });
         onCheckedIn();
         return true;

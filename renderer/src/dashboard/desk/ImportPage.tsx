@@ -3,7 +3,7 @@ import { type ApiError } from '../../shared/api/client.ts';
 import type { RegistrationField } from '../../shared/api/types.ts';
 import { describeFailure, Loading, Problem } from '../../shared/components/Status.tsx';
 import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
-import { t } from '../../shared/i18n/index.ts';
+import { t, wordsOf } from '../../shared/i18n/index.ts';
 import { followLink, paths } from '../../shared/router.ts';
 import { deskApi, importRefusalRows, type DeskEvent, type ImportMode } from '../api/desk.ts';
 import { Notice } from '../shell/controls.tsx';
@@ -22,7 +22,7 @@ import { ImportProgress, type ImportStage } from './ImportProgress.tsx';
 import { ImportReport, reportLines, type ReportLine } from './ImportReport.tsx';
 import './desk.css';
 
-const words = t.dashboard.desk.import;
+const words = wordsOf(() => t.dashboard.desk.import);
 /** The server's limit (MAX_IMPORT_ROWS), told before sending rather than after. */
 const MAX_ROWS = 10_000;
 

@@ -1,8 +1,8 @@
 import type { RegistrationField } from '../../shared/api/types.ts';
-import { t } from '../../shared/i18n/index.ts';
+import { t, wordsOf } from '../../shared/i18n/index.ts';
 import type { ImportRows } from './import-mapping.ts';
 
-const words = t.dashboard.desk.import;
+const words = wordsOf(() => t.dashboard.desk.import);
 const PREVIEW_ROWS = 5;
 
 /** The first rows as the server will get them: one column per mapped field, with the file's row number. */

@@ -1,6 +1,6 @@
-import { t } from '../../shared/i18n/index.ts';
+import { t, wordsOf } from '../../shared/i18n/index.ts';
 
-const words = t.dashboard.desk.import;
+const words = wordsOf(() => t.dashboard.desk.import);
 export const IMPORT_STAGES = ['read', 'map', 'send'] as const;
 export type ImportStage = (typeof IMPORT_STAGES)[number] | 'done';
 

@@ -1,9 +1,10 @@
 import type { RegistrationField } from '../../shared/api/types.ts';
 import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
-import { t } from '../../shared/i18n/index.ts';
+import { t, wordsOf } from '../../shared/i18n/index.ts';
 import type { ImportRowError } from '../api/desk.ts';
+import { dashboardFieldText, refusalText } from '../../shared/i18n/refusals.ts';
 
-const words = t.dashboard.desk.import;
+const words = wordsOf(() => t.dashboard.desk.import);
 /** Enough to fix a file by; a file with thousands of bad rows is better fixed by its column mapping. */
 const SHOWN = 200;
 
@@ -59,7 +60,7 @@ export function ImportReport({
               <tr key={index}>
                 <th scope="row">{line.fileRow}</th>
                 <td>{line.field}</td>
-                <td>{line.message}</td>
+                <td>{line.field ? dashboardFieldText(line.message) : refusalText(422, line.message)}</td>
               </tr>
             ))}
           </tbody>

@@ -1,11 +1,11 @@
-import { t } from '../../shared/i18n/index.ts';
+import { t, wordsOf } from '../../shared/i18n/index.ts';
 import type { LiveStats } from '../api/desk.ts';
 import { CheckInChart } from './CheckInChart.tsx';
 
-const words = t.dashboard.desk.live;
+const words = wordsOf(() => t.dashboard.desk.live);
 
 /** The event in progress: who arrived lately, who is still to come, and the arrivals over time. */
-export function LivePicture({ stats }: { stats: LiveStats | null }) {
+export function LivePicture({ stats, timeZone }: { stats: LiveStats | null; timeZone: string }) {
   const number = (n: number | undefined) => (n === undefined ? '–' : n.toLocaleString(t.locale));
   return (
     <section className="dsection desk-live" aria-labelledby="desk-live">
@@ -22,7 +22,7 @@ export function LivePicture({ stats }: { stats: LiveStats | null }) {
             <dd className="desk-tile-hint">{words.stillExpectedHint}</dd>
           </div>
         </dl>
-        {stats && <CheckInChart buckets={stats.checkins_per_5_min} />}
+        {stats && <CheckInChart buckets={stats.checkins_per_5_min} timeZone={timeZone} />}
       </div>
     </section>
   );

@@ -1,6 +1,6 @@
-import { t } from '../../shared/i18n/index.ts';
+import { t, wordsOf } from '../../shared/i18n/index.ts';
 
-const words = t.dashboard.desk.table;
+const words = wordsOf(() => t.dashboard.desk.table);
 
 /**
  * Previous and next, and where we are; hidden when everything fits on one page. At either end the button is

@@ -1,13 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { describeFailure } from '../../shared/components/Status.tsx';
-import { t } from '../../shared/i18n/index.ts';
+import { t, wordsOf } from '../../shared/i18n/index.ts';
 import { deskApi, type AttendeeAction, type DeskAttendee } from '../api/desk.ts';
 import { ConfirmDialog } from '../shell/ConfirmDialog.tsx';
 import { CheckinCodeDialog } from './CheckinCodeDialog.tsx';
 import { useExpireOn401 } from '../shell/session.tsx';
 import { ResendTicketButton } from '../mail/TicketMail.tsx';
+import { serverText } from '../../shared/i18n/refusals.ts';
 
-const words = t.dashboard.desk.actions;
+const words = wordsOf(() => t.dashboard.desk.actions);
 
 /** What can be done to an attendee now; the server stays the judge and its refusals are shown. */
 export function actionsFor(attendee: DeskAttendee): AttendeeAction[] {
@@ -68,7 +69,7 @@ export function RowActions({
     try {
       const { message } = await deskApi.act(eventId, attendee.id, action);
       refocus.current = true;
-      onOutcome({ tone: 'success', text: words.result(attendee.name, message) });
+      onOutcome({ tone: 'success', text: words.result(attendee.name, serverText(message)) });
     } catch (error) {
       if (isApiError(error)) {
         onOutcome({ tone: 'error', text: words.result(attendee.name, describeFailure(error)) });

@@ -1,7 +1,7 @@
-import { t } from '../../shared/i18n/index.ts';
+import { t, wordsOf } from '../../shared/i18n/index.ts';
 import type { LiveStats } from '../api/desk.ts';
 
-const words = t.dashboard.desk.counts;
+const words = wordsOf(() => t.dashboard.desk.counts);
 const ORDER = ['pending', 'confirmed', 'checked_in', 'canceled', 'no_show', 'total'] as const;
 
 /** The event's attendees by status, at the top of the desk; dashes until the first answer. */

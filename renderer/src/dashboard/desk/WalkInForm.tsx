@@ -1,14 +1,15 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { type ApiError } from '../../shared/api/client.ts';
 import { describeFailure } from '../../shared/components/Status.tsx';
-import { t } from '../../shared/i18n/index.ts';
+import { t, useLanguage, wordsOf } from '../../shared/i18n/index.ts';
 import { FormFields } from '../../shared/registration-form/FormField.tsx';
+import { fieldsInLanguage } from '../../shared/registration-form/localized-fields.ts';
 import { focusField, useFieldsForm } from '../../shared/registration-form/useFieldsForm.ts';
 import { deskApi, type DeskAttendee, type DeskEvent } from '../api/desk.ts';
 import { Notice } from '../shell/controls.tsx';
 import { useExpireOn401 } from '../shell/session.tsx';
 
-const words = t.dashboard.desk.walkIn;
+const words = wordsOf(() => t.dashboard.desk.walkIn);
 
 /** What became of a walk-in: the notice says whether they were checked in too. */
 type Added = { name: string; checkIn: 'not-asked' | 'done' | { problem: string } };
@@ -61,7 +62,12 @@ function WalkInFields({
   event: DeskEvent;
   onAdded: (attendee: DeskAttendee, result: Added) => void;
 }) {
-  const fields = event.registration_fields;
+  // The form as a kiosk in the desk's language asks it: in French, the editor's French labels.
+  const language = useLanguage();
+  const fields = useMemo(
+    () => fieldsInLanguage(event.registration_fields, language),
+    [event.registration_fields, language],
+  );
   const form = useFieldsForm(fields);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);

@@ -1,9 +1,9 @@
-import { format, t } from '../../shared/i18n/index.ts';
+import { format, t, wordsOf } from '../../shared/i18n/index.ts';
 import type { Delivery, DeliveryStatus } from '../api/developers.ts';
 import { Pill, type PillTone } from '../shell/controls.tsx';
 import { ListTable, RowActionCell } from '../shell/ListTable.tsx';
 
-const words = t.dashboard.developers.webhook;
+const words = wordsOf(() => t.dashboard.developers.webhook);
 
 const DELIVERY_TONES: Record<DeliveryStatus, PillTone | undefined> = {
   pending: undefined,
@@ -42,7 +42,7 @@ export function DeliveriesTable({
         return (
           <tr key={delivery.id} data-testid="delivery-row">
             <th scope="row">{time}</th>
-            <td>
+            <td data-label={words.kind}>
               <code>{delivery.type}</code>
             </td>
             <td>
@@ -55,12 +55,15 @@ export function DeliveriesTable({
                 </span>
               )}
             </td>
-            <td>
+            <td data-label={words.statusCode}>
               {!attempt
                 ? words.notYet
-                : (attempt.status_code ?? `${words.noAnswer}${attempt.error ? `: ${attempt.error}` : ''}`)}
+                : (attempt.status_code ??
+                  (attempt.error ? words.noAnswerBecause(attempt.error) : words.noAnswer))}
             </td>
-            <td>{attempt ? words.durationMs(attempt.duration_ms) : ''}</td>
+            <td data-label={attempt ? words.duration : undefined}>
+              {attempt ? words.durationMs(attempt.duration_ms) : ''}
+            </td>
             <td>{attempt ? words.attemptOf(attempt.number) : ''}</td>
             <td>{attempt?.response_excerpt && <ResponseExcerpt text={attempt.response_excerpt} />}</td>
             <RowActionCell

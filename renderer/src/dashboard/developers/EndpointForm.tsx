@@ -1,9 +1,9 @@
 import type { FormEvent } from 'react';
-import { t } from '../../shared/i18n/index.ts';
+import { t, wordsOf } from '../../shared/i18n/index.ts';
 import { WEBHOOK_EVENT_TYPES, type EndpointInput } from '../api/developers.ts';
 import { Checkbox, CheckboxGroup, TextInput } from '../shell/controls.tsx';
 
-const words = t.dashboard.developers.webhooks;
+const words = wordsOf(() => t.dashboard.developers.webhooks);
 
 export const NEW_ENDPOINT: EndpointInput = {
   url: '',

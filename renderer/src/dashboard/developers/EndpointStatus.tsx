@@ -1,8 +1,8 @@
-import { t } from '../../shared/i18n/index.ts';
+import { t, wordsOf } from '../../shared/i18n/index.ts';
 import type { WebhookEndpoint } from '../api/developers.ts';
 import { Pill } from '../shell/controls.tsx';
 
-const words = t.dashboard.developers.webhooks;
+const words = wordsOf(() => t.dashboard.developers.webhooks);
 
 /** Enabled or disabled, and why, in words (the colour only repeats them). */
 export function EndpointStatus({ endpoint }: { endpoint: WebhookEndpoint }) {

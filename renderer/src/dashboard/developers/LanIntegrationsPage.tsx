@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { describeFailure, Loading, Problem } from '../../shared/components/Status.tsx';
-import { format, t } from '../../shared/i18n/index.ts';
+import { format, t, wordsOf } from '../../shared/i18n/index.ts';
 import { lanIntegrationsApi, type LanIntegration, type LanIntegrationInput } from '../api/developers.ts';
 import { ConfirmDialog } from '../shell/ConfirmDialog.tsx';
 import { Notice, TextInput, useSubmit } from '../shell/controls.tsx';
@@ -9,7 +9,7 @@ import { PageHeader } from '../shell/PageHeader.tsx';
 import { useDashboardLoad, useExpireOn401 } from '../shell/session.tsx';
 import './developers.css';
 
-const words = t.dashboard.developers.lan;
+const words = wordsOf(() => t.dashboard.developers.lan);
 
 const NEW_HOST: Required<LanIntegrationInput> = { host: '', description: '' };
 
@@ -88,7 +88,7 @@ function LanIntegrationTable({
             <span className="lan-host">{entry.host}</span>
           </th>
           <td>{entry.description}</td>
-          <td>{format.dateTime(entry.created_at)}</td>
+          <td data-label={words.added}>{format.dateTime(entry.created_at)}</td>
           <RowActionCell label={words.remove} subject={entry.host} danger onClick={() => onRemove(entry)} />
         </tr>
       ))}

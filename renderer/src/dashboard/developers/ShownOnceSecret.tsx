@@ -1,10 +1,10 @@
 import { useId } from 'react';
 import { WarningIcon } from '../../shared/components/Icons.tsx';
 import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
-import { t } from '../../shared/i18n/index.ts';
+import { t, wordsOf } from '../../shared/i18n/index.ts';
 import { useCopyFromField } from '../shell/useCopyFromField.ts';
 
-const words = t.dashboard.developers.shownOnce;
+const words = wordsOf(() => t.dashboard.developers.shownOnce);
 
 /** The box goes away: the keyboard starts again from the page's heading rather than from nowhere. */
 function putAway(onDone: () => void) {

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { describeFailure } from '../../shared/components/Status.tsx';
-import { t } from '../../shared/i18n/index.ts';
+import { t, wordsOf } from '../../shared/i18n/index.ts';
 import {
   TOKEN_EXPIRIES,
   DEFAULT_TOKEN_SCOPES,
@@ -15,7 +15,7 @@ import { eventsApi } from '../api/events.ts';
 import { Checkbox, CheckboxGroup, FieldError, Notice, TextInput, useSubmit } from '../shell/controls.tsx';
 import { useDashboardLoad, useExpireOn401 } from '../shell/session.tsx';
 
-const words = t.dashboard.developers.tokens;
+const words = wordsOf(() => t.dashboard.developers.tokens);
 
 interface TokenDraft {
   name: string;

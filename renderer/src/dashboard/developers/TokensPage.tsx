@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { describeFailure, Loading, Problem } from '../../shared/components/Status.tsx';
-import { t } from '../../shared/i18n/index.ts';
+import { t, wordsOf } from '../../shared/i18n/index.ts';
 import { tokensApi, type ApiToken } from '../api/developers.ts';
 import { ConfirmDialog } from '../shell/ConfirmDialog.tsx';
 import { Notice, useSubmit } from '../shell/controls.tsx';
@@ -11,7 +11,7 @@ import { TokenForm } from './TokenForm.tsx';
 import { TokenTable } from './TokenTable.tsx';
 import './developers.css';
 
-const words = t.dashboard.developers.tokens;
+const words = wordsOf(() => t.dashboard.developers.tokens);
 
 /** `/dashboard/developers/tokens`, owners only: create a token (shown once), see them all, delete one. */
 export function TokensPage() {

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { describeFailure, Loading, Problem } from '../../shared/components/Status.tsx';
-import { t } from '../../shared/i18n/index.ts';
+import { t, wordsOf } from '../../shared/i18n/index.ts';
 import { followLink, navigate, paths } from '../../shared/router.ts';
 import { webhooksApi, type Delivery, type EndpointInput, type WebhookEndpoint } from '../api/developers.ts';
 import { ConfirmDialog } from '../shell/ConfirmDialog.tsx';
@@ -14,9 +14,10 @@ import { ShownOnceSecret } from './ShownOnceSecret.tsx';
 import { useEndpointActivity } from './useEndpointActivity.ts';
 import { noticeForWebhooks } from './webhook-notice.ts';
 import './developers.css';
+import { serverText } from '../../shared/i18n/refusals.ts';
 
-const words = t.dashboard.developers.webhook;
-const listWords = t.dashboard.developers.webhooks;
+const words = wordsOf(() => t.dashboard.developers.webhook);
+const listWords = wordsOf(() => t.dashboard.developers.webhooks);
 
 /** `/dashboard/developers/webhooks/{id}`, owners only: one endpoint, its deliveries, and what can be done to it. */
 export function WebhookPage({ webhookId }: { webhookId: string }) {
@@ -47,12 +48,12 @@ function Endpoint({ initial }: { initial: WebhookEndpoint }) {
   const sendTest = () =>
     act(
       () => webhooksApi.sendTest(endpoint.id),
-      (r) => r.message,
+      (r) => serverText(r.message),
     );
   const redeliver = (delivery: Delivery) =>
     act(
       () => webhooksApi.redeliver(endpoint.id, delivery.id),
-      (r) => r.message,
+      (r) => serverText(r.message),
     );
   const toggle = () =>
     act(

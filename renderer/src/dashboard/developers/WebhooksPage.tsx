@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { describeFailure, Loading, Problem } from '../../shared/components/Status.tsx';
-import { t } from '../../shared/i18n/index.ts';
+import { t, wordsOf } from '../../shared/i18n/index.ts';
 import { followLink, paths } from '../../shared/router.ts';
 import { WEBHOOK_EVENT_TYPES, webhooksApi, type WebhookEndpoint } from '../api/developers.ts';
 import { Notice, useSubmit } from '../shell/controls.tsx';
@@ -13,7 +13,7 @@ import { ShownOnceSecret } from './ShownOnceSecret.tsx';
 import { noticeForWebhooks } from './webhook-notice.ts';
 import './developers.css';
 
-const words = t.dashboard.developers.webhooks;
+const words = wordsOf(() => t.dashboard.developers.webhooks);
 
 /** Notifications queue and go out in the background: the counts are asked for again this often while in view. */
 const POLL_MS = 2000;
@@ -91,7 +91,7 @@ function EndpointTable({ endpoints }: { endpoints: WebhookEndpoint[] }) {
             </a>
           </th>
           <td>{endpoint.description}</td>
-          <td>
+          <td data-label={words.eventKinds}>
             {endpoint.event_types.length === WEBHOOK_EVENT_TYPES.length ? (
               words.allKinds
             ) : (
@@ -101,7 +101,7 @@ function EndpointTable({ endpoints }: { endpoints: WebhookEndpoint[] }) {
           <td>
             <EndpointStatus endpoint={endpoint} />
           </td>
-          <td>{endpoint.waiting_count}</td>
+          <td data-label={words.waitingColumn}>{endpoint.waiting_count}</td>
         </tr>
       ))}
     </ListTable>

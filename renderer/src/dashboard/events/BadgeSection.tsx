@@ -4,12 +4,12 @@ import type { RegistrationField } from '../../shared/api/types.ts';
 import { badgeFor, type BadgeLayout } from '../../shared/badge/badge.ts';
 import { BadgePreview } from '../../shared/badge/BadgePreview.tsx';
 import { describeFailure, Loading } from '../../shared/components/Status.tsx';
-import { t } from '../../shared/i18n/index.ts';
+import { t, wordsOf } from '../../shared/i18n/index.ts';
 import { deskApi } from '../api/desk.ts';
 import { Notice } from '../shell/controls.tsx';
 import { useDashboardLoad, useExpireOn401 } from '../shell/session.tsx';
 
-const words = t.dashboard.events.badges;
+const words = wordsOf(() => t.dashboard.events.badges);
 
 /** A made-up attendee for the preview, answering the ticket field with its first option. */
 function sampleAttendee(fields: readonly RegistrationField[]) {

@@ -1,11 +1,11 @@
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { describeFailure, Loading } from '../../shared/components/Status.tsx';
-import { t } from '../../shared/i18n/index.ts';
+import { t, wordsOf } from '../../shared/i18n/index.ts';
 import { eventsApi, type EventBrand } from '../api/events.ts';
 import { FieldError, Notice, useSubmit } from '../shell/controls.tsx';
 import { useDashboardLoad } from '../shell/session.tsx';
 
-const words = t.dashboard.events.brand;
+const words = wordsOf(() => t.dashboard.events.brand);
 /** The kiosk's own accent (styles.css, `--brand`), what the colour picker starts from. */
 const KIOSK_ACCENT = '#1d4ed8';
 

@@ -1,12 +1,12 @@
 import { useId } from 'react';
 import { CHECKIN_PERIOD_TYPES } from '../../shared/api/vocabulary.ts';
 import { ErrorIcon } from '../../shared/components/Icons.tsx';
-import { t } from '../../shared/i18n/index.ts';
+import { t, wordsOf } from '../../shared/i18n/index.ts';
 import { Checkbox } from '../shell/controls.tsx';
 import type { SectionProps } from './event-draft.ts';
 import { ZonedDateTimeInput } from './ZonedDateTimeInput.tsx';
 
-const words = t.dashboard.events.checkIn;
+const words = wordsOf(() => t.dashboard.events.checkIn);
 
 /**
  * When check-in is allowed: never, always, from a moment, or between two moments on the venue's clocks; and

@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
-import { t } from '../../shared/i18n/index.ts';
+import { t, wordsOf } from '../../shared/i18n/index.ts';
 import { SelectInput, TextArea, TextInput } from '../shell/controls.tsx';
 import type { SectionProps } from './event-draft.ts';
 import { timeZoneChoices } from './zoned-time.ts';
 import { ZonedDateTimeInput } from './ZonedDateTimeInput.tsx';
 
-const words = t.dashboard.events.details;
+const words = wordsOf(() => t.dashboard.events.details);
 
 /** Name, description, place, time zone and the event's own dates. */
 export function EventDetailsSection({ draft, change, error }: SectionProps) {

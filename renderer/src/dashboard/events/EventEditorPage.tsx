@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { describeFailure, Loading, Problem } from '../../shared/components/Status.tsx';
-import { t } from '../../shared/i18n/index.ts';
+import { t, wordsOf } from '../../shared/i18n/index.ts';
 import { followLink, navigate, paths } from '../../shared/router.ts';
 import { eventsApi, type DashboardEvent } from '../api/events.ts';
 import { Notice, useSubmit } from '../shell/controls.tsx';
@@ -18,13 +18,14 @@ import {
   newEventDraft,
   type EventDraft,
 } from './event-draft.ts';
+import { EventPageLink } from './EventPageLink.tsx';
 import { KioskLink } from './KioskLink.tsx';
 import { KioskPreview } from './KioskPreview.tsx';
 import { RegistrationFieldsEditor } from './RegistrationFieldsEditor.tsx';
 import { PublishPanel, RegistrationSection } from './RegistrationSection.tsx';
 import './events.css';
 
-const words = t.dashboard.events;
+const words = wordsOf(() => t.dashboard.events);
 
 /**
  * What to say on the page a new event lands on: creating one moves to its own address, which mounts a new
@@ -132,6 +133,10 @@ function EventEditor({ event: loaded }: { event: DashboardEvent | null }) {
       />
       <div className="event-editor">
         <div className="event-editor-main">
+          <section className="event-kiosk-link" aria-labelledby="event-page-link">
+            <h2 id="event-page-link">{words.eventPage.heading}</h2>
+            {event ? <EventPageLink event={event} /> : <p className="muted">{words.eventPage.afterSave}</p>}
+          </section>
           <section className="event-kiosk-link" aria-labelledby="event-kiosk-link">
             <h2 id="event-kiosk-link">{words.kioskLink.heading}</h2>
             {event ? <KioskLink event={event} /> : <p className="muted">{words.kioskLink.afterSave}</p>}

@@ -1,15 +1,16 @@
 import { Fragment, useState } from 'react';
 import { describeFailure, Loading, Problem } from '../../shared/components/Status.tsx';
-import { t } from '../../shared/i18n/index.ts';
+import { format, t, wordsOf } from '../../shared/i18n/index.ts';
 import { followLink, paths } from '../../shared/router.ts';
 import { eventsApi, type DashboardEvent } from '../api/events.ts';
 import { Notice, Pill, useSubmit } from '../shell/controls.tsx';
 import { PageHeader } from '../shell/PageHeader.tsx';
 import { useDashboardLoad, useExpireOn401, useSession } from '../shell/session.tsx';
+import { EventPageLink } from './EventPageLink.tsx';
 import { KioskLink } from './KioskLink.tsx';
 import './events.css';
 
-const words = t.dashboard.events;
+const words = wordsOf(() => t.dashboard.events);
 
 /**
  * `/dashboard/events`: the organization's events. Everyone gets each event's desk; owners also edit, publish and
@@ -78,7 +79,8 @@ function EventTable({
   busy: boolean;
   onPublish: (event: DashboardEvent, published: boolean) => void;
 }) {
-  const [showingLink, setShowingLink] = useState<string | null>(null);
+  // One panel open at a time, under its event's row: the kiosk link (owners) or the event page (everyone).
+  const [open, setOpen] = useState<{ id: string; panel: Panel } | null>(null);
   return (
     <table className="dtable events-table">
       <caption className="visually-hidden">{words.title}</caption>
@@ -95,8 +97,20 @@ function EventTable({
       </thead>
       <tbody>
         {events.map((event) => {
-          const linkShown = showingLink === event.id;
-          const panelId = `kiosk-link-${event.id}`;
+          const shown = open?.id === event.id ? open.panel : null;
+          const panelId = `event-panel-${event.id}`;
+          const toggle = (panel: Panel) => (
+            <button
+              type="button"
+              className="dbutton"
+              aria-expanded={shown === panel}
+              aria-controls={panelId}
+              onClick={() => setOpen(shown === panel ? null : { id: event.id, panel })}
+            >
+              {panel === 'kiosk' ? words.list.showKioskLink : words.list.showEventPage}
+              <span className="visually-hidden"> {event.name}</span>
+            </button>
+          );
           return (
             <Fragment key={event.id}>
               <tr data-testid="event-row">
@@ -113,7 +127,7 @@ function EventTable({
                     {event.is_registration_open ? words.list.registrationOpen : words.list.registrationClosed}
                   </span>
                 </td>
-                <td>
+                <td data-label={words.list.attendeesLabel}>
                   {event.seats === null
                     ? words.list.attendeesCount(event.attendees_count)
                     : words.list.attendeesOf(event.attendees_count, event.seats)}
@@ -123,10 +137,13 @@ function EventTable({
                     {words.list.desk}
                   </RowLink>
                   {isOwner && (
+                    <RowLink to={paths.dashboard({ name: 'event', eventId: event.id })} event={event}>
+                      {words.list.edit}
+                    </RowLink>
+                  )}
+                  {toggle('page')}
+                  {isOwner && (
                     <>
-                      <RowLink to={paths.dashboard({ name: 'event', eventId: event.id })} event={event}>
-                        {words.list.edit}
-                      </RowLink>
                       <button
                         type="button"
                         className="dbutton"
@@ -139,25 +156,17 @@ function EventTable({
                       <RowLink to={paths.kiosk(event.id)} event={event}>
                         {words.list.openKiosk}
                       </RowLink>
-                      <button
-                        type="button"
-                        className="dbutton"
-                        aria-expanded={linkShown}
-                        aria-controls={panelId}
-                        onClick={() => setShowingLink(linkShown ? null : event.id)}
-                      >
-                        {words.list.showKioskLink}
-                        <span className="visually-hidden"> {event.name}</span>
-                      </button>
+                      {toggle('kiosk')}
                     </>
                   )}
                 </td>
               </tr>
-              {isOwner && (
-                <tr id={panelId} hidden={!linkShown} className="events-link-row">
-                  <td colSpan={5}>{linkShown && <KioskLink event={event} />}</td>
-                </tr>
-              )}
+              <tr id={panelId} hidden={shown === null} className="events-link-row">
+                <td colSpan={5}>
+                  {shown === 'kiosk' && <KioskLink event={event} />}
+                  {shown === 'page' && <EventPageLink event={event} />}
+                </td>
+              </tr>
             </Fragment>
           );
         })}
@@ -165,6 +174,8 @@ function EventTable({
     </table>
   );
 }
+
+type Panel = 'kiosk' | 'page';
 
 /** A link in an event's row: its visible word, and the event's name for a screen reader's list of links. */
 function RowLink({ to, event, children }: { to: string; event: DashboardEvent; children: string }) {
@@ -176,24 +187,15 @@ function RowLink({ to, event, children }: { to: string; event: DashboardEvent; c
   );
 }
 
-const whenFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** "Mar 8, 2026, 10:00 AM – 5:00 PM" on the venue's clocks, whatever the zone of the laptop reading it. */
+/**
+ * "Mar 8, 2026, 10:00 AM – 5:00 PM" on the venue's clocks, whatever the zone of the laptop reading it; the zone named
+ * where the laptop's clock reads other hours.
+ */
 function describeWhen(event: DashboardEvent): string {
   const { starts_at: start, ends_at: end, timezone } = event;
   if (!start && !end) return words.list.noDates;
-  let format = whenFormats.get(timezone);
-  if (!format) {
-    format = new Intl.DateTimeFormat(t.locale, {
-      dateStyle: 'medium',
-      timeStyle: 'short',
-      timeZone: timezone,
-    });
-    whenFormats.set(timezone, format);
-  }
-  const range =
-    start && end
-      ? format.formatRange(new Date(start), new Date(end))
-      : format.format(new Date((start ?? end)!));
-  return `${range} (${timezone})`;
+  const first = (start ?? end)!;
+  const range = format.range(first, start ? end : null, timezone);
+  const zone = format.zoneIfOther(timezone, first);
+  return zone ? `${range} (${zone})` : range;
 }

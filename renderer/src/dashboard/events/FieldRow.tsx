@@ -1,12 +1,13 @@
 import type { FieldType } from '../../shared/api/types.ts';
 import { FIELD_TYPES } from '../../shared/api/vocabulary.ts';
-import { t } from '../../shared/i18n/index.ts';
+import { t, wordsOf } from '../../shared/i18n/index.ts';
 import { Checkbox, SelectInput, TextInput } from '../shell/controls.tsx';
 import { keyFromLabel, type FieldDraft } from './event-draft.ts';
 import { OptionsEditor } from './OptionsEditor.tsx';
 
-const words = t.dashboard.events.fields;
-const TYPE_OPTIONS = FIELD_TYPES.map((type) => ({ value: type, label: words.types[type] ?? type }));
+const words = wordsOf(() => t.dashboard.events.fields);
+/** Read while rendering: the words are the language on screen's. */
+const typeOptions = () => FIELD_TYPES.map((type) => ({ value: type, label: words.types[type] ?? type }));
 /** The server's rule for keys, as a hint while typing. */
 const KEY_PATTERN = /^[a-z][a-z0-9_]*$/;
 
@@ -80,7 +81,7 @@ export function FieldRow({
             label={words.type}
             value={field.type}
             onChange={(type) => changeType(type as FieldType)}
-            options={TYPE_OPTIONS}
+            options={typeOptions()}
             error={error('type')}
           />
           <Checkbox

@@ -1,14 +1,12 @@
-import { useId } from 'react';
 import { ErrorIcon, SuccessIcon, WarningIcon } from '../../shared/components/Icons.tsx';
-import { QrImage } from '../../shared/components/QrImage.tsx';
-import { t } from '../../shared/i18n/index.ts';
+import { t, wordsOf } from '../../shared/i18n/index.ts';
 import { paths } from '../../shared/router.ts';
 import type { DashboardEvent } from '../api/events.ts';
-import { useReachableOrigin } from '../api/lan-origin.ts';
-import { useCopyFromField } from '../shell/useCopyFromField.ts';
+import { useReach } from '../api/lan-origin.ts';
 import { kioskReadiness, type ReadinessItem } from './kiosk-readiness.ts';
+import { ShareLink } from './ShareLink.tsx';
 
-const words = { ...t.dashboard.events.kioskLink, readiness: t.dashboard.events.readiness };
+const words = wordsOf(() => ({ ...t.dashboard.events.kioskLink, readiness: t.dashboard.events.readiness }));
 
 /** The kiosk's address as a kiosk or a phone opens it: this server, at an origin other devices reach. */
 export function kioskUrl(eventId: string, origin: string): string {
@@ -22,28 +20,44 @@ const READINESS_ICONS = { ok: SuccessIcon, warning: WarningIcon, problem: ErrorI
  * its QR code for a tablet's camera.
  */
 export function KioskLink({ event }: { event: DashboardEvent }) {
-  const url = kioskUrl(event.id, useReachableOrigin());
-  const id = useId();
-  const { input, copied, copy } = useCopyFromField(url);
-
+  const { origin, unreachable } = useReach();
   return (
     <>
-      <Readiness items={kioskReadiness(event, new Date())} />
-      <LinkAndCode url={url} id={id} eventName={event.name} input={input} copied={copied} copy={copy} />
+      <Readiness
+        items={kioskReadiness(event, new Date())}
+        summary={{ problems: words.readiness.problems, allGood: words.readiness.allGood }}
+        testId="kiosk-readiness"
+      />
+      <ShareLink
+        url={kioskUrl(event.id, origin)}
+        unreachable={unreachable}
+        label={words.label}
+        hint={words.hint}
+        qrAlt={words.qrAlt(event.name)}
+      />
     </>
   );
 }
 
-function Readiness({ items }: { items: ReadinessItem[] }) {
+/** What is ready and what is missing, a line each, under a line saying how many things stop it working. */
+export function Readiness({
+  items,
+  summary,
+  testId,
+}: {
+  items: ReadinessItem[];
+  summary: { problems: (n: number) => string; allGood: string };
+  testId: string;
+}) {
   const problems = items.filter((item) => item.tone === 'problem').length;
   return (
-    <div className="kiosk-readiness" data-testid="kiosk-readiness">
+    <div className="kiosk-readiness" data-testid={testId}>
       <p
         className={
           problems > 0 ? 'kiosk-readiness-summary kiosk-readiness-summary--bad' : 'kiosk-readiness-summary'
         }
       >
-        {problems > 0 ? words.readiness.problems(problems) : words.readiness.allGood}
+        {problems > 0 ? summary.problems(problems) : summary.allGood}
       </p>
       <ul>
         {items.map((item) => {
@@ -59,46 +73,6 @@ function Readiness({ items }: { items: ReadinessItem[] }) {
           );
         })}
       </ul>
-    </div>
-  );
-}
-
-function LinkAndCode({
-  url,
-  id,
-  eventName,
-  input,
-  copied,
-  copy,
-}: { url: string; id: string; eventName: string } & ReturnType<typeof useCopyFromField>) {
-  return (
-    <div className="kiosk-link">
-      <QrImage text={url} alt={words.qrAlt(eventName)} size={160} />
-      <div className="kiosk-link-text">
-        <div className="dfield">
-          <label htmlFor={id}>{words.label}</label>
-          <input
-            ref={input}
-            id={id}
-            type="text"
-            readOnly
-            value={url}
-            aria-describedby={`${id}-hint`}
-            onFocus={(e) => e.target.select()}
-          />
-          <p id={`${id}-hint`} className="dfield-hint">
-            {words.hint}
-          </p>
-        </div>
-        <div className="dactions">
-          <button type="button" className="dbutton" onClick={() => void copy()}>
-            {words.copy}
-          </button>
-          <span role="status">
-            {copied === 'yes' ? words.copied : copied === 'failed' ? words.copyFailed : ''}
-          </span>
-        </div>
-      </div>
     </div>
   );
 }

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { ErrorIcon } from '../../shared/components/Icons.tsx';
-import { t } from '../../shared/i18n/index.ts';
+import { t, wordsOf } from '../../shared/i18n/index.ts';
 import { newOption, type OptionDraft } from './event-draft.ts';
 
-const words = t.dashboard.events.fields;
+const words = wordsOf(() => t.dashboard.events.fields);
 
 /** A select field's choices: value (saved) and label (shown) per row; add and remove. */
 export function OptionsEditor({

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { ErrorIcon } from '../../shared/components/Icons.tsx';
-import { t } from '../../shared/i18n/index.ts';
+import { t, wordsOf } from '../../shared/i18n/index.ts';
 import { moveItem, newField, type FieldDraft } from './event-draft.ts';
 import { fieldName, fieldRowId, FieldRow } from './FieldRow.tsx';
 
-const words = t.dashboard.events.fields;
+const words = wordsOf(() => t.dashboard.events.fields);
 const ADD_ID = 'event-add-field';
 
 /** The first control of a row, where the cursor goes when a row appears or a neighbour leaves. */

@@ -1,9 +1,9 @@
-import { t } from '../../shared/i18n/index.ts';
+import { t, wordsOf } from '../../shared/i18n/index.ts';
 import { Checkbox, TextInput } from '../shell/controls.tsx';
 import type { SectionProps } from './event-draft.ts';
 import { ZonedDateTimeInput } from './ZonedDateTimeInput.tsx';
 
-const words = t.dashboard.events.registration;
+const words = wordsOf(() => t.dashboard.events.registration);
 
 /** Who may register and when: seats, approval, the registration window and the redirect. */
 export function RegistrationSection({ draft, change, error }: SectionProps) {

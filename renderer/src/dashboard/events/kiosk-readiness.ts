@@ -54,3 +54,18 @@ export function kioskReadiness(event: DashboardEvent, now: Date): ReadinessItem[
   if (event.starts_at === null) items.push({ tone: 'warning', text: words().noStart });
   return items;
 }
+
+/**
+ * What an organizer should know before putting the event page's link on a poster: whether the page takes
+ * registrations. Read from the event as saved, as the kiosk's.
+ */
+export function eventPageReadiness(event: DashboardEvent): ReadinessItem[] {
+  const page = t.dashboard.events.eventPage;
+  if (!event.is_published) return [{ tone: 'problem', text: page.notPublished }];
+  return [
+    { tone: 'ok', text: page.published },
+    event.is_registration_open
+      ? { tone: 'ok', text: words().registrationOpen }
+      : { tone: 'warning', text: page.registrationClosed },
+  ];
+}

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { SMTP_SECURITY } from '../../shared/api/vocabulary.ts';
 import { describeFailure, Loading, Problem } from '../../shared/components/Status.tsx';
-import { format, t } from '../../shared/i18n/index.ts';
+import { format, t, wordsOf } from '../../shared/i18n/index.ts';
 import { mailApi, type MailSettings, type TestMailResult } from '../api/mail.ts';
 import { ConfirmDialog } from '../shell/ConfirmDialog.tsx';
 import { Checkbox, Notice, SelectInput, TextInput, useSubmit } from '../shell/controls.tsx';
@@ -10,8 +10,10 @@ import { useDashboardLoad, useExpireOn401, useSession } from '../shell/session.t
 import { mailDraft, mailSettingsInput, type MailDraft } from './mail-draft.ts';
 import './mail.css';
 
-const words = t.dashboard.mail.settings;
-const SECURITY_OPTIONS = SMTP_SECURITY.map((value) => ({ value, label: words.securities[value] ?? value }));
+const words = wordsOf(() => t.dashboard.mail.settings);
+/** Read while rendering: the words are the language on screen's. */
+const securityOptions = () =>
+  SMTP_SECURITY.map((value) => ({ value, label: words.securities[value] ?? value }));
 
 /**
  * `/dashboard/mail`, owners only: the organization's mail server (SMTP), the sender, the public address ticket
@@ -108,7 +110,7 @@ function MailSettingsForm({
             label={words.security}
             value={draft.security}
             onChange={(value) => set('security')(value as MailDraft['security'])}
-            options={SECURITY_OPTIONS}
+            options={securityOptions()}
             error={save.error('security')}
           />
           <TextInput

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { describeFailure } from '../../shared/components/Status.tsx';
-import { format, t } from '../../shared/i18n/index.ts';
+import { format, t, wordsOf } from '../../shared/i18n/index.ts';
 import { followLink, paths } from '../../shared/router.ts';
 import { mailApi, type DeskMail, type EventMail, type MailJob } from '../api/mail.ts';
 import { ConfirmDialog } from '../shell/ConfirmDialog.tsx';
@@ -9,7 +9,7 @@ import { useLoad } from '../../shared/hooks/useLoad.ts';
 import { useExpireOn401, useSession } from '../shell/session.tsx';
 import './mail.css';
 
-const words = t.dashboard.mail.desk;
+const words = wordsOf(() => t.dashboard.mail.desk);
 
 /** While a Send tickets job runs, how often the desk asks how far it got. */
 export const JOB_POLL_MS = 1000;
@@ -44,29 +44,57 @@ export function useEventMail(eventId: string) {
 }
 
 /**
- * "Tickets by email" on the desk: how many were sent, wait or failed, and Send tickets to everyone confirmed who was
- * never sent one (after an import), with a progress bar while the server sends them at the pace it is allowed.
+ * Send tickets to everyone confirmed who was never sent one (after an import), asked once in a dialog: offered at
+ * the top of the desk and in its "Tickets by email" panel, one dialog for both. `count` is how many would get one,
+ * null while nobody would or a job runs.
  */
-export function TicketMailPanel({
-  eventId,
-  mail,
-  onStarted,
-}: {
-  eventId: string;
-  mail: EventMail | null;
-  onStarted: () => void;
-}) {
-  const { isOwner } = useSession();
+export function useSendTickets(eventId: string, mail: EventMail | null, onStarted: () => void) {
   const [confirming, setConfirming] = useState(false);
   const send = useSubmit();
   const isApiError = useExpireOn401();
-  if (!mail) return null;
+  const canSend = !!mail?.configured && mail.sent_here && !jobRunning(mail.job) && mail.counts.not_sent > 0;
+  const count = canSend ? mail.counts.not_sent : null;
 
   const start = async () => {
     const started = await send.run(() => mailApi.sendTickets(eventId), isApiError);
     setConfirming(false);
     if (started) onStarted();
   };
+
+  const dialog =
+    confirming && count !== null ? (
+      <ConfirmDialog
+        title={words.confirmTitle}
+        confirmLabel={send.busy ? words.sending : words.send}
+        busy={send.busy}
+        onConfirm={() => void start()}
+        onCancel={() => setConfirming(false)}
+      >
+        <p>{words.confirmSend(count)}</p>
+      </ConfirmDialog>
+    ) : null;
+  return { count, ask: () => setConfirming(true), dialog, failure: send.failure };
+}
+
+export type SendTickets = ReturnType<typeof useSendTickets>;
+
+/** The desk's Send tickets button, where there is someone to send a ticket to. */
+export function SendTicketsButton({ sending }: { sending: SendTickets }) {
+  if (sending.count === null) return null;
+  return (
+    <button type="button" className="dbutton" onClick={sending.ask}>
+      {words.sendTickets(sending.count)}
+    </button>
+  );
+}
+
+/**
+ * "Tickets by email" on the desk: how many were sent, wait or failed, and Send tickets, with a progress bar while the
+ * server sends them at the pace it is allowed. The dialog (`sending.dialog`) is the desk's, shared with its top.
+ */
+export function TicketMailPanel({ mail, sending }: { mail: EventMail | null; sending: SendTickets }) {
+  const { isOwner } = useSession();
+  if (!mail) return null;
 
   let body;
   if (!mail.configured) {
@@ -92,27 +120,14 @@ export function TicketMailPanel({
         {job && <JobProgress job={job} />}
         {!jobRunning(job) && (
           <div className="dactions">
-            {counts.not_sent > 0 ? (
-              <button type="button" className="dbutton" onClick={() => setConfirming(true)}>
-                {words.sendTickets(counts.not_sent)}
-              </button>
+            {sending.count !== null ? (
+              <SendTicketsButton sending={sending} />
             ) : (
               <p className="muted">{words.nobodyToSend}</p>
             )}
           </div>
         )}
-        {send.failure && <Notice tone="error">{send.failure}</Notice>}
-        {confirming && (
-          <ConfirmDialog
-            title={words.confirmTitle}
-            confirmLabel={send.busy ? words.sending : words.send}
-            busy={send.busy}
-            onConfirm={() => void start()}
-            onCancel={() => setConfirming(false)}
-          >
-            <p>{words.confirmSend(counts.not_sent)}</p>
-          </ConfirmDialog>
-        )}
+        {sending.failure && <Notice tone="error">{sending.failure}</Notice>}
       </>
     );
   }
@@ -146,7 +161,7 @@ function JobProgress({ job }: { job: MailJob }) {
 }
 
 /** An attendee's newest mail in the desk's list: what it was and where it stands, and why it failed. */
-export function MailCell({ mail }: { mail: DeskMail | null | undefined }) {
+export function MailCell({ mail, timeZone }: { mail: DeskMail | null | undefined; timeZone: string }) {
   if (!mail) {
     return (
       <span className="muted" data-testid="attendee-mail" data-status="none">
@@ -161,7 +176,9 @@ export function MailCell({ mail }: { mail: DeskMail | null | undefined }) {
       state = <Pill tone="waiting">{words.queued(kind)}</Pill>;
       break;
     case 'sent':
-      state = <Pill tone="good">{words.sent(kind, format.dateTime(mail.sent_at ?? mail.queued_at))}</Pill>;
+      state = (
+        <Pill tone="good">{words.sent(kind, format.dateTime(mail.sent_at ?? mail.queued_at, timeZone))}</Pill>
+      );
       break;
     case 'failed':
       state = <Pill tone="bad">{words.failed(kind)}</Pill>;

@@ -1,5 +1,5 @@
 import { describeFailure, Loading, Problem } from '../../shared/components/Status.tsx';
-import { t } from '../../shared/i18n/index.ts';
+import { t, wordsOf } from '../../shared/i18n/index.ts';
 import { followLink, paths } from '../../shared/router.ts';
 import { peopleApi, personName, type Person } from '../api/people.ts';
 import { Pill } from '../shell/controls.tsx';
@@ -7,7 +7,7 @@ import { PageHeader } from '../shell/PageHeader.tsx';
 import { useDashboardLoad } from '../shell/session.tsx';
 import './people.css';
 
-const words = t.dashboard.people;
+const words = wordsOf(() => t.dashboard.people);
 
 /** `/dashboard/people`, owners only: everyone with a profile, and whether it is public. */
 export function PeoplePage() {
@@ -60,7 +60,7 @@ function PeopleTable({ people }: { people: Person[] }) {
               </a>
             </th>
             <td>{person.email}</td>
-            <td>
+            <td data-label={words.list.profile}>
               <Pill tone={person.profile_public ? 'good' : undefined}>
                 {person.profile_public ? words.list.public : words.list.private}
               </Pill>

@@ -1,10 +1,10 @@
 import type { FormEvent } from 'react';
-import { t } from '../../shared/i18n/index.ts';
+import { t, wordsOf } from '../../shared/i18n/index.ts';
 import { PROFILE_FIELDS } from '../api/people.ts';
 import { Checkbox, CheckboxGroup, TextInput } from '../shell/controls.tsx';
 import { errorKey, type PersonDraft } from './person-draft.ts';
 
-const words = t.dashboard.people.form;
+const words = wordsOf(() => t.dashboard.people.form);
 
 type TextKey = Exclude<keyof PersonDraft, 'profile_public' | 'public_fields'>;
 

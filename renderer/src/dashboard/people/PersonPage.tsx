@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { describeFailure, Loading, Problem } from '../../shared/components/Status.tsx';
-import { t } from '../../shared/i18n/index.ts';
+import { t, wordsOf } from '../../shared/i18n/index.ts';
 import { followLink, navigate, paths } from '../../shared/router.ts';
 import { peopleApi, personName, type Person } from '../api/people.ts';
 import { Notice, useSubmit } from '../shell/controls.tsx';
@@ -11,7 +11,7 @@ import { PersonForm } from './PersonForm.tsx';
 import { ProfileQrCard } from './ProfileQrCard.tsx';
 import './people.css';
 
-const words = t.dashboard.people;
+const words = wordsOf(() => t.dashboard.people);
 
 /**
  * What to say on the page a new person lands on: creating one moves to their own address, which mounts a new

@@ -1,10 +1,10 @@
 import { QrImage } from '../../shared/components/QrImage.tsx';
-import { t } from '../../shared/i18n/index.ts';
+import { t, wordsOf } from '../../shared/i18n/index.ts';
 import { useReachableOrigin } from '../api/lan-origin.ts';
 import { personName, profileUrl, type Person } from '../api/people.ts';
 import { Notice } from '../shell/controls.tsx';
 
-const words = t.dashboard.people.qr;
+const words = wordsOf(() => t.dashboard.people.qr);
 
 /**
  * A saved person's profile QR code and its address, as a card to print and hand over or pin to a badge; the print

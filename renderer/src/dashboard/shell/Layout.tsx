@@ -1,11 +1,15 @@
 import { useState, type ReactNode } from 'react';
 import { t } from '../../shared/i18n/index.ts';
 import { followLink, paths, type DashboardPage } from '../../shared/router.ts';
+import { DashboardLanguageSwitch } from './DashboardLanguageSwitch.tsx';
 import { useSession } from './session.tsx';
+
+type NavWord = 'events' | 'people' | 'staff' | 'sync' | 'mail' | 'tokens' | 'webhooks' | 'lanIntegrations';
 
 interface NavItem {
   page: DashboardPage;
-  label: string;
+  /** Its name in `t.dashboard.nav`, read while rendering (the language can change). */
+  label: NavWord;
   /** The pages that light this item up. */
   section: DashboardPage['name'][];
   ownerOnly?: boolean;
@@ -14,28 +18,28 @@ interface NavItem {
 const NAV: NavItem[] = [
   {
     page: { name: 'events' },
-    label: t.dashboard.nav.events,
+    label: 'events',
     section: ['events', 'event-new', 'event', 'desk', 'import'],
   },
   {
     page: { name: 'people' },
-    label: t.dashboard.nav.people,
+    label: 'people',
     section: ['people', 'person-new', 'person'],
     ownerOnly: true,
   },
-  { page: { name: 'staff' }, label: t.dashboard.nav.staff, section: ['staff'], ownerOnly: true },
-  { page: { name: 'sync' }, label: t.dashboard.nav.sync, section: ['sync'], ownerOnly: true },
-  { page: { name: 'mail' }, label: t.dashboard.nav.mail, section: ['mail'], ownerOnly: true },
-  { page: { name: 'tokens' }, label: t.dashboard.nav.tokens, section: ['tokens'], ownerOnly: true },
+  { page: { name: 'staff' }, label: 'staff', section: ['staff'], ownerOnly: true },
+  { page: { name: 'sync' }, label: 'sync', section: ['sync'], ownerOnly: true },
+  { page: { name: 'mail' }, label: 'mail', section: ['mail'], ownerOnly: true },
+  { page: { name: 'tokens' }, label: 'tokens', section: ['tokens'], ownerOnly: true },
   {
     page: { name: 'webhooks' },
-    label: t.dashboard.nav.webhooks,
+    label: 'webhooks',
     section: ['webhooks', 'webhook'],
     ownerOnly: true,
   },
   {
     page: { name: 'lan-integrations' },
-    label: t.dashboard.nav.lanIntegrations,
+    label: 'lanIntegrations',
     section: ['lan-integrations'],
     ownerOnly: true,
   },
@@ -59,7 +63,7 @@ export function Layout({ current, children }: { current: DashboardPage; children
         onClick={followLink}
         aria-current={item.section.includes(current.name) ? 'page' : undefined}
       >
-        {item.label}
+        {t.dashboard.nav[item.label]}
       </a>
     </li>
   );
@@ -85,6 +89,7 @@ export function Layout({ current, children }: { current: DashboardPage; children
         >
           {t.dashboard.nav.menu}
         </button>
+        <DashboardLanguageSwitch />
         <p className="dheader-user">
           {t.dashboard.nav.signedInAs(session.staff.name, t.dashboard.nav.roles[session.staff.role] ?? '')}
         </p>

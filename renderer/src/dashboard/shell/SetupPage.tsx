@@ -3,6 +3,7 @@ import { t } from '../../shared/i18n/index.ts';
 import { sessionApi, type Session } from '../api/session.ts';
 import { Checkbox, Notice, TextInput, useSubmit } from './controls.tsx';
 import { MIN_PASSWORD_LENGTH, NewPasswordInput } from './NewPasswordInput.tsx';
+import { DashboardLanguageSwitch } from './DashboardLanguageSwitch.tsx';
 import { PageHeader } from './PageHeader.tsx';
 import { browserTimeZone } from '../events/zoned-time.ts';
 
@@ -53,6 +54,7 @@ export function SetupPage({
 
   return (
     <main className="dashboard-narrow" id="content">
+      <DashboardLanguageSwitch />
       <PageHeader title={words.title} intro={words.intro} />
       {submit.failure && <Notice tone="error">{submit.failure}</Notice>}
       <form onSubmit={onSubmit} noValidate className="dform">

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { t } from '../../shared/i18n/index.ts';
 import { sessionApi, type Session } from '../api/session.ts';
 import { Notice, TextInput, useSubmit } from './controls.tsx';
+import { DashboardLanguageSwitch } from './DashboardLanguageSwitch.tsx';
 import { PageHeader } from './PageHeader.tsx';
 
 /** Sign-in with email and password; the server answers a wrong pair with one message under the email. */
@@ -27,6 +28,7 @@ export function SignInPage({
   const failure = submit.error('email') ?? submit.failure;
   return (
     <main className="dashboard-narrow" id="content">
+      <DashboardLanguageSwitch />
       <PageHeader title={words.title} intro={words.intro} />
       {notice && !failure && <Notice tone="info">{notice}</Notice>}
       {failure && <Notice tone="error">{failure}</Notice>}

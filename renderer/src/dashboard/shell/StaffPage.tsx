@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { format, t } from '../../shared/i18n/index.ts';
+import { format, t, wordsOf } from '../../shared/i18n/index.ts';
 import { staffApi, type StaffAccount, type StaffRole } from '../api/session.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { Notice, SelectInput, TextInput, useSubmit } from './controls.tsx';
@@ -7,8 +7,9 @@ import { NewPasswordInput } from './NewPasswordInput.tsx';
 import { PageHeader } from './PageHeader.tsx';
 import { useDashboardLoad, useExpireOn401, useSession } from './session.tsx';
 
-const words = t.dashboard.staff;
-const ROLE_OPTIONS = [
+const words = wordsOf(() => t.dashboard.staff);
+/** Read while rendering: the words are the language on screen's. */
+const roleOptions = () => [
   { value: 'staff', label: t.dashboard.nav.roles.staff! },
   { value: 'owner', label: t.dashboard.nav.roles.owner! },
 ];
@@ -66,21 +67,21 @@ export function StaffPage() {
                     {member.name} {isMe && <span className="muted">{words.you}</span>}
                   </th>
                   <td>{member.email}</td>
-                  <td>
+                  <td data-label={words.role}>
                     <select
                       aria-label={`${words.role}: ${member.name}`}
                       value={member.role}
                       disabled={isMe}
                       onChange={(e) => void changeRole(member, e.target.value as StaffRole)}
                     >
-                      {ROLE_OPTIONS.map((o) => (
+                      {roleOptions().map((o) => (
                         <option key={o.value} value={o.value}>
                           {o.label}
                         </option>
                       ))}
                     </select>
                   </td>
-                  <td>{format.dateTime(member.created_at)}</td>
+                  <td data-label={words.created}>{format.dateTime(member.created_at)}</td>
                   <td className="dtable-actions">
                     <button type="button" className="dbutton" onClick={() => setResetting(member)}>
                       {words.resetPassword}
@@ -172,7 +173,7 @@ function AddStaff({ onAdded }: { onAdded: (member: StaffAccount) => void }) {
           label={words.role}
           value={form.role}
           onChange={set('role')}
-          options={ROLE_OPTIONS}
+          options={roleOptions()}
           error={submit.error('role')}
         />
         <div className="dactions">

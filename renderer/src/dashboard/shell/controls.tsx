@@ -13,6 +13,7 @@ import { ApiError } from '../../shared/api/client.ts';
 import type { FieldErrors } from '../../shared/api/types.ts';
 import { ErrorIcon } from '../../shared/components/Icons.tsx';
 import { t } from '../../shared/i18n/index.ts';
+import { dashboardFieldText, refusalText } from '../../shared/i18n/refusals.ts';
 
 /**
  * The dashboard's form controls: a label, the control, an optional hint and the field's problem, wired for screen
@@ -245,7 +246,10 @@ export function useSubmit() {
     busy,
     failure,
     /** The first message for a field, for the control's `error`. */
-    error: (field: string) => fieldErrors[field]?.[0],
+    error: (field: string) => {
+      const said = fieldErrors[field]?.[0];
+      return said === undefined ? undefined : dashboardFieldText(said);
+    },
     clear() {
       setFieldErrors({});
       setFailure(null);
@@ -267,7 +271,9 @@ export function useSubmit() {
             ? t.app.unreachable
             : refusal.status === 422 && Object.keys(refusal.fieldErrors).length > 0
               ? t.dashboard.fixProblems
-              : refusal.message || t.app.somethingWrong,
+              : refusal.message
+                ? refusalText(refusal.status, refusal.message)
+                : t.app.somethingWrong,
         );
         return undefined;
       } finally {

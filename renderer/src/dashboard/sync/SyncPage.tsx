@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { describeFailure, Loading, Problem } from '../../shared/components/Status.tsx';
-import { format, t } from '../../shared/i18n/index.ts';
+import { format, t, wordsOf } from '../../shared/i18n/index.ts';
 import { eventsApi } from '../api/events.ts';
 import { syncApi, type SyncConflict, type SyncDevice } from '../api/sync.ts';
 import { ConfirmDialog } from '../shell/ConfirmDialog.tsx';
@@ -11,7 +11,7 @@ import { UpstreamSection } from './UpstreamSection.tsx';
 import { hubPairingAddress, useVenueServers, VenueSection } from './VenueSection.tsx';
 import { useReachableOrigin } from '../api/lan-origin.ts';
 
-const words = t.dashboard.sync;
+const words = wordsOf(() => t.dashboard.sync);
 
 /** Kiosks coming back and conflicts arriving show within this, without a click. */
 const RELOAD_MS = 5_000;
@@ -199,10 +199,14 @@ function DeviceTable({
               {device.name} {device.kind === 'venue' && <Pill>{cols.venue}</Pill>}{' '}
               {device.revoked_at && <Pill tone="bad">{cols.revoked}</Pill>}
             </th>
-            <td>{device.last_contact_at ? format.dateTime(device.last_contact_at) : cols.never}</td>
-            <td data-testid="sync-device-waiting">{device.waiting_ops}</td>
-            <td>{cols.lagValue(device.lag)}</td>
-            <td>{cols.clockValue(device.clock_offset_ms)}</td>
+            <td data-label={cols.lastContact}>
+              {device.last_contact_at ? format.dateTime(device.last_contact_at) : cols.never}
+            </td>
+            <td data-label={cols.waiting} data-testid="sync-device-waiting">
+              {device.waiting_ops}
+            </td>
+            <td data-label={cols.lag}>{cols.lagValue(device.lag)}</td>
+            <td data-label={cols.clock}>{cols.clockValue(device.clock_offset_ms)}</td>
             <td>
               {!device.revoked_at && (
                 <button type="button" className="dbutton dbutton--danger" onClick={() => onRevoke(device)}>
@@ -247,8 +251,8 @@ function ConflictTable({
           <tr key={conflict.id} data-testid="sync-conflict">
             <td>{format.dateTime(conflict.created_at)}</td>
             <th scope="row">{conflict.attendee_name ?? conflict.attendee_id}</th>
-            <td>{conflict.rule}</td>
-            <td>{conflict.device ?? '—'}</td>
+            <td data-label={cols.what}>{conflict.rule}</td>
+            <td data-label={cols.kiosk}>{conflict.device ?? '—'}</td>
             <td>
               {conflict.acknowledged_at ? (
                 <Pill tone="good">{cols.acknowledged}</Pill>

@@ -1,11 +1,11 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Loading } from '../../shared/components/Status.tsx';
-import { format, t } from '../../shared/i18n/index.ts';
+import { format, t, wordsOf } from '../../shared/i18n/index.ts';
 import { syncApi, type UpstreamEvent, type UpstreamStatus } from '../api/sync.ts';
 import { CheckboxGroup, Notice, Pill, TextInput, useSubmit } from '../shell/controls.tsx';
 import { useDashboardLoad, useExpireOn401 } from '../shell/session.tsx';
 
-const words = t.dashboard.sync.upstream;
+const words = wordsOf(() => t.dashboard.sync.upstream);
 
 /** A download's progress and a change made online show within this, without a click. */
 const RELOAD_MS = 2_000;

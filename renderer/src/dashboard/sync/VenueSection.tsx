@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { format, t } from '../../shared/i18n/index.ts';
+import { format, t, wordsOf } from '../../shared/i18n/index.ts';
 import {
   keepVenueListed,
   onVenueChange,
@@ -10,7 +10,7 @@ import {
 import type { VenueServer } from '../../shared/venue/venue-rules.ts';
 import { Pill } from '../shell/controls.tsx';
 
-const words = t.dashboard.sync.venue;
+const words = wordsOf(() => t.dashboard.sync.venue);
 
 /** How often the page asks each server whether it answers, while the page is open. */
 const PROBE_EVERY_MS = 5_000;
@@ -96,7 +96,7 @@ export function VenueSection() {
                     <span className="muted">{words.noAddress}</span>
                   )}
                 </td>
-                <td data-testid="venue-server-state">
+                <td data-label={words.state} data-testid="venue-server-state">
                   {state === undefined ? (
                     <span className="muted">{words.asking}</span>
                   ) : state ? (
@@ -105,7 +105,7 @@ export function VenueSection() {
                     <Pill tone="bad">{words.notAnswering}</Pill>
                   )}
                 </td>
-                <td>
+                <td data-label={words.lastContact}>
                   {server.role === 'hub'
                     ? '—'
                     : server.last_seen_at

@@ -4,26 +4,36 @@ import { carryOnIfGone, fetchFromServer } from '../../shared/venue/venue.ts';
 /**
  * What the banner needs to know. A satellite forwards everything, so without its hub it cannot work; a replica
  * answers from its own database (docs/sync.md), so without its hub it works offline and only says how many of its
- * changes wait for the hub.
+ * changes wait for the hub. A server that is slow to answer is waited for: `slow` until it does.
  */
 export type HubStatus =
   | { kind: 'reachable' }
+  | { kind: 'slow' }
   | { kind: 'hub-unreachable' }
   | { kind: 'server-unreachable' }
   | { kind: 'offline'; waiting: number };
 
 const REACHABLE: HubStatus = { kind: 'reachable' };
+const SLOW: HubStatus = { kind: 'slow' };
 
 /** Polled while all is well; faster while down, so the banner goes as soon as the hub is back. */
 const POLL_UP_MS = 5_000;
 const POLL_DOWN_MS = 2_000;
+/**
+ * A status read unanswered this long says the kiosk is waiting for its server, and is waited for still: on a
+ * crowded machine an answer can take seconds, and only a refused connection or a network error means unreachable.
+ */
+const SLOW_MS = 4_000;
 
 interface StatusBody {
   hub_reachable?: unknown;
   replica?: { waiting?: unknown; offline?: unknown };
 }
 
-/** Reads `/satellite/status` (every Arrivals server answers it). */
+/**
+ * Reads `/satellite/status` (every Arrivals server answers it), for as long as it takes. Rejects only when `signal`
+ * aborts it.
+ */
 async function readStatus(
   signal: AbortSignal,
   again = true,
@@ -46,10 +56,11 @@ async function readStatus(
       };
     }
     return { status: body.hub_reachable === false ? { kind: 'hub-unreachable' } : REACHABLE, replica: false };
-  } catch {
+  } catch (error) {
+    if (signal.aborted) throw error;
     // A browser on the LAN that loaded the kiosk from the hub itself sees the hub go as a failed request: it
     // carries on through another of the venue's servers if one answers, and reads that one's status.
-    if (again && !signal.aborted && (await carryOnIfGone())) return readStatus(signal, false);
+    if (again && (await carryOnIfGone())) return readStatus(signal, false);
     return { status: { kind: 'server-unreachable' }, replica: false };
   }
 }
@@ -59,8 +70,24 @@ export function useHubStatus(): HubStatus {
   useEffect(() => {
     const controller = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const poll = async () => {
-      const next = await readStatus(AbortSignal.any([controller.signal, AbortSignal.timeout(4_000)]));
+    const poll = async (): Promise<void> => {
+      // Ends a read left waiting on a server the kiosk has since carried on from.
+      const moved = new AbortController();
+      const slow = setTimeout(() => {
+        setStatus(SLOW);
+        // Silent may also mean gone without a word: where another of the venue's servers answers, the kiosk carries
+        // on through it and reads its status; where none does, it waits on for its own.
+        void carryOnIfGone().then((carriedOn) => carriedOn && moved.abort());
+      }, SLOW_MS);
+      let next: Awaited<ReturnType<typeof readStatus>>;
+      try {
+        next = await readStatus(AbortSignal.any([controller.signal, moved.signal]));
+      } catch {
+        if (!controller.signal.aborted) void poll();
+        return;
+      } finally {
+        clearTimeout(slow);
+      }
       if (controller.signal.aborted) return;
       setStatus(next.status);
       // A replica's count of waiting changes moves with every registration: read it as often as when down.

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 /**
  * Where a camera stands. `off`: not wanted here; `checking`: looking whether the device has one; `none`: it has
@@ -53,17 +53,60 @@ async function deviceHasCamera(): Promise<boolean> {
 }
 
 /**
- * One camera at a time: a scanner that is still stopping holds the camera and its element, so the next start waits
- * for it (React mounts, unmounts and mounts again in development; the home's camera stops as the scan screen's
- * starts).
+ * One camera at a time: a scanner that is still stopping holds the camera, so the next start waits for it (React
+ * mounts, unmounts and mounts again in development; the home's camera stops as the scan screen's starts).
  */
 let cameraReleased: Promise<void> = Promise.resolve();
 
+/** Long enough for any camera that works to show its first picture; one that never does is stopped anyway. */
+const FIRST_PICTURE_WAIT_MS = 10_000;
+
 /**
- * Runs html5-qrcode on the element with id `elementId` and calls `onText` with every decoded text (each frame that
+ * Where a closing screen's camera surface goes until its scanner has stopped: in the document, out of sight. Taken
+ * out of the document while its `<video>` waits on `play()`, that promise (html5-qrcode's, never handled) rejects
+ * with "The play() request was interrupted because the media was removed from the document": an uncaught error on
+ * 5 or 6 of ten quick screen changes (issue 39). Stopping it before its picture comes removes the video the same way,
+ * so the scanner is stopped only once the picture came.
+ */
+function parkingLot(): HTMLElement {
+  let lot = document.getElementById('camera-parking-lot');
+  if (!lot) {
+    lot = document.createElement('div');
+    lot.id = 'camera-parking-lot';
+    lot.setAttribute('aria-hidden', 'true');
+    // In the viewport (a video out of it may be paused as unseen), one pixel and transparent.
+    lot.style.cssText =
+      'position:fixed;top:0;left:0;width:1px;height:1px;overflow:hidden;opacity:0;pointer-events:none';
+    document.body.append(lot);
+  }
+  return lot;
+}
+
+/** Resolves once `video` plays (its `play()` settled), fails, or `ms` have passed. */
+function firstPicture(video: HTMLVideoElement, ms: number): Promise<void> {
+  if (!video.paused && video.readyState >= HTMLMediaElement.HAVE_FUTURE_DATA) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      video.removeEventListener('playing', done);
+      video.removeEventListener('error', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    video.addEventListener('playing', done);
+    video.addEventListener('error', done);
+  });
+}
+
+let surfaces = 0;
+
+/**
+ * Runs html5-qrcode in the element with id `elementId` and calls `onText` with every decoded text (each frame that
  * shows a code), from the moment the screen opens until it closes: results in between do not stop it, so the next
  * person's code is read at once. The element must stay in the page (never `display: none`, which gives it no width)
- * for as long as the camera runs. The decoder is loaded only here, so screens without a camera start without it.
+ * for as long as the camera runs. The scanner draws into a surface of its own inside that element, which outlives the
+ * screen in a parking lot until the scanner has stopped. The decoder is loaded only here, so screens without a camera start
+ * without it.
  */
 export function useQrCamera(
   elementId: string,
@@ -78,8 +121,16 @@ export function useQrCamera(
     onTextRef.current = onText;
   });
 
-  useEffect(() => {
+  // A layout effect: its cleanup runs while React removes the screen, before the element leaves the document, so
+  // the surface can be parked first.
+  useLayoutEffect(() => {
     if (wanted === 'off') return;
+    const host = document.getElementById(elementId);
+    if (!host) return;
+    const surface = document.createElement('div');
+    surfaces += 1;
+    surface.id = `${elementId}-surface-${surfaces}`;
+    host.append(surface);
     let active = true;
     let stop: () => Promise<void> = async () => {};
 
@@ -92,16 +143,20 @@ export function useQrCamera(
       }
       if (!active) return;
       setStatus('starting');
-      const { Html5Qrcode, Html5QrcodeSupportedFormats } = await import('html5-qrcode');
+      const { Html5Qrcode, Html5QrcodeScannerState, Html5QrcodeSupportedFormats } =
+        await import('html5-qrcode');
       if (!active) return;
-      const scanner = new Html5Qrcode(elementId, {
+      const scanner = new Html5Qrcode(surface.id, {
         verbose: false,
         formatsToSupport: [Html5QrcodeSupportedFormats.QR_CODE],
         useBarCodeDetectorIfSupported: false,
       });
       stop = async () => {
-        if (scanner.isScanning) await scanner.stop();
-        scanner.clear();
+        const state = scanner.getState();
+        if (state !== Html5QrcodeScannerState.SCANNING && state !== Html5QrcodeScannerState.PAUSED) return;
+        const video = surface.querySelector('video');
+        if (video) await firstPicture(video, FIRST_PICTURE_WAIT_MS);
+        await scanner.stop();
       };
       try {
         await scanner.start(
@@ -119,7 +174,12 @@ export function useQrCamera(
 
     return () => {
       active = false;
-      cameraReleased = run.then(() => stop()).catch(() => {});
+      // Moved within the document in the same task as React's removal: the video is never taken out of it.
+      parkingLot().append(surface);
+      cameraReleased = run
+        .then(() => stop())
+        .catch(() => {})
+        .then(() => surface.remove());
     };
   }, [elementId, wanted]);
 

@@ -79,7 +79,9 @@ export function KioskShell({ eventId, screen }: { eventId: string; screen: Kiosk
     resetKioskLanguage();
     goHome();
   }, [goHome]);
-  const stillThere = useIdleReset(settings.idleMs, finish, {
+  // Only while a screen is up: the problem page holds nothing of anyone to forget, and a kiosk that comes back
+  // after a long outage must come back to the screen it was on (its route), not be sent home meanwhile.
+  const stillThere = useIdleReset(load.status === 'ready' ? settings.idleMs : null, finish, {
     warnMs: settings.stillThereMs,
     worthWarning: hasHalfFilledForm,
   });

@@ -17,10 +17,11 @@ export interface IdleWarning {
 }
 
 /**
- * Calls `onIdle` once `timeoutMs` pass without input, and again after each further quiet period. With `warning`,
- * answers true from `warning.warnMs` before a reset that would lose something, until the reset or the next input.
+ * Calls `onIdle` once `timeoutMs` pass without input, and again after each further quiet period; not at all while
+ * `timeoutMs` is null. With `warning`, answers true from `warning.warnMs` before a reset that would lose something,
+ * until the reset or the next input.
  */
-export function useIdleReset(timeoutMs: number, onIdle: () => void, warning?: IdleWarning): boolean {
+export function useIdleReset(timeoutMs: number | null, onIdle: () => void, warning?: IdleWarning): boolean {
   const [warned, setWarned] = useState(false);
   const onIdleRef = useRef(onIdle);
   const warningRef = useRef(warning);
@@ -30,6 +31,7 @@ export function useIdleReset(timeoutMs: number, onIdle: () => void, warning?: Id
   });
 
   useEffect(() => {
+    if (timeoutMs === null) return;
     let timer = 0;
     let warnTimer = 0;
     const arm = () => {

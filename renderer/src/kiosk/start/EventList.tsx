@@ -6,9 +6,6 @@ import { isDesktopKiosk } from '../desktop.ts';
 /** Read once: the preload sets the bridge before the page's first script runs. */
 const desktopKiosk = isDesktopKiosk();
 
-/** An event's public page (renderer/src/public/routes.ts): another page of the build, so a plain link. */
-const eventPagePath = (eventId: string) => `/e/${encodeURIComponent(eventId)}`;
-
 function when(event: EventSummary): string | null {
   if (!event.starts_at) return null;
   return t.start.when(
@@ -34,8 +31,9 @@ export function EventList({ events }: { events: EventSummary[] }) {
               <span className="event-card-name">{event.name}</span>
               {details && <span className="event-card-details">{details}</span>}
             </a>
+            {/* Another page of the build (public.html), so a plain link. */}
             {!desktopKiosk && (
-              <a className="event-page-link" href={eventPagePath(event.id)}>
+              <a className="event-page-link" href={paths.eventPage(event.id)}>
                 {t.start.eventPage}
               </a>
             )}

@@ -5,7 +5,7 @@ import { useLoad, type Load } from '../../shared/hooks/useLoad.ts';
 import { format, t } from '../../shared/i18n/index.ts';
 import { earlyEvent, publicApi, type PageEvent } from '../api.ts';
 import { PageFrame } from '../PageFrame.tsx';
-import { eventWhen, sameZone } from './event-times.ts';
+import { ZoneNote } from './ZoneNote.tsx';
 import { RegistrationForm } from './RegistrationForm.tsx';
 
 /**
@@ -55,10 +55,7 @@ function EventDetails({ event }: { event: PageEvent }) {
   useEffect(() => {
     document.title = `${event.name} · ${event.organization.name}`;
   }, [event.name, event.organization.name]);
-  const when = eventWhen(event.starts_at, event.ends_at, event.timezone, t.locale);
-  const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const showZone =
-    event.starts_at !== null && !sameZone(event.timezone, browserZone, new Date(event.starts_at));
+  const when = format.eventWhen(event.starts_at, event.ends_at, event.timezone);
   const seatsLeft = event.seats === null ? null : Math.max(0, event.seats - event.attendees_count);
   return (
     <section className="pevent" aria-labelledby="event-name">
@@ -71,7 +68,7 @@ function EventDetails({ event }: { event: PageEvent }) {
             <dt>{t.eventPage.when}</dt>
             <dd data-testid="event-when">
               {when}
-              {showZone && <span className="pevent-zone">{t.eventPage.timeZone(event.timezone)}</span>}
+              <ZoneNote event={event} />
             </dd>
           </div>
         )}

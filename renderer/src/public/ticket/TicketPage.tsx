@@ -7,7 +7,7 @@ import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
 import { useLoad } from '../../shared/hooks/useLoad.ts';
 import { activateLanguage, format, t } from '../../shared/i18n/index.ts';
 import { publicApi, type Ticket } from '../api.ts';
-import { eventWhen } from '../event/event-times.ts';
+import { ZoneNote } from '../event/ZoneNote.tsx';
 import { PageFrame } from '../PageFrame.tsx';
 import { publicPaths } from '../routes.ts';
 
@@ -78,7 +78,7 @@ function TicketView({
   useEffect(() => {
     if (!new URLSearchParams(window.location.search).has('lang')) activateLanguage(ticket.language);
   }, [ticket.language]);
-  const when = eventWhen(event.starts_at, event.ends_at, event.timezone, t.locale);
+  const when = format.eventWhen(event.starts_at, event.ends_at, event.timezone);
   return (
     <article
       className="pticket"
@@ -97,7 +97,10 @@ function TicketView({
         {when && (
           <div>
             <dt>{t.eventPage.when}</dt>
-            <dd data-testid="ticket-when">{when}</dd>
+            <dd data-testid="ticket-when">
+              {when}
+              <ZoneNote event={event} />
+            </dd>
           </div>
         )}
         {event.location && (
@@ -118,9 +121,12 @@ function TicketView({
             {t.ticket.addToCalendar}
           </a>
         )}
-        <button type="button" className="pbutton" onClick={() => window.print()}>
-          {t.ticket.print}
-        </button>
+        {/* A cancelled ticket lets nobody in: nothing to print. */}
+        {ticket.status !== 'canceled' && (
+          <button type="button" className="pbutton" onClick={() => window.print()}>
+            {t.ticket.print}
+          </button>
+        )}
         <a className="pbutton pbutton--link" href={publicPaths.event(event.id)}>
           {t.ticket.eventPage}
         </a>
@@ -152,7 +158,7 @@ function TicketCode({ ticket }: { ticket: Ticket }) {
           <span>{t.ticket.showAtDoor}</span>
         )}
         <span className="pticket-code-text">
-          {t.ticket.code}: <code>{code}</code>
+          {t.ticket.code} <code>{code}</code>
         </span>
       </figcaption>
     </figure>

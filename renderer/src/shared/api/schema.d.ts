@@ -16,7 +16,7 @@ export interface paths {
          * Event details for the registration page
          * @description No credentials needed.
          *
-         *     Rate limit: 60 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per client address. A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["showPublicEvent"];
         put?: never;
@@ -38,7 +38,7 @@ export interface paths {
          * Event details for a kiosk, with the event's time zone and times
          * @description No credentials needed.
          *
-         *     Rate limit: 60 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per client address. A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["showKioskEvent"];
         put?: never;
@@ -60,7 +60,7 @@ export interface paths {
          * A published event's logo
          * @description No credentials needed.
          *
-         *     Rate limit: 60 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per client address. A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["showPublicEventLogo"];
         put?: never;
@@ -86,7 +86,7 @@ export interface paths {
          *
          *     No credentials needed.
          *
-         *     Rate limit: 60 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per client address. A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["registerForEvent"];
         delete?: never;
@@ -106,7 +106,7 @@ export interface paths {
          * Is this email registered?
          * @description No credentials needed.
          *
-         *     Rate limit: 60 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per client address. A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["checkRegistration"];
         put?: never;
@@ -132,7 +132,7 @@ export interface paths {
          *
          *     No credentials needed.
          *
-         *     Rate limit: 60 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per client address. A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["selfCheckIn"];
         delete?: never;
@@ -154,7 +154,7 @@ export interface paths {
          * Cancel my registration
          * @description No credentials needed.
          *
-         *     Rate limit: 60 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per client address. A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["cancelOwnRegistration"];
         delete?: never;
@@ -174,7 +174,7 @@ export interface paths {
          * A public profile by its code
          * @description No credentials needed.
          *
-         *     Rate limit: 60 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per client address. A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["showPublicProfile"];
         put?: never;
@@ -196,7 +196,7 @@ export interface paths {
          * A public profile as a web page
          * @description No credentials needed.
          *
-         *     Rate limit: 10 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 10 requests a minute per client address. A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["showProfilePage"];
         put?: never;
@@ -218,7 +218,7 @@ export interface paths {
          * A ticket: the registration, its check-in code for the QR, the event in its own time zone
          * @description No credentials needed.
          *
-         *     Rate limit: 30 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 30 requests a minute per client address. A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["showTicket"];
         put?: never;
@@ -242,7 +242,7 @@ export interface paths {
          *
          *     No credentials needed.
          *
-         *     Rate limit: 30 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 30 requests a minute per client address. A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["downloadTicketCalendar"];
         put?: never;
@@ -268,7 +268,7 @@ export interface paths {
          *
          *     No credentials needed.
          *
-         *     Rate limit: 30 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 30 requests a minute per client address. A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["cancelWithTicket"];
         delete?: never;
@@ -288,7 +288,7 @@ export interface paths {
          * Organizations with published events
          * @description No credentials needed.
          *
-         *     Rate limit: 60 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per client address. A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["listOrganizationsWithEvents"];
         put?: never;
@@ -310,7 +310,7 @@ export interface paths {
          * An organization's published events, soonest first
          * @description No credentials needed.
          *
-         *     Rate limit: 60 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per client address. A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["listPublishedEvents"];
         put?: never;
@@ -354,7 +354,7 @@ export interface paths {
          * Pair a device with a pairing code from the hub’s staff screen or `arrivals device code`
          * @description No credentials needed.
          *
-         *     Rate limit: 10 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 10 requests a minute per client address. A request is counted once its body is read and valid: its answers from then on carry X-RateLimit-Limit, -Remaining and -Reset, a refusal of its origin or its body does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["pairDevice"];
         delete?: never;
@@ -376,7 +376,7 @@ export interface paths {
          * Push ops: each applied once, in one transaction, with its outcome
          * @description Needs the device's credential from pairing.
          *
-         *     Rate limit: 600 requests a minute per device (its credential; per client address without one). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 600 requests a minute per device (its credential; per client address without one). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["pushOps"];
         delete?: never;
@@ -398,7 +398,7 @@ export interface paths {
          *
          *     Needs the device's credential from pairing.
          *
-         *     Rate limit: 600 requests a minute per device (its credential; per client address without one). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 600 requests a minute per device (its credential; per client address without one). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["readChanges"];
         put?: never;
@@ -484,7 +484,7 @@ export interface paths {
          *
          *     No credentials needed.
          *
-         *     Rate limit: 60 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per client address. A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["registerAtKiosk"];
         delete?: never;
@@ -508,7 +508,7 @@ export interface paths {
          *
          *     No credentials needed.
          *
-         *     Rate limit: 30 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 30 requests a minute per client address. A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["checkInByScannedCode"];
         delete?: never;
@@ -532,7 +532,7 @@ export interface paths {
          *
          *     No credentials needed.
          *
-         *     Rate limit: 30 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 30 requests a minute per client address. A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["showKioskBadge"];
         delete?: never;
@@ -556,7 +556,7 @@ export interface paths {
          *
          *     No credentials needed.
          *
-         *     Rate limit: 30 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 30 requests a minute per client address. A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["findRegistrationByName"];
         delete?: never;
@@ -580,7 +580,7 @@ export interface paths {
          *
          *     No credentials needed.
          *
-         *     Rate limit: 30 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 30 requests a minute per client address. A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["checkInFoundByName"];
         delete?: never;
@@ -647,7 +647,7 @@ export interface paths {
          * A paired kiosk says where it serves its screens and API, for the venue list
          * @description Needs the device's credential from pairing. Origins that are not `http(s)://host[:port]` are dropped.
          *
-         *     Rate limit: 600 requests a minute per device (its credential; per client address without one). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 600 requests a minute per device (its credential; per client address without one). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         put: operations["recordKioskOrigins"];
         post?: never;
@@ -676,7 +676,7 @@ export interface paths {
          * Create the first owner and their organization (only while no staff account exists)
          * @description No sign-in needed.
          *
-         *     Rate limit: 10 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 10 requests a minute per client address. A request is counted once its body is read and valid: its answers from then on carry X-RateLimit-Limit, -Remaining and -Reset, a refusal of its origin or its body does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["dashboardSetUp"];
         delete?: never;
@@ -704,7 +704,7 @@ export interface paths {
          * Sign in with email and password
          * @description No sign-in needed.
          *
-         *     Rate limit: 10 requests a minute per client address, and 5 requests a minute per account (the email signed in with). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 10 requests a minute per client address, and 5 requests a minute per account (the email signed in with). A request is counted once its body is read and valid: its answers from then on carry X-RateLimit-Limit, -Remaining and -Reset, a refusal of its origin or its body does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["dashboardSignIn"];
         /**
@@ -752,7 +752,7 @@ export interface paths {
          * Sign in on this kiosk with a ticket the hub gave a desk before it stopped
          * @description No sign-in needed.
          *
-         *     Rate limit: 10 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 10 requests a minute per client address. A request is counted once its body is read and valid: its answers from then on carry X-RateLimit-Limit, -Remaining and -Reset, a refusal of its origin or its body does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["dashboardRedeemRoamingTicket"];
         delete?: never;
@@ -1994,7 +1994,7 @@ export interface paths {
          *
          *     Needs an API token (any scope).
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["showTokenOrganization"];
         put?: never;
@@ -2018,7 +2018,7 @@ export interface paths {
          *
          *     Needs an API token with the `events:read` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["listEvents"];
         put?: never;
@@ -2026,7 +2026,7 @@ export interface paths {
          * Create an event
          * @description Needs an API token with the `events:write` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["createEvent"];
         delete?: never;
@@ -2048,7 +2048,7 @@ export interface paths {
          *
          *     Needs an API token with the `events:read` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["showEvent"];
         put?: never;
@@ -2060,7 +2060,7 @@ export interface paths {
          * Edit, publish or unpublish an event (only the keys sent change)
          * @description Needs an API token with the `events:write` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         patch: operations["editEvent"];
         trace?: never;
@@ -2078,7 +2078,7 @@ export interface paths {
          *
          *     Needs an API token with the `attendees:read` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["lookUpAttendee"];
         put?: never;
@@ -2102,7 +2102,7 @@ export interface paths {
          *
          *     Needs an API token with the `attendees:read` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["listAttendees"];
         put?: never;
@@ -2128,7 +2128,7 @@ export interface paths {
          *
          *     Needs an API token with the `attendees:write` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["bulkMarkNoShow"];
         delete?: never;
@@ -2150,7 +2150,7 @@ export interface paths {
          * Cancel an attendee
          * @description Needs an API token with the `attendees:write` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["cancelAttendee"];
         delete?: never;
@@ -2172,7 +2172,7 @@ export interface paths {
          * Mark an attendee as no-show
          * @description Needs an API token with the `attendees:write` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["markNoShow"];
         delete?: never;
@@ -2384,7 +2384,7 @@ export interface paths {
          * Create a person (user account) with its public profile settings
          * @description Needs an API token with the `users:write` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["createPerson"];
         delete?: never;
@@ -2410,7 +2410,7 @@ export interface paths {
          * Edit a person and their public profile (only the keys sent change)
          * @description Needs an API token with the `users:write` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         patch: operations["editPerson"];
         trace?: never;
@@ -2430,7 +2430,7 @@ export interface paths {
          *
          *     Needs an API token with the `webhooks:manage` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["listWebhookEndpoints"];
         put?: never;
@@ -2440,7 +2440,7 @@ export interface paths {
          *
          *     Needs an API token with the `webhooks:manage` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["createWebhookEndpoint"];
         delete?: never;
@@ -2462,7 +2462,7 @@ export interface paths {
          *
          *     Needs an API token with the `webhooks:manage` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["showWebhookEndpoint"];
         put?: never;
@@ -2471,7 +2471,7 @@ export interface paths {
          * Delete an endpoint and its delivery log; nothing more is sent to it
          * @description Needs an API token with the `webhooks:manage` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         delete: operations["deleteWebhookEndpoint"];
         options?: never;
@@ -2482,7 +2482,7 @@ export interface paths {
          *
          *     Needs an API token with the `webhooks:manage` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         patch: operations["editWebhookEndpoint"];
         trace?: never;
@@ -2500,7 +2500,7 @@ export interface paths {
          * A new signing secret, shown once; the old one keeps signing beside it for 24 hours
          * @description Needs an API token with the `webhooks:manage` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["rotateWebhookSecret"];
         delete?: never;
@@ -2524,7 +2524,7 @@ export interface paths {
          *
          *     Needs an API token with the `webhooks:manage` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["listDeliveries"];
         put?: never;
@@ -2548,7 +2548,7 @@ export interface paths {
          *
          *     Needs an API token with the `webhooks:manage` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["showDelivery"];
         put?: never;
@@ -2572,7 +2572,7 @@ export interface paths {
          * Send a delivery again (same webhook-id), with a fresh retry schedule
          * @description Needs an API token with the `webhooks:manage` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["redeliver"];
         delete?: never;
@@ -2594,7 +2594,7 @@ export interface paths {
          * Send a test ping (webhook.test) to this endpoint
          * @description Needs an API token with the `webhooks:manage` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["sendTestPing"];
         delete?: never;
@@ -2616,7 +2616,7 @@ export interface paths {
          *
          *     Needs an API token (any scope).
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["listFollowableEvents"];
         put?: never;
@@ -2640,7 +2640,7 @@ export interface paths {
          * A venue’s hub starts following events of this server, with a `sync` token
          * @description Needs an API token (any scope).
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["connectVenue"];
         delete?: never;
@@ -2670,7 +2670,10 @@ export interface components {
             username?: string | null;
             /** @description Write-only: never returned. Left out, the stored password is kept (while the user name stays); null clears it. */
             password?: string | null;
-            /** Format: email */
+            /**
+             * @description An email address of at most 254 characters, with or without white space around it, which is trimmed. Addresses are compared without regard to case.
+             * @example ada@example.com
+             */
             from_address: string;
             from_name?: string | null;
             reply_to?: string | null;
@@ -2778,7 +2781,10 @@ export interface components {
             image: string;
         };
         CreateUserInput: {
-            /** Format: email */
+            /**
+             * @description An email address of at most 254 characters, with or without white space around it, which is trimmed. Addresses are compared without regard to case.
+             * @example ada@example.com
+             */
             email: string;
             first_name?: string | null;
             last_name?: string | null;
@@ -2799,7 +2805,10 @@ export interface components {
             public_fields?: ("first_name" | "last_name" | "email" | "phone" | "birthday" | "address" | "employment")[];
         };
         UpdateUserInput: {
-            /** Format: email */
+            /**
+             * @description An email address of at most 254 characters, with or without white space around it, which is trimmed. Addresses are compared without regard to case.
+             * @example ada@example.com
+             */
             email?: string;
             first_name?: string | null;
             last_name?: string | null;
@@ -3513,6 +3522,8 @@ export interface components {
         LanOrigins: {
             /** @description This server as other devices on the venue network reach it (scheme, LAN address and port), best first; empty when the machine has no such address */
             origins: string[];
+            /** @description Whether this server takes connections from this machine only (started with `--host 127.0.0.1`, or a desktop kiosk on its own): then none of `origins` reaches it from another device */
+            loopback_only: boolean;
         };
         PublicOrganization: {
             name: string;
@@ -3943,6 +3954,21 @@ export interface components {
                 };
             };
         };
+        /** @description Bad Request: "The request URL is not valid." or "The request is not valid HTTP." or "The request body is not valid JSON." or "The request body may not contain the keys __proto__ or constructor.prototype.". X-RateLimit-* headers on "The request body is not valid JSON." or "The request body may not contain the keys __proto__ or constructor.prototype." (the request was counted against the rate limit first), not on the others (refused before it was counted). */
+        BadRequestBodyCounted: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit.IfCounted"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining.IfCounted"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset.IfCounted"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    message: "The request URL is not valid." | "The request is not valid HTTP." | "The request body is not valid JSON." | "The request body may not contain the keys __proto__ or constructor.prototype.";
+                };
+            };
+        };
         /** @description Request Header Fields Too Large: "The request headers are too large." */
         HeadersTooLarge: {
             headers: {
@@ -3958,6 +3984,21 @@ export interface components {
         /** @description Payload Too Large: "The request body is too large." */
         PayloadTooLarge: {
             headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    message: "The request body is too large.";
+                };
+            };
+        };
+        /** @description Payload Too Large: "The request body is too large.". The request was counted against the rate limit first: X-RateLimit-* headers. */
+        PayloadTooLargeCounted: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                 [name: string]: unknown;
             };
             content: {
@@ -4003,6 +4044,21 @@ export interface components {
                 };
             };
         };
+        /** @description Unsupported Media Type: "Unsupported media type. Send JSON with Content-Type: application/json." or "Unsupported content encoding. Send the JSON body uncompressed.". The request was counted against the rate limit first: X-RateLimit-* headers. */
+        UnsupportedMediaTypeCounted: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    message: "Unsupported media type. Send JSON with Content-Type: application/json." | "Unsupported content encoding. Send the JSON body uncompressed.";
+                };
+            };
+        };
         /** @description URI Too Long: "The request URL is too long." */
         UriTooLong: {
             headers: {
@@ -4025,6 +4081,12 @@ export interface components {
         "X-RateLimit-Remaining": number;
         /** @description When the current window ends, as a Unix time in seconds. */
         "X-RateLimit-Reset": number;
+        /** @description Requests allowed in the current window. Only on a refusal made once the request was counted, not before. */
+        "X-RateLimit-Limit.IfCounted": number;
+        /** @description Requests left in the current window. Only on a refusal made once the request was counted, not before. */
+        "X-RateLimit-Remaining.IfCounted": number;
+        /** @description When the current window ends, as a Unix time in seconds. Only on a refusal made once the request was counted, not before. */
+        "X-RateLimit-Reset.IfCounted": number;
         /** @description Seconds until the current window ends and requests count again. */
         "Retry-After": number;
     };
@@ -4294,7 +4356,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description One property per registration field key of the event; keys the event does not define are ignored. */
+        /** @description One property per registration field key of the event; keys the event does not define are ignored. An email field takes the address with white space around it, which is trimmed; addresses are compared without regard to case. */
         requestBody: {
             content: {
                 "application/json": {
@@ -4306,6 +4368,8 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    /** @description The registration's ticket page, `/t/{secret}`, on this server: the ticket opened by the secret it carries. */
+                    Location: string;
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -4319,7 +4383,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Forbidden: "Registration is closed for this event." */
             403: {
                 headers: {
@@ -4366,9 +4430,9 @@ export interface operations {
                     };
                 };
             };
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["PayloadTooLargeCounted"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "Validation failed." */
             422: {
                 headers: {
@@ -4408,6 +4472,10 @@ export interface operations {
     checkRegistration: {
         parameters: {
             query: {
+                /**
+                 * @description An email address of at most 254 characters, with or without white space around it, which is trimmed. Addresses are compared without regard to case.
+                 * @example ada@example.com
+                 */
                 email: string;
             };
             header?: never;
@@ -4510,7 +4578,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** Format: email */
+                    /**
+                     * @description An email address of at most 254 characters, with or without white space around it, which is trimmed. Addresses are compared without regard to case.
+                     * @example ada@example.com
+                     */
                     email: string;
                 };
             };
@@ -4540,7 +4611,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Forbidden: "Check-in is not available for this event." or "Self check-in is not enabled for this event. Please check in with event staff." or "Your registration has been cancelled. Please see event staff." or "Your registration is awaiting approval. Please check in with event staff." */
             403: {
                 headers: {
@@ -4587,9 +4658,9 @@ export interface operations {
                     };
                 };
             };
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["PayloadTooLargeCounted"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "Validation failed." */
             422: {
                 headers: {
@@ -4639,7 +4710,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** Format: email */
+                    /**
+                     * @description An email address of at most 254 characters, with or without white space around it, which is trimmed. Addresses are compared without regard to case.
+                     * @example ada@example.com
+                     */
                     email: string;
                 };
             };
@@ -4657,7 +4731,7 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Not Found: "Event not found." or "You are not registered for this event." */
             404: {
                 headers: {
@@ -4674,9 +4748,9 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["PayloadTooLargeCounted"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "Cannot cancel after check-in." or "Registration is already cancelled." or "Validation failed." */
             422: {
                 headers: {
@@ -5087,7 +5161,7 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Not Found: "This ticket link is not valid. Open the link in your latest email from the organizer." */
             404: {
                 headers: {
@@ -5104,9 +5178,9 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["PayloadTooLargeCounted"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "Cannot cancel after check-in." or "Registration is already cancelled." or "Validation failed." */
             422: {
                 headers: {
@@ -5346,6 +5420,9 @@ export interface operations {
             /** @description Unprocessable Entity: "This pairing code has expired. Ask for a new one on the hub." or "This pairing code is not valid. Ask for a new one on the hub." or "Validation failed." */
             422: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit.IfCounted"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining.IfCounted"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset.IfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5415,7 +5492,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Unauthorized: "This device is not paired with this hub. Pair it again with a pairing code." */
             401: {
                 headers: {
@@ -5432,8 +5509,8 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
+            413: components["responses"]["PayloadTooLargeCounted"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "Validation failed." */
             422: {
                 headers: {
@@ -5721,7 +5798,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description One property per registration field key of the event; keys the event does not define are ignored. */
+        /** @description One property per registration field key of the event; keys the event does not define are ignored. An email field takes the address with white space around it, which is trimmed; addresses are compared without regard to case. */
         requestBody: {
             content: {
                 "application/json": {
@@ -5733,6 +5810,8 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    /** @description The registration's ticket page, `/t/{secret}`, on this server: the ticket opened by the secret it carries. */
+                    Location: string;
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -5746,7 +5825,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Forbidden: "Registration is closed for this event." */
             403: {
                 headers: {
@@ -5793,9 +5872,9 @@ export interface operations {
                     };
                 };
             };
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["PayloadTooLargeCounted"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "Validation failed." */
             422: {
                 headers: {
@@ -5866,7 +5945,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Forbidden: "Check-in is not available for this event." or "Self check-in is not enabled for this event. Please check in with event staff." or "Your registration has been cancelled. Please see event staff." or "Your registration is awaiting approval. Please check in with event staff." */
             403: {
                 headers: {
@@ -5919,9 +5998,9 @@ export interface operations {
                     };
                 };
             };
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["PayloadTooLargeCounted"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "Validation failed." */
             422: {
                 headers: {
@@ -5972,7 +6051,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** Format: email */
+                    /**
+                     * @description An email address of at most 254 characters, with or without white space around it, which is trimmed. Addresses are compared without regard to case.
+                     * @example ada@example.com
+                     */
                     email?: string;
                     /** @example ARV1:3kTqz9XwP0aLm2Vb */
                     code?: string;
@@ -5994,7 +6076,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Not Found: "Event not found." or "No checked-in registration of this event matches: check in first." */
             404: {
                 headers: {
@@ -6011,9 +6093,9 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["PayloadTooLargeCounted"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "Validation failed." */
             422: {
                 headers: {
@@ -6083,7 +6165,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Forbidden: "Check-in is not available for this event." or "Self check-in is not enabled for this event. Please check in with event staff." */
             403: {
                 headers: {
@@ -6115,9 +6197,9 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["PayloadTooLargeCounted"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "Validation failed." */
             422: {
                 headers: {
@@ -6188,7 +6270,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Forbidden: "Check-in is not available for this event." or "Self check-in is not enabled for this event. Please check in with event staff." or "Your registration has been cancelled. Please see event staff." or "Your registration is awaiting approval. Please check in with event staff." or "That is not the email address of this registration. Please see event staff." */
             403: {
                 headers: {
@@ -6235,9 +6317,9 @@ export interface operations {
                     };
                 };
             };
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["PayloadTooLargeCounted"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "Validation failed." */
             422: {
                 headers: {
@@ -6495,7 +6577,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Unauthorized: "This device is not paired with this hub. Pair it again with a pairing code." */
             401: {
                 headers: {
@@ -6512,8 +6594,8 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
+            413: components["responses"]["PayloadTooLargeCounted"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "Validation failed." */
             422: {
                 headers: {
@@ -6603,7 +6685,10 @@ export interface operations {
                 "application/json": {
                     organization_name: string;
                     name: string;
-                    /** Format: email */
+                    /**
+                     * @description An email address of at most 254 characters, with or without white space around it, which is trimmed. Addresses are compared without regard to case.
+                     * @example ada@example.com
+                     */
                     email: string;
                     password: string;
                     /** @default false */
@@ -6647,6 +6732,9 @@ export interface operations {
             /** @description Forbidden: "This request must come from the Arrivals dashboard itself." */
             403: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit.IfCounted"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining.IfCounted"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset.IfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6660,6 +6748,9 @@ export interface operations {
             /** @description Conflict: "Arrivals is already set up. Please sign in." */
             409: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit.IfCounted"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining.IfCounted"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset.IfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6674,6 +6765,9 @@ export interface operations {
             /** @description Misdirected Request: "This server does not answer to that name. Open the dashboard at its address, or allow the name with --allowed-host." */
             421: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit.IfCounted"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining.IfCounted"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset.IfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6686,6 +6780,9 @@ export interface operations {
             /** @description Unprocessable Entity: "This setup code is not right. It is shown where Arrivals was started: on its console, or on the desktop app's staff screen." or "Validation failed." */
             422: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit.IfCounted"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining.IfCounted"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset.IfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6783,7 +6880,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** Format: email */
+                    /**
+                     * @description An email address of at most 254 characters, with or without white space around it, which is trimmed. Addresses are compared without regard to case.
+                     * @example ada@example.com
+                     */
                     email: string;
                     password: string;
                 };
@@ -6815,6 +6915,9 @@ export interface operations {
             /** @description Forbidden: "This request must come from the Arrivals dashboard itself." */
             403: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit.IfCounted"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining.IfCounted"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset.IfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6830,6 +6933,9 @@ export interface operations {
             /** @description Misdirected Request: "This server does not answer to that name. Open the dashboard at its address, or allow the name with --allowed-host." */
             421: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit.IfCounted"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining.IfCounted"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset.IfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6842,6 +6948,9 @@ export interface operations {
             /** @description Unprocessable Entity: "These credentials do not match our records." or "Validation failed." */
             422: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit.IfCounted"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining.IfCounted"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset.IfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7034,6 +7143,9 @@ export interface operations {
             /** @description Forbidden: "This request must come from the Arrivals dashboard itself." */
             403: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit.IfCounted"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining.IfCounted"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset.IfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7049,6 +7161,9 @@ export interface operations {
             /** @description Misdirected Request: "This server does not answer to that name. Open the dashboard at its address, or allow the name with --allowed-host." */
             421: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit.IfCounted"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining.IfCounted"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset.IfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7061,6 +7176,9 @@ export interface operations {
             /** @description Unprocessable Entity: "This move to another desk could not sign you in here. Please sign in." or "Validation failed." */
             422: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit.IfCounted"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining.IfCounted"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset.IfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7164,7 +7282,10 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
-                    /** Format: email */
+                    /**
+                     * @description An email address of at most 254 characters, with or without white space around it, which is trimmed. Addresses are compared without regard to case.
+                     * @example ada@example.com
+                     */
                     email: string;
                     password: string;
                     /** @enum {string} */
@@ -7841,7 +7962,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description One property per registration field key of the event; keys the event does not define are ignored. */
+        /** @description One property per registration field key of the event; keys the event does not define are ignored. An email field takes the address with white space around it, which is trimmed; addresses are compared without regard to case. */
         requestBody: {
             content: {
                 "application/json": {
@@ -13265,7 +13386,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** Format: email */
+                    /**
+                     * @description An email address of at most 254 characters, with or without white space around it, which is trimmed. Addresses are compared without regard to case.
+                     * @example ada@example.com
+                     */
                     to: string;
                 };
             };
@@ -13888,7 +14012,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
             401: {
                 headers: {
@@ -13920,8 +14044,8 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
+            413: components["responses"]["PayloadTooLargeCounted"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "The given data was invalid." */
             422: {
                 headers: {
@@ -14098,7 +14222,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
             401: {
                 headers: {
@@ -14145,9 +14269,9 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["PayloadTooLargeCounted"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "The given data was invalid." */
             422: {
                 headers: {
@@ -14451,7 +14575,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
             401: {
                 headers: {
@@ -14498,9 +14622,9 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["PayloadTooLargeCounted"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "The given data was invalid." */
             422: {
                 headers: {
@@ -14563,7 +14687,7 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
             401: {
                 headers: {
@@ -14610,9 +14734,9 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["PayloadTooLargeCounted"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "Cannot cancel registration. Attendee has already checked in." or "Registration is already cancelled." or "The given data was invalid." */
             422: {
                 headers: {
@@ -14682,7 +14806,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
             401: {
                 headers: {
@@ -14729,9 +14853,9 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["PayloadTooLargeCounted"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "Cannot mark as no show. Attendee has already checked in." or "Cannot mark as no show. Registration is cancelled." or "The given data was invalid." */
             422: {
                 headers: {
@@ -15957,7 +16081,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
             401: {
                 headers: {
@@ -15989,8 +16113,8 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
+            413: components["responses"]["PayloadTooLargeCounted"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "The given data was invalid." */
             422: {
                 headers: {
@@ -16057,7 +16181,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
             401: {
                 headers: {
@@ -16104,9 +16228,9 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["PayloadTooLargeCounted"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "The given data was invalid." */
             422: {
                 headers: {
@@ -16253,7 +16377,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
             401: {
                 headers: {
@@ -16285,8 +16409,8 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
+            413: components["responses"]["PayloadTooLargeCounted"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "An organization can have at most 20 webhook endpoints." or "The given data was invalid." */
             422: {
                 headers: {
@@ -16457,7 +16581,7 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
             401: {
                 headers: {
@@ -16504,9 +16628,9 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["PayloadTooLargeCounted"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "The given data was invalid." */
             422: {
                 headers: {
@@ -16573,7 +16697,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
             401: {
                 headers: {
@@ -16620,9 +16744,9 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["PayloadTooLargeCounted"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "The given data was invalid." */
             422: {
                 headers: {
@@ -16690,7 +16814,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
             401: {
                 headers: {
@@ -16737,9 +16861,9 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["PayloadTooLargeCounted"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "The given data was invalid." */
             422: {
                 headers: {
@@ -17036,7 +17160,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
             401: {
                 headers: {
@@ -17083,9 +17207,9 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["PayloadTooLargeCounted"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "This webhook endpoint is disabled. Enable it first." or "The given data was invalid." */
             422: {
                 headers: {
@@ -17149,7 +17273,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
             401: {
                 headers: {
@@ -17196,9 +17320,9 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["PayloadTooLargeCounted"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "This webhook endpoint is disabled. Enable it first." or "The given data was invalid." */
             422: {
                 headers: {
@@ -17355,7 +17479,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
             401: {
                 headers: {
@@ -17401,8 +17525,8 @@ export interface operations {
                     };
                 };
             };
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
+            413: components["responses"]["PayloadTooLargeCounted"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "Validation failed." */
             422: {
                 headers: {

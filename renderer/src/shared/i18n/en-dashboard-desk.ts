@@ -57,6 +57,8 @@ export const deskEn = {
     name: 'Name',
     email: 'Email',
     details: 'Company and choices',
+    /** Before a detail, for a screen reader: `Company: `. */
+    detailLabel: (label: string) => `${label}: `,
     registered: 'Registered',
     actions: 'Actions',
     notYet: 'Not yet',
@@ -68,6 +70,8 @@ export const deskEn = {
     previous: 'Previous page',
     next: 'Next page',
     pageOf: (page: number, pages: number) => `Page ${count(page)} of ${count(pages)}`,
+    /** `zone` by its name, where this device's clock reads other hours than the venue's. */
+    timeZone: (zone: string) => `Times are in the event’s time zone, ${zone}.`,
   },
 
   actions: {

@@ -173,6 +173,7 @@ export const developersEn = {
     durationMs: (ms: number) => `${ms} ms`,
     attemptOf: (number: number) => `#${number}`,
     noAnswer: 'No answer',
+    noAnswerBecause: (error: string) => `No answer: ${error}`,
     notYet: 'Not sent yet',
     deliveryStatus: { pending: 'Pending', delivered: 'Delivered', failed: 'Failed' } as Record<
       string,

@@ -24,12 +24,15 @@ export const eventsEn = {
     registrationClosed: 'Registration closed',
     attendeesOf: (count: number, seats: number) => `${count} of ${seats} seats`,
     attendeesCount: (count: number) => `${count}`,
+    /** The attendees cell's name on a phone, where the list's columns are cards. */
+    attendeesLabel: 'Attendees',
     desk: 'Desk',
     edit: 'Edit',
     publish: 'Publish',
     unpublish: 'Unpublish',
     openKiosk: 'Open kiosk',
     showKioskLink: 'Kiosk link',
+    showEventPage: 'Event page',
     publishedNotice: (name: string) => `${quoted(name)} is published: its kiosk takes registrations.`,
     unpublishedNotice: (name: string) => `${quoted(name)} is unpublished: its kiosk is closed.`,
   },
@@ -78,10 +81,38 @@ export const eventsEn = {
     label: 'Kiosk address',
     hint: 'Open this address on the kiosk, or scan the code with a tablet. Registration works while the event is published.',
     qrAlt: (name: string) => `QR code of the kiosk link of ${name}`,
+    afterSave: 'The kiosk link and its QR code appear here once the event is saved.',
+  },
+
+  /** The event's public registration page (`/e/{event}`), for people's own phones. */
+  eventPage: {
+    heading: 'Event page',
+    label: 'Event page address',
+    hint: 'People register here on their own phones. Put it on your website and in your emails, or print its QR code on a poster.',
+    qrAlt: (name: string) => `QR code of the event page of ${name}`,
+    open: 'Open the page',
+    printPoster: 'Print a poster',
+    posterCall: 'Register: scan this code with your phone',
+    problems: (n: number) =>
+      n === 1
+        ? 'One thing stops this page taking registrations:'
+        : `${n} things stop this page taking registrations:`,
+    allGood: 'The page takes registrations.',
+    published: 'Published: the page shows the event.',
+    notPublished: 'Not published: the page says the event is not available. Publish it, then save.',
+    registrationClosed: 'Registration is closed: the page shows the event but takes no one.',
+    afterSave: 'The event page’s link and its QR code appear here once the event is saved.',
+  },
+
+  /** A link handed to other devices: the kiosk's, the event page's. */
+  share: {
     copy: 'Copy link',
     copied: 'Link copied.',
     copyFailed: 'Could not copy: select the link and copy it by hand.',
-    afterSave: 'The kiosk link and its QR code appear here once the event is saved.',
+    noNetwork:
+      'Other devices cannot open this address: this computer has no address on the venue’s network, so the link works on this computer only. Connect it to the network to hand the link out.',
+    thisMachineOnly:
+      'Other devices cannot open this address: Arrivals takes connections from this computer only (started with --host 127.0.0.1, or as a kiosk on its own). Run it as the venue’s hub, or with arrivals serve, for phones to reach it.',
   },
 
   readiness: {

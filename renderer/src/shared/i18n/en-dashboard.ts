@@ -4,8 +4,12 @@ import { eventsEn } from './en-dashboard-events.ts';
 import { mailEn } from './en-dashboard-mail.ts';
 import { peopleEn } from './en-dashboard-people.ts';
 import { syncEn } from './en-dashboard-sync.ts';
+import type { ServerFieldProblem } from './refusal-types.ts';
 
-/** The staff dashboard's words (part of the English catalogue, en.ts), one file per area of the dashboard. */
+/**
+ * The staff dashboard's words in English, one file per area of the dashboard: the English catalogue's `dashboard`
+ * (en.ts), loaded with the dashboard (./dashboard-words.ts).
+ */
 export const dashboardEn = {
   title: 'Staff dashboard',
   skipToContent: 'Skip to content',
@@ -25,6 +29,8 @@ export const dashboardEn = {
   ownersOnly: 'Only owners can open this page.',
   sessionExpired: 'Your session has ended. Please sign in again.',
   fixProblems: 'Please fix the problems marked below.',
+  /** A 422's message under the field it is about, `problem` being what it names: in English, as the server said it. */
+  fieldProblem: (said: string, _problem: ServerFieldProblem) => said,
 
   nav: {
     label: 'Dashboard',
@@ -98,3 +104,5 @@ export const dashboardEn = {
   mail: mailEn,
   developers: developersEn,
 };
+
+export type DashboardWords = typeof dashboardEn;

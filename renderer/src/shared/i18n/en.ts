@@ -1,5 +1,7 @@
-import { dashboardEn } from './en-dashboard.ts';
-import type { CheckInTime, ServerFieldProblem } from './refusals.ts';
+import { dashboardWords } from './dashboard-words.ts';
+import type { DashboardWords } from './en-dashboard.ts';
+import { serverEn } from './en-server.ts';
+import type { CheckInTime, ServerFieldProblem } from './refusal-types.ts';
 
 /**
  * Every word the kiosk shows, in English. A second language is a sibling file typed `Catalogue` (./fr.ts) and
@@ -45,9 +47,12 @@ export const en = {
     cornerOffline: (waiting: number) => (waiting === 0 ? 'Offline' : `Offline · ${waiting} waiting`),
     cornerHubLost: 'Hub unreachable',
     cornerServerLost: 'Server unreachable',
+    cornerServerSlow: 'Server slow to answer',
     /** What attendees read while the kiosk cannot work: calm, and no word of hubs. */
     pausedTitle: 'One moment, please',
     pausedMessage: 'This kiosk is reconnecting. If it takes a while, please see event staff.',
+    /** While the kiosk's server is slow to answer, which it waits for. */
+    slowMessage: 'This kiosk is waiting for an answer. It carries on by itself.',
   },
 
   start: {
@@ -211,6 +216,7 @@ export const en = {
     organizer: (organization: string) => `Organized by ${organization}`,
     when: 'When',
     where: 'Where',
+    /** `zone` by its name (`Central European Time`), where the reader's clock reads other hours. */
     timeZone: (zone: string) => `Times are in the event’s time zone, ${zone}.`,
     seatsLeft: (seats: number) =>
       seats === 1 ? '1 seat left' : `${seats.toLocaleString('en-US')} seats left`,
@@ -234,7 +240,8 @@ export const en = {
     title: 'Your ticket',
     qrImage: (name: string) => `Check-in QR code of ${name}`,
     showAtDoor: 'Show this QR code at the door, on your phone or printed.',
-    code: 'Check-in code',
+    /** Before the code in letters. */
+    code: 'Check-in code:',
     status: {
       confirmed: 'Confirmed',
       pending: 'Awaiting approval',
@@ -306,7 +313,13 @@ export const en = {
       said || 'Something went wrong. Please try again or ask event staff for help.',
   },
 
-  dashboard: dashboardEn,
+  /** The server's messages that the dashboard shows (and a kiosk may meet), recognised by ./refusals.ts. */
+  server: serverEn,
+
+  /** The staff dashboard's words: loaded with the dashboard (./dashboard-words.ts), read while it is on screen. */
+  get dashboard(): DashboardWords {
+    return dashboardWords('en');
+  },
 };
 
 export type Catalogue = typeof en;

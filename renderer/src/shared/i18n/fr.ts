@@ -1,5 +1,7 @@
-import { dashboardEn } from './en-dashboard.ts';
 import type { Catalogue } from './en.ts';
+import { dashboardWords } from './dashboard-words.ts';
+import type { DashboardWords } from './en-dashboard.ts';
+import { serverFr } from './fr-server.ts';
 
 /** French counts: 0 and 1 take the singular ("0 modification", "1 modification"), 2 and more the plural. */
 const plural = (count: number, one: string, other: string) =>
@@ -25,8 +27,8 @@ const somethingWrong = `Un problème est survenu. Veuillez réessayer ou demande
  * Every word the kiosk shows, in French: addressed as « vous », worded so that no sentence assumes the reader's
  * gender, with French typography: a no-break space before a colon (`\u00a0`), a narrow one before ; ? ! and
  * inside « » (`\u202f`), written as escapes so they can be seen, and the ’ apostrophe. Typed `Catalogue`, so a
- * key missing here, or one more than en.ts has, fails `npm run typecheck`. The staff dashboard stays in English
- * (renderer/README.md): its words are the English ones.
+ * key missing here, or one more than en.ts has, fails `npm run typecheck`. The staff dashboard's words are in
+ * ./fr-dashboard*.ts, one file per area as in English.
  */
 export const fr: Catalogue = {
   locale: 'fr',
@@ -68,8 +70,10 @@ export const fr: Catalogue = {
       waiting === 0 ? 'Hors ligne' : `Hors ligne · ${number(waiting)} en attente`,
     cornerHubLost: 'Serveur principal injoignable',
     cornerServerLost: 'Serveur injoignable',
+    cornerServerSlow: 'Serveur lent à répondre',
     pausedTitle: 'Un instant, s’il vous plaît',
     pausedMessage: `Cette borne se reconnecte. Si cela dure, ${seeStaff.charAt(0).toLowerCase()}${seeStaff.slice(1)}`,
+    slowMessage: 'Cette borne attend une réponse. Elle reprend d’elle-même.',
   },
 
   start: {
@@ -80,7 +84,7 @@ export const fr: Catalogue = {
     noEvents: 'Aucun événement n’est encore publié.',
     organizationNotFound: 'Cette organisation n’existe pas.',
     dashboard:
-      'Tableau de bord de l’équipe (en anglais)\u00a0: configurer Arrivals, les événements, les participants et les jetons d’API',
+      'Tableau de bord de l’équipe\u00a0: configurer Arrivals, les événements, les participants et les jetons d’API',
     when: (start: string, end: string | null) => (end ? `${start} – ${end}` : start),
     sound: 'Émettre un son à chaque résultat sur les bornes de cet appareil',
     eventPage: 'Sa page d’inscription, pour les téléphones des participants',
@@ -234,7 +238,7 @@ export const fr: Catalogue = {
     organizer: (organization: string) => `Organisé par ${organization}`,
     when: 'Quand',
     where: 'Où',
-    timeZone: (zone: string) => `Les horaires sont à l’heure de l’événement (${zone}).`,
+    timeZone: (zone: string) => `Les horaires sont à l’heure de l’événement, ${zone}.`,
     seatsLeft: (seats: number) => `${number(seats)} ${plural(seats, 'place restante', 'places restantes')}`,
     full: 'Cet événement est complet\u00a0: les inscriptions sont closes.',
     closed: 'Les inscriptions à cet événement sont closes.',
@@ -256,7 +260,7 @@ export const fr: Catalogue = {
     title: 'Votre billet',
     qrImage: (name: string) => `QR code d’enregistrement de ${name}`,
     showAtDoor: 'Présentez ce QR code à l’entrée, sur votre téléphone ou imprimé.',
-    code: 'Code d’enregistrement',
+    code: 'Code d’enregistrement\u00a0:',
     status: {
       confirmed: 'Confirmée',
       pending: 'En attente de validation',
@@ -325,10 +329,16 @@ export const fr: Catalogue = {
           return label
             ? problem.too_long(label, found.max)
             : `Une réponse dépasse ${number(found.max)} ${plural(found.max, 'caractère', 'caractères')}.`;
+        case 'too_short':
+          return label
+            ? `Le champ «\u202f${label}\u202f» doit compter au moins ${number(found.min)} ${plural(found.min, 'caractère', 'caractères')}.`
+            : `Une réponse doit compter au moins ${number(found.min)} ${plural(found.min, 'caractère', 'caractères')}.`;
         case 'email':
           return problem.email;
         case 'date':
           return problem.date;
+        case 'url':
+          return 'Veuillez saisir une adresse web complète, commençant par https://.';
         case 'select':
           return label ? problem.select(label) : 'Veuillez choisir l’une des options proposées.';
         case 'taken':
@@ -361,5 +371,9 @@ export const fr: Catalogue = {
     },
   },
 
-  dashboard: dashboardEn,
+  server: serverFr,
+
+  get dashboard(): DashboardWords {
+    return dashboardWords('fr');
+  },
 };

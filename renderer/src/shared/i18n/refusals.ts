@@ -1,6 +1,9 @@
 import type { ApiError } from '../api/client.ts';
 import { en } from './en.ts';
 import { format, t } from './index.ts';
+import type { CheckInTime, ServerFieldProblem } from './refusal-types.ts';
+
+export type { CheckInTime, ServerFieldProblem };
 
 /**
  * The server's refusals in the language on screen. The interface fixes its messages in English, byte for byte; the
@@ -44,12 +47,6 @@ const STATUS: Record<FixedRefusal, number> = {
 
 const FIXED = Object.keys(STATUS) as FixedRefusal[];
 
-/** An earlier check-in's time as the server wrote it, and the same time in the language on screen. */
-export interface CheckInTime {
-  said: string;
-  local: string;
-}
-
 /** The 409's message around its time, taken from the English words themselves so they are written once. */
 const [checkedInBefore, checkedInAfter] = en.refusals
   .alreadyCheckedInAt({ said: '\u0000', local: '' })
@@ -70,6 +67,49 @@ export function localCheckInTime(said: string): string {
   return format.wallClock(wallClock);
 }
 
+type ServerWords = typeof en.server;
+type ServerKey = keyof ServerWords;
+/** The server's words with a time in them, which the language on screen writes its own way. */
+const WITH_TIME: ServerKey = 'alreadyCheckedInStaff';
+
+/** The server's fixed words the dashboard shows, by their English text. */
+const SERVER_FIXED = new Map<string, ServerKey>();
+/** Those with a value: the English words before and after it. */
+const SERVER_VARYING: [ServerKey, string, string][] = [];
+for (const [key, words] of Object.entries(en.server) as [ServerKey, unknown][]) {
+  if (typeof words === 'string') SERVER_FIXED.set(words, key);
+  else {
+    const value = key === WITH_TIME ? { said: '\u0000', local: '' } : '\u0000';
+    const [before, after] = (words as (v: unknown) => string)(value).split('\u0000') as [string, string];
+    SERVER_VARYING.push([key, before, after]);
+  }
+}
+
+/**
+ * One of the server's messages (a refusal's or a success's, `message` of any answer) in the language on screen, when
+ * the catalogue knows it (`server`); else null. A time in it (`Already checked in at Nov 21,
+ * 2026 10:00 AM.`) is written as the language writes it; in English, every message reads as it came.
+ */
+function knownServerText(message: string): string | null {
+  const key = SERVER_FIXED.get(message);
+  if (key) return t.server[key] as string;
+  for (const [varying, before, after] of SERVER_VARYING) {
+    if (
+      message.length > before.length + after.length &&
+      message.startsWith(before) &&
+      message.endsWith(after)
+    ) {
+      const said = message.slice(before.length, message.length - after.length);
+      const words = t.server[varying] as (v: unknown) => string;
+      return words(varying === WITH_TIME ? { said, local: localCheckInTime(said) } : said);
+    }
+  }
+  return null;
+}
+
+/** A success's message of the server (`Checked in.`) in the language on screen; as it came when unknown. */
+export const serverText = (message: string): string => knownServerText(message) ?? message;
+
 /** What a refusal says, in the language on screen (a message of the interface's, or the words for its status). */
 export function refusalText(status: number, message: string): string {
   for (const key of FIXED) {
@@ -84,25 +124,18 @@ export function refusalText(status: number, message: string): string {
     const said = message.slice(checkedInBefore.length, message.length - checkedInAfter.length);
     return t.refusals.alreadyCheckedInAt({ said, local: localCheckInTime(said) });
   }
-  return t.refusals.other(message, status);
+  return knownServerText(message) ?? t.refusals.other(message, status);
 }
 
 export const describeRefusal = (error: ApiError): string => refusalText(error.status, error.message);
-
-/** What a 422 says is wrong with one field (server/platform/field-errors.ts words each rule one way). */
-export type ServerFieldProblem =
-  | { kind: 'required' }
-  | { kind: 'too_long'; max: number }
-  | { kind: 'email' }
-  | { kind: 'date' }
-  | { kind: 'select' }
-  | { kind: 'taken' }
-  | { kind: 'invalid' };
 
 export function serverFieldProblem(message: string): ServerFieldProblem {
   if (/ field is required\.$/.test(message)) return { kind: 'required' };
   const tooLong = / field must not be greater than (\d+) characters\.$/.exec(message);
   if (tooLong) return { kind: 'too_long', max: Number(tooLong[1]) };
+  const tooShort = / field must be at least (\d+) characters\.$/.exec(message);
+  if (tooShort) return { kind: 'too_short', min: Number(tooShort[1]) };
+  if (/ field must be (a valid URL|an http or https URL)\.$/.test(message)) return { kind: 'url' };
   if (/ field must be a valid email address\.$/.test(message)) return { kind: 'email' };
   if (/ field must be a valid date\.$/.test(message)) return { kind: 'date' };
   if (/^The selected .+ is invalid\.$/.test(message)) return { kind: 'select' };
@@ -113,4 +146,9 @@ export function serverFieldProblem(message: string): ServerFieldProblem {
 /** A field's 422 message in the language on screen; `label` is the field's, when the form has that field. */
 export function fieldRefusalText(message: string, label: string | null): string {
   return t.refusals.field(message, serverFieldProblem(message), label);
+}
+
+/** A field's 422 message as the dashboard shows it, under the field it is about, in the language on screen. */
+export function dashboardFieldText(message: string): string {
+  return knownServerText(message) ?? t.dashboard.fieldProblem(message, serverFieldProblem(message));
 }

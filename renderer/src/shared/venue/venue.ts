@@ -13,7 +13,8 @@ import {
  * The kiosk's calls go through `venueFetch`: a call the server does not answer (refused, reset, or silent for
  * `WATCHDOG_MS` while the server's status does not answer either) is made again, at once, on the first other server
  * that answers, with the same `Idempotency-Key`, so a check-in that did reach the stopped server is the same
- * check-in, never a second one. The page then stays on that server, and comes back to its own once that has answered
+ * check-in, never a second one. A silent server with no other to carry on through is waited for: a machine too busy
+ * to answer at once looks the same from here as one gone without a word, and only the first answers later. The page then stays on that server, and comes back to its own once that has answered
  * twice in a row. The dashboard's calls are never sent elsewhere (their session cookie is its server's): a call its
  * server did not answer is told to `onServerUnreachable`, and the desk moves by loading itself from another server
  * (dashboard/shell/roaming.ts).
@@ -24,9 +25,10 @@ const STORE_KEY = 'arrivals.venue.servers';
 const PROBE_TIMEOUT_MS = 1_500;
 /**
  * A call without an answer for this long has its server's status asked, which must answer within
- * `WATCHDOG_PROBE_MS`; no answer there either, and the call moves. So a server that vanished without a word (its
- * machine off, out of Wi-Fi) costs at most 2.5 s before the call is made elsewhere; a slow but living server answers
- * its status at once and keeps the call.
+ * `WATCHDOG_PROBE_MS`; no answer there either, and the call moves if another server answers. So a server that
+ * vanished without a word (its machine off, out of Wi-Fi) costs at most 2.5 s before the call is made elsewhere; a
+ * slow but living server answers its status at once and keeps the call, and so does one too busy even for that when
+ * there is nowhere else to go (a kiosk's own server on a crowded machine).
  */
 const WATCHDOG_MS = 1_500;
 const WATCHDOG_PROBE_MS = 1_000;
@@ -107,20 +109,32 @@ export function fetchFromServer(path: string, init: RequestInit = {}): Promise<R
   return fetch(origin === window.location.origin ? path : origin + path, { ...init, ...callOptions(origin) });
 }
 
-/** Whether the server at `origin` answers its status now. */
-export async function serverAnswers(origin: string, timeoutMs = PROBE_TIMEOUT_MS): Promise<boolean> {
+/**
+ * What asking a server's status found: an answer; silence until the timeout (a machine gone without a word, or one
+ * too busy to answer at once); or a refusal (a closed port, a reset connection, an error status).
+ */
+export type Probe = 'answers' | 'silent' | 'refused';
+
+/** Asks the server at `origin` for its status, for at most `timeoutMs`. */
+export async function probeServer(origin: string, timeoutMs = PROBE_TIMEOUT_MS): Promise<Probe> {
+  const timeout = AbortSignal.timeout(timeoutMs);
   try {
     const response = await fetch(`${origin}/satellite/status`, {
       cache: 'no-store',
       headers: { accept: 'application/json' },
-      signal: AbortSignal.timeout(timeoutMs),
+      signal: timeout,
       ...callOptions(origin),
     });
     await response.arrayBuffer().catch(() => undefined);
-    return response.ok;
+    return response.ok ? 'answers' : 'refused';
   } catch {
-    return false;
+    return timeout.aborted ? 'silent' : 'refused';
   }
+}
+
+/** Whether the server at `origin` answers its status now. */
+export async function serverAnswers(origin: string, timeoutMs = PROBE_TIMEOUT_MS): Promise<boolean> {
+  return (await probeServer(origin, timeoutMs)) === 'answers';
 }
 
 /** The first of `origins` to answer, all asked at once; null when none does. */
@@ -231,17 +245,25 @@ export function keepVenueListed(): void {
   round();
 }
 
-/** One call on the server at `origin`, abandoned when that server stops answering (see `WATCHDOG_MS`). */
+/**
+ * One call on the server at `origin`, abandoned when that server stops answering (see `WATCHDOG_MS`): its status
+ * refused, or silent while another of the venue's servers answers (the page then calls that one). A server whose
+ * status is silent with nowhere else to go is slow, or gone with nothing to be done: the call waits for it, and
+ * fails only if the connection does.
+ */
 async function callOn(
   origin: string,
   path: string,
   init: RequestInit,
   signal: AbortSignal,
+  eventId: string | null,
 ): Promise<Response> {
   const gone = new AbortController();
   const watchdog = setTimeout(() => {
-    void serverAnswers(origin, WATCHDOG_PROBE_MS).then((answers) => {
-      if (!answers) gone.abort(new DOMException('The server stopped answering.', 'TimeoutError'));
+    void probeServer(origin, WATCHDOG_PROBE_MS).then(async (probe) => {
+      if (probe === 'answers' || signal.aborted) return;
+      if (probe === 'silent' && (await moveFrom(origin, eventId)) === null) return;
+      gone.abort(new DOMException('The server stopped answering.', 'TimeoutError'));
     });
   }, WATCHDOG_MS);
   try {
@@ -297,7 +319,7 @@ export async function venueFetch(request: Request): Promise<Response> {
   for (let attempt = 0; ; attempt += 1) {
     const origin = nowCalling();
     try {
-      return await callOn(origin, path, init, request.signal);
+      return await callOn(origin, path, init, request.signal, eventId);
     } catch (error) {
       if (request.signal.aborted || attempt >= 2) throw error;
       const next = await moveFrom(origin, eventId);
