@@ -151,6 +151,19 @@ describe('managing lists', () => {
       [{ name: 'W', entry_rule: 'twice' }, 'entry_rule'],
       [{ name: 'W', auto_checkout_at: '25:00' }, 'auto_checkout_at'],
       [{ name: 'W', capacity: 0 }, 'capacity'],
+      [{ name: 'W', capacity: 1_000_001 }, 'capacity'],
+      [{ name: 'x'.repeat(256) }, 'name'],
+      [{ name: 'W', exits_scanned: 'yes' }, 'exits_scanned'],
+      [
+        {
+          name: 'W',
+          windows: Array.from({ length: 51 }, (_, i) => ({
+            from: `2026-11-21T09:${String(i).padStart(2, '0')}`,
+            until: `2026-11-21T10:${String(i).padStart(2, '0')}`,
+          })),
+        },
+        'windows',
+      ],
     ];
     for (const [body, field] of cases) {
       const refused = await api('POST', base(), body);
