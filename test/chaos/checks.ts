@@ -611,8 +611,15 @@ export function checkRun({ venue, record, crashes, quiescence }: CheckInput): Fa
     const cancel = acked(CANCEL_KINDS);
     const noShow = acked(NO_SHOW_KINDS);
     const approve = acked(new Set(['desk_approve']));
+    // An entry on any list is the person turning up, as a check-in is: it outweighs a no-show, in either order.
+    const entered = attempts.some(
+      (a) =>
+        LIST_SCAN_KINDS.has(a.step.kind) &&
+        a.list?.direction === 'entry' &&
+        (a.outcome === 'unknown' || ['admitted', 'reentered'].includes(a.answeredResult ?? '')),
+    );
     if (cancel) expect('cancel_lost', cancel, 'canceled');
-    else if (noShow && !tried(CANCEL_KINDS)) expect('no_show_lost', noShow, 'no_show');
+    else if (noShow && !tried(CANCEL_KINDS) && !entered) expect('no_show_lost', noShow, 'no_show');
     else if (approve && !tried(CANCEL_KINDS) && !tried(NO_SHOW_KINDS))
       expect('approve_lost', approve, 'confirmed');
   }
