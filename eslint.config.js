@@ -21,7 +21,7 @@ const layer = {
   },
   features: {
     regex:
-      '/(access|attendees|events|people|webhooks|kiosk|satellite|organizations|demo|mail|tickets|failover|https)/|/(store|context|app)\\.ts$',
+      '/(access|attendees|events|people|webhooks|kiosk|satellite|organizations|demo|mail|tickets|failover|https|lists)/|/(store|context|app)\\.ts$',
     message: 'server/platform/ knows no feature.',
   },
   fastify: { group: ['fastify', 'fastify-*', '@fastify/*'], message: 'Only the HTTP layer knows Fastify.' },

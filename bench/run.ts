@@ -13,8 +13,11 @@ import { log, runBench, UsageError, wholeNumber } from './cli.ts';
 import { type CorePlan, pinLoadGenerator } from './cores.ts';
 import { type LoadOptions, type LoadSample, poolSamples, type RequestSpec, runLoad } from './load.ts';
 import {
+  besideCheckIn,
   brokenRow,
   bulkRow,
+  INSIDE_NOW_LIMIT_MS,
+  latencyRow,
   formatCpu,
   formatNotes,
   formatTable,
@@ -28,9 +31,15 @@ import {
 import { SCENARIO_NAMES, scenarios, type Scenario } from './scenarios.ts';
 import type { ServerMode } from './server.ts';
 import { type RunningServer, startServer } from './servers.ts';
-import { cloneDataDir, type Fixture, seedDatabase, type SeedSizes } from './seed.ts';
+import { cloneDataDir, type Fixture, seedDatabase, seedInsideDatabase, type SeedSizes } from './seed.ts';
 
 const BULK_ENDPOINT = 'bulk no-show';
+const INSIDE_ENDPOINT = 'inside now';
+/** The event whose "inside now" is read: its people, and the scans they made through its lists (issue 38). */
+const INSIDE_PEOPLE = 20_000;
+const INSIDE_SCANS = 100_000;
+/** Reads of "inside now", one at a time, after a few unmeasured. */
+const INSIDE_READS = 300;
 const PROFILES = 1_000;
 const BULK_SIZE = 10_000;
 const BULK_BUDGET_MS = 30_000;
@@ -103,10 +112,12 @@ function parseOptions(argv: string[]): BenchOptions | null {
   if (values.help) return null;
   const bulkRuns = wholeNumber(values['bulk-runs'], 10, 'bulk-runs');
   const only = values.only ? values.only.split(',').map((name) => name.trim()) : null;
-  const unknown = only?.filter((name) => name !== BULK_ENDPOINT && !SCENARIO_NAMES.some((s) => s === name));
+  const unknown = only?.filter(
+    (name) => name !== BULK_ENDPOINT && name !== INSIDE_ENDPOINT && !SCENARIO_NAMES.some((s) => s === name),
+  );
   if (unknown && unknown.length > 0) {
     throw new UsageError(
-      `--only: unknown ${unknown.join(', ')}; known: ${[...SCENARIO_NAMES, BULK_ENDPOINT].join(', ')}`,
+      `--only: unknown ${unknown.join(', ')}; known: ${[...SCENARIO_NAMES, BULK_ENDPOINT, INSIDE_ENDPOINT].join(', ')}`,
     );
   }
   const withBulk = only === null || only.includes(BULK_ENDPOINT);
@@ -240,6 +251,46 @@ async function benchBulk(fixture: Fixture, servers: Servers, planned: number): P
   return bulkRow(BULK_ROW, times.app, times.twin, planned);
 }
 
+/**
+ * "Inside now" of an event of INSIDE_PEOPLE people and INSIDE_SCANS scans, on a database of its own, read one request
+ * at a time over the token API (the app only: the count is kept by its own triggers, which a twin would have to copy
+ * whole).
+ */
+async function benchInsideNow(workDir: string, cpuProfDir: string | undefined, cores: CorePlan | null) {
+  const dir = path.join(workDir, 'inside');
+  const started = performance.now();
+  const seeded = seedInsideDatabase(dir, INSIDE_PEOPLE, INSIDE_SCANS);
+  log(`${INSIDE_ENDPOINT}: seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const server = await startServer('app', dir, { cpuProfDir, cores: cores?.servers });
+  try {
+    const url = `${server.url}/api/events/${seeded.eventUuid}/inside-now`;
+    const headers = { accept: 'application/json', authorization: `Bearer ${seeded.token}` };
+    const read = async () => {
+      const begun = performance.now();
+      const response = await fetch(url, { headers });
+      const body = (await response.json()) as { data?: { inside_now: number } };
+      if (response.status !== 200) throw new Error(`inside now answered ${response.status}`);
+      return { ms: performance.now() - begun, inside: body.data!.inside_now };
+    };
+    for (let i = 0; i < 30; i++) await read();
+    const times: number[] = [];
+    let inside = 0;
+    for (let i = 0; i < INSIDE_READS; i++) {
+      const answer = await read();
+      times.push(answer.ms);
+      inside = answer.inside;
+    }
+    log(`  ${INSIDE_ENDPOINT}: ${inside.toLocaleString('en-US')} inside`);
+    return latencyRow(
+      `${INSIDE_ENDPOINT} (${INSIDE_PEOPLE.toLocaleString('en-US')} people, ${INSIDE_SCANS.toLocaleString('en-US')} scans)`,
+      times,
+      INSIDE_NOW_LIMIT_MS,
+    );
+  } finally {
+    await server.stop();
+  }
+}
+
 function seed(seedDir: string, sizes: SeedSizes): Fixture {
   const started = performance.now();
   const fixture = seedDatabase(seedDir, sizes);
@@ -301,7 +352,22 @@ async function benchmark(
   const selected = (name: string) => options.only === null || options.only.includes(name);
   const rows: Row[] = [];
   for (const scenario of scenarios(fixture).filter((s) => selected(s.name))) {
-    rows.push(await benchScenario(scenario, start, options));
+    const row = await benchScenario(scenario, start, options);
+    rows.push(
+      scenario.name === 'list scan'
+        ? besideCheckIn(
+            row,
+            rows.find((r) => r.endpoint === 'check-in'),
+          )
+        : row,
+    );
+  }
+  if (selected(INSIDE_ENDPOINT)) {
+    rows.push(
+      await benchInsideNow(workDir, cpuProfDir, cores).catch((error: unknown) =>
+        brokenRow(INSIDE_ENDPOINT, error instanceof Error ? error.message : String(error)),
+      ),
+    );
   }
   if (selected(BULK_ENDPOINT)) {
     // A broken bulk endpoint (a 500, a wrong count) is a result too: report it and keep the table.

@@ -10,6 +10,7 @@ export const SCENARIO_NAMES = [
   'register',
   'check',
   'check-in',
+  'list scan',
   'attendee lookup',
   'profile',
 ] as const;
@@ -74,6 +75,20 @@ export function scenarios(fixture: Fixture): Scenario[] {
             headers: JSON_BODY,
             body: JSON.stringify({ email }),
           };
+        };
+      },
+    },
+    {
+      // A kiosk scanning on a list with rules (bench/seed.ts `createRuledList`): the same pool, each once, so that
+      // its figures sit beside the check-in's of the same run (issue 38: within 1.1x of it).
+      name: 'list scan',
+      read: false,
+      requests: () => {
+        let next = 0;
+        const path = `/kiosk/api/events/${fixture.eventUuid}/check-in-lists/${fixture.listUuid}/scan`;
+        return () => {
+          const code = fixture.checkInCodes[next++ % fixture.checkInCodes.length]!;
+          return { method: 'POST', path, headers: JSON_BODY, body: JSON.stringify({ code }) };
         };
       },
     },

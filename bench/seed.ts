@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { systemClock } from '../server/platform/clock.ts';
@@ -15,6 +16,7 @@ import { applyEventInput } from '../server/events/event.input.ts';
 import { apiTokenService } from '../server/access/api-token.service.ts';
 import { staffService } from '../server/access/staff.service.ts';
 import type { Store } from '../server/store.ts';
+import { listService } from '../server/lists/list.service.ts';
 
 export interface SeedSizes {
   /** Registered attendees of the main event that lookups and checks pick from. */
@@ -41,6 +43,10 @@ export interface Fixture {
   attendeeUuids: string[];
   attendeeEmails: string[];
   checkInEmails: string[];
+  /** The same people's check-in codes (`ARV1:` and the code), for scans on a list. */
+  checkInCodes: string[];
+  /** A check-in list of the main event with rules (a window, a capacity, once, exits, a nightly check-out). */
+  listUuid: string;
   profileCodes: string[];
   bulkEvents: BulkEvent[];
 }
@@ -64,6 +70,7 @@ export function seedDatabase(dataDir: string, sizes: SeedSizes): Fixture {
     const event = createOpenEvent(repos, organization, 'Bench Night', now);
     const attendees = inTransaction(() => registerMany(db, event, 'guest', sizes.attendees));
     const pool = inTransaction(() => registerMany(db, event, 'arrival', sizes.checkInPool));
+    const listUuid = createRuledList(db, event);
     const profileCodes = inTransaction(() => createProfiles(repos, organization, sizes.profiles, now));
     const bulkEvents = Array.from({ length: sizes.bulkEvents }, (_, index) =>
       inTransaction(() => seedBulkEvent(db, repos, organization, index, sizes.bulkSize, now)),
@@ -75,6 +82,8 @@ export function seedDatabase(dataDir: string, sizes: SeedSizes): Fixture {
       attendeeUuids: attendees.map((a) => a.uuid),
       attendeeEmails: attendees.map((a) => a.email),
       checkInEmails: pool.map((a) => a.email),
+      checkInCodes: pool.map((a) => `ARV1:${a.code}`),
+      listUuid,
       profileCodes,
       bulkEvents,
     };
@@ -142,15 +151,15 @@ function registerMany(
   event: EventRecord,
   prefix: string,
   count: number,
-): { uuid: string; email: string }[] {
+): { uuid: string; email: string; code: string }[] {
   const register = directRegistrations(db);
-  const registered: { uuid: string; email: string }[] = [];
+  const registered: { uuid: string; email: string; code: string }[] = [];
   for (let i = 0; i < count; i++) {
     const email = `${prefix}-${event.id}-${i}@example.com`;
     const answers = { email, first_name: 'Ada', last_name: `Lovelace ${i}`, company: 'Analytical Engines' };
     const result = register(event, email, `Ada Lovelace ${i}`, answers);
     if (!result.ok) throw new Error(`could not seed ${email}: ${result.reason}`);
-    registered.push({ uuid: result.attendee.uuid, email });
+    registered.push({ uuid: result.attendee.uuid, email, code: result.attendee.checkinCode });
   }
   return registered;
 }
@@ -215,4 +224,89 @@ export function ownerSessionCookie(store: Store, organization: Organization, now
     now,
   )!;
   return `${SESSION_COOKIE}=${staffService(store).startSession(owner).value}`;
+}
+
+/**
+ * A list with rules of every kind a scan is decided by: open from yesterday for a month (in the event's zone), a
+ * capacity no run reaches, one admission a person, exits scanned, everyone checked out at 03:00.
+ */
+function createRuledList(db: Db, event: EventRecord): string {
+  const store = createStore(db, systemClock);
+  const lists = listService(store, ledgerService(store, store.repos.ledger, silentNotifier), rootJournal);
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const created = lists.createList(event, {
+    name: 'Workshop',
+    windows: [{ from: `${day(-1)}T00:00`, until: `${day(30)}T00:00` }],
+    capacity: 1_000_000,
+    entry_rule: 'once',
+    exits_scanned: true,
+    auto_checkout_at: '03:00',
+  });
+  if (!created.ok) throw new Error(`could not create the bench list: ${created.reason}`);
+  return created.list.list.uuid;
+}
+
+/**
+ * A database of its own (the read of who is inside is timed alone, and the main one stays as the other rows know
+ * it): an event of `people` people who came in and out through its four lists, `scans` scans in all over the last
+ * hours, recorded as facts and written into presence once per person (as the ledger does after each fact).
+ */
+export function seedInsideDatabase(
+  dataDir: string,
+  people: number,
+  scans: number,
+): { eventUuid: string; token: string } {
+  const db = openDatabase(dataDir);
+  try {
+    const repos = createRepositories(db);
+    const now = toTimestamp(systemClock.now());
+    const organization = repos.organizations.create('Inside Venue', 'inside', now)!;
+    const token = issueBenchToken(db, organization);
+    const event = createOpenEvent(repos, organization, 'Inside Now', now);
+    const store = createStore(db, systemClock);
+    const ledger = ledgerService(store, store.repos.ledger, silentNotifier);
+    const lists = listService(store, ledger, rootJournal);
+    const doors = [lists.listsOf(event)[0]!.uuid];
+    lists.updateList(event, doors[0]!, { exits_scanned: true });
+    for (const name of ['Hall A', 'Hall B', 'Terrace']) {
+      const created = lists.createList(event, { name, entry_rule: 'every_time', exits_scanned: true });
+      if (!created.ok) throw new Error(created.reason);
+      doors.push(created.list.list.uuid);
+    }
+    const registered = db.transaction(() => registerMany(db, event, 'inside', people))();
+    const perPerson = Math.max(1, Math.round(scans / people));
+    const startMs = Date.now() - 6 * 3_600_000;
+    for (let from = 0; from < registered.length; from += 1_000) {
+      db.transaction(() => {
+        registered.slice(from, from + 1_000).forEach((person, index) => {
+          for (let n = 0; n < perPerson; n++) {
+            const list = doors[(from + index + n) % doors.length]!;
+            const checkIn = list === doors[0] && n % 2 === 0;
+            repos.ledger.insertFact({
+              opId: randomBytes(16).toString('hex'),
+              kind: checkIn ? 'check_in' : 'scan',
+              subject: person.uuid,
+              at: new Date(startMs + (from + index) * 10 + n * 60_000).toISOString(),
+              names: [],
+              detail: {
+                list: checkIn ? null : list,
+                direction: n % 2 === 0 ? 'entry' : 'exit',
+                via: 'kiosk',
+                staff: null,
+                forced: false,
+                result: n % 2 === 0 ? 'admitted' : 'exit_recorded',
+              },
+              eventId: event.id,
+              device: null,
+              pendingUpstream: false,
+            });
+          }
+          ledger.materialize(event.id, person.email.toLowerCase());
+        });
+      })();
+    }
+    return { eventUuid: event.uuid, token };
+  } finally {
+    db.close();
+  }
 }

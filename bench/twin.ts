@@ -90,6 +90,9 @@ function prepareStatements(db: Db) {
     attendeeByUuid: db.prepare<[string], AttendeeRow>(
       `SELECT ${ATTENDEE_COLUMNS} FROM attendees WHERE uuid = ?`,
     ),
+    attendeeByCode: db.prepare<[string], AttendeeRow>(
+      `SELECT ${ATTENDEE_COLUMNS} FROM attendees WHERE checkin_code = ?`,
+    ),
     attendeeForEmail: db.prepare<[number, string], AttendeeRow>(
       `SELECT ${ATTENDEE_COLUMNS} FROM attendees WHERE event_id = ? AND email_key = ?
        ORDER BY status = 'canceled', id DESC LIMIT 1`,
@@ -256,6 +259,29 @@ function publicEventRoutes(app: FastifyInstance, db: Db, sql: Statements): void 
     if (row) sql.subscribedEndpoints.all(event.organization_id, 'attendee.checked_in');
     return row ?? null;
   });
+
+  // A scan on a list: the twin does what today's check-in by a scanned code does (the code's registration, then
+  // the check-in's fact and row), the floor a list's rules are measured against.
+  app.post<{ Params: { uuid: string; list: string }; Body: { code: string } }>(
+    '/kiosk/api/events/:uuid/check-in-lists/:list/scan',
+    async (request, reply) => {
+      const event = publishedEvent(sql, request.params.uuid);
+      if (!event) return fail(reply, 404, 'Event not found.');
+      const attendee = sql.attendeeByCode.get(request.body.code.slice('ARV1:'.length));
+      if (!attendee || attendee.event_id !== event.id) return fail(reply, 404, 'No registration.');
+      const row = checkIn.immediate(event, attendee.email);
+      if (!row) return fail(reply, 409, 'Already checked in.');
+      return {
+        message: `Welcome, ${row.name}.`,
+        data: {
+          result: 'admitted',
+          accepted: true,
+          attendee: { name: row.name },
+          checked_in_at: row.checked_in_at,
+        },
+      };
+    },
+  );
 
   app.post<{ Params: { uuid: string }; Body: { email: string } }>(
     '/public/events/:uuid/check-in',

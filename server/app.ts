@@ -126,6 +126,12 @@ import { mailSettingsRoutes } from './mail/mail-settings.routes.ts';
 import { setTicketHeaders } from './tickets/ticket.http.ts';
 import { ticketRoutes } from './tickets/ticket.routes.ts';
 import { ticketService } from './tickets/ticket.service.ts';
+import { kioskListRoutes } from './lists/kiosk-list.routes.ts';
+import { listRoutes } from './lists/list.routes.ts';
+import { listService } from './lists/list.service.ts';
+
+/** How often the counts of who is inside move past the automatic check-outs (and are sampled for the chart). */
+const INSIDE_SWEEP_MS = 60_000;
 
 /** The largest request body taken, in bytes (413 above it): 10,000 UUIDs in a bulk no-show are ~380 KiB. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -327,6 +333,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mail,
     mailDispatcher: mailSender,
     tickets: ticketService(store, attendees),
+    lists: listService(store, ledger, journal),
     syncHub,
     replica,
     venue,
@@ -381,6 +388,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => replica?.stop());
   app.addHook('onClose', async () => venue?.stop());
   app.addHook('onClose', async () => failover.stop());
+  // Automatic check-outs pass by themselves: the counts move on, and webhooks hear of the exits (lists/).
+  let insideSweep: NodeJS.Timeout | null = null;
+  app.addHook('onClose', async () => {
+    if (insideSweep) clearInterval(insideSweep);
+  });
   // Where this server serves, for the venue's list (failover/): known once it listens, on whatever port it got.
   app.addHook('onListen', async () => {
     const address = app.server.address();
@@ -395,6 +407,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.addHook('onReady', async () => {
     restores?.start();
+    insideSweep = setInterval(() => {
+      try {
+        ctx.lists.sweep();
+      } catch (error) {
+        app.log.error(
+          { err: error },
+          'the counts of who is inside could not be moved on; the next minute will',
+        );
+      }
+    }, INSIDE_SWEEP_MS);
+    insideSweep.unref();
     if (replica) {
       replica.start();
       failover.start();
@@ -460,6 +483,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(async (kiosk) => {
     registerKioskAccess(kiosk);
     await kiosk.register(kioskAttendeeRoutes);
+    await kiosk.register(kioskListRoutes);
   });
   if (options.kioskDir !== false) {
     await app.register(kioskStaticRoutes, {
@@ -488,6 +512,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await dashboard.register(badgeRoutes({ writable: true }));
       await dashboard.register(brandRoutes({ writable: true }));
       await dashboard.register(attendeeActionRoutes(staffCaller));
+      await dashboard.register(listRoutes(staffCaller, { writable: true }));
       await dashboard.register(personRoutes(staffCaller, { readable: true }));
       await dashboard.register(apiTokenRoutes);
       await dashboard.register(webhookRoutes(staffCaller));
@@ -510,6 +535,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await api.register(eventRoutes(tokenCaller));
     await api.register(tokenAttendeeRoutes);
     await api.register(attendeeActionRoutes(tokenCaller));
+    await api.register(listRoutes(tokenCaller, { writable: true }));
     await api.register(personRoutes(tokenCaller, { readable: false }));
     await api.register(webhookRoutes(tokenCaller));
     // A venue's hub following this server authenticates with a `sync` token, at /sync/connect and /sync/events.
@@ -557,6 +583,8 @@ async function registerReplicaApis(
       await dashboard.register(badgeRoutes({ writable: false }));
       await dashboard.register(brandRoutes({ writable: false }));
       await dashboard.register(attendeeActionRoutes(staffCaller));
+      // The desk's scans on a list and who is inside, from the replica's copy; list changes go to the hub.
+      await dashboard.register(listRoutes(staffCaller, { writable: false }));
     },
     { prefix: '/dashboard/api' },
   );

@@ -9,6 +9,7 @@ import type { BadgeService } from './badges/badge.service.ts';
 import type { BrandService } from './brand/brand.service.ts';
 import type { EventService } from './events/event.service.ts';
 import type { FailoverService } from './failover/failover.service.ts';
+import type { ListService } from './lists/list.service.ts';
 import type { OrganizationService } from './organizations/organization.service.ts';
 import type { PersonService } from './people/person.service.ts';
 import type { Clock } from './platform/clock.ts';
@@ -56,6 +57,8 @@ export interface AppContext {
   mailDispatcher: MailDispatcher;
   /** A registration's ticket, opened by its secret. */
   tickets: TicketService;
+  /** Check-in lists: their rules, scanning on one, who is inside, history and export (server/lists/). */
+  lists: ListService;
   /** The hub's side of sync: pairing, ops from replicas, the change feed (every server can be a hub). */
   syncHub: SyncHubService;
   /** On a paired replica kiosk: its sync with the hub; null elsewhere. */

@@ -9,6 +9,7 @@ import { badgeSettingsRepository } from './badges/badge.repository.ts';
 import { brandRepository } from './brand/brand.repository.ts';
 import { eventsRepository } from './events/event.repository.ts';
 import { failoverRepository } from './failover/failover.repository.ts';
+import { listRepository } from './lists/list.repository.ts';
 import { organizationsRepository } from './organizations/organization.repository.ts';
 import { usersRepository } from './people/person.repository.ts';
 import { webhookDeliveriesRepository } from './webhooks/delivery.repository.ts';
@@ -39,6 +40,7 @@ export function createRepositories(db: Db) {
     mailOutbox: mailOutboxRepository(db),
     tickets: ticketsRepository(db),
     failover: failoverRepository(db),
+    lists: listRepository(db),
   };
 }
 

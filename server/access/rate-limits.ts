@@ -23,8 +23,9 @@ export interface RateLimits {
   /** Any other public path (`/p/{code}`), per IP. */
   publicOther: number;
   /**
-   * Check-in by scanned code at a kiosk (`/kiosk/api/events/{uuid}/scan`), and the search by name and its check-in
-   * (`.../find`, `.../find/check-in`, each counted on its own), per IP: codes and names are not for guessing.
+   * Check-in by scanned code at a kiosk (`/kiosk/api/events/{uuid}/scan`), a scan on a check-in list
+   * (`.../check-in-lists/{list_id}/scan`), and the search by name and its check-in (`.../find`, `.../find/check-in`),
+   * each counted on its own, per IP: codes and names are not for guessing.
    */
   kioskScan: number;
   /**
@@ -109,6 +110,12 @@ export const RATE_LIMIT_TABLE: readonly RateLimitRule[] = [
   { path: '/p/', limits: [{ group: 'publicOther', per: 'ip' }], phase: 'onRequest' },
   // Matched against the route's pattern, so the scan route gets its own row before the rest of the kiosk's.
   { path: '/kiosk/api/events/:uuid/scan', limits: [{ group: 'kioskScan', per: 'ip' }], phase: 'onRequest' },
+  // A kiosk on a check-in list scans like the kiosk's own scan (server/lists/).
+  {
+    path: '/kiosk/api/events/:uuid/check-in-lists/:list_id/scan',
+    limits: [{ group: 'kioskScan', per: 'ip' }],
+    phase: 'onRequest',
+  },
   // A badge carries the check-in code: asked by email or code like a scan, limited like one.
   { path: '/kiosk/api/events/:uuid/badge', limits: [{ group: 'kioskScan', per: 'ip' }], phase: 'onRequest' },
   // Names are not for trying either: the search and its check-in (one row for both paths) count like scans.

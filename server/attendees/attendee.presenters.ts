@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { EventBrand } from '../brand/brand.types.ts';
 import { publicLogoPath } from '../brand/brand.rules.ts';
-import type { BadgeLayout } from '../contract/vocabulary.ts';
+import type { BadgeLayout, ScanVia } from '../contract/vocabulary.ts';
 import type { EventRecord } from '../events/event.types.ts';
 import { firstNameOf, publicStatus } from './attendee.rules.ts';
 import type { attendeeListItemSchema, attendeeSchema } from './attendee.schemas.ts';
@@ -13,7 +13,6 @@ import type {
   kioskScanResponse,
   usedTicketSchema,
 } from './kiosk-attendee.schemas.ts';
-import type { CheckInWay } from './ledger.rules.ts';
 import type { checkInResponse, checkResponse, registeredAttendeeSchema } from './public-attendee.schemas.ts';
 
 /**
@@ -117,12 +116,13 @@ export function presentKioskCheckIn(attendee: AttendeeRecord): z.input<typeof ki
 /** A ticket used before, for the kiosk's 409 (kiosk-attendee.schemas.ts `usedTicketSchema`). */
 export function presentUsedTicket(
   attendee: AttendeeRecord,
-  place: { via: CheckInWay | null; device: string | null },
+  place: { via: ScanVia | null; device: string | null },
 ): z.input<typeof usedTicketSchema> {
   return {
     first_name: firstNameOf(attendee.answers),
     checked_in_at: attendee.checkedInAt!,
-    place: place.via === null ? null : place.via === 'desk' ? 'desk' : 'kiosk',
+    // An API's check-in was made at neither: the kiosk then says only when.
+    place: place.via === 'desk' ? 'desk' : place.via === 'kiosk' || place.via === 'self' ? 'kiosk' : null,
     device: place.device,
   };
 }

@@ -5,6 +5,9 @@ import type { Store } from '../store.ts';
 import { checkInOpIdFor } from '../failover/failover.rules.ts';
 import { newOpId, type ChangeJournal } from '../sync/journal.ts';
 import type { ChangeCircumstances } from '../webhooks/notifier.ts';
+import type { ScanVia } from '../contract/vocabulary.ts';
+import type { CheckInPayload, CheckInVia } from '../sync/sync.types.ts';
+import { checkInDetail } from '../lists/scan.rules.ts';
 import type { AttendeeFilter } from './attendee.repository.ts';
 import {
   decideApprove,
@@ -22,7 +25,7 @@ import {
 import type { AttendeeRecord } from './attendee.types.ts';
 import type { ScannedCode } from './checkin-code.rules.ts';
 import type { LedgerService } from './ledger.service.ts';
-import { liveCheckIns, type AttendeeFactKind, type CheckInWay } from './ledger.rules.ts';
+import { liveCheckIns, type AttendeeFactKind } from './ledger.rules.ts';
 import { CHART_WINDOW_MS, liveStats, type LiveStats } from './live-stats.rules.ts';
 import { searchTerms, withinOneEdit } from './search.rules.ts';
 
@@ -72,7 +75,7 @@ export function attendeeService(store: Store, ledger: LedgerService, journal: Ch
     kind: AttendeeFactKind,
     subject: AttendeeRecord,
     names: readonly string[],
-    payload: Record<string, unknown> & { via?: CheckInWay },
+    payload: Record<string, unknown> & { via?: CheckInVia },
     now: Date,
     /** A check-in asked with an idempotency key gets the op id derived from it (failover/failover.rules.ts). */
     opId: string = newOpId(),
@@ -86,7 +89,8 @@ export function attendeeService(store: Store, ledger: LedgerService, journal: Ch
         subject: subject.uuid,
         at: now.toISOString(),
         names,
-        via: payload.via ?? null,
+        // A check-in is an entry on the event's default list (server/lists/): how it was made, as its op says.
+        detail: kind === 'check_in' ? checkInDetail(payload as Pick<CheckInPayload, 'via'>) : null,
         device: journal.device(),
         pendingUpstream: journal.sendsUp(event.uuid),
       },
@@ -180,14 +184,14 @@ export function attendeeService(store: Store, ledger: LedgerService, journal: Ch
   }
 
   /**
-   * Where the check-in that stands was made, as far as this node knows: its way (migration 030; null for one made
-   * before) and the name of the paired kiosk that made it (null: this node itself, the hub, or a device it cannot
+   * Where the check-in that stands was made, as far as this node knows: its way (its detail's `via`; null for one
+   * made before check-in lists) and the name of the paired kiosk that made it (null: this node itself, the hub, or a device it cannot
    * name). For a kiosk shown a ticket used before.
    */
-  function placeOfCheckIn(attendee: AttendeeRecord): { via: CheckInWay | null; device: string | null } {
+  function placeOfCheckIn(attendee: AttendeeRecord): { via: ScanVia | null; device: string | null } {
     const fact = attendee.checkinOpId === null ? null : repos.ledger.factByOp(attendee.checkinOpId);
     return {
-      via: fact?.via ?? null,
+      via: fact?.detail?.via ?? null,
       device: fact?.device ? repos.failover.deviceName(fact.device) : null,
     };
   }

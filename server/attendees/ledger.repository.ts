@@ -6,7 +6,7 @@ import type {
   AttendeeFact,
   AttendeeFactKind,
   AttendeeRowState,
-  CheckInWay,
+  FactDetail,
   RegistrationFact,
 } from './ledger.rules.ts';
 
@@ -74,9 +74,9 @@ interface FactRow {
   at: string;
   names: string;
   device: string | null;
-  via: CheckInWay | null;
   refused: number;
   pending_upstream: number;
+  detail: string | null;
 }
 
 const toRegistration = (row: RegistrationRow): StoredRegistration => ({
@@ -102,9 +102,9 @@ const toFact = (row: FactRow): StoredFact => ({
   subject: row.subject,
   at: row.at,
   names: JSON.parse(row.names) as string[],
+  detail: row.detail === null ? null : (JSON.parse(row.detail) as FactDetail),
   eventId: row.event_id,
   device: row.device,
-  via: row.via,
   refused: row.refused === 1,
   pendingUpstream: row.pending_upstream === 1,
 });
@@ -112,7 +112,11 @@ const toFact = (row: FactRow): StoredFact => ({
 const REGISTRATION_COLUMNS =
   'uuid, id, event_id, email, email_key, name, answers, status, registered_at, op_id, checkin_code, refused, ' +
   'pending_upstream, attendee_id';
-const FACT_COLUMNS = 'op_id, event_id, subject, kind, at, names, device, via, refused, pending_upstream';
+const FACT_COLUMNS = 'op_id, event_id, subject, kind, at, names, device, refused, pending_upstream, detail';
+
+/** A fact's detail as stored: JSON, or null for none. */
+export const detailText = (detail: FactDetail | null | undefined): string | null =>
+  detail ? JSON.stringify(detail) : null;
 const ROW_COLUMNS =
   'id, uuid, email, name, answers, status, registered_at, checked_in_at, status_before_no_show, checkin_op_id, ' +
   'checkin_code';
@@ -195,15 +199,21 @@ export function ledgerRepository(db: Db) {
     'UPDATE registrations SET pending_upstream = 0, stale = 0 WHERE uuid = ? AND (pending_upstream OR stale)',
   );
   const insertFact = db.prepare<Record<string, unknown>>(
-    `INSERT INTO attendee_facts (op_id, event_id, subject, kind, at, names, device, via, pending_upstream)
-     VALUES (@op_id, @event_id, @subject, @kind, @at, @names, @device, @via, @pending_upstream)`,
+    `INSERT INTO attendee_facts (op_id, event_id, subject, kind, at, names, device, pending_upstream, detail)
+     VALUES (@op_id, @event_id, @subject, @kind, @at, @names, @device, @pending_upstream, @detail)`,
   );
-  // A way the node followed knows, where this node had none (a fact from before migration 030), is taken too.
   const overwriteFact = db.prepare<Record<string, unknown>>(
     `UPDATE attendee_facts SET subject = @subject, kind = @kind, at = @at, names = @names, device = @device,
-       refused = @refused, via = coalesce(@via, via)
-     WHERE op_id = @op_id AND (subject, kind, at, names, refused, coalesce(@via, via))
-       IS NOT (@subject, @kind, @at, @names, @refused, via)`,
+       refused = @refused
+     WHERE op_id = @op_id AND (subject, kind, at, names, refused) IS NOT (@subject, @kind, @at, @names, @refused)`,
+  );
+  // What only the node followed adds to a detail (a scan over capacity, the kiosk's name) changes no row: it is
+  // written without making the person's rows again (ledger.rules.ts, \`ScanDetail\`).
+  const overwriteDetail = db.prepare<{ detail: string | null; op: string }>(
+    'UPDATE attendee_facts SET detail = @detail WHERE op_id = @op AND detail IS NOT @detail',
+  );
+  const setDetail = db.prepare<[string | null, string]>(
+    'UPDATE attendee_facts SET detail = ? WHERE op_id = ?',
   );
   const confirmFact = db.prepare<[string]>(
     'UPDATE attendee_facts SET pending_upstream = 0, stale = 0 WHERE op_id = ? AND (pending_upstream OR stale)',
@@ -420,13 +430,18 @@ export function ledgerRepository(db: Db) {
         at: fact.at,
         names: JSON.stringify(fact.names),
         device: fact.device,
-        via: fact.via ?? null,
         pending_upstream: fact.pendingUpstream ? 1 : 0,
+        detail: detailText(fact.detail),
       });
+    },
+    /** A fact's detail, as the node that holds the truth completed it (a scan flagged over capacity). */
+    setDetail(opId: string, detail: FactDetail | null): void {
+      setDetail.run(detailText(detail), opId);
     },
     /** A fact as the node this one follows has it (true when anything the rows show changed). */
     overwriteFact(fact: AttendeeFact & { device: string | null; refused: boolean }): boolean {
       confirmFact.run(fact.opId);
+      overwriteDetail.run({ detail: detailText(fact.detail), op: fact.opId });
       return (
         overwriteFact.run({
           op_id: fact.opId,
@@ -435,7 +450,6 @@ export function ledgerRepository(db: Db) {
           at: fact.at,
           names: JSON.stringify(fact.names),
           device: fact.device,
-          via: fact.via ?? null,
           refused: fact.refused ? 1 : 0,
         }).changes > 0
       );

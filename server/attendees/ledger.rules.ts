@@ -1,4 +1,11 @@
-import type { AttendeeStatus, Language, RegistrationDoor } from '../contract/vocabulary.ts';
+import type {
+  AttendeeStatus,
+  Language,
+  RecordedScanResult,
+  RegistrationDoor,
+  ScanDirection,
+  ScanVia,
+} from '../contract/vocabulary.ts';
 
 /**
  * An attendee's row is a pure function of the facts recorded about their email in the event (docs/sync.md, "The
@@ -36,12 +43,44 @@ export interface RegistrationFact {
   door?: RegistrationDoor | null;
 }
 
-export const ATTENDEE_FACT_KINDS = ['check_in', 'undo_check_in', 'cancel', 'no_show', 'approve'] as const;
+/**
+ * Every kind of fact, in one place: `attendee_facts.kind` holds one of these (its CHECK constraint, migration 032,
+ * lists them too; test/unit/ledger.rules.test.ts holds the two together). `check_in` is an entry on the event's
+ * default check-in list (today's check-in), `scan` an entry on another list or an exit on any (server/lists/).
+ */
+export const ATTENDEE_FACT_KINDS = [
+  'check_in',
+  'undo_check_in',
+  'cancel',
+  'no_show',
+  'approve',
+  'scan',
+] as const;
 export type AttendeeFactKind = (typeof ATTENDEE_FACT_KINDS)[number];
 
-/** How a check-in was made: by the person at a kiosk (email or name), by a code scanned at a kiosk, by staff. */
-export const CHECK_IN_WAYS = ['self', 'scan', 'desk'] as const;
-export type CheckInWay = (typeof CHECK_IN_WAYS)[number];
+/**
+ * What a check-in or a scan carries besides its subject (`attendee_facts.detail`, JSON): its list (null: the
+ * event's default list), its direction, how it was made and what it was answered where it was made. Recorded by the
+ * node that made it and carried up in its op, so every node holds the same; the hub adds what only it knows
+ * (`over_capacity`, the kiosk's name), which no rule reads.
+ */
+export interface ScanDetail {
+  list: string | null;
+  direction: ScanDirection;
+  via: ScanVia;
+  staff: { id: string; name: string } | null;
+  forced: boolean;
+  /** What the door answered: a later rule may make it a duplicate, but history shows what the person was told. */
+  result: RecordedScanResult;
+  over_capacity?: boolean;
+  device_name?: string | null;
+}
+
+/**
+ * A fact's own data by kind, in one JSON column: a scan's (and a check-in's) `ScanDetail`. Kinds that carry nothing
+ * more have null, as have the check-ins recorded before lists.
+ */
+export type FactDetail = ScanDetail;
 
 /** Something that happened to a registration, named by the registration its node knew (its `subject`). */
 export interface AttendeeFact {
@@ -55,8 +94,8 @@ export interface AttendeeFact {
    * (merged into the row it acted on). An undo: the check-ins it undoes (op ids).
    */
   names: readonly string[];
-  /** A check-in's way (migration 030); none on other kinds, and on check-ins recorded before. No rule reads it. */
-  via?: CheckInWay | null;
+  /** Its own data by kind (`FactDetail`): a check-in's or a scan's; null (or absent) where it has none. */
+  detail?: FactDetail | null;
 }
 
 /** One attendee row as the facts make it. */
@@ -156,11 +195,15 @@ export function cancelledRegistrations(facts: readonly AttendeeFact[]): Set<stri
   return cancelled;
 }
 
+/** An entry on a check-in list other than the default (a `scan` fact going in). */
+export const isListEntry = (fact: AttendeeFact): boolean =>
+  fact.kind === 'scan' && fact.detail?.direction === 'entry';
+
 /**
  * What a person's live registrations add up to: confirmed once any of them was registered confirmed (a walk-in: staff
- * are the approval) or approved; a no-show once any no-show names one of them, unless a check-in stands (a no-show
- * who turned up is confirmed, and a no-show again if that check-in is undone). A cancellation outweighs both: a
- * cancelled registration is in no live row.
+ * are the approval) or approved; a no-show once any no-show names one of them, unless they turned up: a check-in
+ * stands, or they entered any check-in list (a no-show who turned up is confirmed, and a no-show again if that
+ * check-in is undone). A cancellation outweighs both: a cancelled registration is in no live row.
  */
 export function liveStatus(
   members: readonly RegistrationFact[],
@@ -174,7 +217,8 @@ export function liveStatus(
     facts.some((fact) => fact.kind === 'approve' && names(fact));
   const registered = approved ? 'confirmed' : 'pending';
   const noShow = facts.some((fact) => fact.kind === 'no_show' && names(fact));
-  if (standing) return { status: noShow ? 'confirmed' : registered, statusBeforeNoShow: null };
+  const turnedUp = standing !== null || facts.some((fact) => isListEntry(fact) && uuids.has(fact.subject));
+  if (turnedUp) return { status: noShow ? 'confirmed' : registered, statusBeforeNoShow: null };
   return noShow
     ? { status: 'no_show', statusBeforeNoShow: registered }
     : { status: registered, statusBeforeNoShow: null };

@@ -1,4 +1,8 @@
 import type { EventRecord } from '../events/event.types.ts';
+import { listPresence, listUuidOf, type ListOfPerson } from '../lists/presence.service.ts';
+import { autoExitId, autoExitsBy } from '../lists/entry.rules.ts';
+import type { CheckedOutRow } from '../lists/list.repository.ts';
+import { autoExitRecordOf, scanRecordOf } from '../lists/scan.rules.ts';
 import { toTimestamp } from '../platform/time.ts';
 import type { Store } from '../store.ts';
 import type { ChangeCircumstances, ChangeNotifier } from '../webhooks/notifier.ts';
@@ -22,6 +26,8 @@ export interface PersonChange {
   made: AttendeeRowState[];
   registrations: StoredRegistration[];
   facts: StoredFact[];
+  /** The person's scans on each check-in list, by list UUID, as the entry rules take them (lists/). */
+  lists: Map<string, ListOfPerson>;
 }
 
 export interface RecordOptions {
@@ -54,6 +60,8 @@ const NOTIFICATION = {
  */
 export function ledgerService(store: Store, ledger: LedgerRepository, notify: ChangeNotifier) {
   const { repos, clock } = store;
+  // Who is inside each check-in list follows the person's facts, written with their rows (lists/).
+  const presence = listPresence(repos);
 
   /** Writes one person's rows from their facts; what they were and are. */
   function materialize(eventId: number, emailKey: string): PersonChange {
@@ -68,7 +76,8 @@ export function ledgerService(store: Store, ledger: LedgerRepository, notify: Ch
     const held = ledger.rowsOf(eventId, emailKey);
     const made = rowsOfPerson(registrations, facts);
     ledger.writeRows(eventId, emailKey, held, made, toTimestamp(clock.now()));
-    return { eventId, emailKey, held, made, registrations, facts };
+    const lists = presence.write(eventId, emailKey, facts, made);
+    return { eventId, emailKey, held, made, registrations, facts, lists };
   }
 
   /** Tells webhooks (and mail) what changed for the person, as the rows now read. */
@@ -87,6 +96,38 @@ export function ledgerService(store: Store, ledger: LedgerRepository, notify: Ch
       const row = change.made.find((made) => made.uuid === uuid)!;
       notify.attendeeChanged(NOTIFICATION[kind], event, summaryOf(row), circumstances);
     }
+  }
+
+  /**
+   * Tells webhooks of a scan just recorded, once, when it counts (an entry or an exit; a duplicate says nothing),
+   * before what it changed in the rows (a first entry on the default list is also `attendee.checked_in`). An entry
+   * recorded after the automatic check-out that ended its stay (a kiosk cut off overnight) is told with that exit.
+   */
+  function tellScan(
+    event: EventRecord,
+    fact: AttendeeFact & { device: string | null },
+    change: PersonChange,
+  ): void {
+    const uuid = listUuidOf(fact, event.uuid);
+    const onList = uuid === null ? undefined : change.lists.get(uuid);
+    const verdict = onList?.timeline.verdicts.get(fact.opId);
+    if (!onList || !verdict?.counts) return;
+    const row = change.made.find((made) => made.members.includes(fact.subject));
+    if (!row) return;
+    const list = { uuid: onList.list.uuid, name: onList.list.name };
+    const scan = scanRecordOf(fact, list, verdict, false);
+    const attendee = summaryOf(row);
+    notify.scanRecorded(
+      scan.direction === 'entry' ? 'attendee.entered' : 'attendee.exited',
+      event,
+      attendee,
+      scan,
+    );
+    if (scan.direction !== 'entry') return;
+    const ended = autoExitsBy(list.uuid, onList.timeline, clock.now().getTime()).find(
+      (exit) => exit.entryOp === fact.opId,
+    );
+    if (ended) notify.scanRecorded('attendee.exited', event, attendee, autoExitRecordOf(ended, list));
   }
 
   /** A new registration: stored, and its person's rows written again. */
@@ -116,8 +157,33 @@ export function ledgerService(store: Store, ledger: LedgerRepository, notify: Ch
     const person = ledger.personOf(fact.subject);
     if (!person || person.eventId !== event.id) return null;
     const change = materialize(event.id, person.emailKey);
-    if (options.tell) tell(event, change, options.circumstances);
+    if (options.tell) {
+      tellScan(event, fact, change);
+      tell(event, change, options.circumstances);
+    }
     return change;
+  }
+
+  /**
+   * Tells webhooks of the automatic check-outs that passed (lists/list.service.ts `sweep`): an exit of each person
+   * they checked out, under an id derived from the check-out, so telling it again is recognisably the same.
+   */
+  function tellCheckOuts(passed: readonly CheckedOutRow[]): void {
+    for (const row of passed) {
+      const event = repos.events.findById(row.eventId);
+      if (!event || !notify.listens(event.organizationId, 'attendee.exited')) continue;
+      const list = repos.lists.byId(row.listId);
+      const attendee = repos.attendees.findByUuid(row.attendeeUuid);
+      if (!list || !attendee) continue;
+      const exit = {
+        id: autoExitId(list.uuid, row.entryOp, row.checkoutAt),
+        at: row.checkoutAt,
+        entryOp: row.entryOp,
+        subject: attendee.uuid,
+      };
+      const scan = autoExitRecordOf(exit, { uuid: list.uuid, name: list.name });
+      notify.keyed(exit.id, () => notify.scanRecorded('attendee.exited', event, attendee, scan));
+    }
   }
 
   /**
@@ -153,11 +219,11 @@ export function ledgerService(store: Store, ledger: LedgerRepository, notify: Ch
     return repos.attendees.findByUuid(uuid) ?? repos.attendees.findMergedInto(uuid);
   }
 
-  return { materialize, tell, register, recordFact, rebuildPending, factsOfRow, rowOf };
+  return { materialize, tell, register, recordFact, rebuildPending, factsOfRow, rowOf, tellCheckOuts };
 }
 
 /** A row as notifications carry it (the authenticated lookup's fields). */
-function summaryOf(row: AttendeeRowState): AttendeeSummary {
+export function summaryOf(row: AttendeeRowState): AttendeeSummary {
   return {
     uuid: row.uuid,
     name: row.name,

@@ -13,7 +13,7 @@ import type {
 import { presentUsedTicket } from './attendee.presenters.ts';
 import type { AttendeeRecord } from './attendee.types.ts';
 import type { BulkNoShowFailure } from './bulk-no-show.service.ts';
-import type { CheckInWay } from './ledger.rules.ts';
+import type { ScanVia } from '../contract/vocabulary.ts';
 import type { RegistrationOutcome } from './registration.service.ts';
 
 /**
@@ -88,7 +88,7 @@ export interface ScanFindings {
   /** A ticket of another event of the same organization: that event. */
   ticketEvent: EventRecord | null;
   /** A ticket of this event used before: where its check-in was made. */
-  usedAt: { via: CheckInWay | null; device: string | null } | null;
+  usedAt: { via: ScanVia | null; device: string | null } | null;
 }
 
 /**

@@ -101,6 +101,9 @@ export const WEBHOOK_EVENT_TYPES = [
   'attendee.check_in_undone',
   'attendee.canceled',
   'attendee.no_show',
+  // A scan on a check-in list that counts (server/lists/): an entry, or an exit (scanned, or automatic check-out).
+  'attendee.entered',
+  'attendee.exited',
   'event.created',
   'event.updated',
 ] as const;
@@ -160,3 +163,41 @@ export type MailKind = (typeof MAIL_KINDS)[number];
  */
 export const MAIL_STATUSES = ['queued', 'sent', 'failed', 'skipped', 'suppressed'] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
+
+/**
+ * How often a check-in list admits one person (server/lists/entry.rules.ts): `once` (one admission stands),
+ * `once_per_day` (one a calendar day in the event's zone) or `every_time` (no limit).
+ */
+export const ENTRY_RULES = ['once', 'once_per_day', 'every_time'] as const;
+export type EntryRule = (typeof ENTRY_RULES)[number];
+
+/** Which way a scan on a check-in list goes through its door. */
+export const SCAN_DIRECTIONS = ['entry', 'exit'] as const;
+export type ScanDirection = (typeof SCAN_DIRECTIONS)[number];
+
+/**
+ * How a recorded scan was made: at a kiosk (its scanner or camera), by the person themselves (the kiosk's check-in by
+ * email or name, the public check-in), at the staff desk, over the token API, or by the list's automatic check-out.
+ */
+export const SCAN_VIAS = ['kiosk', 'self', 'desk', 'api', 'auto'] as const;
+export type ScanVia = (typeof SCAN_VIAS)[number];
+
+/**
+ * What a scan on a check-in list was answered (the contract's reason codes, server/lists/list.rules.ts): the
+ * three that record something, then the refusals.
+ */
+export const SCAN_RESULTS = [
+  'admitted',
+  'reentered',
+  'exit_recorded',
+  'unknown_code',
+  'canceled',
+  'pending',
+  'not_on_list',
+  'not_now',
+  'already_entered',
+  'full',
+] as const;
+export type ScanResult = (typeof SCAN_RESULTS)[number];
+/** The answers of a scan that was recorded. */
+export type RecordedScanResult = Extract<ScanResult, 'admitted' | 'reentered' | 'exit_recorded'>;

@@ -2,6 +2,7 @@ import { hasFieldErrors, type FieldErrors } from '../platform/field-errors.ts';
 import { toTimestamp } from '../platform/time.ts';
 import type { Store } from '../store.ts';
 import type { ChangeNotifier } from '../webhooks/notifier.ts';
+import { defaultListOf } from '../lists/presence.service.ts';
 import { applyEventInput } from './event.input.ts';
 import { eventSettingsErrors } from './event.rules.ts';
 import type { EventInput } from './event.schemas.ts';
@@ -51,7 +52,12 @@ export function eventService(store: Store, notify: ChangeNotifier) {
 
   function createEvent(organizationId: number, input: EventInput): SaveEventOutcome {
     const settings = applyEventInput(null, input);
-    return save('event.created', settings, (now) => repos.events.create(organizationId, settings, now));
+    return save('event.created', settings, (now) => {
+      const event = repos.events.create(organizationId, settings, now);
+      // Every event has its default list, holding today's check-in (server/lists/).
+      defaultListOf(repos, event);
+      return event;
+    });
   }
 
   /** Applies only the keys present; the merged result must still be consistent. */

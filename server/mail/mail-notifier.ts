@@ -70,6 +70,9 @@ export function mailNotifier(
 
     eventChanged: () => {},
 
+    // Scans on check-in lists send no mail.
+    scanRecorded: () => {},
+
     listens(organizationId, type) {
       return (
         type === 'attendee.registered' &&

@@ -146,6 +146,23 @@ export const messages = {
   tooManyTestMails: 'At most 10 test emails an hour can be sent for an organization. Please try again later.',
   tooManyResends: 'This ticket was resent 3 times in the last hour. Please try again later.',
 
+  checkInListNotFound: 'Check-in list not found.',
+  tooManyCheckInLists: 'An event can have at most 100 check-in lists.',
+  defaultListFixed:
+    "The default list keeps the event's check-in rules: only its name, exits_scanned and auto_checkout_at can change.",
+  defaultListUndeletable: 'The default list cannot be deleted.',
+  checkInListDeleted: 'Check-in list deleted.',
+  exitsNotScanned: 'This list does not scan exits.',
+  scanAdmitted: (name: string) => `Welcome, ${name}.`,
+  scanReentered: (name: string) => `Welcome back, ${name}.`,
+  scanExitRecorded: (name: string) => `Goodbye, ${name}.`,
+  scanNotOnList: (list: string) => `Not on ${list}.`,
+  scanNotOnListGoTo: (list: string, others: string) => `Not on ${list}. Go to ${others}.`,
+  scanOpensAt: (list: string, when: string) => `${list} opens at ${when}.`,
+  scanClosed: (list: string) => `${list} is closed now.`,
+  scanAlreadyEntered: (when: string) => `Already entered at ${when}.`,
+  scanFull: (list: string) => `${list} is full.`,
+
   routeNotFound: 'Not found.',
   badUrl: 'The request URL is not valid.',
   urlTooLong: 'The request URL is too long.',

@@ -67,7 +67,7 @@ const API_TAGS: Readonly<Record<string, string>> = {
     "The kiosk start page's listing: organizations with published events, and those events.",
   Kiosk:
     'What the kiosk screens ask of the server they run on: whether a satellite reaches its hub, registering ' +
-    'with the check-in code in the answer, and checking in by a scanned code.',
+    'with the check-in code in the answer, checking in by a scanned code, and scanning on a check-in list.',
   Tickets:
     "A registration's ticket, opened by the secret its address carries: the page's data, its calendar file, " +
     'cancelling it. No credentials; the secret is the key.',
@@ -75,6 +75,9 @@ const API_TAGS: Readonly<Record<string, string>> = {
   Organization: "The API token's organization.",
   Events: 'Events of the organization: list, create, show, edit, publish.',
   Attendees: "The redirect integration's lookup, an event's attendees, cancel, no-show and bulk no-show.",
+  'Check-in lists':
+    "An event's check-in lists (doors, days, sessions) and their rules, scanning on one, who is inside now, a " +
+    "person's scans and a list's export.",
   Users: 'People (user accounts) and their public profile settings.',
   Webhooks:
     'Webhook endpoints, their signing secrets, the delivery log, redelivery and test pings (Standard Webhooks).',
@@ -84,6 +87,8 @@ const API_TAGS: Readonly<Record<string, string>> = {
   'Dashboard: attendee desk':
     'The attendee desk: search, live counts, walk-ins, check-in and undo, approval, CSV export and import.',
   'Dashboard: attendees': 'Cancel and no-show at the desk.',
+  'Dashboard: check-in lists':
+    'Check-in lists at the desk and in the event editor (changes: owners only), who is inside, and the chart of it.',
   'Dashboard: users': 'People and their public profiles (owners only).',
   'Dashboard: API tokens': 'API tokens: create (shown once), list, delete (owners only).',
   'Dashboard: webhooks': 'Webhook endpoints and their deliveries (owners only).',

@@ -87,11 +87,8 @@ export function formatHumanDateTime(timestamp: string, timeZone: string): string
 
 const zonedFormatters = new Map<string, Intl.DateTimeFormat>();
 
-/**
- * `2026-11-21T11:00:00+01:00`: the instant as ISO 8601 in the given time zone, with that zone's offset then, so a
- * spreadsheet shows the venue's clock and a program still reads the exact instant.
- */
-export function formatZonedIso(timestamp: string, timeZone: string): string {
+/** The zone's wall clock to the second, with its offset: what the ISO times and the zone's arithmetic read. */
+function zonedFormatter(timeZone: string): Intl.DateTimeFormat {
   let formatter = zonedFormatters.get(timeZone);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat('en-US', {
@@ -107,10 +104,105 @@ export function formatZonedIso(timestamp: string, timeZone: string): string {
     });
     zonedFormatters.set(timeZone, formatter);
   }
+  return formatter;
+}
+
+/**
+ * `2026-11-21T11:00:00+01:00`: the instant as ISO 8601 in the given time zone, with that zone's offset then, so a
+ * spreadsheet shows the venue's clock and a program still reads the exact instant.
+ */
+export function formatZonedIso(timestamp: string, timeZone: string): string {
+  const formatter = zonedFormatter(timeZone);
   const parts = Object.fromEntries(
     formatter.formatToParts(new Date(timestamp)).map((p) => [p.type, p.value]),
   );
   // "GMT+01:00", or "GMT" alone at offset zero.
   const offset = parts.timeZoneName!.replace('GMT', '') || '+00:00';
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}${offset}`;
+}
+
+/** The wall clock of `zone` at an instant, as numbers. */
+function wallParts(instantMs: number, timeZone: string) {
+  const formatter = zonedFormatter(timeZone);
+  const parts: Record<string, number> = {};
+  for (const part of formatter.formatToParts(new Date(instantMs))) {
+    if (part.type !== 'literal' && part.type !== 'timeZoneName') parts[part.type] = Number(part.value);
+  }
+  return parts as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number>;
+}
+
+/** How far `zone`'s wall clock is ahead of UTC at an instant, in milliseconds (a whole number of seconds). */
+export function zoneOffsetMs(instantMs: number, timeZone: string): number {
+  const p = wallParts(instantMs, timeZone);
+  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+  return asUtc - (instantMs - (((instantMs % 1000) + 1000) % 1000));
+}
+
+/** `YYYY-MM-DD`: the calendar day of `zone` an instant falls on. */
+export function zonedDate(instantMs: number, timeZone: string): string {
+  const p = wallParts(instantMs, timeZone);
+  return `${String(p.year).padStart(4, '0')}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
+}
+
+/** The calendar day `days` after `date` (`YYYY-MM-DD`), before it when negative. */
+export function addDays(date: string, days: number): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+}
+
+const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
+
+/** `2026-11-21T09:00`: a wall-clock time naming a real day and a time of day, without a zone. */
+export function isWallTime(value: string): boolean {
+  const match = WALL_TIME.exec(value);
+  if (!match || !isCalendarDateString(value.slice(0, 10))) return false;
+  return Number(match[4]) < 24 && Number(match[5]) < 60;
+}
+
+/**
+ * Instants already worked out, by zone and wall-clock time: a list's windows and check-out times are read at every
+ * scan on it, and each costs several readings of the zone's offset (bench/README.md: a scan on a list with rules
+ * within 1.1x of a check-in). A zone's rules do not change while the process runs.
+ */
+const instantsOfWallTimes = new Map<string, number>();
+const INSTANTS_KEPT = 10_000;
+
+/**
+ * The instant a wall-clock time (`2026-11-21T09:00`) names in `zone`. A time the clock skips when it goes forward
+ * means the first instant after the gap (the change itself); a time that happens twice when it goes back, its first
+ * occurrence.
+ */
+export function wallTimeToInstant(wall: string, timeZone: string): number {
+  const key = `${timeZone} ${wall}`;
+  const known = instantsOfWallTimes.get(key);
+  if (known !== undefined) return known;
+  const instant = instantOfWallTime(wall, timeZone);
+  if (instantsOfWallTimes.size >= INSTANTS_KEPT) instantsOfWallTimes.clear();
+  instantsOfWallTimes.set(key, instant);
+  return instant;
+}
+
+function instantOfWallTime(wall: string, timeZone: string): number {
+  const match = WALL_TIME.exec(wall);
+  if (!match) throw new Error(`not a wall-clock time: ${wall}`);
+  const [, year, month, day, hour, minute] = match.map(Number) as number[];
+  const asUtc = Date.UTC(year!, month! - 1, day!, hour!, minute!);
+  const DAY = 86_400_000;
+  // The offsets in force around it: at most two (a zone changes its offset at most once a day).
+  const offsets = [...new Set([zoneOffsetMs(asUtc - DAY, timeZone), zoneOffsetMs(asUtc + DAY, timeZone)])];
+  const fits = offsets
+    .map((offset) => asUtc - offset)
+    .filter((instant) => zoneOffsetMs(instant, timeZone) === asUtc - instant)
+    .sort((a, b) => a - b);
+  if (fits.length > 0) return fits[0]!;
+  // Skipped: the change happened between the two readings of that wall time; the first instant on the new offset.
+  let before = asUtc - Math.max(...offsets);
+  let after = asUtc - Math.min(...offsets);
+  const late = zoneOffsetMs(after, timeZone);
+  while (after - before > 1000) {
+    const middle = before + Math.floor((after - before) / 2000) * 1000;
+    if (zoneOffsetMs(middle, timeZone) === late) after = middle;
+    else before = middle;
+  }
+  return after;
 }

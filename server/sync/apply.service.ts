@@ -1,7 +1,11 @@
 import { TICKET_SECRET_LENGTH } from '../tickets/ticket.rules.ts';
 import { checkinCodeReadings, drawCheckinCode } from '../attendees/checkin-code.rules.ts';
 import type { StoredFact } from '../attendees/ledger.repository.ts';
-import { liveCheckIns, type AttendeeFact } from '../attendees/ledger.rules.ts';
+import { liveCheckIns, type AttendeeFact, type ScanDetail } from '../attendees/ledger.rules.ts';
+import { defaultListUuid, rulesAt } from '../lists/list.rules.ts';
+import { listTimeline } from '../lists/entry.rules.ts';
+import { personOnList, scansByList, type ListOfPerson } from '../lists/presence.service.ts';
+import { checkInDetail, scanDetail } from '../lists/scan.rules.ts';
 import type { LedgerService, PersonChange } from '../attendees/ledger.service.ts';
 import type { EventRecord } from '../events/event.types.ts';
 import { isRegistrationOpen } from '../events/event.rules.ts';
@@ -30,6 +34,7 @@ import type {
   OpOutcome,
   RefusalReason,
   RegistrationPayload,
+  ScanPayload,
   UndoCheckInPayload,
 } from './sync.types.ts';
 
@@ -216,6 +221,9 @@ export function applyService(store: Store, sync: SyncRepository, ledger: LedgerS
         conflicts: conflicts.map((conflict) => conflict.kind),
       };
     };
+    // A scan names a list, which must be one of its event's (a kiosk is given no other); only staff force.
+    const refusal = scanRefusal(event, op, Date.parse(timed.at));
+    if (refusal) return refused(op, refusal);
     if (repos.ledger.factByOp(op.op_id)) {
       const row = ledger.rowOf(subject);
       return applied(row?.eventId === event.id ? row.uuid : undefined);
@@ -228,8 +236,8 @@ export function applyService(store: Store, sync: SyncRepository, ledger: LedgerS
       subject,
       at: timed.at,
       names: namesOf(op),
+      detail: detailOf(op),
       device: op.device,
-      via: op.kind === 'check_in' ? (op.payload as CheckInPayload).via : null,
       pendingUpstream: context.pendingUpstream,
     };
     if (!ours) {
@@ -245,7 +253,7 @@ export function applyService(store: Store, sync: SyncRepository, ledger: LedgerS
     const facts = ledger.factsOfRow({ eventId: event.id, email: registration.email });
     if (facts.length >= MAX_FACTS_PER_PERSON) return refused(op, 'person_limit');
     const rowBefore = ledger.rowOf(subject);
-    if (op.kind === 'check_in') {
+    if (op.kind === 'check_in' && !mayComeBackIn(event)) {
       const dropped = duplicateScan(facts, op.device);
       if (dropped) {
         const attendee = rowBefore?.uuid ?? subject;
@@ -266,6 +274,8 @@ export function applyService(store: Store, sync: SyncRepository, ledger: LedgerS
         };
       }
     }
+    const overCapacity = fact.detail ? entersOverCapacity(event, fact, facts) : false;
+    if (fact.detail) fact.detail = { ...fact.detail, over_capacity: overCapacity };
     const change = ledger.recordFact(event, fact, { tell: true })!;
     // The registrations the subject's row was before (the ledger read them before writing the rows again).
     const membersBefore = new Set(
@@ -273,8 +283,88 @@ export function applyService(store: Store, sync: SyncRepository, ledger: LedgerS
         .filter((held) => held.attendeeId !== null && held.attendeeId === registration.attendeeId)
         .map((held) => held.uuid),
     );
-    const conflicts = conflictsOfFact(fact, rowBefore, membersBefore, change);
+    const listUuid = fact.detail ? (fact.detail.list ?? defaultListUuid(event.uuid)) : null;
+    const onList = listUuid === null ? undefined : change.lists.get(listUuid);
+    const verdict = onList?.timeline.verdicts.get(fact.opId);
+    const scan =
+      verdict && onList
+        ? { ...verdict, duplicate: madeDuplicate(event, onList, facts), list: onList.list.uuid }
+        : undefined;
+    const conflicts = conflictsOfFact(fact, rowBefore, membersBefore, change, scan);
+    if (overCapacity)
+      conflicts.push({
+        kind: 'entry_over_capacity',
+        attendee: rowUuidOf(change, subject),
+        details: { list: listUuid },
+      });
     return applied(rowUuidOf(change, subject), conflicts);
+  }
+
+  /**
+   * Whether a person's next check-in may be a re-entry rather than a repeat: the main entrance scans exits, or
+   * checks everyone out at night (or did, by some version of its rules). Only where neither can be is a device's
+   * repeat dropped (and counted), as before lists: what decides it is the list's rules, never the order ops come in.
+   */
+  function mayComeBackIn(event: EventRecord): boolean {
+    const list = repos.lists.byUuid(defaultListUuid(event.uuid));
+    return list?.history.some((version) => version.exitsScanned || version.autoCheckoutAt !== null) ?? false;
+  }
+
+  /**
+   * Whether recording a scan made one of the person's entries on its list a duplicate (itself, or one that stood
+   * until an earlier entry arrived from a kiosk that was cut off): what staff are shown.
+   */
+  function madeDuplicate(event: EventRecord, onList: ListOfPerson, before: readonly StoredFact[]): boolean {
+    const earlier = listTimeline(
+      onList.list.uuid,
+      scansByList(before, event.uuid).get(onList.list.uuid) ?? [],
+      onList.list.history,
+      event.timezone,
+    );
+    return [...onList.timeline.verdicts].some(
+      ([opId, verdict]) => verdict.duplicate && !earlier.verdicts.get(opId)?.duplicate,
+    );
+  }
+
+  /** Why a scan may not be taken, before anything is read for it: a list not of its event, or force from a kiosk. */
+  function scanRefusal(event: EventRecord, op: Op, at: number): RefusalReason | null {
+    if (op.kind !== 'check_in' && op.kind !== 'scan') return null;
+    const payload = op.payload as CheckInPayload | ScanPayload;
+    const byStaff = payload.via === 'desk' || payload.via === 'api';
+    if (payload.forced && !byStaff) return 'force_not_allowed';
+    if (op.kind === 'check_in') return null;
+    const scan = payload as ScanPayload;
+    const list = repos.lists.byUuid(scan.list);
+    if (!list || list.eventId !== event.id) return 'unknown_list';
+    // An entry on the default list is a check-in, and a list takes exits only while its rules scan them: a scan
+    // saying otherwise is not what any kiosk sends.
+    if (list.isDefault && scan.direction === 'entry') return 'invalid';
+    if (scan.direction === 'exit' && !rulesAt(list.history, at).exitsScanned) return 'invalid';
+    return null;
+  }
+
+  /** A check-in's or a scan's detail, from its op, as the node that made it recorded it; and the kiosk's name. */
+  function detailOf(op: Op): ScanDetail | null {
+    const deviceName = sync.deviceByUuid(op.device)?.name ?? null;
+    if (op.kind === 'check_in')
+      return { ...checkInDetail(op.payload as CheckInPayload), device_name: deviceName };
+    if (op.kind === 'scan') return { ...scanDetail(op.payload as ScanPayload), device_name: deviceName };
+    return null;
+  }
+
+  /**
+   * Whether an entry a device made puts its list over the capacity in force at its time: the list is full here now
+   * and the person is not inside. It stands (the person is in) and is flagged, decided here, where the truth is held.
+   */
+  function entersOverCapacity(event: EventRecord, fact: AttendeeFact, facts: readonly StoredFact[]): boolean {
+    if (fact.detail?.direction !== 'entry') return false;
+    const list = repos.lists.byUuid(fact.detail.list ?? defaultListUuid(event.uuid));
+    if (!list || list.id === 0) return false;
+    const capacity = rulesAt(list.history, Date.parse(fact.at)).capacity;
+    if (capacity === null) return false;
+    const now = clock.now();
+    const inside = repos.lists.insideNow('list', list.id, now.toISOString());
+    return inside >= capacity && personOnList(facts, list, event, now.getTime()).insideSince === null;
   }
 
   /**

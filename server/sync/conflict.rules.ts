@@ -63,13 +63,19 @@ export function conflictsOfRegistration(
  *   that brings back a cancelled registration whose email was registered again merges the two;
  * - an undo that leaves another kiosk's check-in standing (one the undoing node had not heard of);
  * - a cancellation or no-show of someone whose check-in stands: it waits beside it;
- * - a cancellation that parts registrations merged into one person, leaving the ones it did not name.
+ * - a cancellation that parts registrations merged into one person, leaving the ones it did not name;
+ * - an entry on a check-in list that the entry rules make a duplicate (two kiosks let one person in once).
  */
 export function conflictsOfFact(
   fact: AttendeeFact,
   before: RowBefore | null,
   membersBefore: ReadonlySet<string>,
   after: { made: readonly AttendeeRowState[] },
+  /**
+   * For a check-in or a scan: whether it counts on its list, and whether recording it made a duplicate (itself, or
+   * an entry that stood until this earlier one arrived), by the entry rules (lists/entry.rules.ts).
+   */
+  scan?: { counts: boolean; duplicate: boolean; list: string },
 ): Conflict[] {
   const row = after.made.find((made) => made.members.includes(fact.subject));
   if (!row) return [];
@@ -80,7 +86,9 @@ export function conflictsOfFact(
   ): Conflict[] => [{ kind, attendee, details }];
   switch (fact.kind) {
     case 'check_in': {
-      if (before?.checkedInAt) {
+      // Back in after an exit scanned at the main entrance: a re-entry, not a second check-in.
+      const reentry = scan?.counts === true && row.checkinOpId !== fact.opId;
+      if (before?.checkedInAt && !reentry) {
         const duplicate = row.checkinOpId === fact.opId ? before.checkinOpId : fact.opId;
         return conflict('duplicate_check_in', { kept: row.checkinOpId, duplicate });
       }
@@ -108,5 +116,7 @@ export function conflictsOfFact(
       return row.checkedInAt ? conflict('no_show_after_check_in') : [];
     case 'approve':
       return [];
+    case 'scan':
+      return scan?.duplicate ? conflict('duplicate_entry', { list: scan.list }) : [];
   }
 }

@@ -1,4 +1,4 @@
-import type { AttendeeFactKind, CheckInWay } from '../attendees/ledger.rules.ts';
+import type { AttendeeFactKind } from '../attendees/ledger.rules.ts';
 import { privateProfileCodeDigest } from '../people/profile.rules.ts';
 import type { Db } from '../platform/database.ts';
 
@@ -40,9 +40,21 @@ export interface FeedFact {
   at: string;
   names: string;
   device: string | null;
-  /** How a check-in was made (migration 030); null for other facts and older check-ins. */
-  via: CheckInWay | null;
   refused: number;
+  /** A check-in's or a scan's detail (JSON), null for none; absent from hubs of before check-in lists. */
+  detail?: string | null;
+}
+
+/** A check-in list as the feed carries it (lists/list.types.ts), with every version of its rules. */
+export interface FeedList {
+  uuid: string;
+  event_uuid: string;
+  name: string;
+  is_default: number;
+  history: string;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
 }
 
 export interface FeedPage {
@@ -50,6 +62,8 @@ export interface FeedPage {
   events: Record<string, unknown>[];
   users: Record<string, unknown>[];
   staff: Record<string, unknown>[];
+  /** The events' check-in lists, deleted ones marked (their scans keep their name); absent from older hubs. */
+  lists?: FeedList[];
   /** The ledger (docs/sync.md): every node makes the attendee rows from these itself. */
   registrations: FeedRegistration[];
   facts: FeedFact[];
@@ -61,6 +75,7 @@ export const emptyPage = (): FeedPage => ({
   events: [],
   users: [],
   staff: [],
+  lists: [],
   registrations: [],
   facts: [],
   tombstones: [],
@@ -184,10 +199,16 @@ export function feedRepository(db: Db) {
      ORDER BY r.rev`,
   );
   const facts = db.prepare<Record<string, unknown>, FeedFact>(
-    `SELECT f.op_id, e.uuid AS event_uuid, f.subject, f.kind, f.at, f.names, f.device, f.via, f.refused
+    `SELECT f.op_id, e.uuid AS event_uuid, f.subject, f.kind, f.at, f.names, f.device, f.refused, f.detail
      FROM attendee_facts f JOIN events e ON e.id = f.event_id
      WHERE f.rev > @since AND f.rev <= @upTo AND e.organization_id = @organization AND e.uuid IN (${inEvents})
      ORDER BY f.rev`,
+  );
+  const lists = db.prepare<Record<string, unknown>, FeedList>(
+    `SELECT l.uuid, e.uuid AS event_uuid, l.name, l.is_default, l.history, l.created_at, l.updated_at, l.deleted_at
+     FROM check_in_lists l JOIN events e ON e.id = l.event_id
+     WHERE l.rev > @since AND l.rev <= @upTo AND e.organization_id = @organization AND e.uuid IN (${inEvents})
+     ORDER BY l.rev`,
   );
   // A device hears only of its own organization's deletions (migration 027).
   const tombstones = db.prepare<Record<string, unknown>, { kind: string; uuid: string }>(
@@ -292,6 +313,7 @@ export function feedRepository(db: Db) {
         events: events.all(params).map(withLogo),
         users: users.all(byOrganization).map(publicUser),
         staff: staff.all(byOrganization),
+        lists: lists.all(params),
         registrations: registrations.all(params),
         facts: facts.all(params),
         tombstones: tombstones.all(byOrganization),

@@ -27,6 +27,22 @@ const NUDGE_COALESCE_MS = 100;
 /** Ops applied per transaction: a chunk takes a few milliseconds, then other requests get their turn. */
 const APPLY_CHUNK_OPS = 25;
 
+/**
+ * Runs `write` in a transaction whose commit does not wait for the disk (synchronous=NORMAL: in WAL mode a crash of
+ * the process loses nothing, a power cut may lose the last commits, never damage the file); every other write waits
+ * (platform/database.ts). Not on a venue's hub that follows an online server: the ops it relays leave through its
+ * own outbox, which must not carry what a power cut could take back.
+ */
+function inChunk(store: Store, relay: Relay, write: () => void): void {
+  if (relay.active()) return store.inTransaction(write);
+  store.db.pragma('synchronous = NORMAL');
+  try {
+    store.inTransaction(write);
+  } finally {
+    store.db.pragma('synchronous = FULL');
+  }
+}
+
 /** An applied op is remembered this long after its device has seen it acked (docs/sync.md, "Storage bounds"). */
 const APPLIED_OPS_KEPT_MS = 24 * 60 * 60_000;
 
@@ -230,6 +246,12 @@ export function syncHubService(
    * between: a hub killed half way has recorded the chunks before, and the replica sends the rest again (and the
    * ones it had, which answer their first outcome). An op of a newer schema than this hub's stops the batch: it
    * stays in the replica's outbox until the hub is upgraded.
+   *
+   * The chunks' commits do not wait for the disk; the answer's does, and with it every chunk before it (the WAL is
+   * written in order: one sync takes all of it). A 10,000-op drain spent 2 s of its 5 s in 400 such waits of about
+   * 5 ms (bench/README.md, "bench:sync"). Nothing is acked before that last commit, so a power cut loses nothing the
+   * device does not send again, and the feed goes no further than where the push began until then
+   * (`visibleRevision`): no replica reads a row that a power cut could take back and write again otherwise.
    */
   async function receiveOps(device: DeviceRecord, request: PushRequest): Promise<PushAnswer> {
     const hubMs = clock.now().getTime();
@@ -263,39 +285,55 @@ export function syncHubService(
     // settled it, so it still counts it as waiting, and says so again at its next contact.
     let settledNow = 0;
     let stopped = false;
-    for (let from = 0; from < request.ops.length && !stopped; from += APPLY_CHUNK_OPS) {
-      if (from > 0) await new Promise<void>((resolve) => setImmediate(resolve));
-      store.inTransaction(() => {
-        for (const op of request.ops.slice(from, from + APPLY_CHUNK_OPS)) {
-          const earlier = sync.appliedOutcome(op.op_id);
-          if (earlier) {
-            outcomes.push(earlier);
+    const push = Symbol(device.uuid);
+    pushesUnderWay.set(push, sync.meta().revision);
+    try {
+      for (let from = 0; from < request.ops.length && !stopped; from += APPLY_CHUNK_OPS) {
+        if (from > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+        inChunk(store, relay, () => {
+          for (const op of request.ops.slice(from, from + APPLY_CHUNK_OPS)) {
+            const earlier = sync.appliedOutcome(op.op_id);
+            if (earlier) {
+              outcomes.push(earlier);
+              ackedSeq = Math.max(ackedSeq, op.seq);
+              continue;
+            }
+            if (op.schema_version > schemaVersion) {
+              outcomes.push({ op_id: op.op_id, status: 'upgrade_required', conflicts: [] });
+              stopped = true;
+              break;
+            }
+            const outcome = takeOp(device, op, hubMs, offset);
+            sync.recordApplied(op, device.uuid, outcome, now());
+            outcomes.push(outcome);
+            settledNow += 1;
             ackedSeq = Math.max(ackedSeq, op.seq);
-            continue;
           }
-          if (op.schema_version > schemaVersion) {
-            outcomes.push({ op_id: op.op_id, status: 'upgrade_required', conflicts: [] });
-            stopped = true;
-            break;
-          }
-          const outcome = takeOp(device, op, hubMs, offset);
-          sync.recordApplied(op, device.uuid, outcome, now());
-          outcomes.push(outcome);
-          settledNow += 1;
-          ackedSeq = Math.max(ackedSeq, op.seq);
-        }
-      });
-    }
-    return store.inTransaction((): PushAnswer => {
-      sync.setDeviceAcked(device.id, ackedSeq);
-      sync.touchDevice(device.id, now(), Math.max(0, request.waiting - settledNow));
-      let grant: { from: number; to: number } | null = null;
-      if (request.wantsIds) {
-        grant = grantBlock(current.kind);
-        sync.setDeviceGrant(device.id, grant.from, grant.to);
+        });
       }
-      return { epoch: sync.meta().epoch, ackedSeq, restored: false, outcomes, grant };
-    });
+      return store.inTransaction((): PushAnswer => {
+        sync.setDeviceAcked(device.id, ackedSeq);
+        sync.touchDevice(device.id, now(), Math.max(0, request.waiting - settledNow));
+        let grant: { from: number; to: number } | null = null;
+        if (request.wantsIds) {
+          grant = grantBlock(current.kind);
+          sync.setDeviceGrant(device.id, grant.from, grant.to);
+        }
+        return { epoch: sync.meta().epoch, ackedSeq, restored: false, outcomes, grant };
+      });
+    } finally {
+      pushesUnderWay.delete(push);
+    }
+  }
+
+  /** The revision each push under way began at: its chunks are not on disk for sure until it answers. */
+  const pushesUnderWay = new Map<symbol, number>();
+
+  /** How far the feed may go now: its horizon, or where the earliest push under way began. */
+  function visibleRevision(): number {
+    let revision = sync.feedHorizon();
+    for (const began of pushesUnderWay.values()) revision = Math.min(revision, began);
+    return revision;
   }
 
   /**
@@ -367,7 +405,7 @@ export function syncHubService(
     return store.db
       .transaction((): FeedAnswer => {
         const meta = sync.meta();
-        const horizon = sync.feedHorizon();
+        const horizon = visibleRevision();
         // A device that has read further than this hub's history goes was fed by a history this hub lost (a restore
         // it could not notice: restore-watch.ts): it alone starts over.
         const reset = epoch !== meta.epoch || since > meta.revision;
@@ -427,7 +465,7 @@ export function syncHubService(
 
   /** The feed's latest revision: what a replica may read up to now. */
   function currentRevision(): number {
-    return sync.feedHorizon();
+    return visibleRevision();
   }
 
   /**

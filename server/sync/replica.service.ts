@@ -1,9 +1,11 @@
 import type { LedgerService } from '../attendees/ledger.service.ts';
+import type { FactDetail } from '../attendees/ledger.rules.ts';
+import { listsFromFeed } from '../lists/presence.service.ts';
 import { bootIdOf, monotonicMs } from '../platform/clock.ts';
 import { emailKey } from '../platform/email.ts';
 import { toTimestamp } from '../platform/time.ts';
 import type { Store } from '../store.ts';
-import type { FeedPage, FeedRepository } from './feed.repository.ts';
+import { isEmptyPage, type FeedPage, type FeedRepository } from './feed.repository.ts';
 import type { changesResponse, pushResponse } from './sync.schemas.ts';
 import type { z } from 'zod';
 import { blockSizeFor, needsRefill } from './id-ranges.rules.ts';
@@ -82,6 +84,14 @@ export const MAX_PUSH_BYTES = 1536 * 1024;
  */
 export const MIN_PUSH_INTERVAL_MS = 150;
 
+/**
+ * While a backlog drains (the last push was a full batch, and more waits), the feed is read at most this often.
+ * What comes down then is mostly this replica's own ops coming back: read as soon as each chunk of them committed
+ * at the hub, they cost the hub a feed read and this replica a transaction (a wait for its disk) every few dozen
+ * ops, about as long in all as the drain itself (bench/README.md, "bench:sync").
+ */
+export const DRAIN_PULL_INTERVAL_MS = 500;
+
 /** A kept-alive connection that the hub closed as a request left on it. */
 const CLOSED_UNDER_US = new Set(['ECONNRESET', 'UND_ERR_SOCKET']);
 
@@ -129,6 +139,7 @@ export function replicaService(
   onLocalError: (error: unknown) => void = () => {},
 ) {
   const { clock, repos } = store;
+  const lists = listsFromFeed(repos);
   let stopped = true;
   let controller = new AbortController();
   let failures = 0;
@@ -149,6 +160,8 @@ export function replicaService(
    */
   let reportDue = true;
   let pushWake: (() => void) | null = null;
+  /** The last push took a full batch and more waits behind it: the feed can wait (DRAIN_PULL_INTERVAL_MS). */
+  let draining = false;
   let pushing: Promise<void> = Promise.resolve();
   let pulling: Promise<void> = Promise.resolve();
 
@@ -233,12 +246,15 @@ export function replicaService(
     // second, on a kiosk cut off with thousands waiting. The first push that goes through says there is more, and
     // the next one takes a full batch. After any other failure (a reset, a timeout, an answer lost on the way back)
     // the batch may well have reached the hub, and goes whole again: on a flaky link the hub gets every change.
-    const pending = withinPushBytes(
-      sync.pendingOps(hubAway ? 1 : Math.min(options.batchSize, MAX_OPS_PER_PUSH)),
-    );
+    const batch = hubAway ? 1 : Math.min(options.batchSize, MAX_OPS_PER_PUSH);
+    const read = sync.pendingOps(batch);
+    const pending = withinPushBytes(read);
     const record = upstream();
     const wantsIds = needsRefill(record.grantedNext, record.grantedTo, blockSizeFor(record.role));
-    if (pending.length === 0 && !reportDue && !wantsIds) return false;
+    if (pending.length === 0 && !reportDue && !wantsIds) {
+      draining = false;
+      return false;
+    }
     const reporting = reportDue;
     reportDue = false;
     const answer = await call<PushAnswer>('/sync/ops', {
@@ -255,6 +271,7 @@ export function replicaService(
       }),
     }).catch((error: unknown) => {
       reportDue ||= reporting;
+      draining = false;
       throw error;
     });
     store.inTransaction(() => {
@@ -283,6 +300,11 @@ export function replicaService(
     });
     succeeded();
     const stuck = answer.outcomes.some((outcome) => outcome.status === 'upgrade_required');
+    draining =
+      !stuck &&
+      !answer.restored &&
+      (read.length === batch || pending.length < read.length) &&
+      sync.pendingCount() > 0;
     return !stuck && answer.outcomes.length > 0;
   }
 
@@ -377,6 +399,12 @@ export function replicaService(
     const touch = (person: { eventId: number; emailKey: string } | null) => {
       if (person) touched.set(`${person.eventId} ${person.emailKey}`, person);
     };
+    // Lists before the facts that name them. A list edited since a scan on it has a later revision, and may come a
+    // page after that scan: its people are written again once it is here.
+    for (const row of page.lists ?? []) {
+      const eventId = feed.eventIdOf(row.event_uuid);
+      if (eventId !== null) for (const person of lists.takeFromFeed(row, eventId)) touch(person);
+    }
     for (const row of page.registrations) {
       const eventId = feed.eventIdOf(row.event_uuid);
       if (eventId === null) continue;
@@ -421,8 +449,8 @@ export function replicaService(
         subject: row.subject,
         at: row.at,
         names: JSON.parse(row.names) as string[],
+        detail: row.detail ? (JSON.parse(row.detail) as FactDetail) : null,
         device: row.device,
-        via: row.via ?? null,
         refused: row.refused === 1,
       };
       const held = repos.ledger.factByOp(row.op_id);
@@ -497,6 +525,8 @@ export function replicaService(
       try {
         const answer = await pullOnce(options.longPollMs);
         if (answer.more) continue;
+        if (draining && !isEmptyPage(answer.page as FeedPage))
+          await sleepUnlessStopped(DRAIN_PULL_INTERVAL_MS);
       } catch (error) {
         if (stopped) return;
         if (error instanceof HubError && error.status === 429) {

@@ -27,6 +27,10 @@ export const CONFLICT_RULES: Record<ConflictKind, string> = {
     'Registered on a kiosk whose ids had run out while cut off, with an id another registration had: it got a new id.',
   op_failed:
     'This change could not be applied (an error of this server, shown in the details); the changes after it went on.',
+  duplicate_entry:
+    'Let in twice on a check-in list that allows one entry (two kiosks apart): the earlier entry stands; the other is kept as a duplicate.',
+  entry_over_capacity:
+    'Let in at a kiosk while its check-in list was full: the person is inside, counted over capacity.',
 };
 
 export function presentDevice(device: DeviceRecord, revision: number): DeviceWire {

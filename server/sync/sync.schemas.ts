@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { LANGUAGES, REGISTRATION_DOORS } from '../contract/vocabulary.ts';
+import { LANGUAGES, REGISTRATION_DOORS, SCAN_DIRECTIONS } from '../contract/vocabulary.ts';
 import { singleLine, timestamp, uuidParam } from '../platform/schemas.ts';
-import { ATTENDEE_FACT_KINDS, CHECK_IN_WAYS } from '../attendees/ledger.rules.ts';
+import { ATTENDEE_FACT_KINDS } from '../attendees/ledger.rules.ts';
 import { CONFLICT_KINDS, MAX_OPS_PER_PUSH, REFUSAL_REASONS } from './sync.types.ts';
 
 /** The sync protocol on the wire (docs/sync.md). */
@@ -53,6 +53,16 @@ const registrationPayload = z.object({
 });
 const attendeePayload = z.object({ event: uuid, attendee: uuid });
 
+/** What a check-in or a scan made at a door carries since check-in lists (all optional on a check-in). */
+const scanFields = {
+  staff: z
+    .object({ id: z.string().max(64), name: z.string().max(255) })
+    .nullable()
+    .optional(),
+  forced: z.boolean().optional(),
+  result: z.enum(['admitted', 'reentered', 'exit_recorded']).optional(),
+};
+
 const opFields = {
   op_id: z.string().regex(/^[0-9a-f]{32}$/),
   seq: z.number().int().min(0),
@@ -72,7 +82,17 @@ const opSchema = z
     z.object({
       ...opFields,
       kind: z.literal('check_in'),
-      payload: attendeePayload.extend({ via: z.enum(CHECK_IN_WAYS) }),
+      payload: attendeePayload.extend({ via: z.enum(['self', 'desk', 'scan', 'api']), ...scanFields }),
+    }),
+    z.object({
+      ...opFields,
+      kind: z.literal('scan'),
+      payload: attendeePayload.extend({
+        list: uuid,
+        direction: z.enum(SCAN_DIRECTIONS),
+        via: z.enum(['kiosk', 'self', 'desk', 'api']),
+        ...scanFields,
+      }),
     }),
     z.object({
       ...opFields,
@@ -145,6 +165,21 @@ export const changesResponse = z.object({
     events: rows,
     users: rows,
     staff: rows,
+    // Optional: hubs from before check-in lists do not send them.
+    lists: z
+      .array(
+        z.object({
+          uuid: z.string(),
+          event_uuid: z.string(),
+          name: z.string(),
+          is_default: z.number().int(),
+          history: z.string(),
+          created_at: z.string(),
+          updated_at: z.string(),
+          deleted_at: z.string().nullable(),
+        }),
+      )
+      .optional(),
     registrations: z.array(
       z.object({
         uuid: z.string(),
@@ -169,9 +204,8 @@ export const changesResponse = z.object({
         at: z.string(),
         names: z.string(),
         device: z.string().nullable(),
-        // Absent from hubs of before migration 030.
-        via: z.enum(CHECK_IN_WAYS).nullable().optional(),
         refused: z.number().int(),
+        detail: z.string().nullable().optional(),
       }),
     ),
     tombstones: z.array(z.object({ kind: z.string(), uuid: z.string() })),

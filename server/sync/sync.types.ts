@@ -1,5 +1,10 @@
-import type { AttendeeStatus, Language, RegistrationDoor } from '../contract/vocabulary.ts';
-import type { CheckInWay } from '../attendees/ledger.rules.ts';
+import type {
+  AttendeeStatus,
+  Language,
+  RecordedScanResult,
+  RegistrationDoor,
+  ScanDirection,
+} from '../contract/vocabulary.ts';
 import type { FeedPage } from './feed.repository.ts';
 
 /** What a replica changed, as it travels to its hub (docs/sync.md). */
@@ -11,6 +16,8 @@ export const OP_KINDS = [
   'cancel',
   'no_show',
   'approve',
+  // An entry on a check-in list other than the default, or an exit on any (server/lists/, migration 032).
+  'scan',
 ] as const;
 export type OpKind = (typeof OP_KINDS)[number];
 
@@ -35,10 +42,32 @@ export interface RegistrationPayload {
   };
 }
 
+/** How a check-in was made, as its op says: `scan` is a kiosk's scanner (history's `kiosk`). */
+export type CheckInVia = 'self' | 'desk' | 'scan' | 'api';
+
+/**
+ * An entry on the event's default list (today's check-in). What lists added travels beside `via`, optional: an op of
+ * a kiosk from before lists is an entry answered `admitted`, made by nobody in particular, not forced.
+ */
 export interface CheckInPayload {
   event: string;
   attendee: string;
-  via: CheckInWay;
+  via: CheckInVia;
+  staff?: { id: string; name: string } | null;
+  forced?: boolean;
+  result?: RecordedScanResult;
+}
+
+/** A scan on a check-in list: an entry on a list other than the default, or an exit on any (server/lists/). */
+export interface ScanPayload {
+  event: string;
+  attendee: string;
+  list: string;
+  direction: ScanDirection;
+  via: 'kiosk' | 'self' | 'desk' | 'api';
+  staff?: { id: string; name: string } | null;
+  forced?: boolean;
+  result?: RecordedScanResult;
 }
 
 export interface UndoCheckInPayload {
@@ -68,7 +97,12 @@ export interface CancelPayload extends AttendeeChangePayload {
 }
 
 export type OpPayload =
-  RegistrationPayload | CheckInPayload | UndoCheckInPayload | CancelPayload | AttendeeChangePayload;
+  | RegistrationPayload
+  | CheckInPayload
+  | ScanPayload
+  | UndoCheckInPayload
+  | CancelPayload
+  | AttendeeChangePayload;
 
 /** An op as stored in a replica's outbox and sent to the hub. Times are the device's own. */
 export interface Op {
@@ -108,6 +142,10 @@ export const CONFLICT_KINDS = [
   // An op the hub could not apply (a bug, never the device's input): kept with its error, and the ops after it went
   // on (docs/sync.md, "Liveness").
   'op_failed',
+  // Two entries of one person on a check-in list that allows one, apart: the earlier stands (server/lists/).
+  'duplicate_entry',
+  // An entry a kiosk admitted while its list was full: the person is inside, flagged.
+  'entry_over_capacity',
 ] as const;
 export type ConflictKind = (typeof CONFLICT_KINDS)[number];
 
@@ -130,6 +168,10 @@ export const REFUSAL_REASONS = [
   'person_limit',
   'duplicate_scan',
   'unknown_attendee',
+  // A scan naming a check-in list that is not of its event (none a kiosk could have been given).
+  'unknown_list',
+  // A forced scan not made at a desk: only staff admit anyway.
+  'force_not_allowed',
 ] as const;
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];
 

@@ -6,6 +6,8 @@ import {
 import type { AttendeeSummary } from '../attendees/attendee.types.ts';
 import { presentEvent } from '../events/event.presenters.ts';
 import type { EventRecord } from '../events/event.types.ts';
+import { presentScan } from '../lists/list.presenters.ts';
+import type { ScanRecord } from '../lists/scan.rules.ts';
 import type { WebhookOutbox } from './outbox.service.ts';
 import type { WebhookEventType } from './webhook.rules.ts';
 
@@ -40,6 +42,13 @@ export interface ChangeNotifier {
     attendees: () => readonly AttendeeSummary[],
   ): void;
   eventChanged(type: EventChange, event: EventRecord, now: Date): void;
+  /** A scan on a check-in list that counts: an entry, or an exit (scanned, or the automatic check-out). */
+  scanRecorded(
+    type: 'attendee.entered' | 'attendee.exited',
+    event: EventRecord,
+    attendee: AttendeeSummary,
+    scan: ScanRecord,
+  ): void;
   /** Whether anybody listens to `type` in the organization: a caller may then read more, or less. */
   listens(organizationId: number, type: WebhookEventType): boolean;
   /** Runs `work` with the webhook-ids of what it tells derived from `key` (an op's id: sync/apply.service.ts). */
@@ -51,6 +60,7 @@ export const silentNotifier: ChangeNotifier = {
   attendeeChanged: () => {},
   attendeesChanged: () => {},
   eventChanged: () => {},
+  scanRecorded: () => {},
   listens: () => false,
   keyed: (_key, work) => work(),
 };
@@ -68,6 +78,13 @@ export function webhookNotifier(outbox: WebhookOutbox): ChangeNotifier {
     },
     eventChanged(type, event, now) {
       outbox.enqueue(event.organizationId, type, presentEvent(event, now));
+    },
+    scanRecorded(type, event, attendee, scan) {
+      outbox.enqueue(event.organizationId, type, {
+        attendee: presentAttendee(attendee, event),
+        list: { id: scan.list.uuid, name: scan.list.name },
+        scan: presentScan(scan),
+      });
     },
     listens: outbox.listens,
     keyed: outbox.keyed,
@@ -90,6 +107,9 @@ export function notifyingAll(...notifiers: readonly ChangeNotifier[]): ChangeNot
     },
     eventChanged(type, event, now) {
       for (const notifier of notifiers) notifier.eventChanged(type, event, now);
+    },
+    scanRecorded(type, event, attendee, scan) {
+      for (const notifier of notifiers) notifier.scanRecorded(type, event, attendee, scan);
     },
     listens: (organizationId, type) => notifiers.some((notifier) => notifier.listens(organizationId, type)),
     keyed<T>(key: string, work: () => T): T {

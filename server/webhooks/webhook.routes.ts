@@ -36,7 +36,8 @@ const deliveryParams = endpointParams.extend({
 
 const signingDescription =
   `Every notification is a POST with body \`{ "id", "type", "timestamp", "data" }\` (data: the attendee as ` +
-  `\`GET /api/attendees/{id}\` returns it, or the event), signed per Standard Webhooks: \`webhook-id\` (the same ` +
+  `\`GET /api/attendees/{id}\` returns it, or the event; for \`attendee.entered\` and \`attendee.exited\`, ` +
+  `\`{ "attendee", "list": { "id", "name" }, "scan" }\`, the scan as a person's history shows it), signed per Standard Webhooks: \`webhook-id\` (the same ` +
   `on every retry; dedupe on it), \`webhook-timestamp\` (Unix seconds of the attempt) and \`webhook-signature: ` +
   `v1,<base64 HMAC-SHA256 of "id.timestamp.body">\` keyed with the base64-decoded part of the \`whsec_\` secret. ` +
   `Kinds: ${WEBHOOK_EVENT_TYPES.join(', ')}; ${WEBHOOK_TEST_TYPE} is the test ping. Any 2xx is success; other ` +

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventRecord } from '../../server/events/event.types.ts';
 import { DATABASE_FILE } from '../../server/platform/database.ts';
 import { deskSearchAndBrand } from '../../server/platform/migrations/009_desk_search_and_brand.ts';
-import { nameTypoKeys } from '../../server/platform/migrations/032_name_typo_keys.ts';
+import { nameTypoKeys } from '../../server/platform/migrations/031_name_typo_keys.ts';
 import { migrations } from '../../server/platform/migrations/index.ts';
 import { call, createEvent, createToken, startTestApp, tempDataDir, type TestApp } from '../helpers/app.ts';
 import { setUpOwner, type DashboardClient } from '../helpers/dashboard.ts';

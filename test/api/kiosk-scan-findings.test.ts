@@ -144,8 +144,8 @@ describe('a ticket used before', () => {
     expect((await scan(named, codeOf(named, 'ada@example.com'))).body.checked_in.first_name).toBe('Ada');
     expect((await scan(bare, codeOf(bare, 'ada@example.com'))).body.checked_in.first_name).toBeNull();
 
-    // A check-in recorded before migration 030 knows no way.
-    t.app.store.db.prepare('UPDATE attendee_facts SET via = NULL').run();
+    // A check-in recorded before check-in lists has no detail, so no way.
+    t.app.store.db.prepare('UPDATE attendee_facts SET detail = NULL').run();
     expect((await scan(bare, codeOf(bare, 'ada@example.com'))).body.checked_in).toMatchObject({
       first_name: null,
       place: null,

@@ -71,3 +71,34 @@ it('10,000 registrations queued on a kiosk drain to the hub once, in batches', a
     hub.app.store.db.prepare("SELECT id, uuid FROM attendees WHERE email = 'queued4321@example.com'").get(),
   ).toEqual(sample);
 }, 180_000);
+
+it('a push under way reaches the feed when the hub answers it, not chunk by chunk', async () => {
+  // Its chunks are committed without waiting for the disk (sync/hub.service.ts): until the answer's commit makes them
+  // durable, no replica may read what a power cut could take back.
+  const local = replica.ctx.events.findEvent(event.uuid)!;
+  for (let i = 0; i < 100; i++) {
+    const outcome = replica.ctx.registrations.addWalkIn(local, {
+      email: `chunked${i}@example.com`,
+      first_name: 'Chunked',
+      last_name: `Guest ${i}`,
+    });
+    if (!outcome.ok) throw new Error(outcome.reason);
+  }
+  const revision = () => hub.app.store.db.prepare('SELECT revision FROM sync_meta').pluck().get() as number;
+  const before = revision();
+  let done = false;
+  const pushed = replica.ctx.replica!.syncNow().finally(() => (done = true));
+  const seen: { written: number; visible: number }[] = [];
+  while (!done) {
+    seen.push({ written: revision(), visible: hub.app.ctx.syncHub.currentRevision() });
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  await pushed;
+
+  const midway = seen.filter((look) => look.written > before && look.written < revision());
+  expect(midway.length).toBeGreaterThan(0);
+  for (const look of midway) expect(look.visible).toBe(before);
+  expect(hub.app.ctx.syncHub.currentRevision()).toBe(revision());
+  // Every other write waits for the disk, as before.
+  expect(hub.app.store.db.pragma('synchronous', { simple: true })).toBe(2);
+});

@@ -13,6 +13,8 @@ import { pairRogue, type RogueDevice } from '../helpers/rogue-device.ts';
 import type { ServerProcess } from '../helpers/server-process.ts';
 import { startServer } from '../helpers/server-process.ts';
 import { person, readDb, seedHub, send, venueResources, type HubSeed } from '../helpers/sync-venue.ts';
+import { defaultListUuid } from '../../server/lists/list.rules.ts';
+import type { OpPayload } from '../../server/sync/sync.types.ts';
 
 const venue = venueResources();
 let hubDir: string;
@@ -193,6 +195,47 @@ describe('a device holding only its own credential', () => {
         .all(uuid),
     ) as { details: string }[];
     expect(counted.map((row) => JSON.parse(row.details).count)).toEqual([1_499]);
+  });
+
+  it('scans only on the check-in lists of the events it serves, exits only where they are scanned, force only at a desk', async () => {
+    const device = await rogue();
+    const { uuid } = await registerAtHub('lists@example.com');
+    const createList = async (event: string, body: Record<string, unknown>) =>
+      (await send(hub.baseUrl, 'POST', `/api/events/${event}/check-in-lists`, { token: seed.token, body }))
+        .body.data.id as string;
+    const workshop = await createList(own.event, { name: 'Rogue workshop' });
+    const elsewhere = await createList(unserved.event, { name: 'Elsewhere' });
+    const about = { event: own.event, attendee: uuid };
+    const scan = (list: string, extra: Record<string, unknown> = {}) =>
+      device.op('scan', { ...about, list, direction: 'entry', via: 'kiosk', ...extra } as OpPayload);
+    const ops = [
+      scan(elsewhere),
+      scan(randomUUID()),
+      scan(workshop, { direction: 'exit' }),
+      scan(defaultListUuid(own.event)),
+      scan(workshop, { forced: true }),
+      device.op('check_in', { ...about, via: 'scan', forced: true } as OpPayload),
+      scan(workshop, { via: 'desk', forced: true, staff: { id: randomUUID(), name: 'Sam' } }),
+    ];
+    const answer = await device.push(ops);
+    expect(answer.status).toBe(200);
+    expect(
+      answer.body.outcomes.map((o: { status: string; reason?: string }) => [o.status, o.reason]),
+    ).toEqual([
+      ['refused', 'unknown_list'],
+      ['refused', 'unknown_list'],
+      ['refused', 'invalid'],
+      ['refused', 'invalid'],
+      ['refused', 'force_not_allowed'],
+      ['refused', 'force_not_allowed'],
+      ['applied', undefined],
+    ]);
+    const kept = readDb(hubDir, (db) =>
+      db
+        .prepare("SELECT kind FROM attendee_facts WHERE subject = ? AND kind IN ('scan', 'check_in')")
+        .all(uuid),
+    );
+    expect(kept).toEqual([{ kind: 'scan' }]);
   });
 
   it('cannot make every replica start over by claiming the hub lost its ops (row 4)', async () => {

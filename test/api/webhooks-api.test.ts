@@ -232,7 +232,8 @@ describe('DELETE /api/webhooks/{id}', () => {
     const kept = createEndpoint(t.app, org, receiver.url, ['attendee.checked_in']);
     await register('a@example.com');
     await call(t.app, 'POST', `/public/events/${event.uuid}/check-in`, { body: { email: 'a@example.com' } });
-    expect(notificationCount(t.app)).toBe(2);
+    // Registered, entered (a check-in is an entry on the main entrance: issue 38), checked in.
+    expect(notificationCount(t.app)).toBe(3);
 
     const res = await call(t.app, 'DELETE', `/api/webhooks/${gone.uuid}`, { token });
     expect(res.status).toBe(200);

@@ -9,6 +9,7 @@ import { toTimestamp } from '../../server/platform/time.ts';
 import type { EventRecord } from '../../server/events/event.types.ts';
 import type { Organization } from '../../server/organizations/organization.types.ts';
 import { WEBHOOK_EVENT_TYPES } from '../../server/webhooks/webhook.rules.ts';
+import { defaultListUuid } from '../../server/lists/list.rules.ts';
 import {
   call,
   createEvent,
@@ -103,6 +104,18 @@ describe('the outbox', () => {
     const checkedIn = await last();
     expect(checkedIn).toMatchObject({ type: 'attendee.checked_in', data: await lookup(ada) });
     expect(checkedIn.data.checked_in_at).not.toBeNull();
+
+    // A check-in is an entry on the event's main entrance (issue 38), and an exit there is told too.
+    const mainEntrance = `/api/events/${approval.uuid}/check-in-lists/${defaultListUuid(approval.uuid)}`;
+    expect((await call(t.app, 'PATCH', mainEntrance, { token, body: { exits_scanned: true } })).status).toBe(
+      200,
+    );
+    const exit = await call(t.app, 'POST', `${mainEntrance}/scans`, {
+      token,
+      body: { attendee_id: ada, direction: 'exit' },
+    });
+    expect(exit.body.data.result).toBe('exit_recorded');
+    expect(await last()).toMatchObject({ type: 'attendee.exited', data: { attendee: await lookup(ada) } });
 
     expect(attendees.undoCheckIn(approval, record(ada)).ok).toBe(true);
     expect(await last()).toMatchObject({ type: 'attendee.check_in_undone', data: await lookup(ada) });

@@ -19,6 +19,7 @@ import {
 import {
   CANCEL_KINDS,
   CHECK_IN_KINDS,
+  LIST_SCAN_KINDS,
   NO_SHOW_KINDS,
   REGISTRATION_KINDS,
   type Attempt,
@@ -49,7 +50,11 @@ export type FailureKind =
   | 'check_in_lost'
   | 'cancel_lost'
   | 'no_show_lost'
-  | 'approve_lost';
+  | 'approve_lost'
+  | 'inside_now_negative'
+  | 'inside_now_drift'
+  | 'inside_now_diverges'
+  | 'list_scan_lost';
 
 function readDb<T>(dir: string, read: (db: Database.Database) => T): T {
   const db = new Database(path.join(dir, DATABASE_FILE), { readonly: true });
@@ -218,6 +223,70 @@ export function dumpNode(dir: string, events: Record<EventName, string>): NodeDu
       dumped[name] = rows.map((row) => ({ ...row, aliases: (aliasesOf.get(row.uuid) ?? []).sort() }));
     }
     return { events: dumped, aliases };
+  });
+}
+
+/**
+ * Check-in lists as a node holds them (issue 38): who is inside each list (by list UUID: person, entry, since), the
+ * kept counts, what the rows behind them count, and every scan recorded on a list.
+ */
+export interface ListsDump {
+  presence: Record<string, string[]>;
+  /** `list <uuid>` or `event <uuid>`: the count as a read answers it now. */
+  counts: Record<string, number>;
+  /** The same, counted from the presence rows themselves. */
+  recounted: Record<string, number>;
+  /** `op_id kind list direction at subject`, sorted. */
+  scans: string[];
+}
+
+export function dumpLists(dir: string): ListsDump {
+  return readDb(dir, (db) => {
+    const now = new Date().toISOString();
+    const presence: Record<string, string[]> = {};
+    const rows = db
+      .prepare(
+        `SELECT l.uuid AS list, p.email_key, p.entry_op, p.entered_at FROM list_presence p
+         JOIN check_in_lists l ON l.id = p.list_id ORDER BY l.uuid, p.email_key`,
+      )
+      .all() as { list: string; email_key: string; entry_op: string; entered_at: string }[];
+    for (const row of rows) {
+      (presence[row.list] ??= []).push(`${row.email_key} ${row.entry_op} ${row.entered_at}`);
+    }
+    const counts: Record<string, number> = {};
+    const recounted: Record<string, number> = {};
+    const kept = db
+      .prepare(
+        `SELECT c.scope, c.inside, c.swept_at,
+           CASE c.scope WHEN 'list' THEN (SELECT uuid FROM check_in_lists WHERE id = c.scope_id)
+             ELSE (SELECT uuid FROM events WHERE id = c.scope_id) END AS uuid,
+           CASE c.scope
+             WHEN 'list' THEN (SELECT count(*) FROM list_presence p WHERE p.list_id = c.scope_id
+               AND p.checkout_at > c.swept_at AND p.checkout_at <= @now)
+             ELSE (SELECT count(*) FROM event_presence p WHERE p.event_id = c.scope_id
+               AND p.checkout_at > c.swept_at AND p.checkout_at <= @now) END AS passed,
+           CASE c.scope
+             WHEN 'list' THEN (SELECT count(*) FROM list_presence p WHERE p.list_id = c.scope_id
+               AND (p.checkout_at IS NULL OR p.checkout_at > @now))
+             ELSE (SELECT count(*) FROM event_presence p WHERE p.event_id = c.scope_id
+               AND (p.checkout_at IS NULL OR p.checkout_at > @now)) END AS inside_rows
+         FROM inside_counts c`,
+      )
+      .all({ now }) as { scope: string; inside: number; uuid: string; passed: number; inside_rows: number }[];
+    for (const count of kept) {
+      counts[`${count.scope} ${count.uuid}`] = count.inside - count.passed;
+      recounted[`${count.scope} ${count.uuid}`] = count.inside_rows;
+    }
+    const scans = (
+      db
+        .prepare(
+          `SELECT op_id, kind, coalesce(json_extract(detail, '$.list'), 'default') AS list,
+             coalesce(json_extract(detail, '$.direction'), 'entry') AS direction, at, subject
+           FROM attendee_facts WHERE kind IN ('check_in', 'scan') AND refused = 0 ORDER BY op_id`,
+        )
+        .all() as Record<string, string>[]
+    ).map((row) => `${row.op_id} ${row.kind} ${row.list} ${row.direction} ${row.at} ${row.subject}`);
+    return { presence, counts, recounted, scans };
   });
 }
 
@@ -456,6 +525,67 @@ export function checkRun({ venue, record, crashes, quiescence }: CheckInput): Fa
     }
   }
 
+  // Who is inside (issue 38): never negative, what the kept counts say is what the rows behind them count, every
+  // node agrees with the one it syncs with (a count only exists once someone was inside: missing reads as 0), and
+  // every acked scan on a list is held everywhere.
+  const lists = Object.fromEntries(NODES.map((node) => [node, dumpLists(venue.nodes[node].dir)])) as Record<
+    NodeName,
+    ListsDump
+  >;
+  for (const node of NODES) {
+    for (const [scope, inside] of Object.entries(lists[node].counts)) {
+      if (inside < 0) fail('inside_now_negative', `${node}: ${scope} counts ${inside} inside`);
+      if (inside !== lists[node].recounted[scope]) {
+        fail(
+          'inside_now_drift',
+          `${node}: ${scope} counts ${inside}, its rows ${lists[node].recounted[scope]}`,
+        );
+      }
+    }
+  }
+  for (const node of NODES.filter((n) => n !== 'online')) {
+    const upstream: NodeName = node === 'hub' ? 'online' : 'hub';
+    const scopes = new Set([...Object.keys(lists[node].counts), ...Object.keys(lists[upstream].counts)]);
+    for (const scope of scopes) {
+      const here = lists[node].counts[scope] ?? 0;
+      const there = lists[upstream].counts[scope] ?? 0;
+      if (here !== there)
+        fail('inside_now_diverges', `${scope}: ${upstream} counts ${there}, ${node} ${here}`);
+    }
+    const listUuids = new Set([
+      ...Object.keys(lists[node].presence),
+      ...Object.keys(lists[upstream].presence),
+    ]);
+    for (const list of listUuids) {
+      const here = JSON.stringify(lists[node].presence[list] ?? []);
+      const there = JSON.stringify(lists[upstream].presence[list] ?? []);
+      if (here !== there)
+        fail('inside_now_diverges', `list ${list}: ${upstream} holds ${there}, ${node} ${here}`);
+    }
+    const missing = lists[upstream].scans.filter((scan) => !lists[node].scans.includes(scan));
+    const extra = lists[node].scans.filter((scan) => !lists[upstream].scans.includes(scan));
+    for (const scan of missing.slice(0, 5))
+      fail('divergent_state', `scans: ${node} lacks ${upstream}'s ${scan}`);
+    for (const scan of extra.slice(0, 5))
+      fail('divergent_state', `scans: ${node} holds ${scan}, ${upstream} not`);
+  }
+  const scanCount = (node: NodeName) => lists[node].scans.length;
+  const ackedListScans = record.attempts.filter(
+    (attempt) =>
+      attempt.outcome === 'acked' &&
+      LIST_SCAN_KINDS.has(attempt.step.kind) &&
+      ['admitted', 'reentered', 'exit_recorded'].includes(attempt.answeredResult ?? ''),
+  );
+  for (const node of NODES) {
+    const onLists = lists[node].scans.filter((scan) => scan.split(' ')[1] === 'scan').length;
+    if (onLists < ackedListScans.length) {
+      fail(
+        'list_scan_lost',
+        `${node}: ${ackedListScans.length} scans on lists were recorded at doors, ${onLists} are here (of ${scanCount(node)} scans)`,
+      );
+    }
+  }
+
   // Cancellations, no-shows and approvals of a person registered once and never checked in: nothing can outweigh them.
   for (const [person, attempts] of attemptsOf) {
     const [event, email] = person.split(' ') as [EventName, string];
@@ -481,8 +611,15 @@ export function checkRun({ venue, record, crashes, quiescence }: CheckInput): Fa
     const cancel = acked(CANCEL_KINDS);
     const noShow = acked(NO_SHOW_KINDS);
     const approve = acked(new Set(['desk_approve']));
+    // An entry on any list is the person turning up, as a check-in is: it outweighs a no-show, in either order.
+    const entered = attempts.some(
+      (a) =>
+        LIST_SCAN_KINDS.has(a.step.kind) &&
+        a.list?.direction === 'entry' &&
+        (a.outcome === 'unknown' || ['admitted', 'reentered'].includes(a.answeredResult ?? '')),
+    );
     if (cancel) expect('cancel_lost', cancel, 'canceled');
-    else if (noShow && !tried(CANCEL_KINDS)) expect('no_show_lost', noShow, 'no_show');
+    else if (noShow && !tried(CANCEL_KINDS) && !entered) expect('no_show_lost', noShow, 'no_show');
     else if (approve && !tried(CANCEL_KINDS) && !tried(NO_SHOW_KINDS))
       expect('approve_lost', approve, 'confirmed');
   }

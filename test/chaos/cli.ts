@@ -16,13 +16,24 @@ const { values } = parseArgs({
     seed: { type: 'string' },
     seconds: { type: 'string', default: '60' },
     keep: { type: 'boolean', default: false },
+    help: { type: 'boolean', default: false },
   },
 });
+const USAGE = 'usage: npm run test:chaos -- [--seeds N] [--seed S] [--seconds T] [--keep]';
+if (values.help) {
+  console.log(
+    `${USAGE}\n\n  --seeds N    how many seeds to run, one after another (default 1)\n` +
+      '  --seed S     the first seed (default: one drawn at random, printed)\n' +
+      '  --seconds T  how long each run writes and faults (default 60)\n' +
+      '  --keep       keep the data dirs, logs and report of passing seeds too (failing ones are always kept)',
+  );
+  process.exit(0);
+}
 const seeds = Number(values.seeds);
 const first = values.seed !== undefined ? Number(values.seed) : randomInt(1, 2 ** 31);
 const seconds = Number(values.seconds);
 if (![seeds, first, seconds].every((n) => Number.isSafeInteger(n) && n >= 0) || seeds < 1 || seconds < 1) {
-  console.error('usage: npm run test:chaos -- [--seeds N] [--seed S] [--seconds T] [--keep]');
+  console.error(USAGE);
   process.exit(2);
 }
 

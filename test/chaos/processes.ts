@@ -55,6 +55,13 @@ export interface Template {
   dir: string;
   organizationSlug: string;
   events: Record<EventName, string>;
+  /**
+   * The main event's check-in lists beside its main entrance, made online (issue 38): a workshop that admits once
+   * and a terrace that admits every time, both scanning exits.
+   */
+  lists: { workshop: string; terrace: string };
+  /** The check-in codes of the early registrations, as their tickets carry them: what people scan at the doors. */
+  codes: Record<string, string>;
   /** Tokens of the token API (default scopes) on the online server and on the hub. */
   tokens: { online: string; hub: string };
 }
@@ -105,14 +112,23 @@ export async function buildTemplate(): Promise<Template> {
     const organization = app.ctx.organizations.listOrganizations()[0]!;
     const main = createEvent(app, organization, { name: 'Main Hall' });
     const vip = createEvent(app, organization, { name: 'VIP Lounge', requires_approval: true });
+    const codes: Record<string, string> = {};
     for (const email of PREREGISTERED) {
       const outcome = app.ctx.registrations.addWalkIn(main, { email, first_name: 'Early', last_name: email });
       if (!outcome.ok) throw new Error(`could not register ${email}: ${outcome.reason}`);
+      codes[email] = outcome.attendee.checkinCode;
     }
+    const list = (name: string, entryRule: 'once' | 'every_time') => {
+      const created = app.ctx.lists.createList(main, { name, entry_rule: entryRule, exits_scanned: true });
+      if (!created.ok) throw new Error(`could not create the list ${name}: ${created.reason}`);
+      return created.list.list.uuid;
+    };
     template = {
       dir,
       organizationSlug: organization.slug,
       events: { main: main.uuid, vip: vip.uuid },
+      lists: { workshop: list('Workshop', 'once'), terrace: list('Terrace', 'every_time') },
+      codes,
       tokens: {
         online: createToken(app, organization, { name: 'chaos' }),
         sync: createToken(app, organization, { name: 'venue', scopes: ['sync'] }),

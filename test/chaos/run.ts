@@ -158,10 +158,14 @@ export function summaryLine(result: ChaosResult): string {
   const { attempts } = result.record;
   const writes = attempts.filter((a) => a.step.kind !== 'check');
   const ackedAtKiosks = writes.filter((a) => a.outcome === 'acked' && a.step.node.startsWith('kiosk')).length;
+  const listScans = writes.filter((a) =>
+    ['admitted', 'reentered', 'exit_recorded'].includes(a.answeredResult ?? ''),
+  ).length;
   const verdict = result.passed ? 'passed' : `FAILED (${result.failures.length} failures)`;
   return (
     `seed ${result.seed}: ${verdict}; ${count(writes, 'acked')} writes acked (${ackedAtKiosks} at kiosks), ` +
     `${count(writes, 'refused')} refused, ${count(writes, 'unknown')} unanswered, ${count(writes, 'skipped')} skipped; ` +
+    `${listScans} scans on lists recorded; ` +
     `${result.faultLog.length} faults played; settled in ${(result.settledMs / 1000).toFixed(1)} s`
   );
 }
@@ -199,7 +203,9 @@ function fullReport(result: ChaosResult): string {
     lines.push(
       `  ${(attempt.startedMs / 1000).toFixed(1).padStart(6)}-${(attempt.endedMs / 1000).toFixed(1)} s  ${attempt.step.node} ` +
         `${attempt.step.kind} ${attempt.step.event} ${attempt.step.email} -> ${attempt.outcome} ${attempt.status ?? ''} ` +
-        `${JSON.stringify(attempt.answered)}${attempt.code ? ` code ${attempt.code}` : ''}${attempt.note ? ` (${attempt.note})` : ''}`,
+        `${JSON.stringify(attempt.answered)}${attempt.code ? ` code ${attempt.code}` : ''}` +
+        `${attempt.list ? ` list ${attempt.list.uuid} ${attempt.list.direction} ${attempt.answeredResult ?? ''}` : ''}` +
+        `${attempt.note ? ` (${attempt.note})` : ''}`,
     );
   }
   return lines.join('\n') + '\n';

@@ -29,7 +29,11 @@ export type WriteKind =
   | 'desk_approve'
   /** The token API (/api; a kiosk forwards it to the hub). */
   | 'token_cancel'
-  | 'token_no_show';
+  | 'token_no_show'
+  /** POST /kiosk/api/events/:e/check-in-lists/:l/scan with a check-in code: an entry or an exit on a list. */
+  | 'list_scan'
+  /** The desk's scan on a list (/dashboard/api/.../check-in-lists/:l/scans), by check-in code. */
+  | 'desk_list_scan';
 
 export type StepKind = WriteKind | 'check';
 
@@ -49,6 +53,8 @@ const STEP_WEIGHTS: readonly (readonly [StepKind, number])[] = [
   ['token_no_show', 2],
   ['desk_approve', 6],
   ['check', 4],
+  ['list_scan', 10],
+  ['desk_list_scan', 4],
 ];
 
 const NODE_WEIGHTS: readonly (readonly [NodeName, number])[] = NODES.map((node) => [node, 2] as const);
@@ -62,6 +68,7 @@ export const CHECK_IN_KINDS: ReadonlySet<StepKind> = new Set([
 export const REGISTRATION_KINDS: ReadonlySet<StepKind> = new Set(['register', 'kiosk_register', 'walk_in']);
 export const CANCEL_KINDS: ReadonlySet<StepKind> = new Set(['public_cancel', 'desk_cancel', 'token_cancel']);
 export const NO_SHOW_KINDS: ReadonlySet<StepKind> = new Set(['desk_no_show', 'token_no_show']);
+export const LIST_SCAN_KINDS: ReadonlySet<StepKind> = new Set(['list_scan', 'desk_list_scan']);
 
 /** The people of a run: the online server's early registrations and guests no tier has seen yet. */
 export function peopleOf(guests: number): string[] {
@@ -112,7 +119,9 @@ export function drawWorkload(random: Prng, options: WorkloadOptions): Step[] {
         client,
         node: own.weighted(NODE_WEIGHTS),
         kind,
-        event: kind === 'desk_approve' ? 'vip' : own.chance(0.75) ? 'main' : 'vip',
+        // Lists are the main event's.
+        event:
+          kind === 'desk_approve' ? 'vip' : LIST_SCAN_KINDS.has(kind) || own.chance(0.75) ? 'main' : 'vip',
         // Registrations mostly of guests: the early birds are registered online already.
         email: REGISTRATION_KINDS.has(kind) && own.chance(0.8) ? own.pick(guests) : own.pick(people),
         pick: own.int(0, 1_000),
@@ -165,6 +174,9 @@ export interface Attempt {
   answered: Answered;
   /** For a scan: the code sent, and the person it was known to belong to. */
   code?: string;
+  /** For a scan on a list: which list, and which way; and what the door answered (`data.result`). */
+  list?: { uuid: string; direction: 'entry' | 'exit' };
+  answeredResult?: string;
   note?: string;
 }
 
@@ -184,7 +196,9 @@ export function workloadClient(venue: Venue, startedAt: number) {
   const record: WorkloadRecord = { attempts: [], exchanges: [] };
   const cookies = new Map<NodeName, string>();
   /** Every check-in code an answer gave, by event and email: what people carry to a scanner. */
-  const codes = new Map<string, string[]>();
+  const codes = new Map<string, string[]>(
+    Object.entries(venue.template.codes).map(([email, code]) => [`main ${email}`, [code]]),
+  );
   const since = () => Date.now() - startedAt;
   const { events } = venue.template;
 
@@ -351,6 +365,9 @@ export function workloadClient(venue: Venue, startedAt: number) {
               : 'refused';
         if (attempt.outcome === 'acked') {
           attempt.answered = answeredBy(step, exchange.body);
+          if (LIST_SCAN_KINDS.has(step.kind)) {
+            attempt.answeredResult = (exchange.body as { data?: { result?: string } } | null)?.data?.result;
+          }
           learnCode(step.event, email, attempt.answered.code);
           if (REGISTRATION_KINDS.has(step.kind)) learnRegistered(step.event, email);
         }
@@ -395,6 +412,35 @@ export function workloadClient(venue: Venue, startedAt: number) {
           step.kind === 'scan'
             ? await http(step.node, 'POST', `/kiosk/api/events/${event}/scan`, { body })
             : await desk(step.node, 'POST', `/dashboard/api/events/${event}/scan`, body),
+        );
+      }
+      case 'list_scan':
+      case 'desk_list_scan': {
+        const known = codes.get(personKey(step.event, email)) ?? [];
+        if (known.length === 0) return done(null, 'no check-in code known for this person');
+        attempt.code = known[step.pick % known.length]!;
+        const { workshop, terrace } = venue.template.lists;
+        attempt.list = {
+          uuid: step.pick % 2 === 0 ? workshop : terrace,
+          direction: Math.floor(step.pick / 2) % 3 === 0 ? 'exit' : 'entry',
+        };
+        const body = { code: `ARV1:${attempt.code}`, direction: attempt.list.direction };
+        return done(
+          step.kind === 'list_scan'
+            ? await http(
+                step.node,
+                'POST',
+                `/kiosk/api/events/${event}/check-in-lists/${attempt.list.uuid}/scan`,
+                {
+                  body,
+                },
+              )
+            : await desk(
+                step.node,
+                'POST',
+                `/dashboard/api/events/${event}/check-in-lists/${attempt.list.uuid}/scans`,
+                body,
+              ),
         );
       }
       case 'walk_in': {
@@ -511,6 +557,8 @@ function answeredBy(step: Step, body: unknown): Answered {
       return { uuid: data.id, status: data.status };
     case 'token_cancel':
     case 'public_cancel':
+    case 'list_scan':
+    case 'desk_list_scan':
       return {};
     default:
       // The desk's attendee.

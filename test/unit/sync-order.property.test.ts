@@ -28,6 +28,8 @@ import { applyService } from '../../server/sync/apply.service.ts';
 import { syncRepository } from '../../server/sync/sync.repository.ts';
 import type { Op, OpKind, OpPayload } from '../../server/sync/sync.types.ts';
 import { silentNotifier } from '../../server/webhooks/notifier.ts';
+import { listService } from '../../server/lists/list.service.ts';
+import { rootJournal } from '../../server/sync/journal.ts';
 import { createEvent, createOrganization, pairDevice, tempDataDir, testClock } from '../helpers/app.ts';
 
 const DEVICES = ['kiosk-a', 'kiosk-b', 'kiosk-c'] as const;
@@ -38,6 +40,12 @@ const EXISTING_EMAILS = ['hub1@example.com', 'hub2@example.com', EMAILS[0]!];
 
 let seedDir: string;
 let eventUuid: string;
+/** A second event, in Paris, with check-in lists: the list scans' properties run on it. */
+let listEventUuid: string;
+/** Its lists' UUIDs, the default list first. */
+let listUuids: string[];
+/** Its people, registered on the hub before any kiosk went offline. */
+let listPeople: string[];
 /** Registrations the hub had before any kiosk went offline. */
 let existing: string[];
 /** The kiosks' device UUIDs on the hub, by name: paired in order, so each has the block of ids its ops take. */
@@ -54,11 +62,39 @@ beforeAll(async () => {
     if (!outcome.ok) throw new Error(outcome.reason);
     existing.push(app.store.repos.attendees.findForEmail(event.id, email)!.uuid);
   }
-  const organization = app.store.repos.organizations.findById(event.organizationId)!;
-  for (const device of DEVICES) {
-    const paired = app.ctx.syncHub.deviceOf(await pairDevice(app, organization, [event.uuid]))!;
-    deviceUuids.set(device, paired.uuid);
+  const listEvent = createEvent(app, createOrganization(app), { timezone: 'Europe/Paris', name: 'Fair' });
+  listEventUuid = listEvent.uuid;
+  listPeople = [];
+  for (const email of EMAILS) {
+    const outcome = app.ctx.registrations.addWalkIn(listEvent, {
+      email,
+      first_name: 'Fair',
+      last_name: email,
+    });
+    if (!outcome.ok) throw new Error(outcome.reason);
+    listPeople.push(outcome.attendee.uuid);
   }
+  // The main entrance scans exits and checks everyone out at night; three doors with each entry rule.
+  const main = app.ctx.lists.listsOf(listEvent)[0]!;
+  app.ctx.lists.updateList(listEvent, main.uuid, { exits_scanned: true, auto_checkout_at: '03:00' });
+  listUuids = [main.uuid];
+  for (const [name, rules] of [
+    ['Workshop', { entry_rule: 'once', exits_scanned: true, capacity: 2 }],
+    ['Day pass', { entry_rule: 'once_per_day', exits_scanned: true, auto_checkout_at: '04:00' }],
+    ['Terrace', { entry_rule: 'every_time', exits_scanned: true }],
+  ] as const) {
+    const created = app.ctx.lists.createList(listEvent, { name, ...rules });
+    if (!created.ok) throw new Error(created.reason);
+    listUuids.push(created.list.list.uuid);
+  }
+  for (const scope of [event, listEvent]) {
+    const organization = app.store.repos.organizations.findById(scope.organizationId)!;
+    for (const device of DEVICES) {
+      const paired = app.ctx.syncHub.deviceOf(await pairDevice(app, organization, [scope.uuid]))!;
+      deviceUuids.set(`${device}@${scope.uuid}`, paired.uuid);
+    }
+  }
+  for (const device of DEVICES) deviceUuids.set(device, deviceUuids.get(`${device}@${event.uuid}`)!);
   await app.close();
 });
 
@@ -403,3 +439,170 @@ it('a no-show told again (by another kiosk) leaves the row as it was', () => {
     fs.rmSync(work, { recursive: true, force: true });
   }
 });
+
+/**
+ * List scans (issue 38, docs/sync.md "List scans"): entries and exits on lists with each entry rule, the main
+ * entrance's check-ins among them, from three kiosks over a day and a half (midnights and automatic check-outs in
+ * the event's zone between them), with the hub editing the lists' rules meanwhile. Each op reaches the hub some time
+ * after it was made (a kiosk pushes in its own order, and a rule changed at the hub at some moment is in force before
+ * any op made after that moment arrives); any two such arrival orders leave the same rows, the same people inside
+ * each list, the same counts, and the same history (which entries stand, which are duplicates).
+ */
+const HOUR = 60 * 60_000;
+/** The hub's edits of the lists, at fixed moments: a door that admits every time from then on, a later check-out. */
+const RULE_CHANGES = [
+  { atMs: 6 * HOUR, list: 1, input: { entry_rule: 'every_time' as const } },
+  { atMs: 20 * HOUR, list: 2, input: { auto_checkout_at: '06:00' } },
+  { atMs: 30 * HOUR, list: 3, input: { entry_rule: 'once' as const } },
+];
+
+type Arrival = { atMs: number; op?: Op; change?: (typeof RULE_CHANGES)[number] };
+
+const listScript = (device: string) =>
+  fc
+    .array(
+      fc.record({
+        person: fc.nat(),
+        list: fc.nat(),
+        exit: fc.boolean(),
+        atMs: fc.integer({ min: 0, max: 36 * HOUR }),
+        delayMs: fc.integer({ min: 0, max: 24 * HOUR }),
+      }),
+      { maxLength: 10 },
+    )
+    .map((steps) => {
+      // A kiosk scans in the order of its clock, and pushes in that order, each op some time after it was made.
+      const ordered = [...steps].sort((a, b) => a.atMs - b.atMs);
+      let arrivesMs = 0;
+      return ordered.map((step, seq): Arrival => {
+        const list = listUuids[step.list % listUuids.length]!;
+        const attendee = listPeople[step.person % listPeople.length]!;
+        const checkIn = list === listUuids[0] && !step.exit;
+        const opId =
+          `${device.slice(-1)}${seq.toString(16).padStart(3, '0')}${randomUUID().replace(/-/g, '')}`.slice(
+            0,
+            32,
+          );
+        arrivesMs = Math.max(arrivesMs, step.atMs + step.delayMs);
+        return {
+          atMs: arrivesMs,
+          op: {
+            op_id: opId,
+            seq: seq + 1,
+            device,
+            kind: checkIn ? 'check_in' : 'scan',
+            payload: checkIn
+              ? { event: listEventUuid, attendee, via: 'scan' }
+              : {
+                  event: listEventUuid,
+                  attendee,
+                  list,
+                  direction: step.exit ? 'exit' : 'entry',
+                  via: 'kiosk',
+                  result: step.exit ? 'exit_recorded' : 'admitted',
+                },
+            wall_ms: START_MS + step.atMs,
+            mono_ms: step.atMs,
+            boot_id: `${device}-boot`,
+            schema_version: SCHEMA_VERSION,
+          },
+        };
+      });
+    });
+
+/** Everything in the order it reaches the hub: ops by arrival, the hub's edits at their moment (ties: edit first). */
+const byArrival = (scripts: Arrival[][]): Arrival[] =>
+  [...scripts.flat(), ...RULE_CHANGES.map((change): Arrival => ({ atMs: change.atMs, change }))].sort(
+    (a, b) => a.atMs - b.atMs || Number(a.op !== undefined) - Number(b.op !== undefined),
+  );
+
+/** What a hub holds of the list event once `arrivals` were taken in order, read at one moment after them all. */
+function listState(arrivals: Arrival[], copy: string) {
+  fs.mkdirSync(copy, { recursive: true });
+  fs.copyFileSync(path.join(seedDir, DATABASE_FILE), path.join(copy, DATABASE_FILE));
+  const db = openDatabase(copy);
+  try {
+    let nowMs = START_MS;
+    const store = createStore(db, { now: () => new Date(nowMs) });
+    const sync = syncRepository(db);
+    const ledger = ledgerService(store, store.repos.ledger, silentNotifier);
+    const apply = applyService(store, sync, ledger);
+    const lists = listService(store, ledger, rootJournal);
+    const event = () => store.repos.events.findByUuid(listEventUuid)!;
+    for (const arrival of arrivals) {
+      nowMs = START_MS + arrival.atMs;
+      if (arrival.change) {
+        const outcome = lists.updateList(event(), listUuids[arrival.change.list]!, arrival.change.input);
+        if (!outcome.ok) throw new Error(outcome.reason);
+        continue;
+      }
+      const op = arrival.op!;
+      const device = sync.deviceByUuid(deviceUuids.get(`${op.device}@${listEventUuid}`)!)!;
+      const outcome = store.inTransaction(() =>
+        apply.applyOp(
+          { op, at: new Date(op.wall_ms).toISOString(), uncertain: false },
+          { device, pendingUpstream: false, allocateId: () => store.repos.ledger.takeLocalIds() },
+        ),
+      );
+      expect(outcome.status, JSON.stringify(outcome)).toMatch(/^(applied|dropped)$/);
+    }
+    nowMs = START_MS + 3 * 24 * HOUR;
+    const read = event();
+    const attendees = db
+      .prepare(
+        `SELECT a.uuid, a.status, a.checked_in_at, a.checkin_op_id FROM attendees a
+         WHERE a.event_id = ? ORDER BY a.uuid`,
+      )
+      .all(read.id) as { uuid: string }[];
+    return {
+      attendees,
+      presence: db
+        .prepare(
+          `SELECT l.uuid AS list, p.email_key, p.attendee_uuid, p.entered_at, p.entry_op, p.checkout_at
+           FROM list_presence p JOIN check_in_lists l ON l.id = p.list_id ORDER BY l.uuid, p.email_key`,
+        )
+        .all(),
+      inside: lists.insideNow(read).lists.map((view) => [view.list.uuid, view.insideNow]),
+      insideEvent: lists.insideNow(read).event,
+      history: attendees.map((row) =>
+        lists
+          .historyOf(read, store.repos.attendees.findByUuid(row.uuid)!)
+          .map((scan) => [scan.id, scan.list.uuid, scan.direction, scan.at, scan.duplicate, scan.undone]),
+      ),
+    };
+  } finally {
+    db.close();
+  }
+}
+
+it('list scans, exits, rule changes and automatic check-outs from three kiosks: any arrival order, the same hub', () => {
+  const work = tempDataDir();
+  let run = 0;
+  try {
+    fc.assert(
+      fc.property(
+        fc.tuple(...DEVICES.map((device) => listScript(device))),
+        fc.array(fc.integer({ min: 0, max: 24 * HOUR }), { minLength: 30, maxLength: 30 }),
+        (scripts, otherDelays) => {
+          run++;
+          // The same ops, each arriving after another delay (still in its kiosk's order).
+          let next = 0;
+          const other = scripts.map((script) => {
+            let arrivesMs = 0;
+            return script.map((arrival) => {
+              const madeMs = arrival.op!.wall_ms - START_MS;
+              arrivesMs = Math.max(arrivesMs, madeMs + otherDelays[next++ % otherDelays.length]!);
+              return { ...arrival, atMs: arrivesMs };
+            });
+          });
+          const one = listState(byArrival(scripts), path.join(work, `${run}-a`));
+          const two = listState(byArrival(other), path.join(work, `${run}-b`));
+          expect(two).toEqual(one);
+        },
+      ),
+      { numRuns: 120, seed: 20_261_205 },
+    );
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}, 600_000);

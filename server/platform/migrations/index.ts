@@ -22,8 +22,8 @@ import { sql as scopedFeed } from './027_scoped_feed.ts';
 import { sql as offlineSignIn } from './028_offline_sign_in.ts';
 import { sql as nameCheckIns } from './029_name_check_ins.ts';
 import { sql as mailCaps } from './030_mail_caps.ts';
-import { sql as checkInWays } from './031_check_in_ways.ts';
-import { nameTypoKeys } from './032_name_typo_keys.ts';
+import { nameTypoKeys } from './031_name_typo_keys.ts';
+import { checkInLists } from './032_check_in_lists.ts';
 
 /** SQL to run, or a step in TypeScript for what SQL cannot do (drawing random codes, folding text for search). */
 export type Migration = string | ((db: Db) => void);
@@ -56,6 +56,6 @@ export const migrations: readonly Migration[] = [
   offlineSignIn,
   nameCheckIns,
   mailCaps,
-  checkInWays,
   nameTypoKeys,
+  checkInLists,
 ];

@@ -36,11 +36,15 @@ export type ImportRowError = NonNullable<
 >[number];
 
 /** What can be done to one attendee: each a POST to `.../attendees/{attendee_id}/{action}`. */
-export type AttendeeAction = keyof paths extends infer Path
-  ? Path extends `/dashboard/api/events/{event_id}/attendees/{attendee_id}/${infer Action}`
-    ? Action
-    : never
-  : never;
+export type AttendeeAction = {
+  [
+    Path in keyof paths
+  ]: Path extends `/dashboard/api/events/{event_id}/attendees/{attendee_id}/${infer Action}`
+    ? [NonNullable<paths[Path]['post']>] extends [never]
+      ? never
+      : Action
+    : never;
+}[keyof paths];
 
 const event = (eventId: string) => ({ params: { path: { event_id: eventId } } });
 

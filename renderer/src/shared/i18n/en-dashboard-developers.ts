@@ -96,6 +96,8 @@ export const developersEn = {
       'attendee.check_in_undone': 'A check-in was undone',
       'attendee.canceled': 'A registration was canceled',
       'attendee.no_show': 'Someone was marked as no-show',
+      'attendee.entered': 'Someone entered through a check-in list',
+      'attendee.exited': 'Someone left through a check-in list',
       'event.created': 'An event was created',
       'event.updated': 'An event was changed',
     } as Record<string, string>,
