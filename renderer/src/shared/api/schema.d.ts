@@ -600,7 +600,7 @@ export interface paths {
          * The check-in list a kiosk scans for: which door it is, and when it opens
          * @description No credentials needed.
          *
-         *     Rate limit: 60 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per client address. A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["showKioskList"];
         put?: never;
@@ -626,7 +626,7 @@ export interface paths {
          *
          *     No credentials needed.
          *
-         *     Rate limit: 30 requests a minute per client address. Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 30 requests a minute per client address. A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["scanAtKiosk"];
         delete?: never;
@@ -2194,7 +2194,7 @@ export interface paths {
          *
          *     Needs an API token with the `events:read` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["listCheckInLists"];
         put?: never;
@@ -2204,7 +2204,7 @@ export interface paths {
          *
          *     Needs an API token with the `events:write` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["createCheckInList"];
         delete?: never;
@@ -2226,7 +2226,7 @@ export interface paths {
          *
          *     Needs an API token with the `events:read` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["showCheckInList"];
         put?: never;
@@ -2235,7 +2235,7 @@ export interface paths {
          * Delete a check-in list (its scans stay in people’s history under its name)
          * @description Needs an API token with the `events:write` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         delete: operations["deleteCheckInList"];
         options?: never;
@@ -2246,7 +2246,7 @@ export interface paths {
          *
          *     Needs an API token with the `events:write` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         patch: operations["editCheckInList"];
         trace?: never;
@@ -2266,7 +2266,7 @@ export interface paths {
          *
          *     Needs an API token with the `attendees:write` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         post: operations["scanOnCheckInList"];
         delete?: never;
@@ -2288,7 +2288,7 @@ export interface paths {
          *
          *     Needs an API token with the `events:read` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["showInsideNow"];
         put?: never;
@@ -2312,7 +2312,7 @@ export interface paths {
          *
          *     Needs an API token with the `attendees:read` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["listWhoIsInside"];
         put?: never;
@@ -2336,7 +2336,7 @@ export interface paths {
          *
          *     Needs an API token with the `attendees:read` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["listAttendeeScans"];
         put?: never;
@@ -2360,7 +2360,7 @@ export interface paths {
          *
          *     Needs an API token with the `attendees:read` scope.
          *
-         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). Answers carry X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
          */
         get: operations["exportCheckInListScans"];
         put?: never;
@@ -6475,7 +6475,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Forbidden: "Self check-in is not enabled for this event. Please check in with event staff." */
             403: {
                 headers: {
@@ -6507,9 +6507,9 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["PayloadTooLargeCounted"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "The given data was invalid." */
             422: {
                 headers: {
@@ -15032,7 +15032,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
             401: {
                 headers: {
@@ -15079,9 +15079,9 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["PayloadTooLargeCounted"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "The given data was invalid." or "An event can have at most 100 check-in lists." */
             422: {
                 headers: {
@@ -15256,7 +15256,7 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
             401: {
                 headers: {
@@ -15303,9 +15303,9 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["PayloadTooLargeCounted"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "The given data was invalid." or "The default list cannot be deleted." */
             422: {
                 headers: {
@@ -15374,7 +15374,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
             401: {
                 headers: {
@@ -15421,9 +15421,9 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["PayloadTooLargeCounted"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "The given data was invalid." or "The default list keeps the event's check-in rules: only its name, exits_scanned and auto_checkout_at can change." */
             422: {
                 headers: {
@@ -15497,7 +15497,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequestBody"];
+            400: components["responses"]["BadRequestBodyCounted"];
             /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
             401: {
                 headers: {
@@ -15544,9 +15544,9 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["PayloadTooLargeCounted"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
             /** @description Unprocessable Entity: "The given data was invalid." */
             422: {
                 headers: {
