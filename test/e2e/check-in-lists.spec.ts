@@ -99,3 +99,60 @@ test('a door answers in French, with French times: closed until its window, then
   await scanWithWedge(page, ada);
   await expect(result.heading).toHaveText('Bienvenue, Ada Lovelace\u202f!');
 });
+
+test('the editor creates a list with a window and a capacity, and says its rules in plain words', async ({
+  page,
+  server,
+  expectAccessible,
+}) => {
+  const conference = openConference(server, { timezone: 'Europe/Paris' });
+  await server.signIn(page, 'owner');
+  await page.goto(`/dashboard/events/${conference.event.uuid}`);
+  const section = page.getByRole('region', { name: 'Check-in lists' });
+  await expect(section.getByTestId('check-in-list')).toHaveCount(1);
+  await expect(section.getByTestId('check-in-list').first()).toContainText('Main entrance');
+
+  await section.getByRole('button', { name: 'Add a check-in list' }).click();
+  const form = section.getByRole('form', { name: 'New check-in list' });
+  await form.getByLabel('Name (required)').fill('Workshop A');
+  await form.getByLabel('Only people whose answer to a choice question is one of these').check();
+  await form.getByLabel('Choice question', { exact: true }).selectOption('workshop');
+  await form.getByRole('checkbox', { name: 'Workshop A' }).check();
+  await form.getByRole('button', { name: 'Add a time window' }).click();
+  await form.getByLabel('From (1)').fill('2026-11-21T14:00');
+  // Until before from: the server's problem goes under the field.
+  await form.getByLabel('Until (1)').fill('2026-11-21T13:00');
+  await form.getByLabel('Capacity', { exact: true }).fill('30');
+  await form.getByRole('button', { name: 'Add list' }).click();
+  await expect(form.getByLabel('Until (1)')).toHaveAttribute('aria-invalid', 'true');
+
+  await form.getByLabel('Until (1)').fill('2026-11-21T17:30');
+  await form.getByRole('button', { name: 'Add list' }).click();
+  await expect(section.getByRole('status')).toHaveText('Workshop A was added.');
+
+  const card = section.getByTestId('check-in-list').filter({ hasText: 'Workshop A' });
+  await expect(card.getByRole('listitem')).toHaveText([
+    'Admits only people whose Workshop is Workshop A.',
+    // The event's clock: Paris, an hour ahead of UTC in November.
+    'Open Nov 21, 2026, 2:00 PM – 5:30 PM, within the event’s check-in period.',
+    'Admits each person once: a second scan is refused as already entered.',
+    'Exits are not scanned.',
+    'At most 30 people inside at once; then it says it is full.',
+  ]);
+  await expect(card.getByTestId('list-inside-now')).toHaveText('0 of 30 inside now.');
+  await expectAccessible(page, { touch: false });
+
+  // What was saved is what the API gives an integration.
+  const saved = await server.app.inject({
+    method: 'GET',
+    url: `/dashboard/api/events/${conference.event.uuid}/check-in-lists`,
+    headers: { cookie: (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ') },
+  });
+  const lists = (saved.json() as { data: { name: string; windows: unknown; capacity: number }[] }).data;
+  expect(lists.map((list) => list.name)).toEqual(['Main entrance', 'Workshop A']);
+  expect(lists[1]).toMatchObject({
+    windows: [{ from: '2026-11-21T14:00', until: '2026-11-21T17:30' }],
+    capacity: 30,
+    admits: { field: 'workshop', values: ['a'] },
+  });
+});
