@@ -156,3 +156,83 @@ test('the editor creates a list with a window and a capacity, and says its rules
     admits: { field: 'workshop', values: ['a'] },
   });
 });
+
+test('the desk’s inside-now figure follows entries and exits on two kiosks, and a person’s scans', async ({
+  page,
+  server,
+}) => {
+  const conference = openConference(server);
+  const terrace = await conference.addList({ name: 'Terrace', exits_scanned: true });
+  await conference.addList({
+    name: 'Workshop A',
+    admits: { field: 'workshop', values: ['a'] },
+    capacity: 30,
+  });
+  const ada = await conference.register('Ada', 'Lovelace', 'a');
+  const grace = await conference.register('Grace', 'Hopper', 'b');
+  const alan = await conference.register('Alan', 'Turing', 'none');
+
+  await server.signIn(page, 'staff');
+  await page.goto(`/dashboard/events/${conference.event.uuid}/desk`);
+  const inside = page.getByRole('region', { name: 'Inside now' });
+  await expect(inside.getByTestId('inside-now-event')).toContainText('0');
+
+  // Two kiosks at the terrace's door, one each way.
+  const entry = await page.context().newPage();
+  const exit = await page.context().newPage();
+  await openDoor(entry, conference.event.uuid, terrace, '?camera=off');
+  await openDoor(exit, conference.event.uuid, terrace, '?camera=off&direction=exit');
+  await expect(exit.getByTestId('door-direction')).toHaveText('Exit');
+
+  for (const code of [ada, grace, alan]) {
+    await scanWithWedge(entry, code);
+    await expect(new ResultPanel(entry).heading).toHaveText(/^Welcome, /);
+  }
+  // Entries and exits are ordered by their time: she leaves a few minutes later.
+  conference.clock.set('2026-11-21T10:05:00Z');
+  await scanWithWedge(exit, grace);
+  await expect(new ResultPanel(exit).heading).toHaveText('Goodbye, Grace Hopper!');
+  await expect(exit.getByTestId('server-message')).toHaveText('Your exit from Terrace is recorded.');
+
+  const terraceTile = inside.getByTestId('inside-now-list').filter({ hasText: 'Terrace' });
+  await expect(terraceTile.locator('.inside-tile-figure')).toHaveText('2');
+  await expect(inside.getByTestId('inside-now-event').locator('.inside-tile-figure')).toHaveText('2');
+  await expect(
+    inside.getByTestId('inside-now-list').filter({ hasText: 'Workshop A' }).locator('.inside-tile-figure'),
+  ).toHaveText('0 of 30');
+
+  // Back in from the terrace: welcome back, and counted once again.
+  conference.clock.set('2026-11-21T10:10:00Z');
+  await entry.clock.runFor(5_000);
+  await scanWithWedge(entry, grace);
+  await expect(new ResultPanel(entry).heading).toHaveText('Welcome back, Grace Hopper!');
+  await expect(terraceTile.locator('.inside-tile-figure')).toHaveText('3');
+  await expect(inside.getByTestId('inside-now-event').locator('.inside-tile-figure')).toHaveText('3');
+
+  // Her scans, as the desk shows them: each on the terrace, from a kiosk.
+  const row = page.getByTestId('attendee-row').filter({ hasText: 'Grace Hopper' });
+  await row.getByRole('button', { name: 'Scans Grace Hopper' }).click();
+  const history = page.getByRole('dialog', { name: 'Scans of Grace Hopper' });
+  await expect(history.getByTestId('scan-history-row')).toHaveText([
+    /^Terrace · Entry \(admitted\) · Nov 21, 2026, 10:00 AMKiosk$/,
+    /^Terrace · Exit \(left\) · Nov 21, 2026, 10:05 AMKiosk$/,
+    /^Terrace · Entry \(came back in\) · Nov 21, 2026, 10:10 AMKiosk$/,
+  ]);
+  await history.getByRole('button', { name: 'Close' }).click();
+
+  // At the desk, on Workshop A: Alan is not on it, and staff admit him anyway.
+  const scan = page.getByRole('region', { name: 'Check in by code' });
+  await scan.getByLabel('Scan for').selectOption({ label: 'Workshop A' });
+  await scan.getByLabel('Check-in code').fill(alan);
+  await scan.getByRole('button', { name: 'Scan', exact: true }).click();
+  const outcome = page.getByTestId('desk-scan-outcome');
+  await expect(outcome).toContainText('Not on this list');
+  await expect(outcome).toContainText(
+    'Alan Turing is not on Workshop A: send them to Main entrance or Terrace.',
+  );
+  await outcome.getByRole('button', { name: 'Admit anyway' }).click();
+  await expect(outcome).toContainText('Admitted (forced)');
+  await expect(
+    inside.getByTestId('inside-now-list').filter({ hasText: 'Workshop A' }).locator('.inside-tile-figure'),
+  ).toHaveText('1 of 30');
+});

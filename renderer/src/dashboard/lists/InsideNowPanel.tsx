@@ -1,0 +1,68 @@
+import { t, wordsOf } from '../../shared/i18n/index.ts';
+import { listsApi } from '../api/lists.ts';
+import { InsideCharts } from './InsideChart.tsx';
+import { usePoll } from './usePoll.ts';
+import './lists.css';
+
+const words = wordsOf(() => t.dashboard.lists.inside);
+
+/** Inside figures move with every scan: asked as often as the desk's list (2 s, while the page is visible). */
+export const INSIDE_POLL_MS = 2_000;
+/** The chart's points are 5 minutes apart: asked each minute. */
+const CHART_POLL_MS = 60_000;
+
+/**
+ * Who is inside now: the event (each person once, whatever lists they are in) and each list against its capacity,
+ * kept live; under them, the chart over the last hours per list. On the desk and on the Sync page.
+ */
+export function InsideNowPanel({
+  eventId,
+  timeZone,
+  headingLevel = 2,
+  heading = words.heading,
+}: {
+  eventId: string;
+  timeZone: string;
+  headingLevel?: 2 | 3;
+  /** "Inside now" on the desk; the event's name under the Sync page's own "Inside now". */
+  heading?: string;
+}) {
+  const inside = usePoll((signal) => listsApi.insideNow(eventId, signal), INSIDE_POLL_MS, eventId);
+  const chart = usePoll((signal) => listsApi.chart(eventId, signal), CHART_POLL_MS, eventId);
+  const number = (n: number) => n.toLocaleString(t.locale);
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const headingId = `inside-now-${eventId}`;
+  return (
+    <section className="dsection inside-now" aria-labelledby={headingId}>
+      <Heading id={headingId}>{heading}</Heading>
+      {inside.data && (
+        <dl className="inside-tiles">
+          <div className="inside-tile inside-tile--event" data-testid="inside-now-event">
+            <dt>{words.event}</dt>
+            <dd className="inside-tile-figure">{number(inside.data.inside_now)}</dd>
+            <dd className="muted">{words.eventHint}</dd>
+          </div>
+          {inside.data.lists.map((list) => {
+            const full = list.capacity !== null && list.inside_now >= list.capacity;
+            return (
+              <div
+                key={list.id}
+                className={`inside-tile${full ? ' inside-tile--full' : ''}`}
+                data-testid="inside-now-list"
+              >
+                <dt>{list.name}</dt>
+                <dd className="inside-tile-figure">
+                  {list.capacity === null
+                    ? number(list.inside_now)
+                    : words.ofCapacity(list.inside_now, list.capacity)}
+                </dd>
+                {full && <dd>{words.full}</dd>}
+              </div>
+            );
+          })}
+        </dl>
+      )}
+      {chart.data && <InsideCharts chart={chart.data} timeZone={timeZone} />}
+    </section>
+  );
+}
