@@ -171,7 +171,6 @@ function Desk({
       <div className="desk-body">
         <DeskScan eventId={event.id} timeZone={event.timezone} lists={lists} onCheckedIn={feed.refresh} />
         <StatusCounts counts={feed.stats?.counts} />
-        <InsideNowPanel eventId={event.id} timeZone={event.timezone} />
 
         <section className="dsection desk-attendees" aria-labelledby="desk-attendees">
           <h2 id="desk-attendees">{words.table.heading}</h2>
@@ -207,6 +206,7 @@ function Desk({
           </div>
         </section>
         {/* Below the list, so the list starts on the first screen of a laptop. */}
+        <InsideNowPanel eventId={event.id} timeZone={event.timezone} />
         <TicketMailPanel mail={eventMail.mail} sending={sending} />
         {sending.dialog}
         <LivePicture stats={feed.stats} timeZone={event.timezone} />

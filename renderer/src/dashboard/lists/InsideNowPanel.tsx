@@ -18,23 +18,20 @@ const CHART_POLL_MS = 60_000;
 export function InsideNowPanel({
   eventId,
   timeZone,
-  headingLevel = 2,
   heading = words.heading,
 }: {
   eventId: string;
   timeZone: string;
-  headingLevel?: 2 | 3;
-  /** "Inside now" on the desk; the event's name under the Sync page's own "Inside now". */
-  heading?: string;
+  /** "Inside now" on the desk; none on the Sync page, whose section says it already. */
+  heading?: string | null;
 }) {
   const inside = usePoll((signal) => listsApi.insideNow(eventId, signal), INSIDE_POLL_MS, eventId);
   const chart = usePoll((signal) => listsApi.chart(eventId, signal), CHART_POLL_MS, eventId);
   const number = (n: number) => n.toLocaleString(t.locale);
-  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const headingId = `inside-now-${eventId}`;
   return (
-    <section className="dsection inside-now" aria-labelledby={headingId}>
-      <Heading id={headingId}>{heading}</Heading>
+    <section className="dsection inside-now" aria-labelledby={heading === null ? undefined : headingId}>
+      {heading !== null && <h2 id={headingId}>{heading}</h2>}
       {inside.data && (
         <dl className="inside-tiles">
           <div className="inside-tile inside-tile--event" data-testid="inside-now-event">

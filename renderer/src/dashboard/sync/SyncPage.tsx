@@ -134,15 +134,7 @@ function InsideNowSection({ events }: { events: DashboardEvent[] }) {
           options={events.map((e) => ({ value: e.id, label: e.name }))}
         />
       )}
-      {event && (
-        <InsideNowPanel
-          key={event.id}
-          eventId={event.id}
-          timeZone={event.timezone}
-          headingLevel={3}
-          heading={event.name}
-        />
-      )}
+      {event && <InsideNowPanel key={event.id} eventId={event.id} timeZone={event.timezone} heading={null} />}
     </section>
   );
 }

@@ -9,7 +9,8 @@ export const listsEn = {
   heading: 'Check-in lists',
   intro:
     'Each door scans on a list: who it admits, when, how often, whether exits are scanned, and how many may be inside at once. Every event has its main entrance, which keeps the event’s check-in rules; add a list for a workshop, a day or a gate.',
-  default: 'Main entrance',
+  /** Beside the default list's name, which is the organizer's own (made as `Main entrance`, renamable). */
+  default: 'Default list',
   defaultFixed:
     'This list keeps the event’s check-in rules (everyone, whenever check-in is open, once each, no limit): only its name, exits and automatic check-out can change.',
   add: 'Add a check-in list',

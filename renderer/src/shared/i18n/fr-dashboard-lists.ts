@@ -9,7 +9,7 @@ export const listsFr: ListsWords = {
   heading: 'Listes d’enregistrement',
   intro:
     'Chaque porte scanne sur une liste\u00a0: qui elle admet, quand, combien de fois, si les sorties sont scannées et combien de personnes peuvent être à l’intérieur en même temps. Chaque événement a son entrée principale, qui garde les règles d’enregistrement de l’événement\u00a0; ajoutez une liste pour un atelier, une journée ou une porte.',
-  default: 'Entrée principale',
+  default: 'Liste par défaut',
   defaultFixed:
     'Cette liste garde les règles d’enregistrement de l’événement (tout le monde, tant que l’enregistrement est ouvert, une fois chacun, sans limite)\u00a0: seuls son nom, les sorties et le départ automatique peuvent changer.',
   add: 'Ajouter une liste d’enregistrement',
