@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
+import { expectFitsScreen } from './support/fits-screen.ts';
 import { openConference } from './support/lists.ts';
 import { ResultPanel } from './pages/ResultPanel.ts';
 
@@ -236,3 +237,102 @@ test('the desk’s inside-now figure follows entries and exits on two kiosks, an
     inside.getByTestId('inside-now-list').filter({ hasText: 'Workshop A' }).locator('.inside-tile-figure'),
   ).toHaveText('1 of 30');
 });
+
+for (const [viewport, lang, welcome] of [
+  [{ width: 1080, height: 1920 }, 'fr', 'Bienvenue, Ada Lovelace\u202f!'],
+  [{ width: 1920, height: 1080 }, 'en', 'Welcome, Ada Lovelace!'],
+] as const) {
+  test.describe(`a door at ${viewport.width}x${viewport.height}, in ${lang}`, () => {
+    test.use({ viewport });
+
+    test('its name, its way and the camera on one screen; an answer over it, then the next person', async ({
+      server,
+      openWithCamera,
+      expectAccessible,
+    }) => {
+      const conference = openConference(server);
+      const hall = await conference.addList({ name: 'Exhibition hall, north entrance', exits_scanned: true });
+      const ada = await conference.register('Ada', 'Lovelace', 'a');
+      const page = await openWithCamera(null);
+      await openDoor(page, conference.event.uuid, hall, `?camera=on&lang=${lang}`);
+      await expect(page.getByTestId('camera')).toHaveAttribute('data-status', 'scanning', {
+        timeout: 30_000,
+      });
+      for (const part of [
+        page.getByTestId('door-name'),
+        page.getByTestId('door-direction'),
+        page.getByTestId('camera'),
+      ]) {
+        await expect(part).toBeInViewport({ ratio: 1 });
+      }
+      await expectFitsScreen(page, 'door');
+      await expectAccessible(page);
+
+      await scanWithWedge(page, ada);
+      const result = new ResultPanel(page);
+      await expect(result.heading).toHaveText(welcome);
+      await expect(result.heading).toBeInViewport({ ratio: 1 });
+      await expectFitsScreen(page, 'door, admitted');
+      await expectAccessible(page);
+    });
+  });
+}
+
+for (const lang of ['en', 'fr'] as const) {
+  test(`lists at 360 px, in ${lang}: the editor's cards and form, the desk's scan, inside now and a person's scans`, async ({
+    page,
+    server,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    if (lang === 'fr') await page.addInitScript(`localStorage.setItem('arrivals.dashboard.language', 'fr')`);
+    const conference = openConference(server, {
+      name: 'Harbour Lights Launch: an evening on the quay with the Friends of the Maritime Museum',
+    });
+    const terrace = await conference.addList({
+      name: 'The terrace above the old fish market hall, north side (smokers and fresh air)',
+      exits_scanned: true,
+      capacity: 120,
+      admits: { field: 'workshop', values: ['a', 'b'] },
+      windows: [{ from: '2026-11-21T09:00', until: '2026-11-21T23:30' }],
+    });
+    const ada = await conference.register('Ada', 'Lovelace', 'a');
+    await server.signIn(page, 'owner');
+
+    await page.goto(`/dashboard/events/${conference.event.uuid}`);
+    const cards = page.getByTestId('check-in-list');
+    await expect(cards).toHaveCount(2);
+    await cards.nth(1).getByRole('button').first().click();
+    await expect(page.locator('.list-form')).toBeVisible();
+    await page
+      .locator('.list-form')
+      .getByRole('button')
+      .filter({ hasText: /window|créneau/ })
+      .last()
+      .click();
+    await expect(page.getByTestId('list-window')).toHaveCount(2);
+    await expectFitsScreen(page, 'editor, a list open');
+
+    const door = await page.context().newPage();
+    await door.goto(`/kiosk/${conference.event.uuid}/lists/${terrace}?camera=off`);
+    await expect(door.getByTestId('door-name')).toBeVisible();
+    await scanWithWedge(door, ada);
+    await expect(new ResultPanel(door).heading).toBeVisible();
+
+    await page.goto(`/dashboard/events/${conference.event.uuid}/desk`);
+    await expect(page.getByTestId('inside-now-event').locator('.inside-tile-figure')).toHaveText('1');
+    await page.locator('.desk-scan select').first().selectOption(terrace);
+    await expect(page.locator('.desk-scan select')).toHaveCount(2);
+    await page
+      .getByTestId('attendee-row')
+      .first()
+      .getByRole('button', { name: /^Scans / })
+      .click();
+    await expect(page.getByTestId('scan-history-row')).toHaveCount(1);
+    await expectFitsScreen(page, 'desk, a person’s scans');
+    await page.keyboard.press('Escape');
+
+    await page.goto('/dashboard/sync');
+    await expect(page.getByTestId('inside-now-event').locator('.inside-tile-figure')).toHaveText('1');
+    await expectFitsScreen(page, 'sync, inside now');
+  });
+}

@@ -162,34 +162,34 @@ export function DeskScan({
   return (
     <section className="dsection desk-scan" aria-labelledby="desk-scan">
       <h2 id="desk-scan">{words.heading}</h2>
-      <form ref={form} className="desk-scan-form" noValidate onSubmit={(e) => void submit(e)}>
-        {lists.length > 1 && (
-          <div className="event-pair">
+      {lists.length > 1 && (
+        <div className="event-pair desk-scan-lists">
+          <SelectInput
+            label={listWords.on}
+            value={listId}
+            onChange={(next) => {
+              setListId(next);
+              setOutcome(null);
+            }}
+            options={[
+              { value: '', label: listWords.mainCheckIn },
+              ...lists.map((l) => ({ value: l.id, label: l.name })),
+            ]}
+          />
+          {list?.exits_scanned && (
             <SelectInput
-              label={listWords.on}
-              value={listId}
-              onChange={(next) => {
-                setListId(next);
-                setOutcome(null);
-              }}
-              options={[
-                { value: '', label: listWords.mainCheckIn },
-                ...lists.map((l) => ({ value: l.id, label: l.name })),
-              ]}
+              label={listWords.direction}
+              value={direction}
+              onChange={(next) => setDirection(next === 'exit' ? 'exit' : 'entry')}
+              options={(['entry', 'exit'] as const).map((d) => ({
+                value: d,
+                label: listWords.directions[d],
+              }))}
             />
-            {list?.exits_scanned && (
-              <SelectInput
-                label={listWords.direction}
-                value={direction}
-                onChange={(next) => setDirection(next === 'exit' ? 'exit' : 'entry')}
-                options={(['entry', 'exit'] as const).map((d) => ({
-                  value: d,
-                  label: listWords.directions[d],
-                }))}
-              />
-            )}
-          </div>
-        )}
+          )}
+        </div>
+      )}
+      <form ref={form} className="desk-scan-form" noValidate onSubmit={(e) => void submit(e)}>
         <TextInput
           label={words.label}
           hint={words.hint}
