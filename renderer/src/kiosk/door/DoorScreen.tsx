@@ -15,12 +15,7 @@ import {
 } from '../scan/useCodeCheckIn.ts';
 import { useKioskSession } from '../shell/session.ts';
 import { settings } from '../shell/settings.ts';
-import { doorAnswer } from './door-answer.ts';
-
-/** Which way this door scans: `?direction=exit` in the kiosk's URL, set by staff; entries otherwise. */
-export function doorDirection(search: string): ScanDirection {
-  return new URLSearchParams(search).get('direction')?.trim().toLowerCase() === 'exit' ? 'exit' : 'entry';
-}
+import { doorAnswer, doorDirection } from './door-answer.ts';
 
 /**
  * `/kiosk/{event}/lists/{list}`: a kiosk at one door. It shows the door's name and way (entry or exit), reads codes

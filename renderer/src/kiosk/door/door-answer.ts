@@ -1,6 +1,11 @@
 import { format, t } from '../../shared/i18n/index.ts';
-import type { DoorScan } from '../api.ts';
+import type { DoorScan, ScanDirection } from '../api.ts';
 import type { ScanState } from '../scan/useCodeCheckIn.ts';
+
+/** Which way this door scans: `?direction=exit` in the kiosk's URL, set by staff; entries otherwise. */
+export function doorDirection(search: string): ScanDirection {
+  return new URLSearchParams(search).get('direction')?.trim().toLowerCase() === 'exit' ? 'exit' : 'entry';
+}
 
 /** Names of lists as the language on screen offers a choice: "Workshop B or Workshop C". */
 function oneOf(names: string[]): string {
