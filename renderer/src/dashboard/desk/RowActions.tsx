@@ -111,10 +111,13 @@ export function RowActions({
           <span className="visually-hidden"> {attendee.name}</span>
         </button>
       )}
-      <button type="button" className="dbutton" onClick={() => setShowingScans(true)}>
-        {t.dashboard.lists.history.button}
-        <span className="visually-hidden"> {attendee.name}</span>
-      </button>
+      {/* A cancelled registration has nothing left to do at the desk; its scans stay in each list's export. */}
+      {attendee.status !== 'canceled' && (
+        <button type="button" className="dbutton" onClick={() => setShowingScans(true)}>
+          {t.dashboard.lists.history.button}
+          <span className="visually-hidden"> {attendee.name}</span>
+        </button>
+      )}
       {canMail && attendee.status === 'confirmed' && (
         <ResendTicketButton eventId={eventId} attendee={attendee} onOutcome={onOutcome} />
       )}
