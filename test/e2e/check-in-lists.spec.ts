@@ -80,6 +80,7 @@ test('a door answers in French, with French times: closed until its window, then
 
   await openDoor(page, conference.event.uuid, workshopA, '?camera=off&lang=fr');
   await expect(page.getByTestId('door-direction')).toHaveText('Entrée');
+  await expect(page.getByTestId('door-opens')).toHaveText('Atelier A\u00a0: ouverture à 14:00');
   const result = new ResultPanel(page);
 
   await scanWithWedge(page, ada);

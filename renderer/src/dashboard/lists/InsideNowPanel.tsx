@@ -54,6 +54,12 @@ export function InsideNowPanel({
                     : words.ofCapacity(list.inside_now, list.capacity)}
                 </dd>
                 {full && <dd>{words.full}</dd>}
+                <dd>
+                  <a href={listsApi.exportUrl(eventId, list.id)} download>
+                    {t.dashboard.lists.exportCsv}
+                    <span className="visually-hidden"> {list.name}</span>
+                  </a>
+                </dd>
               </div>
             );
           })}

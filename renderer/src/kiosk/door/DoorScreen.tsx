@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { describeFailure, Loading, Problem } from '../../shared/components/Status.tsx';
 import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
 import { useLoad } from '../../shared/hooks/useLoad.ts';
-import { t } from '../../shared/i18n/index.ts';
+import { format, t } from '../../shared/i18n/index.ts';
 import { kioskApi, type KioskDoor, type ScanDirection } from '../api.ts';
 import { ScanStatus } from '../scan/ScanOutcome.tsx';
 import { ScanStation, useStationReading } from '../scan/ScanStation.tsx';
@@ -74,6 +74,7 @@ function doorRefusal(error: ReturnType<typeof asApiError>): ScanState {
 }
 
 function DoorHeading({ door, direction }: { door: KioskDoor; direction: ScanDirection }) {
+  const { event } = useKioskSession();
   const heading = useFocusOnMount<HTMLHeadingElement>();
   return (
     <div className="scan-head door-head">
@@ -83,6 +84,11 @@ function DoorHeading({ door, direction }: { door: KioskDoor; direction: ScanDire
       <p className={`door-direction door-direction--${direction}`} data-testid="door-direction">
         {t.door.directions[direction]}
       </p>
+      {door.opens_at && (
+        <p className="lead" data-testid="door-opens">
+          {t.door.opensTitle(door.name, format.moment(door.opens_at, event.timezone, new Date()))}
+        </p>
+      )}
       <p className="lead">{t.door.intro[direction]}</p>
     </div>
   );
