@@ -151,7 +151,7 @@ export const listsFr: ListsWords = {
   },
 
   history: {
-    button: 'Scans',
+    button: 'Passages',
     title: (name: string) => `Scans de ${name}`,
     empty: 'Aucun scan pour l’instant.',
     list: 'Liste',
