@@ -197,6 +197,11 @@ test('the desk’s inside-now figure follows entries and exits on two kiosks, an
   await expect(exit.getByTestId('server-message')).toHaveText('Your exit from Terrace is recorded.');
 
   const terraceTile = inside.getByTestId('inside-now-list').filter({ hasText: 'Terrace' });
+  // Staff open a kiosk on the list from here, each way.
+  await expect(terraceTile.getByRole('link', { name: 'Open an exit kiosk Terrace' })).toHaveAttribute(
+    'href',
+    `/kiosk/${conference.event.uuid}/lists/${terrace}?direction=exit`,
+  );
   await expect(terraceTile.locator('.inside-tile-figure')).toHaveText('2');
   await expect(inside.getByTestId('inside-now-event').locator('.inside-tile-figure')).toHaveText('2');
   await expect(
@@ -326,7 +331,7 @@ for (const lang of ['en', 'fr'] as const) {
     await page
       .getByTestId('attendee-row')
       .first()
-      .getByRole('button', { name: /^Scans / })
+      .getByRole('button', { name: /^(Scans|Passages) / })
       .click();
     await expect(page.getByTestId('scan-history-row')).toHaveCount(1);
     await expectFitsScreen(page, 'desk, a person’s scans');

@@ -206,7 +206,7 @@ function Desk({
           </div>
         </section>
         {/* Below the list, so the list starts on the first screen of a laptop. */}
-        <InsideNowPanel eventId={event.id} timeZone={event.timezone} />
+        <InsideNowPanel eventId={event.id} timeZone={event.timezone} lists={lists} />
         <TicketMailPanel mail={eventMail.mail} sending={sending} />
         {sending.dialog}
         <LivePicture stats={feed.stats} timeZone={event.timezone} />

@@ -3,12 +3,12 @@ import type { LocalizedRegistrationField } from '../../shared/api/types.ts';
 import { describeFailure, Loading } from '../../shared/components/Status.tsx';
 import { t, useLanguage, wordsOf } from '../../shared/i18n/index.ts';
 import { fieldsInLanguage } from '../../shared/registration-form/localized-fields.ts';
-import { paths } from '../../shared/router.ts';
 import { listsApi, type CheckInList } from '../api/lists.ts';
 import { ConfirmDialog } from '../shell/ConfirmDialog.tsx';
 import { Notice, Pill, useSubmit } from '../shell/controls.tsx';
 import { useDashboardLoad, useExpireOn401 } from '../shell/session.tsx';
 import { explainList } from './list-draft.ts';
+import { DoorLinks } from './DoorLinks.tsx';
 import { ListForm } from './ListForm.tsx';
 import './lists.css';
 
@@ -176,30 +176,5 @@ function ListCard({
       </div>
       <DoorLinks eventId={eventId} list={list} />
     </li>
-  );
-}
-
-/** Where to open a kiosk on the list: a page load of its own, so the address (and its way) is the kiosk's. */
-export function DoorLinks({ eventId, list }: { eventId: string; list: CheckInList }) {
-  return (
-    <p className="list-card-doors">
-      {list.exits_scanned ? (
-        <>
-          <a href={paths.door(eventId, list.id, 'entry')} target="_blank" rel="noreferrer">
-            {words.openEntryKiosk}
-            <span className="visually-hidden"> {list.name}</span>
-          </a>
-          <a href={paths.door(eventId, list.id, 'exit')} target="_blank" rel="noreferrer">
-            {words.openExitKiosk}
-            <span className="visually-hidden"> {list.name}</span>
-          </a>
-        </>
-      ) : (
-        <a href={paths.door(eventId, list.id)} target="_blank" rel="noreferrer">
-          {words.openKiosk}
-          <span className="visually-hidden"> {list.name}</span>
-        </a>
-      )}
-    </p>
   );
 }

@@ -1,5 +1,6 @@
 import { t, wordsOf } from '../../shared/i18n/index.ts';
-import { listsApi } from '../api/lists.ts';
+import { listsApi, type CheckInList } from '../api/lists.ts';
+import { DoorLinks } from './DoorLinks.tsx';
 import { InsideCharts } from './InsideChart.tsx';
 import { usePoll } from './usePoll.ts';
 import './lists.css';
@@ -19,11 +20,14 @@ export function InsideNowPanel({
   eventId,
   timeZone,
   heading = words.heading,
+  lists,
 }: {
   eventId: string;
   timeZone: string;
   /** "Inside now" on the desk; none on the Sync page, whose section says it already. */
   heading?: string | null;
+  /** The event's lists as the desk has them: each tile then opens a kiosk on its list. */
+  lists?: CheckInList[];
 }) {
   const inside = usePoll((signal) => listsApi.insideNow(eventId, signal), INSIDE_POLL_MS, eventId);
   const chart = usePoll((signal) => listsApi.chart(eventId, signal), CHART_POLL_MS, eventId);
@@ -54,6 +58,11 @@ export function InsideNowPanel({
                     : words.ofCapacity(list.inside_now, list.capacity)}
                 </dd>
                 {full && <dd>{words.full}</dd>}
+                {lists?.some((l) => l.id === list.id) && (
+                  <dd>
+                    <DoorLinks eventId={eventId} list={lists.find((l) => l.id === list.id)!} />
+                  </dd>
+                )}
                 <dd>
                   <a href={listsApi.exportUrl(eventId, list.id)} download>
                     {t.dashboard.lists.exportCsv}
