@@ -162,6 +162,7 @@ test('the editor creates a list with a window and a capacity, and says its rules
 test('the desk’s inside-now figure follows entries and exits on two kiosks, and a person’s scans', async ({
   page,
   server,
+  expectAccessible,
 }) => {
   const conference = openConference(server);
   const terrace = await conference.addList({ name: 'Terrace', exits_scanned: true });
@@ -225,6 +226,7 @@ test('the desk’s inside-now figure follows entries and exits on two kiosks, an
     /^Terrace · Exit \(left\) · Nov 21, 2026, 10:05 AMKiosk$/,
     /^Terrace · Entry \(came back in\) · Nov 21, 2026, 10:10 AMKiosk$/,
   ]);
+  await expectAccessible(page, { touch: false });
   await history.getByRole('button', { name: 'Close' }).click();
 
   // At the desk, on Workshop A: Alan is not on it, and staff admit him anyway.
