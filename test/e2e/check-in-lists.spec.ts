@@ -344,3 +344,35 @@ for (const lang of ['en', 'fr'] as const) {
     await expectFitsScreen(page, 'sync, inside now');
   });
 }
+
+test('the Sync page charts who was inside over time, per list and for the event', async ({
+  page,
+  server,
+  expectAccessible,
+}) => {
+  const conference = openConference(server);
+  const terrace = await conference.addList({ name: 'Terrace', exits_scanned: true });
+  const ada = await conference.register('Ada', 'Lovelace', 'a');
+  const grace = await conference.register('Grace', 'Hopper', 'b');
+  // The server samples every count each minute into 5-minute points: here, by hand after each move of its clock.
+  const at = async (time: string, scans: () => Promise<unknown>) => {
+    conference.clock.set(time);
+    await scans();
+    server.app.ctx.lists.sweep();
+  };
+  await at('2026-11-21T10:00:00Z', () => conference.scan(terrace, ada));
+  await at('2026-11-21T10:05:00Z', () => conference.scan(terrace, grace));
+  await at('2026-11-21T10:10:00Z', () => conference.scan(terrace, ada, 'exit'));
+
+  await server.signIn(page, 'owner');
+  await page.goto('/dashboard/sync');
+  const section = page.getByRole('region', { name: 'Inside now' });
+  await expect(section.getByTestId('inside-now-event').locator('.inside-tile-figure')).toHaveText('1');
+  const chart = section.getByTestId('inside-chart-list').filter({ hasText: 'Terrace' });
+  await expect(chart.locator('.muted')).toHaveText('1 person inside now; at most 2, at 10:05 AM.');
+  await expect(chart.locator('polyline')).toHaveCount(1);
+  await expect(section.getByTestId('inside-chart-event').locator('.muted')).toHaveText(
+    '1 person inside now; at most 2, at 10:05 AM.',
+  );
+  await expectAccessible(page, { touch: false });
+});

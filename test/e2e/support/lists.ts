@@ -39,6 +39,8 @@ export interface Conference {
   register(first: string, last: string, workshop: string): Promise<string>;
   /** Makes a check-in list; answers its id. */
   addList(settings: ListSettings): Promise<string>;
+  /** Scans someone on a list as a kiosk at its door does; answers the reason code. */
+  scan(listId: string, code: string, direction?: 'entry' | 'exit'): Promise<string>;
   /** The server's clock, which the scans' times and the lists' windows are read against. */
   clock: TestClock;
 }
@@ -60,6 +62,15 @@ export function openConference(server: KioskServer, overrides: Record<string, un
       const email = `${first}.${last}@example.com`.toLowerCase();
       await server.register(event, { email, first_name: first, last_name: last, workshop });
       return server.attendee(event, email)!.checkinCode;
+    },
+    async scan(listId, code, direction = 'entry') {
+      const response = await server.app.inject({
+        method: 'POST',
+        url: `/kiosk/api/events/${event.uuid}/check-in-lists/${listId}/scan`,
+        payload: { code, direction },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json() as { data: { result: string } }).data.result;
     },
     async addList(settings) {
       const response = await server.app.inject({
