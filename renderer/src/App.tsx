@@ -28,6 +28,15 @@ export function App() {
   switch (route.name) {
     case 'kiosk':
       return <KioskShell key={route.eventId} eventId={route.eventId} screen={route.screen} />;
+    case 'door':
+      return (
+        <KioskShell
+          key={`${route.eventId} ${route.listId}`}
+          eventId={route.eventId}
+          screen="home"
+          door={route.listId}
+        />
+      );
     case 'dashboard':
       // The desktop kiosk's window never shows the dashboard: the shell opens it in a window of its own.
       if (desktopKiosk) return <NotFoundPage />;

@@ -23,6 +23,12 @@ export type NameMatch = Schema<'NameMatch'>;
 /** A check-in as a registration found by name: as a scan's, without the email. */
 export type FoundCheckIn = Answer<'/kiosk/api/events/{uuid}/find/check-in', 'post'>;
 
+/** The check-in list a door kiosk scans on: its name, whether it records exits, when it opens. */
+export type KioskDoor = Schema<'KioskCheckInList'>;
+/** A scan at a door: the list's reason code and what goes with it (the person by name and company only). */
+export type DoorScan = Answer<'/kiosk/api/events/{uuid}/check-in-lists/{list_id}/scan', 'post'>['data'];
+export type ScanDirection = DoorScan['direction'];
+
 export const kioskApi = {
   organizations: (signal?: AbortSignal) =>
     answer(api.GET('/public/organizations', { signal })).then((r) => r.data),
@@ -74,4 +80,22 @@ export const kioskApi = {
 
   profile: (code: string, signal?: AbortSignal) =>
     answer(api.GET('/public/profile/{code}', { params: { path: { code } }, signal })).then((r) => r.data),
+
+  door: (uuid: string, listId: string, signal?: AbortSignal) =>
+    answer(
+      api.GET('/kiosk/api/events/{uuid}/check-in-lists/{list_id}', {
+        params: { path: { uuid, list_id: listId } },
+        signal,
+      }),
+    ).then((r) => r.data),
+
+  /** `code` as the scanner read it; the list's rules decide, every decision a 200 with its reason. */
+  doorScan: (uuid: string, listId: string, code: string, direction: ScanDirection, signal?: AbortSignal) =>
+    answer(
+      api.POST('/kiosk/api/events/{uuid}/check-in-lists/{list_id}/scan', {
+        params: { path: { uuid, list_id: listId } },
+        body: { code, direction },
+        signal,
+      }),
+    ).then((r) => r.data),
 };

@@ -7,6 +7,8 @@ export type Route =
   | { name: 'start' }
   | { name: 'organization'; slug: string }
   | { name: 'kiosk'; eventId: string; screen: KioskScreen }
+  /** A kiosk at one door: scanning on one check-in list of the event, entries or (`?direction=exit`) exits. */
+  | { name: 'door'; eventId: string; listId: string }
   | { name: 'dashboard'; page: DashboardPage }
   | { name: 'not-found' };
 
@@ -39,6 +41,11 @@ export const paths = {
   organization: (slug: string) => `/org/${encodeURIComponent(slug)}`,
   kiosk: (eventId: string, screen: KioskScreen = 'home') =>
     `/kiosk/${encodeURIComponent(eventId)}${screen === 'home' ? '' : `/${screen}`}`,
+  /** A kiosk on one check-in list; `exit` scans people out (a list that records exits). */
+  door: (eventId: string, listId: string, direction: 'entry' | 'exit' = 'entry') =>
+    `/kiosk/${encodeURIComponent(eventId)}/lists/${encodeURIComponent(listId)}${
+      direction === 'exit' ? '?direction=exit' : ''
+    }`,
   dashboard: dashboardPath,
   /** An event's public page, served by public.html (renderer/src/public/routes.ts reads it back). */
   eventPage: (eventId: string) => `/e/${encodeURIComponent(eventId)}`,
@@ -120,6 +127,9 @@ export function parseRoute(pathname: string): Route {
   if (first === 'dashboard') {
     const page = parseDashboardRoute(parts.slice(1));
     return page ? { name: 'dashboard', page } : { name: 'not-found' };
+  }
+  if (first === 'kiosk' && second && third === 'lists' && rest.length === 1) {
+    return { name: 'door', eventId: second, listId: rest[0]! };
   }
   if (first === 'kiosk' && second && rest.length === 0) {
     if (!third) return { name: 'kiosk', eventId: second, screen: 'home' };

@@ -47,3 +47,18 @@ describe('dashboard routes', () => {
     expect(parseRoute('/org/city-hall')).toEqual({ name: 'organization', slug: 'city-hall' });
   });
 });
+
+describe('door routes', () => {
+  it('a kiosk on a check-in list reads back as its event and list, the direction left to the query', () => {
+    expect(paths.door('e 1', 'l/2')).toBe('/kiosk/e%201/lists/l%2F2');
+    expect(parseRoute('/kiosk/e%201/lists/l%2F2')).toEqual({ name: 'door', eventId: 'e 1', listId: 'l/2' });
+    expect(paths.door('e1', 'l2', 'exit')).toBe('/kiosk/e1/lists/l2?direction=exit');
+  });
+
+  it.each(['/kiosk/e1/lists', '/kiosk/e1/lists/l2/extra', '/kiosk/e1/doors/l2'])(
+    '%s is not a page',
+    (path) => {
+      expect(parseRoute(path)).toEqual({ name: 'not-found' });
+    },
+  );
+});

@@ -96,6 +96,7 @@ export function AttendeeTable({
                   eventId={eventId}
                   attendee={attendee}
                   canMail={canMail}
+                  timeZone={timeZone}
                   onOutcome={onOutcome}
                   onPrintBadge={onPrintBadge}
                 />

@@ -4,6 +4,8 @@ import { format, t, wordsOf } from '../../shared/i18n/index.ts';
 import { followLink, paths } from '../../shared/router.ts';
 import { badgeFor, printBadgeInBrowser, type BadgeLayout } from '../../shared/badge/badge.ts';
 import { eventsApi } from '../api/events.ts';
+import { listsApi, type CheckInList } from '../api/lists.ts';
+import { InsideNowPanel } from '../lists/InsideNowPanel.tsx';
 import {
   deskApi,
   PER_PAGE,
@@ -47,23 +49,26 @@ export function DeskPage({ eventId }: { eventId: string }) {
         deskApi.event(eventId, signal),
         deskApi.badgeSettings(eventId, signal),
         eventsApi.brand(eventId, signal),
+        listsApi.lists(eventId, signal),
       ]),
     [eventId],
   );
   if (load.status === 'loading') return <Loading />;
   if (load.status === 'failed') return <Problem message={describeFailure(load.error)} />;
-  const [event, badge, brand] = load.data;
-  return <Desk event={event} badgeLayout={badge.layout} logoUrl={brand.logo_url} />;
+  const [event, badge, brand, lists] = load.data;
+  return <Desk event={event} badgeLayout={badge.layout} logoUrl={brand.logo_url} lists={lists} />;
 }
 
 function Desk({
   event,
   badgeLayout,
   logoUrl,
+  lists,
 }: {
   event: DeskEvent;
   badgeLayout: BadgeLayout;
   logoUrl: string | null;
+  lists: CheckInList[];
 }) {
   const { isOwner } = useSession();
   const [query, setQuery] = useState<DeskQuery>(FIRST_QUERY);
@@ -164,7 +169,7 @@ function Desk({
       )}
       <div id="desk-walkin-panel">{walkInOpen && <WalkInForm event={event} onAdded={feed.refresh} />}</div>
       <div className="desk-body">
-        <DeskScan eventId={event.id} onCheckedIn={feed.refresh} />
+        <DeskScan eventId={event.id} timeZone={event.timezone} lists={lists} onCheckedIn={feed.refresh} />
         <StatusCounts counts={feed.stats?.counts} />
 
         <section className="dsection desk-attendees" aria-labelledby="desk-attendees">
@@ -201,6 +206,7 @@ function Desk({
           </div>
         </section>
         {/* Below the list, so the list starts on the first screen of a laptop. */}
+        <InsideNowPanel eventId={event.id} timeZone={event.timezone} lists={lists} />
         <TicketMailPanel mail={eventMail.mail} sending={sending} />
         {sending.dialog}
         <LivePicture stats={feed.stats} timeZone={event.timezone} />

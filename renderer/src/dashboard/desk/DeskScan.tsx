@@ -7,12 +7,15 @@ import type { Tone } from '../../kiosk/components/ResultPanel.tsx';
 import { playOutcome } from '../../kiosk/components/outcome-sound.ts';
 import { createRepeatFilter } from '../../kiosk/scan/repeat-filter.ts';
 import { deskApi } from '../api/desk.ts';
-import { TextInput } from '../shell/controls.tsx';
+import { SelectInput, TextInput } from '../shell/controls.tsx';
+import { listsApi, type CheckInList, type ScanDirection } from '../api/lists.ts';
+import { deskListAnswer } from '../lists/desk-answer.ts';
 import { useExpireOn401 } from '../shell/session.tsx';
 import { DeskCamera } from './DeskCamera.tsx';
 import { serverText } from '../../shared/i18n/refusals.ts';
 
 const words = wordsOf(() => t.dashboard.desk.scan);
+const listWords = wordsOf(() => t.dashboard.lists.scan);
 
 /** The same code again within this window is the same person still holding it up (the kiosk's window). */
 const REPEAT_WINDOW_MS = 3_000;
@@ -28,6 +31,8 @@ interface Outcome {
   tone: Tone;
   title: string;
   text: string;
+  /** A refusal on a list that staff may overrule ("Admit anyway"). */
+  forceable?: { attendeeId: string } | null;
 }
 
 /** What a scan's answer means at the desk, in the kiosk's four tones. */
@@ -48,8 +53,23 @@ function outcomeOf(error: ApiError): Outcome {
  * is turned off. Each outcome has the kiosk's colour and sound, so a queue reads and hears it; the field empties for
  * the next person and keeps the cursor.
  */
-export function DeskScan({ eventId, onCheckedIn }: { eventId: string; onCheckedIn: () => void }) {
+export function DeskScan({
+  eventId,
+  timeZone,
+  lists = [],
+  onCheckedIn,
+}: {
+  eventId: string;
+  timeZone: string;
+  /** The event's check-in lists: staff may scan on one instead of checking in (the main entrance, as always). */
+  lists?: CheckInList[];
+  onCheckedIn: () => void;
+}) {
   const [code, setCode] = useState('');
+  const [listId, setListId] = useState('');
+  const [direction, setDirection] = useState<ScanDirection>('entry');
+  const list = lists.find((l) => l.id === listId) ?? null;
+  const way = list?.exits_scanned ? direction : 'entry';
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [camera, setCamera] = useState(false);
@@ -67,6 +87,20 @@ export function DeskScan({ eventId, onCheckedIn }: { eventId: string; onCheckedI
         setOutcome(next);
         playOutcome(next.tone);
       };
+      if (list) {
+        try {
+          const answer = deskListAnswer(
+            await listsApi.scan(eventId, list.id, { code: scanned }, way, false),
+            timeZone,
+          );
+          show(answer);
+          if (answer.tone === 'success') onCheckedIn();
+          return answer.tone === 'success';
+        } catch (error) {
+          if (isApiError(error)) show(outcomeOf(error));
+          return false;
+        }
+      }
       try {
         const { message, data } = await deskApi.scan(eventId, scanned);
         show({
@@ -81,8 +115,27 @@ export function DeskScan({ eventId, onCheckedIn }: { eventId: string; onCheckedI
         return false;
       }
     },
-    [eventId, isApiError, onCheckedIn],
+    [eventId, isApiError, onCheckedIn, list, way, timeZone],
   );
+
+  /** Staff admit the person over the list's rule that refused them: recorded as forced. */
+  const admitAnyway = async (attendeeId: string) => {
+    if (!list || busy) return;
+    setBusy(true);
+    try {
+      const answer = deskListAnswer(
+        await listsApi.scan(eventId, list.id, { attendee_id: attendeeId }, 'entry', true),
+        timeZone,
+      );
+      setOutcome(answer);
+      playOutcome(answer.tone);
+      if (answer.tone === 'success') onCheckedIn();
+    } catch (error) {
+      if (isApiError(error)) setOutcome(outcomeOf(error));
+    } finally {
+      setBusy(false);
+    }
+  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -109,6 +162,33 @@ export function DeskScan({ eventId, onCheckedIn }: { eventId: string; onCheckedI
   return (
     <section className="dsection desk-scan" aria-labelledby="desk-scan">
       <h2 id="desk-scan">{words.heading}</h2>
+      {lists.length > 1 && (
+        <div className="event-pair desk-scan-lists">
+          <SelectInput
+            label={listWords.on}
+            value={listId}
+            onChange={(next) => {
+              setListId(next);
+              setOutcome(null);
+            }}
+            options={[
+              { value: '', label: listWords.mainCheckIn },
+              ...lists.map((l) => ({ value: l.id, label: l.name })),
+            ]}
+          />
+          {list?.exits_scanned && (
+            <SelectInput
+              label={listWords.direction}
+              value={direction}
+              onChange={(next) => setDirection(next === 'exit' ? 'exit' : 'entry')}
+              options={(['entry', 'exit'] as const).map((d) => ({
+                value: d,
+                label: listWords.directions[d],
+              }))}
+            />
+          )}
+        </div>
+      )}
       <form ref={form} className="desk-scan-form" noValidate onSubmit={(e) => void submit(e)}>
         <TextInput
           label={words.label}
@@ -121,7 +201,7 @@ export function DeskScan({ eventId, onCheckedIn }: { eventId: string; onCheckedI
         />
         <div className="dactions">
           <button type="submit" className="dbutton dbutton--primary" aria-disabled={busy || undefined}>
-            {words.submit}
+            {list ? listWords.submit : words.submit}
           </button>
           <button
             type="button"
@@ -149,6 +229,16 @@ export function DeskScan({ eventId, onCheckedIn }: { eventId: string; onCheckedI
           <div>
             <p className="desk-scan-outcome-title">{outcome.title}</p>
             <p>{outcome.text}</p>
+            {outcome.forceable && (
+              <button
+                type="button"
+                className="dbutton"
+                aria-disabled={busy || undefined}
+                onClick={() => void admitAnyway(outcome.forceable!.attendeeId)}
+              >
+                {listWords.force}
+              </button>
+            )}
           </div>
         </div>
       )}

@@ -4,6 +4,7 @@ import { t, wordsOf } from '../../shared/i18n/index.ts';
 import { deskApi, type AttendeeAction, type DeskAttendee } from '../api/desk.ts';
 import { ConfirmDialog } from '../shell/ConfirmDialog.tsx';
 import { CheckinCodeDialog } from './CheckinCodeDialog.tsx';
+import { ScanHistoryDialog } from '../lists/ScanHistoryDialog.tsx';
 import { useExpireOn401 } from '../shell/session.tsx';
 import { ResendTicketButton } from '../mail/TicketMail.tsx';
 import { serverText } from '../../shared/i18n/refusals.ts';
@@ -38,11 +39,14 @@ export function RowActions({
   eventId,
   attendee,
   canMail = false,
+  timeZone,
   onOutcome,
   onPrintBadge,
 }: {
   eventId: string;
   attendee: DeskAttendee;
+  /** The event's: the times of the person's scans as the venue's clocks read them. */
+  timeZone: string;
   /** Resend ticket, where this server mails the event's tickets. */
   canMail?: boolean;
   onOutcome: (outcome: ActionOutcome) => void;
@@ -52,6 +56,7 @@ export function RowActions({
   const [busy, setBusy] = useState(false);
   const [confirmingCancel, setConfirmingCancel] = useState(false);
   const [showingCode, setShowingCode] = useState(false);
+  const [showingScans, setShowingScans] = useState(false);
   const isApiError = useExpireOn401();
   const box = useRef<HTMLDivElement>(null);
   const refocus = useRef(false);
@@ -106,8 +111,23 @@ export function RowActions({
           <span className="visually-hidden"> {attendee.name}</span>
         </button>
       )}
+      {/* A cancelled registration has nothing left to do at the desk; its scans stay in each list's export. */}
+      {attendee.status !== 'canceled' && (
+        <button type="button" className="dbutton" onClick={() => setShowingScans(true)}>
+          {t.dashboard.lists.history.button}
+          <span className="visually-hidden"> {attendee.name}</span>
+        </button>
+      )}
       {canMail && attendee.status === 'confirmed' && (
         <ResendTicketButton eventId={eventId} attendee={attendee} onOutcome={onOutcome} />
+      )}
+      {showingScans && (
+        <ScanHistoryDialog
+          eventId={eventId}
+          attendee={attendee}
+          timeZone={timeZone}
+          onClose={() => setShowingScans(false)}
+        />
       )}
       {showingCode && <CheckinCodeDialog attendee={attendee} onClose={() => setShowingCode(false)} />}
       {confirmingCancel && (

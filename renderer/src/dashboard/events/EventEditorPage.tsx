@@ -6,6 +6,7 @@ import { eventsApi, type DashboardEvent } from '../api/events.ts';
 import { Notice, useSubmit } from '../shell/controls.tsx';
 import { PageHeader } from '../shell/PageHeader.tsx';
 import { useDashboardLoad, useExpireOn401 } from '../shell/session.tsx';
+import { CheckInListsSection } from '../lists/CheckInListsSection.tsx';
 import { MailLimitsSection } from '../mail/MailLimitsSection.tsx';
 import { BadgeSection } from './BadgeSection.tsx';
 import { BrandSection } from './BrandSection.tsx';
@@ -170,6 +171,11 @@ function EventEditor({ event: loaded }: { event: DashboardEvent | null }) {
           </form>
           {event && (
             <>
+              <CheckInListsSection
+                eventId={event.id}
+                timeZone={event.timezone}
+                fields={event.registration_fields}
+              />
               <BrandSection eventId={event.id} onBrand={(brand) => setLogoUrl(brand.logo_url)} />
               <BadgeSection
                 eventId={event.id}

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import { describeFailure, Loading, Problem } from '../../shared/components/Status.tsx';
 import { format, t, wordsOf } from '../../shared/i18n/index.ts';
-import { eventsApi } from '../api/events.ts';
+import { eventsApi, type DashboardEvent } from '../api/events.ts';
+import { InsideNowPanel } from '../lists/InsideNowPanel.tsx';
 import { syncApi, type SyncConflict, type SyncDevice } from '../api/sync.ts';
 import { ConfirmDialog } from '../shell/ConfirmDialog.tsx';
-import { Checkbox, CheckboxGroup, Notice, Pill, useSubmit } from '../shell/controls.tsx';
+import { Checkbox, CheckboxGroup, Notice, Pill, SelectInput, useSubmit } from '../shell/controls.tsx';
 import { PageHeader } from '../shell/PageHeader.tsx';
 import { useDashboardLoad, useExpireOn401 } from '../shell/session.tsx';
 import { UpstreamSection } from './UpstreamSection.tsx';
@@ -58,6 +59,7 @@ export function SyncPage() {
       {action.failure && <Notice tone="error">{action.failure}</Notice>}
       <UpstreamSection />
       {events.status === 'ready' && <PairingForm events={events.data} />}
+      {events.status === 'ready' && <InsideNowSection events={events.data} />}
       <VenueSection />
       {overview.status === 'loading' && <Loading />}
       {overview.status === 'failed' && <Problem message={describeFailure(overview.error)} />}
@@ -107,6 +109,33 @@ export function SyncPage() {
         </ConfirmDialog>
       )}
     </>
+  );
+}
+
+/**
+ * Who is inside now at one of the organization's events (a published one first), live, with the chart over the
+ * last hours per list: what the hub knows, kiosks' late scans included as they arrive.
+ */
+function InsideNowSection({ events }: { events: DashboardEvent[] }) {
+  const first = events.find((event) => event.is_published) ?? events[0];
+  const [chosen, setChosen] = useState(first?.id ?? '');
+  const event = events.find((e) => e.id === chosen);
+  const insideWords = t.dashboard.lists.inside;
+  return (
+    <section aria-labelledby="sync-inside" className="sync-inside">
+      <h2 id="sync-inside">{insideWords.heading}</h2>
+      {events.length === 0 ? (
+        <p>{insideWords.noEvents}</p>
+      ) : (
+        <SelectInput
+          label={insideWords.eventPick}
+          value={chosen}
+          onChange={setChosen}
+          options={events.map((e) => ({ value: e.id, label: e.name }))}
+        />
+      )}
+      {event && <InsideNowPanel key={event.id} eventId={event.id} timeZone={event.timezone} heading={null} />}
+    </section>
   );
 }
 

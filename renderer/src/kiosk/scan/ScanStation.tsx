@@ -20,7 +20,11 @@ export interface ScanStationState extends CodeCheckIn {
  * last result at once.
  */
 export function useScanStation(camera: CameraWanted): ScanStationState {
-  const checkIn = useCodeCheckIn();
+  return useStationReading(useCodeCheckIn(), camera);
+}
+
+/** A station that reads codes into `checkIn` (the kiosk's check-in, or a door's scans on its list). */
+export function useStationReading(checkIn: CodeCheckIn, camera: CameraWanted): ScanStationState {
   useKeyboardWedge((code) => checkIn.scanned(code, 'scanner'));
   const status = useQrCamera(READER_ID, checkIn.scanned, camera);
   return { ...checkIn, camera: status };

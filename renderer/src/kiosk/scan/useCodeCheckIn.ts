@@ -56,10 +56,10 @@ export interface CodeCheckIn {
   scanned: (text: string, from?: ScanSource) => void;
 }
 
-const asApiError = (error: unknown) => (error instanceof ApiError ? error : new ApiError(0, ''));
+export const asApiError = (error: unknown) => (error instanceof ApiError ? error : new ApiError(0, ''));
 
 /** A refusal that leaves the person on the screen, to scan again. */
-function scanProblem(error: ApiError): ScanState {
+export function scanProblem(error: ApiError): ScanState {
   switch (error.status) {
     case 422:
       return { kind: 'refused', tone: 'warning', message: t.scan.notACode };
@@ -70,20 +70,29 @@ function scanProblem(error: ApiError): ScanState {
   }
 }
 
+/** What a code read at this kiosk comes to: a check-in, a refusal, a profile... (`signal` ends the request). */
+export type DecideScan = (code: string, signal: AbortSignal) => Promise<ScanState>;
+
 /**
  * Checks a person in by what a camera or a keyboard-wedge scanner read: a registration's check-in code or a
  * profile QR code, judged by the server (`POST /kiosk/api/events/{uuid}/scan`). A profile of someone not
  * registered here is shown instead, so they can register with it.
- *
- * A queue moves at the pace of people: a new code is read at once, whatever is on screen, and its answer replaces
- * the last result (which stays until then, so the screen never flashes back home in between). The same code again
- * within a few seconds of its last sighting is the same person still holding it up, and is not read again: the
- * camera sees a code on every frame it is in view. A scanner (a keyboard wedge) reads a code once per scan, so the
- * code whose result is on screen, scanned again, is asked again: a ticket shown twice says "already checked in",
- * never leaving the first holder's welcome up.
  */
 export function useCodeCheckIn(): CodeCheckIn {
   const { event } = useKioskSession();
+  const decide = useCallback<DecideScan>((text, signal) => checkInByCode(event, text, signal), [event]);
+  return useCodeReader(decide);
+}
+
+/**
+ * Reads codes and shows what `decide` makes of each. A queue moves at the pace of people: a new code is read at
+ * once, whatever is on screen, and its answer replaces the last result (which stays until then, so the screen never
+ * flashes back home in between). The same code again within a few seconds of its last sighting is the same person
+ * still holding it up, and is not read again: the camera sees a code on every frame it is in view. A scanner (a
+ * keyboard wedge) reads a code once per scan, so the code whose result is on screen, scanned again, is asked again:
+ * a ticket shown twice says "already checked in", never leaving the first holder's welcome up.
+ */
+export function useCodeReader(decide: DecideScan): CodeCheckIn {
   const [view, setView] = useState<Omit<CodeCheckIn, 'scanned'>>({
     state: { kind: 'waiting' },
     answer: 0,
@@ -118,46 +127,12 @@ export function useCodeCheckIn(): CodeCheckIn {
       setView((shown) =>
         isFinalScan(shown.state) ? { ...shown, reading: true } : { ...shown, state: { kind: 'looking' } },
       );
-
-      kioskApi.scan(event.id, text, signal).then(
-        ({ data }) => show({ kind: 'checked-in', checkIn: data, code: text }),
-        async (error: unknown) => {
-          if (signal.aborted) return;
-          const refusal = asApiError(error);
-          switch (refusal.status) {
-            case 409: {
-              // Whose, when and where, and no badge: whoever shows a ticket used before may hold a copy of it.
-              const used = usedTicketOf(refusal);
-              return show({
-                kind: 'result',
-                tone: 'already',
-                title: t.checkIn.alreadyTitle,
-                message: used ? usedTicketWords(used, event) : describeFailure(refusal),
-                note: t.scan.notYou,
-              });
-            }
-            case 403: {
-              const opensAt = checkInOpensAt(refusal, event.checkin_opens_at, new Date());
-              return show(
-                opensAt
-                  ? { kind: 'result', tone: 'warning', ...opensLaterWords(opensAt, event) }
-                  : {
-                      kind: 'result',
-                      tone: 'error',
-                      title: t.checkIn.refusedTitle,
-                      message: describeFailure(refusal),
-                    },
-              );
-            }
-            case 404:
-              return show(await notRegistered(text, refusal, event, signal));
-            default:
-              return show(scanProblem(refusal));
-          }
-        },
-      );
+      decide(text, signal).then(show, () => {
+        // Aborted: the screen is gone. Anything else is a problem to scan past.
+        if (!signal.aborted) show(scanProblem(new ApiError(0, '')));
+      });
     },
-    [event],
+    [decide],
   );
   useEffect(() => {
     const requests = pending.current;
@@ -167,6 +142,45 @@ export function useCodeCheckIn(): CodeCheckIn {
   }, []);
 
   return { ...view, scanned };
+}
+
+/** The kiosk's own check-in by a scanned code, and what each refusal means to the person holding it. */
+async function checkInByCode(event: KioskEvent, text: string, signal: AbortSignal): Promise<ScanState> {
+  try {
+    const { data } = await kioskApi.scan(event.id, text, signal);
+    return { kind: 'checked-in', checkIn: data, code: text };
+  } catch (error) {
+    if (signal.aborted) throw error;
+    const refusal = asApiError(error);
+    switch (refusal.status) {
+      case 409: {
+        // Whose, when and where, and no badge: whoever shows a ticket used before may hold a copy of it.
+        const used = usedTicketOf(refusal);
+        return {
+          kind: 'result',
+          tone: 'already',
+          title: t.checkIn.alreadyTitle,
+          message: used ? usedTicketWords(used, event) : describeFailure(refusal),
+          note: t.scan.notYou,
+        };
+      }
+      case 403: {
+        const opensAt = checkInOpensAt(refusal, event.checkin_opens_at, new Date());
+        return opensAt
+          ? { kind: 'result', tone: 'warning', ...opensLaterWords(opensAt, event) }
+          : {
+              kind: 'result',
+              tone: 'error',
+              title: t.checkIn.refusedTitle,
+              message: describeFailure(refusal),
+            };
+      }
+      case 404:
+        return notRegistered(text, refusal, event, signal);
+      default:
+        return scanProblem(refusal);
+    }
+  }
 }
 
 /**

@@ -14,8 +14,14 @@ import { KioskSessionContext, type KioskSession, type Prefill } from './session.
 import { settings } from './settings.ts';
 import { StillThere } from './StillThere.tsx';
 import { useIdleReset } from './useIdleReset.ts';
+import { lazyWithPreload } from '../../shared/lazy.ts';
 
 const SCREENS = { home: HomeScreen, ...LATER_SCREENS };
+
+/** A door's screen is its own script: the kiosks of the main entrance never load it. */
+const DoorScreen = lazyWithPreload(() =>
+  import('../door/DoorScreen.tsx').then((m) => ({ default: m.DoorScreen })),
+);
 
 /** How often a kiosk that could not load its event tries again by itself (the hub back, the network back). */
 const RETRY_MS = 3_000;
@@ -49,9 +55,18 @@ function hasHalfFilledForm(): boolean {
  * `/kiosk/{event}/...`: one event's kiosk. Holds the visit in progress and forgets it all at once — on Back, on
  * Done, when a result screen times out and after the idle timeout — by remounting every screen under a new key.
  * A visit that ends (Done, a result's timeout, the idle reset) also puts the kiosk back in its default language;
- * Back keeps the language the person picked.
+ * Back keeps the language the person picked. With `door` (a check-in list's id) the kiosk is that door's, and its
+ * home is the door's screen.
  */
-export function KioskShell({ eventId, screen }: { eventId: string; screen: KioskScreen }) {
+export function KioskShell({
+  eventId,
+  screen,
+  door,
+}: {
+  eventId: string;
+  screen: KioskScreen;
+  door?: string | undefined;
+}) {
   const [visit, setVisit] = useState(0);
   const [prefill, setPrefill] = useState<Prefill | null>(null);
   const [attempt, setAttempt] = useState(0);
@@ -73,8 +88,8 @@ export function KioskShell({ eventId, screen }: { eventId: string; screen: Kiosk
   const goHome = useCallback(() => {
     setPrefill(null);
     setVisit((v) => v + 1);
-    navigate(paths.kiosk(eventId), { replace: true });
-  }, [eventId]);
+    navigate(door ? paths.door(eventId, door) : paths.kiosk(eventId), { replace: true });
+  }, [eventId, door]);
   const finish = useCallback(() => {
     resetKioskLanguage();
     goHome();
@@ -147,7 +162,7 @@ export function KioskShell({ eventId, screen }: { eventId: string; screen: Kiosk
         <main className="kiosk-main" id="main">
           <Suspense fallback={<Loading />}>
             {/* A new language starts the screen afresh: nothing it holds keeps the old words. */}
-            <Screen key={language} />
+            {door ? <DoorScreen key={language} listId={door} /> : <Screen key={language} />}
           </Suspense>
         </main>
         {settings.onScreenKeyboard && <OnScreenKeyboard />}

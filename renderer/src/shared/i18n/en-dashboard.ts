@@ -1,6 +1,7 @@
 import { deskEn } from './en-dashboard-desk.ts';
 import { developersEn } from './en-dashboard-developers.ts';
 import { eventsEn } from './en-dashboard-events.ts';
+import { listsEn } from './en-dashboard-lists.ts';
 import { mailEn } from './en-dashboard-mail.ts';
 import { peopleEn } from './en-dashboard-people.ts';
 import { syncEn } from './en-dashboard-sync.ts';
@@ -99,6 +100,7 @@ export const dashboardEn = {
 
   events: eventsEn,
   desk: deskEn,
+  lists: listsEn,
   people: peopleEn,
   sync: syncEn,
   mail: mailEn,

@@ -89,6 +89,13 @@ export const serverEn = {
   testMailRefused: 'The mail server did not take the test email.',
   mailSettingsRemoved: 'Mail settings removed. Nothing more is mailed.',
   mailSettingsNotFound: 'Mail is not set up for this organization.',
+  checkInListNotFound: 'Check-in list not found.',
+  tooManyCheckInLists: 'An event can have at most 100 check-in lists.',
+  defaultListFixed:
+    "The default list keeps the event's check-in rules: only its name, exits_scanned and auto_checkout_at can change.",
+  defaultListUndeletable: 'The default list cannot be deleted.',
+  checkInListDeleted: 'Check-in list deleted.',
+  exitsNotScanned: 'This list does not scan exits.',
   routeNotFound: 'Not found.',
   payloadTooLarge: 'The request body is too large.',
 };

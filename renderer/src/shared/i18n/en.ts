@@ -245,6 +245,37 @@ export const en = {
     },
   },
 
+  /** A kiosk at one door: scanning on one check-in list of the event (`/kiosk/{event}/lists/{list}`). */
+  door: {
+    directions: { entry: 'Entry', exit: 'Exit' },
+    intro: {
+      entry: 'Hold your check-in QR code up to the camera, or to the scanner.',
+      exit: 'Leaving? Hold your check-in QR code up to the camera, or to the scanner.',
+    },
+    viewfinder: 'Hold your QR code up to the camera.',
+    welcome: (name: string) => `Welcome, ${name}!`,
+    welcomeBack: (name: string) => `Welcome back, ${name}!`,
+    goodbye: (name: string) => `Goodbye, ${name}!`,
+    admitted: (list: string) => `Your entry to ${list} is recorded.`,
+    exitRecorded: (list: string) => `Your exit from ${list} is recorded.`,
+    notOnListTitle: (list: string) => `Not on ${list}`,
+    /** `lists` are the names of the lists that do admit the person, joined as the language joins choices. */
+    goTo: (lists: string) => `Please go to ${lists}.`,
+    opensTitle: (list: string, { text, sameDay }: { text: string; sameDay: boolean }) =>
+      sameDay ? `${list} opens at ${text}` : `${list} opens on ${text}`,
+    opensMessage: 'It is not open yet. Please come back then.',
+    closedTitle: (list: string) => `${list} is closed now`,
+    alreadyTitle: 'Already entered',
+    alreadyEntered: ({ text, sameDay }: { text: string; sameDay: boolean }) =>
+      sameDay ? `You already entered today at ${text}.` : `You already entered on ${text}.`,
+    fullTitle: (list: string) => `${list} is full`,
+    fullMessage: 'Please wait until someone leaves, or see event staff.',
+    seeStaff: 'Please see event staff.',
+    notFound: 'This door is not available: its check-in list was deleted, or belongs to another event.',
+    exitsNotScanned:
+      'This door does not record exits. Staff: open it again without “direction=exit” in its address.',
+  },
+
   /** The public event page (`/e/{event}`), on a person's own phone or computer. */
   eventPage: {
     organizer: (organization: string) => `Organized by ${organization}`,

@@ -101,6 +101,8 @@ export const developersFr: typeof developersEn = {
       'attendee.check_in_undone': 'Une arrivée a été annulée',
       'attendee.canceled': 'Une inscription a été annulée',
       'attendee.no_show': 'Une absence a été notée',
+      'attendee.entered': 'Une entrée a été enregistrée sur une liste d’enregistrement',
+      'attendee.exited': 'Une sortie a été enregistrée sur une liste d’enregistrement',
       'event.created': 'Un événement a été créé',
       'event.updated': 'Un événement a été modifié',
     },

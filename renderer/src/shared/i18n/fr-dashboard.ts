@@ -2,6 +2,7 @@ import type { dashboardEn } from './en-dashboard.ts';
 import { deskFr } from './fr-dashboard-desk.ts';
 import { developersFr } from './fr-dashboard-developers.ts';
 import { eventsFr } from './fr-dashboard-events.ts';
+import { listsFr } from './fr-dashboard-lists.ts';
 import { mailFr } from './fr-dashboard-mail.ts';
 import { peopleFr } from './fr-dashboard-people.ts';
 import { syncFr } from './fr-dashboard-sync.ts';
@@ -128,6 +129,7 @@ export const dashboardFr: typeof dashboardEn = {
 
   events: eventsFr,
   desk: deskFr,
+  lists: listsFr,
   people: peopleFr,
   sync: syncFr,
   mail: mailFr,

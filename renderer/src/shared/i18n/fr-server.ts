@@ -85,6 +85,13 @@ export const serverFr: typeof serverEn = {
   testMailRefused: 'Le serveur de messagerie n’a pas accepté l’e-mail de test.',
   mailSettingsRemoved: 'Réglages de messagerie supprimés. Plus rien n’est envoyé.',
   mailSettingsNotFound: 'L’e-mail n’est pas configuré pour cette organisation.',
+  checkInListNotFound: 'Liste d’enregistrement introuvable.',
+  tooManyCheckInLists: 'Un événement peut avoir au plus 100 listes d’enregistrement.',
+  defaultListFixed:
+    'La liste par défaut garde les règles d’enregistrement de l’événement\u00a0: seuls son nom, les sorties et le départ automatique peuvent changer.',
+  defaultListUndeletable: 'La liste par défaut ne peut pas être supprimée.',
+  checkInListDeleted: 'Liste d’enregistrement supprimée.',
+  exitsNotScanned: 'Cette liste n’enregistre pas les sorties.',
   routeNotFound: 'Introuvable.',
   payloadTooLarge: 'La demande est trop volumineuse.',
 };

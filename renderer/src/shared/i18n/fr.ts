@@ -257,6 +257,38 @@ export const fr: Catalogue = {
     },
   },
 
+  door: {
+    directions: { entry: 'Entrée', exit: 'Sortie' },
+    intro: {
+      entry: 'Présentez votre QR code d’enregistrement à la caméra ou au lecteur.',
+      exit: 'Vous partez\u202f? Présentez votre QR code d’enregistrement à la caméra ou au lecteur.',
+    },
+    viewfinder: 'Présentez votre QR code à la caméra.',
+    welcome: (name: string) => `Bienvenue, ${name}\u202f!`,
+    welcomeBack: (name: string) => `Bon retour, ${name}\u202f!`,
+    goodbye: (name: string) => `Au revoir, ${name}\u202f!`,
+    admitted: (list: string) => `Entrée enregistrée\u00a0: ${list}.`,
+    exitRecorded: (list: string) => `Sortie enregistrée\u00a0: ${list}.`,
+    notOnListTitle: (list: string) => `${list}\u00a0: vous n’êtes pas sur la liste`,
+    goTo: (lists: string) => `Veuillez vous rendre à ${lists}.`,
+    opensTitle: (list: string, { text, sameDay }: { text: string; sameDay: boolean }) =>
+      sameDay ? `${list}\u00a0: ouverture à ${text}` : `${list}\u00a0: ouverture le ${text}`,
+    opensMessage: 'Ce n’est pas encore ouvert. Veuillez revenir à ce moment-là.',
+    closedTitle: (list: string) => `${list}\u00a0: pas d’accès pour le moment`,
+    alreadyTitle: 'Entrée déjà enregistrée',
+    alreadyEntered: ({ text, sameDay }: { text: string; sameDay: boolean }) =>
+      sameDay
+        ? `Votre entrée a déjà été enregistrée aujourd’hui à ${text}.`
+        : `Votre entrée a déjà été enregistrée le ${text}.`,
+    fullTitle: (list: string) => `${list}\u00a0: plus de place pour le moment`,
+    fullMessage: `Veuillez attendre qu’une personne sorte, ou vous adresser à l’équipe de l’événement.`,
+    seeStaff,
+    notFound:
+      'Cette porte n’est pas disponible\u00a0: sa liste d’enregistrement a été supprimée, ou appartient à un autre événement.',
+    exitsNotScanned:
+      'Cette porte n’enregistre pas les sorties. Équipe\u00a0: rouvrez-la sans «\u202fdirection=exit\u202f» dans son adresse.',
+  },
+
   eventPage: {
     organizer: (organization: string) => `Organisé par ${organization}`,
     when: 'Quand',
