@@ -22,6 +22,7 @@ import { sql as scopedFeed } from './027_scoped_feed.ts';
 import { sql as offlineSignIn } from './028_offline_sign_in.ts';
 import { sql as nameCheckIns } from './029_name_check_ins.ts';
 import { sql as mailCaps } from './030_mail_caps.ts';
+import { sql as mailBounces } from './031_mail_bounces.ts';
 
 /** SQL to run, or a step in TypeScript for what SQL cannot do (drawing random codes, folding text for search). */
 export type Migration = string | ((db: Db) => void);
@@ -54,4 +55,5 @@ export const migrations: readonly Migration[] = [
   offlineSignIn,
   nameCheckIns,
   mailCaps,
+  mailBounces,
 ];
