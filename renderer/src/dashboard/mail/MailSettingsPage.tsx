@@ -134,7 +134,11 @@ function MailSettingsForm({
             hint={words.portHint}
             value={draft.port}
             onChange={(port) =>
-              setDraft((d) => ({ ...d, port, security: securityChosen ? d.security : securityForPort(port) }))
+              setDraft((d) => ({
+                ...d,
+                port,
+                security: securityChosen ? d.security : securityForPort(port, settings?.security ?? 'none'),
+              }))
             }
             error={save.error('port')}
             required
@@ -258,9 +262,11 @@ function MailSettingsForm({
             </button>
           )}
         </div>
-        <div role="status" data-testid="mail-settings-saved">
-          {notice && <Notice tone="success">{notice}</Notice>}
-        </div>
+        {notice && (
+          <div data-testid="mail-settings-saved">
+            <Notice tone="success">{notice}</Notice>
+          </div>
+        )}
       </form>
       {remove.failure && <Notice tone="error">{remove.failure}</Notice>}
       {removing && (
@@ -298,9 +304,11 @@ function OutboxSummary({
           <RetryWaitingButton onDone={onRetried} />
         </div>
       )}
-      <div role="status" data-testid="mail-retried">
-        {retried && <Notice tone="success">{retried}</Notice>}
-      </div>
+      {retried && (
+        <div data-testid="mail-retried">
+          <Notice tone="success">{retried}</Notice>
+        </div>
+      )}
       {outbox.last_error && outbox.last_error_at && (
         <p className="mail-server-reply" data-testid="mail-last-error">
           {words.lastError(format.dateTime(outbox.last_error_at), outbox.last_error)}

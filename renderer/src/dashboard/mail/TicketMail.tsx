@@ -250,17 +250,19 @@ export function MailCell({
       break;
   }
   return (
-    <span
-      className="desk-mail-cell"
-      data-testid="attendee-mail"
-      data-status={mail.bounced ? 'bounced' : mail.status}
-    >
-      {state}
-      {mail.error && mail.status !== 'sent' && <span className="desk-mail-error">{mail.error}</span>}
+    <>
+      <span
+        className="desk-mail-cell"
+        data-testid="attendee-mail"
+        data-status={mail.bounced ? 'bounced' : mail.status}
+      >
+        {state}
+        {mail.error && mail.status !== 'sent' && <span className="desk-mail-error">{mail.error}</span>}
+      </span>
       {mail.status === 'queued' && (
         <RetryNowButton eventId={eventId} attendee={attendee} onOutcome={onOutcome} />
       )}
-    </span>
+    </>
   );
 }
 
@@ -294,12 +296,7 @@ function RetryNowButton({
     }
   };
   return (
-    <button
-      type="button"
-      className="dbutton dbutton--small"
-      aria-disabled={busy || undefined}
-      onClick={() => void retry()}
-    >
+    <button type="button" className="dbutton" aria-disabled={busy || undefined} onClick={() => void retry()}>
       {words.retryNow}
       <span className="visually-hidden"> {attendee.name}</span>
     </button>

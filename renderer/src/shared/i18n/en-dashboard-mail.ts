@@ -95,7 +95,7 @@ export const mailEn = {
       unreachable:
         'Likely fix: nothing answered. Check the host, the port, and that this machine’s network reaches it.',
     } as Record<string, string>,
-    securityFollowsPort: 'Security follows the port: 465 TLS, 587 STARTTLS, others None. You can change it.',
+    securityFollowsPort: 'Set from the port (465: TLS, 587: STARTTLS, 25: None). You can change it.',
     retried: (waiting: number) =>
       waiting === 0
         ? 'No email is waiting.'

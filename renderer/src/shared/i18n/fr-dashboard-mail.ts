@@ -101,7 +101,7 @@ export const mailFr: typeof mailEn = {
         'Correction probable\u00a0: rien n’a répondu. Vérifiez l’hôte, le port et que le réseau de cette machine l’atteint.',
     },
     securityFollowsPort:
-      'La sécurité suit le port\u00a0: 465 TLS, 587 STARTTLS, les autres Aucune. Vous pouvez la changer.',
+      'Choisie d’après le port (465\u00a0: TLS, 587\u00a0: STARTTLS, 25\u00a0: Aucune). Vous pouvez la changer.',
     retried: (waiting: number) =>
       waiting === 0
         ? 'Aucun e-mail n’attend.'
