@@ -267,23 +267,40 @@ export function MailCell({
 }
 
 /** Retry now on a person whose mail waits. */
-function RetryNowButton({
-  eventId,
-  attendee,
-  onOutcome,
-}: {
+function RetryNowButton({ eventId, attendee, onOutcome }: PersonMailProps) {
+  return (
+    <PersonMailButton
+      label={words.retryNow}
+      attendee={attendee}
+      act={() => mailApi.retryAttendee(eventId, attendee.id)}
+      done={words.retrying(attendee.name)}
+      onOutcome={onOutcome}
+    />
+  );
+}
+
+interface PersonMailProps {
   eventId: string;
   attendee: { id: string; name: string };
   onOutcome: (outcome: { tone: 'success' | 'error'; text: string }) => void;
-}) {
+}
+
+/** A mail action on one person (Resend ticket, Retry now): said done, or the server's refusal, by their name. */
+function PersonMailButton({
+  label,
+  attendee,
+  act,
+  done,
+  onOutcome,
+}: Omit<PersonMailProps, 'eventId'> & { label: string; act: () => Promise<unknown>; done: string }) {
   const [busy, setBusy] = useState(false);
   const isApiError = useExpireOn401();
-  const retry = async () => {
+  const run = async () => {
     if (busy) return;
     setBusy(true);
     try {
-      await mailApi.retryAttendee(eventId, attendee.id);
-      onOutcome({ tone: 'success', text: words.retrying(attendee.name) });
+      await act();
+      onOutcome({ tone: 'success', text: done });
     } catch (error) {
       if (isApiError(error)) {
         onOutcome({
@@ -296,8 +313,8 @@ function RetryNowButton({
     }
   };
   return (
-    <button type="button" className="dbutton" aria-disabled={busy || undefined} onClick={() => void retry()}>
-      {words.retryNow}
+    <button type="button" className="dbutton" aria-disabled={busy || undefined} onClick={() => void run()}>
+      {label}
       <span className="visually-hidden"> {attendee.name}</span>
     </button>
   );
@@ -327,38 +344,14 @@ export function RetryWaitingButton({ onDone }: { onDone: (waiting: number) => vo
 }
 
 /** Resend ticket: queues the person's ticket again (the desk shows it as queued, then sent or failed). */
-export function ResendTicketButton({
-  eventId,
-  attendee,
-  onOutcome,
-}: {
-  eventId: string;
-  attendee: { id: string; name: string };
-  onOutcome: (outcome: { tone: 'success' | 'error'; text: string }) => void;
-}) {
-  const [busy, setBusy] = useState(false);
-  const isApiError = useExpireOn401();
-  const resend = async () => {
-    if (busy) return;
-    setBusy(true);
-    try {
-      await mailApi.resendTicket(eventId, attendee.id);
-      onOutcome({ tone: 'success', text: words.resent(attendee.name) });
-    } catch (error) {
-      if (isApiError(error)) {
-        onOutcome({
-          tone: 'error',
-          text: t.dashboard.desk.actions.result(attendee.name, describeFailure(error)),
-        });
-      }
-    } finally {
-      setBusy(false);
-    }
-  };
+export function ResendTicketButton({ eventId, attendee, onOutcome }: PersonMailProps) {
   return (
-    <button type="button" className="dbutton" aria-disabled={busy || undefined} onClick={() => void resend()}>
-      {words.resend}
-      <span className="visually-hidden"> {attendee.name}</span>
-    </button>
+    <PersonMailButton
+      label={words.resend}
+      attendee={attendee}
+      act={() => mailApi.resendTicket(eventId, attendee.id)}
+      done={words.resent(attendee.name)}
+      onOutcome={onOutcome}
+    />
   );
 }

@@ -1,16 +1,10 @@
+import type { Schema } from '../api/types.ts';
 /** The dashboard's email words: the mail settings page and the desk's mail (part of the English catalogue, en.ts). */
 const count = (n: number) => n.toLocaleString('en-US');
 const people = (n: number) => `${count(n)} ${n === 1 ? 'person' : 'people'}`;
 
 /** The event's people by where their mail stands. */
-interface MailPeople {
-  sent: number;
-  queued: number;
-  failed: number;
-  bounced: number;
-  suppressed: number;
-  none: number;
-}
+type MailPeople = Schema<'PeopleByMailState'>;
 
 export const mailEn = {
   settings: {
