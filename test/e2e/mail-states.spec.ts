@@ -101,7 +101,7 @@ test.describe('at 360 px', () => {
       }
     });
 
-    test(`the mail form: security follows the port, a failed test names the fix, saved shows by the button, in ${language}`, async ({
+    test(`the mail form: security follows the port, a failed test names the fix, saved by the button, Retry now, in ${language}`, async ({
       page,
       server,
     }) => {
@@ -147,6 +147,19 @@ test.describe('at 360 px', () => {
         await expect(result).toContainText(w.hints.no_starttls!);
         await expect(result).toContainText('500');
         await expectFitsScreen(page, 'mail test with its fix');
+
+        // A ticket waits behind the same mistake; Retry now on the Email page tries it at once.
+        const event = server.createEvent();
+        await server.register(event, { email: 'ada@example.com', first_name: 'Ada', last_name: 'Lovelace' });
+        const attempts = () =>
+          server.app.store.db.prepare('SELECT attempts FROM mail_outbox').pluck().get() as number | undefined;
+        await expect.poll(attempts).toBe(1);
+        await page.reload();
+        await expect(page.getByTestId('mail-outbox')).toHaveText(w.outbox(1, 0));
+        await page.getByRole('button', { name: words.dashboard.mail.desk.retryNow }).click();
+        await expect(page.getByTestId('mail-retried')).toHaveText(w.retried(1));
+        await expect.poll(attempts).toBe(2);
+        await expectFitsScreen(page, 'outbox retried');
       } finally {
         await relay.close();
       }
