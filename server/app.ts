@@ -123,6 +123,7 @@ import { mailDeskRoutes } from './mail/mail-desk.routes.ts';
 import { mailNotifier } from './mail/mail-notifier.ts';
 import { mailService } from './mail/mail.service.ts';
 import { mailSettingsRoutes } from './mail/mail-settings.routes.ts';
+import { ticketAgainRoutes } from './mail/ticket-again.routes.ts';
 import { setTicketHeaders } from './tickets/ticket.http.ts';
 import { ticketRoutes } from './tickets/ticket.routes.ts';
 import { ticketService } from './tickets/ticket.service.ts';
@@ -465,6 +466,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(publicEventRoutes);
   await app.register(publicLogoRoutes);
   await app.register(publicAttendeeRoutes);
+  await app.register(ticketAgainRoutes);
   // Under its own prefix: its CORS preflight route must not answer for any other path.
   await app.register(publicProfileRoutes, { prefix: '/public/profile' });
   await app.register(profilePageRoutes);

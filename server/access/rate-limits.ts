@@ -104,6 +104,8 @@ export const RATE_LIMIT_TABLE: readonly RateLimitRule[] = [
   { path: '/public/events/:uuid/cancel', method: 'POST', ...PUBLIC_WRITES },
   { path: '/public/events/:uuid/check-in', method: 'POST', ...PUBLIC_WRITES },
   { path: '/kiosk/api/events/:uuid/register', method: 'POST', ...PUBLIC_WRITES },
+  // "Send my ticket again" mails an address too (mail/ticket-again.routes.ts).
+  { path: '/public/events/:uuid/ticket-again', method: 'POST', ...PUBLIC_WRITES },
   { path: '/public/events/', limits: [{ group: 'publicEvents', per: 'ip' }], phase: 'onRequest' },
   { path: '/public/organizations', limits: [{ group: 'publicEvents', per: 'ip' }], phase: 'onRequest' },
   { path: '/public/profile/', limits: [{ group: 'profile', per: 'ip' }], phase: 'onRequest' },

@@ -1,7 +1,8 @@
 import type { Db } from '../platform/database.ts';
 import { emailKey } from '../platform/email.ts';
 import type { AttendeeRecord, AttendeeSummary } from './attendee.types.ts';
-import type { AttendeeStatus } from '../contract/vocabulary.ts';
+import type { AttendeeStatus, MailState } from '../contract/vocabulary.ts';
+import { personMailState } from '../mail/mail-outbox.repository.ts';
 import type { SearchTerm } from './search.rules.ts';
 import { checkinCodeReadings } from './checkin-code.rules.ts';
 
@@ -106,6 +107,8 @@ export interface AttendeeFilter {
    */
   search?: readonly SearchTermNear[];
   checkedIn?: boolean;
+  /** Where the person's mail stands (the desk's mail filter). */
+  mailState?: MailState;
 }
 
 /** The `ESCAPE '\'` form of a LIKE pattern that matches `text` anywhere. */
@@ -207,6 +210,10 @@ export function attendeesRepository(db: Db) {
     }
     if (filter.checkedIn !== undefined)
       clauses.push(filter.checkedIn ? 'checked_in_at IS NOT NULL' : 'checked_in_at IS NULL');
+    if (filter.mailState) {
+      clauses.push(`${personMailState('attendees')} = ?`);
+      params.push(filter.mailState);
+    }
     for (const term of filter.search ?? []) {
       const { clause, params: termParams } = searchOrNearClause(term);
       clauses.push(clause);

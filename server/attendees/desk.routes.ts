@@ -73,7 +73,7 @@ export const deskRoutes: FastifyPluginAsyncZod<DeskRoutesOptions> = async (app, 
       schema: {
         tags,
         summary:
-          'Attendees, searchable by name, email or any answer (accents and case ignored), filtered by status and check-in',
+          'Attendees, searchable by name, email or any answer (accents and case ignored), filtered by status, check-in and mail',
         params: eventParams,
         querystring: deskListQuery,
         response: { 200: deskListResponse, ...refusals(eventRefusals) },
@@ -81,17 +81,25 @@ export const deskRoutes: FastifyPluginAsyncZod<DeskRoutesOptions> = async (app, 
     },
     async function listDeskAttendees(request) {
       const event = eventOf(request, request.params.event_id);
-      const { q, status, checked_in: checkedIn, page, per_page: perPage } = request.query;
+      const { q, status, checked_in: checkedIn, mail: mailState, page, per_page: perPage } = request.query;
       const { items, total } = attendees.listAttendees(
         event,
-        { q: q || undefined, status, checkedIn: checkedIn === undefined ? undefined : checkedIn === 'true' },
+        {
+          q: q || undefined,
+          status,
+          checkedIn: checkedIn === undefined ? undefined : checkedIn === 'true',
+          mailState,
+        },
         { limit: perPage, offset: (page - 1) * perPage },
       );
       const mails = mail.latestMailOf(event, items);
       return {
         data: items.map((attendee) => {
           const latest = mails?.get(attendee.id);
-          return { ...presentDeskAttendee(attendee), mail: latest ? presentDeskMail(latest) : null };
+          return {
+            ...presentDeskAttendee(attendee),
+            mail: latest ? presentDeskMail(latest, attendee.email) : null,
+          };
         }),
         meta: { total, page, per_page: perPage },
       };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ATTENDEE_STATUSES } from '../contract/vocabulary.ts';
+import { ATTENDEE_STATUSES, MAIL_STATES } from '../contract/vocabulary.ts';
 import { fieldErrorsSchema, timestamp } from '../platform/schemas.ts';
 import { deskMailSchema } from '../mail/mail.schemas.ts';
 
@@ -21,6 +21,14 @@ export const deskListQuery = z.object({
   q: z.string().trim().max(255).optional(),
   status: z.enum(ATTENDEE_STATUSES).optional(),
   checked_in: z.enum(['true', 'false']).optional(),
+  mail: z
+    .enum(MAIL_STATES)
+    .optional()
+    .meta({
+      description:
+        "Where the person's mail stands: their newest mail (skipped ones aside) sent, queued, failed, bounced (the " +
+        'server refused the address for good), suppressed (over the per-address cap), or none ever',
+    }),
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   per_page: z.coerce.number().int().min(1).max(200).default(50),
 });

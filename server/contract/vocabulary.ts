@@ -151,6 +151,28 @@ export type RegistrationDoor = (typeof REGISTRATION_DOORS)[number];
 export const SMTP_SECURITY = ['none', 'starttls', 'tls'] as const;
 export type SmtpSecurity = (typeof SMTP_SECURITY)[number];
 
+/**
+ * The likely fix a failed test email names (server/mail/mail.rules.ts, `testMailHint`): `no_starttls` the server
+ * has no STARTTLS (try 465 with TLS, or none); `use_starttls` TLS was tried on a port that starts in plain text;
+ * `use_tls` no greeting came, as from a port that starts with TLS; `credentials` the user name or password was
+ * refused; `sign_in` the server wants a sign-in; `sender` the from address was refused; `certificate` the server's
+ * certificate is not trusted; `port_closed` nothing listens at that port; `host_not_found` no such host name;
+ * `unreachable` nothing answered. (What answers but is no mail server says so itself.)
+ */
+export const TEST_MAIL_HINTS = [
+  'no_starttls',
+  'use_starttls',
+  'use_tls',
+  'credentials',
+  'sign_in',
+  'sender',
+  'certificate',
+  'port_closed',
+  'host_not_found',
+  'unreachable',
+] as const;
+export type TestMailHint = (typeof TEST_MAIL_HINTS)[number];
+
 /** The mails a registration gets: its ticket, "received, awaiting approval", and its cancellation. */
 export const MAIL_KINDS = ['confirmation', 'pending', 'cancellation'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
@@ -201,3 +223,12 @@ export const SCAN_RESULTS = [
 export type ScanResult = (typeof SCAN_RESULTS)[number];
 /** The answers of a scan that was recorded. */
 export type RecordedScanResult = Extract<ScanResult, 'admitted' | 'reentered' | 'exit_recorded'>;
+
+/**
+ * Where a person's mail stands, as the desk filters and counts people: their newest mail that was not skipped (the
+ * one the desk's mail column shows) is `sent`, `queued` (waiting or retried), `failed` (every retry spent, or the
+ * message refused), `bounced` (the server refused their address for good, a 5xx to the recipient: Send tickets
+ * leaves them out until their email changes) or `suppressed` (over the per-address cap); `none`: never mailed.
+ */
+export const MAIL_STATES = ['sent', 'queued', 'failed', 'bounced', 'suppressed', 'none'] as const;
+export type MailState = (typeof MAIL_STATES)[number];

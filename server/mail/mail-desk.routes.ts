@@ -12,6 +12,7 @@ import {
   mailLimitsBody,
   mailLimitsResponse,
   resendResponse,
+  retryResponse,
   sendTicketsResponse,
 } from './mail.schemas.ts';
 
@@ -66,6 +67,7 @@ export const mailDeskRoutes: FastifyPluginAsyncZod = async (app) => {
             suppressed: overview.counts.suppressed,
             not_sent: overview.counts.notSent,
           },
+          people: overview.people,
           job: overview.job && presentMailJob(overview.job),
           limits: presentRecipientCaps(overview.caps),
         },
@@ -124,6 +126,34 @@ export const mailDeskRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       reply.code(202);
       return { message: messages.ticketQueued, data: presentMail(outcome.mail) };
+    },
+  );
+
+  app.post(
+    '/events/:event_id/mail/attendees/:attendee_id/retry',
+    {
+      schema: {
+        tags,
+        summary: "Retry now: the registration's waiting mails go now instead of when the retry schedule says",
+        params: attendeeParams,
+        response: {
+          202: retryResponse,
+          ...refusals(eventRefusals, {
+            404: [messages.attendeeNotFound],
+            409: [messages.mailNotConfigured, messages.mailNotSentHere, messages.nothingWaiting],
+          }),
+        },
+      },
+    },
+    async function retryAttendeeMail(request, reply) {
+      const { event, attendee } = attendeeOf(request, request.params.event_id, request.params.attendee_id);
+      const outcome = mail.retryAttendee(event, attendee);
+      if (!outcome.ok) {
+        if (outcome.reason === 'nothing_waiting') throw new HttpError(409, messages.nothingWaiting);
+        throw mailRefusal(outcome.reason);
+      }
+      reply.code(202);
+      return { message: messages.mailRetrying(outcome.waiting), data: { waiting: outcome.waiting } };
     },
   );
 

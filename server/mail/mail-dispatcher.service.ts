@@ -224,11 +224,11 @@ export function mailDispatcher(db: Db, clock: Clock, options: MailDispatchOption
       return { outcome: 'retry', unreachable: false };
     }
     await writeGate.whenOpen();
-    return record(mail, result);
+    return record(mail, result, emailKey(attendee.email));
   }
 
-  /** Stores what an attempt came to. */
-  function record(mail: MailRecord, result: SendResult): Sent {
+  /** Stores what an attempt came to; `address` is the one it went to (as `email_key`). */
+  function record(mail: MailRecord, result: SendResult, address: string): Sent {
     const finished = clock.now();
     const at = toTimestamp(finished);
     if (result.ok) {
@@ -269,6 +269,8 @@ export function mailDispatcher(db: Db, clock: Clock, options: MailDispatchOption
         error: verdict.reason,
         sentAt: null,
         now: at,
+        // Send tickets leaves this person out until their email changes (mail-outbox.repository.ts).
+        refusedAddress: verdict.addressRefused ? address : null,
       });
       log?.warn(context, 'mail refused for good by the SMTP server');
       return { outcome: 'failed', unreachable: false };

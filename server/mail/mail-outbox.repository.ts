@@ -1,4 +1,4 @@
-import type { MailKind, MailStatus } from '../contract/vocabulary.ts';
+import type { MailKind, MailState, MailStatus } from '../contract/vocabulary.ts';
 import type { Db } from '../platform/database.ts';
 import { toTimestamp } from '../platform/time.ts';
 import type { RecipientCounts } from './mail.rules.ts';
@@ -22,6 +22,7 @@ interface MailRow {
   created_at: string;
   sent_at: string | null;
   updated_at: string;
+  refused_address: string | null;
 }
 
 const toMail = (row: MailRow): MailRecord => ({
@@ -42,11 +43,12 @@ const toMail = (row: MailRow): MailRecord => ({
   createdAt: row.created_at,
   sentAt: row.sent_at,
   updatedAt: row.updated_at,
+  refusedAddress: row.refused_address,
 });
 
 const MAIL_COLUMNS =
   'id, organization_id, event_id, registration_uuid, kind, message_id, status, job_id, attempts, refusals, ' +
-  'next_attempt_at, last_unreachable, smtp_reply, error, created_at, sent_at, updated_at';
+  'next_attempt_at, last_unreachable, smtp_reply, error, created_at, sent_at, updated_at, refused_address';
 
 export interface NewMail {
   organizationId: number;
@@ -74,18 +76,34 @@ export interface MailAttemptResult {
   error: string | null;
   sentAt: string | null;
   now: string;
+  /** The address (as `email_key`) the server refused for good, when it refused the recipient. */
+  refusedAddress?: string | null;
 }
 
 /** The mails of the registrations an attendee row is shown as (two registrations of one email are one row). */
 const MAILS_OF_ROW = `registrations AS r CROSS JOIN mail_outbox AS o ON o.registration_uuid = r.uuid`;
 
 /**
- * The attendees of an event that "Send tickets" mails: confirmed, not yet checked in, and with no ticket sent or on
- * its way. The one copy of that rule, used by the count the desk shows and by the job itself.
+ * The attendees of an event that "Send tickets" mails: confirmed, not yet checked in, with no ticket sent or on
+ * its way, and whose address the server has not refused for good (until their email changes: another address is
+ * worth a try). The one copy of that rule, used by the count the desk shows and by the job itself.
  */
 const NOT_YET_SENT = `a.event_id = @event AND a.status = 'confirmed' AND a.checked_in_at IS NULL
   AND NOT EXISTS (SELECT 1 FROM ${MAILS_OF_ROW}
-                  WHERE r.attendee_id = a.id AND o.kind = 'confirmation' AND o.status IN ('queued', 'sent'))`;
+                  WHERE r.attendee_id = a.id AND o.kind = 'confirmation' AND o.status IN ('queued', 'sent'))
+  AND NOT EXISTS (SELECT 1 FROM ${MAILS_OF_ROW}
+                  WHERE r.attendee_id = a.id AND o.refused_address = a.email_key)`;
+
+/**
+ * Where the mail of the attendee row `row` (an alias of `attendees`) stands, as the desk filters and counts people
+ * (contract/vocabulary.ts, `MAIL_STATES`): its newest mail that was not skipped, the one the desk's mail column
+ * shows (`latestOf`), a failure of the row's own address counting as bounced; `none` without one. The TypeScript
+ * copy is mail.rules.ts's `mailStateOf`. Used by the attendee list's filter (attendees/attendee.repository.ts) and by `peopleByMailState` here.
+ */
+export const personMailState = (row: string) => `coalesce(
+  (SELECT CASE WHEN o.status = 'failed' AND o.refused_address = ${row}.email_key THEN 'bounced' ELSE o.status END
+   FROM ${MAILS_OF_ROW} WHERE r.attendee_id = ${row}.id AND o.status <> 'skipped' ORDER BY o.id DESC LIMIT 1),
+  'none')`;
 
 /**
  * A Message-ID drawn in SQL for mails queued many at once, as `mailMessageId` (mail.rules.ts) draws one: 128
@@ -187,6 +205,20 @@ export function mailOutboxRepository(db: Db) {
     `UPDATE mail_outbox SET status = 'suppressed', error = ?, lease_expires_at = NULL, updated_at = ?
      WHERE id = ? AND status = 'queued'`,
   );
+  const peopleByState = db.prepare<[number], { state: MailState; total: number }>(
+    `SELECT state, count(*) AS total
+     FROM (SELECT ${personMailState('a')} AS state FROM attendees AS a WHERE a.event_id = ?) GROUP BY state`,
+  );
+  const retryRow = db.prepare<{ attendee: number; now: number }>(
+    `UPDATE mail_outbox SET next_attempt_at = @now
+     WHERE registration_uuid IN (SELECT uuid FROM registrations WHERE attendee_id = @attendee)
+       AND status = 'queued' AND lease_expires_at IS NULL AND next_attempt_at > @now`,
+  );
+  const queuedOfRow = db
+    .prepare<[number], number>(
+      `SELECT count(*) FROM ${MAILS_OF_ROW} WHERE r.attendee_id = ? AND o.status = 'queued'`,
+    )
+    .pluck();
   const eventCounts = db.prepare<[number], { status: MailStatus; total: number }>(
     'SELECT status, count(*) AS total FROM mail_outbox WHERE event_id = ? GROUP BY status',
   );
@@ -235,7 +267,8 @@ export function mailOutboxRepository(db: Db) {
   const finish = db.prepare<Record<string, unknown>>(
     `UPDATE mail_outbox SET status = @status, attempts = attempts + 1, refusals = refusals + @refused,
        next_attempt_at = @next_attempt_at, lease_expires_at = NULL, last_unreachable = @unreachable,
-       smtp_reply = coalesce(@smtp_reply, smtp_reply), error = @error, sent_at = @sent_at, updated_at = @now
+       smtp_reply = coalesce(@smtp_reply, smtp_reply), error = @error, sent_at = @sent_at, updated_at = @now,
+       refused_address = @refused_address
      WHERE id = @id`,
   );
   const skip = db.prepare<[string, string, number]>(
@@ -384,6 +417,21 @@ export function mailOutboxRepository(db: Db) {
       return counts;
     },
 
+    /** How many of the event's people each mail state holds (every attendee row counts once). */
+    peopleByMailState(eventId: number): Record<MailState, number> {
+      const people = { sent: 0, queued: 0, failed: 0, bounced: 0, suppressed: 0, none: 0 };
+      for (const { state, total } of peopleByState.all(eventId)) people[state] = total;
+      return people;
+    },
+
+    /** How many mails of an attendee row wait (queued, or being sent). */
+    queuedOfAttendee: (attendeeId: number): number => queuedOfRow.get(attendeeId)!,
+
+    /** Makes the row's waiting mails due at `now` (Retry now); a mail being sent is left to finish. */
+    retryAttendee(attendeeId: number, now: number): void {
+      retryRow.run({ attendee: attendeeId, now });
+    },
+
     latestJob(eventId: number): MailJobRecord | null {
       const row = latestJob.get(eventId);
       return row ? job(row) : null;
@@ -429,6 +477,7 @@ export function mailOutboxRepository(db: Db) {
         error: result.error,
         sent_at: result.sentAt,
         now: result.now,
+        refused_address: result.refusedAddress ?? null,
       });
     },
 

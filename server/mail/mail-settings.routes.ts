@@ -11,6 +11,7 @@ import {
   mailSettingsBody,
   mailSettingsResponse,
   mailSettingsSchema,
+  retryResponse,
   testMailBody,
   testMailResponse,
 } from './mail.schemas.ts';
@@ -114,8 +115,33 @@ export const mailSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!outcome.ok) throw new HttpError(409, messages.mailNotConfigured);
       return {
         message: outcome.sent ? messages.testMailSent : messages.testMailRefused,
-        data: { sent: outcome.sent, reply: outcome.reply, detail: outcome.detail },
+        data: {
+          sent: outcome.sent,
+          reply: outcome.reply,
+          detail: outcome.detail,
+          ...(outcome.hint ? { hint: outcome.hint } : {}),
+        },
       };
+    },
+  );
+
+  app.post(
+    '/mail-settings/outbox/retry',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Retry now: every mail that waits goes now instead of when the retry schedule says',
+        description:
+          'After an outage or a fixed setting: what waited for its next try is sent at once (each an attempt like ' +
+          'any other). `data.waiting` is how many mails wait.',
+        response: { 200: retryResponse, ...refusals({ 409: [messages.mailNotConfigured] }) },
+      },
+    },
+    async function retryWaitingMail(request) {
+      const outcome = mail.retryOrganization(staffOf(request).organizationId);
+      if (!outcome.ok) throw new HttpError(409, messages.mailNotConfigured);
+      return { message: messages.mailRetrying(outcome.waiting), data: { waiting: outcome.waiting } };
     },
   );
 };

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { mailServerOf, mailSettingsBody } from './mail.schemas.ts';
 import { mailService } from './mail.service.ts';
-import { passwordKept, TEST_MAILS_PER_HOUR } from './mail.rules.ts';
+import { passwordKept, TEST_MAIL_HINT_TEXT, TEST_MAILS_PER_HOUR } from './mail.rules.ts';
 import {
   FLAG,
   required,
@@ -165,5 +165,6 @@ async function mailTest(dataDir: string, flags: Flags, io: Io): Promise<number> 
   io.err(
     `arrivals: the mail server did not take the test email: ${outcome.reply ?? outcome.detail ?? 'no answer'}`,
   );
+  if (outcome.hint) io.err(TEST_MAIL_HINT_TEXT[outcome.hint]);
   return 1;
 }

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { deskMailSchema, mailJobSchema, mailSchema, mailSettingsSchema } from './mail.schemas.ts';
-import type { RecipientCaps } from './mail.rules.ts';
+import { mailStateOf, type RecipientCaps } from './mail.rules.ts';
 import type { MailJobRecord, MailRecord, MailSettingsRecord } from './mail.types.ts';
 import { toTimestamp } from '../platform/time.ts';
 
@@ -45,9 +45,11 @@ export const presentMail = (mail: MailRecord): z.input<typeof mailSchema> => ({
   message_id: mail.messageId,
 });
 
-export const presentDeskMail = (mail: MailRecord): z.input<typeof deskMailSchema> => ({
+/** The newest mail of a desk row whose address is now `email`. */
+export const presentDeskMail = (mail: MailRecord, email: string): z.input<typeof deskMailSchema> => ({
   kind: mail.kind,
   status: mail.status,
+  ...(mailStateOf(mail, email) === 'bounced' ? { bounced: true as const } : {}),
   queued_at: mail.createdAt,
   sent_at: mail.sentAt,
   error: mail.error,

@@ -1,5 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { AttendeeStatus, MailKind, RegistrationDoor, SmtpSecurity } from '../contract/vocabulary.ts';
+import type {
+  AttendeeStatus,
+  MailKind,
+  MailState,
+  MailStatus,
+  RegistrationDoor,
+  SmtpSecurity,
+  TestMailHint,
+} from '../contract/vocabulary.ts';
+import { emailKey } from '../platform/email.ts';
 
 /**
  * Mail as pure rules: which registrations are mailed, which mail is still wanted when its turn comes, what an SMTP
@@ -199,6 +208,39 @@ export function mailStillWanted(
   }
 }
 
+/**
+ * Where a person's mail stands, from their newest mail that was not skipped (null: none) and their address now: a
+ * failure that refused that very address is `bounced` (another address is worth a try). The SQL copy, for filtering
+ * and counting, is mail-outbox.repository.ts's `personMailState`.
+ */
+export function mailStateOf(
+  newest: { status: MailStatus; refusedAddress: string | null } | null,
+  email: string,
+): MailState {
+  if (newest === null || newest.status === 'skipped') return 'none';
+  if (newest.status === 'failed' && newest.refusedAddress === emailKey(email)) return 'bounced';
+  return newest.status;
+}
+
+/**
+ * What a registrant's ticket page says of the mail that carries their ticket (or "awaiting approval"), from the
+ * registration's mails, newest first: `delayed` while the newest waits after a failed try (the server was
+ * unreachable, or refused for now), `failed` when it failed and none of them was ever sent; else nothing to say.
+ * Resends over the caps (suppressed) and mails no longer wanted (skipped) are not the ticket's delivery.
+ */
+export function ticketMailDelivery(
+  mails: readonly { kind: MailKind; status: MailStatus; attempts: number }[],
+): 'delayed' | 'failed' | null {
+  const tickets = mails.filter(
+    (mail) => mail.kind !== 'cancellation' && mail.status !== 'skipped' && mail.status !== 'suppressed',
+  );
+  const newest = tickets[0];
+  if (!newest) return null;
+  if (newest.status === 'queued') return newest.attempts > 0 ? 'delayed' : null;
+  if (newest.status === 'failed') return tickets.some((mail) => mail.status === 'sent') ? null : 'failed';
+  return null;
+}
+
 /** What nodemailer tells of a failed send (its error's fields). */
 export interface SmtpFailure {
   /** nodemailer's code: ECONNECTION, ESOCKET, ETIMEDOUT, EDNS, ETLS, EAUTH, EENVELOPE, EMESSAGE, ... */
@@ -222,14 +264,59 @@ export const DESTINATION_REFUSED =
 export type SmtpVerdict =
   /** Try again later. `unreachable`: no server answered; `slowDown`: the server asked us to (421, a rate limit). */
   | { outcome: 'retry'; unreachable: boolean; slowDown: boolean; reason: string }
-  /** The server refused this mail for good (5xx to its recipient or content): failed, with its reason. */
-  | { outcome: 'failed'; reason: string };
+  /**
+   * The server refused this mail for good (5xx to its recipient or content): failed, with its reason.
+   * `addressRefused`: the refusal was of the recipient's address (RCPT TO), which no retry of it will change.
+   */
+  | { outcome: 'failed'; reason: string; addressRefused: boolean };
 
 /** What a 4xx reply says when it is about our pace rather than this mail (relays word their limits so). */
 const SLOW_DOWN_WORDS = /rate|too many|limit|throttl|slow down/i;
 
 /** Codes of a connection that never carried an answer: the server is down or unreachable. */
 const UNREACHABLE_CODES = new Set(['ECONNECTION', 'ESOCKET', 'ETIMEDOUT', 'EDNS', 'EPROXY']);
+
+/**
+ * The likely fix of a failed test email, from how it failed and the settings it was sent with, so an owner setting
+ * up mail reads what to change rather than only the server's words: "500 command not recognized" to STARTTLS means
+ * the server has none; a TLS handshake that meets plain text ("wrong version number") means the port wants
+ * STARTTLS; a greeting that never comes is what a TLS port does to a client waiting in plain text. Null: nothing
+ * better to say than the reply.
+ */
+export function testMailHint(failure: SmtpFailure, security: SmtpSecurity): TestMailHint | null {
+  const command = failure.command ?? '';
+  const { code, message } = failure;
+  if (/^STARTTLS/i.test(command)) return 'no_starttls';
+  if (/certificate|self[- ]signed|unable to verify|CERT_/i.test(message)) return 'certificate';
+  if (/wrong version number|packet length too long|unknown protocol|ssl3_get_record|EPROTO/i.test(message)) {
+    return security === 'tls' ? 'use_starttls' : null;
+  }
+  if (code === 'EAUTH' || /^AUTH/i.test(command)) return 'credentials';
+  if (/^MAIL FROM/i.test(command) && failure.responseCode !== null) {
+    return failure.responseCode === 530 ? 'sign_in' : 'sender';
+  }
+  if (code === 'EDNS') return 'host_not_found';
+  if (code === 'ECONNECTION' && /ECONNREFUSED/.test(message)) return 'port_closed';
+  if (code === 'ETIMEDOUT' && /greeting/i.test(message) && security !== 'tls') return 'use_tls';
+  if (code === 'ETIMEDOUT' || code === 'ECONNECTION') return 'unreachable';
+  return null;
+}
+
+/** The likely fixes in the CLI's words (the dashboard has its own, in each of its languages). */
+export const TEST_MAIL_HINT_TEXT: Record<TestMailHint, string> = {
+  no_starttls:
+    'This server does not offer STARTTLS: try port 465 with security tls, or security none for a relay on your network.',
+  use_starttls: 'This port starts in plain text: choose security starttls (usually port 587), not tls.',
+  use_tls: 'The server never greeted: a port that starts with TLS (usually 465) needs security tls.',
+  credentials:
+    'The server refused the user name or password: check both (some providers want an app password).',
+  sign_in: 'The server wants a sign-in: fill in the user name and password.',
+  sender: 'The server refused the from address: use an address this account may send from.',
+  certificate: 'The server’s certificate is not trusted: check the host name, or ask for its certificate.',
+  port_closed: 'Nothing listens at this host and port: check the port (587, 465 or 25).',
+  host_not_found: 'No such host name: check its spelling.',
+  unreachable: 'Nothing answered: check the host, the port, and that this machine’s network reaches it.',
+};
 
 /** The server's reply as kept: one line, its code first, at most 500 characters. */
 export function replyText(response: string | null, responseCode: number | null): string | null {
@@ -258,7 +345,11 @@ export function judgeSmtpFailure(failure: SmtpFailure): SmtpVerdict {
   const settingsProblem =
     failure.code === 'EAUTH' || /^(AUTH|MAIL FROM|EHLO|HELO|STARTTLS)/i.test(failure.command ?? '');
   if (code >= 500 && code !== 503 && !settingsProblem) {
-    return { outcome: 'failed', reason: reply ?? `The mail server refused the mail (${code}).` };
+    return {
+      outcome: 'failed',
+      reason: reply ?? `The mail server refused the mail (${code}).`,
+      addressRefused: /^RCPT/i.test(failure.command ?? ''),
+    };
   }
   return {
     outcome: 'retry',

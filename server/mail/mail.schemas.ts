@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { MAIL_KINDS, MAIL_STATUSES, SMTP_SECURITY } from '../contract/vocabulary.ts';
+import {
+  MAIL_KINDS,
+  MAIL_STATES,
+  MAIL_STATUSES,
+  SMTP_SECURITY,
+  TEST_MAIL_HINTS,
+} from '../contract/vocabulary.ts';
 import { fieldMessage } from '../platform/field-errors.ts';
 import { MAX_RECIPIENT_CAPS } from './mail.rules.ts';
 import { ATTRIBUTE, emailInput, singleLine, timestamp } from '../platform/schemas.ts';
@@ -161,6 +167,15 @@ export const testMailResponse = z.object({
         .string()
         .nullable()
         .meta({ description: 'What went wrong when no reply came (no connection)' }),
+      hint: z
+        .enum(TEST_MAIL_HINTS)
+        .optional()
+        .meta({
+          description:
+            'Where a failure has a likely fix: no_starttls (try 465 with TLS, or none), use_starttls (TLS on a ' +
+            'plain-text port), use_tls (no greeting: a TLS port), credentials, sign_in, sender, certificate, ' +
+            'port_closed, host_not_found, unreachable',
+        }),
     })
     .meta({ id: 'TestMailResult' }),
 });
@@ -185,6 +200,14 @@ export const deskMailSchema = z
   .object({
     kind: z.enum(MAIL_KINDS),
     status: z.enum(MAIL_STATUSES),
+    bounced: z
+      .literal(true)
+      .optional()
+      .meta({
+        description:
+          'Present on a failure that refused the address as it is now for good (the desk filter’s `bounced`): Send ' +
+          'tickets leaves the person out until their email changes',
+      }),
     queued_at: timestamp,
     sent_at: timestamp.nullable(),
     error: z.string().nullable(),
@@ -222,6 +245,8 @@ export const mailLimitsBody = z
 
 export const mailLimitsResponse = z.object({ data: mailLimitsSchema });
 
+type PeopleShape = Record<(typeof MAIL_STATES)[number], z.ZodNumber>;
+
 export const eventMailResponse = z.object({
   data: z
     .object({
@@ -242,6 +267,14 @@ export const eventMailResponse = z.object({
             'Confirmed registrations, not checked in, never sent a ticket: what Send tickets mails',
         }),
       }),
+      people: z
+        .object(Object.fromEntries(MAIL_STATES.map((state) => [state, z.number().int()])) as PeopleShape)
+        .meta({
+          id: 'PeopleByMailState',
+          description:
+            "The event's people (every attendee row once, whatever its status) by where their mail stands: their " +
+            'newest mail, as the desk filters them; `none`: never mailed',
+        }),
       job: mailJobSchema.nullable().meta({ description: 'The latest Send tickets job' }),
       limits: mailLimitsSchema,
     })
@@ -251,3 +284,10 @@ export const eventMailResponse = z.object({
 export const attendeeMailResponse = z.object({ data: z.array(mailSchema) });
 export const resendResponse = z.object({ message: z.string(), data: mailSchema });
 export const sendTicketsResponse = z.object({ message: z.string(), data: mailJobSchema });
+
+export const retryResponse = z.object({
+  message: z.string(),
+  data: z
+    .object({ waiting: z.number().int().meta({ description: 'Mails waiting, now tried again at once' }) })
+    .meta({ id: 'MailRetry' }),
+});

@@ -1,3 +1,4 @@
+import type { TestMailHint } from '../contract/vocabulary.ts';
 import type { EventRecord } from '../events/event.types.ts';
 import type { AttendeeRecord } from '../attendees/attendee.types.ts';
 import type { Store } from '../store.ts';
@@ -6,19 +7,23 @@ import { emailKey } from '../platform/email.ts';
 import { toTimestamp } from '../platform/time.ts';
 import { TICKET_SECRET_LENGTH } from '../tickets/ticket.rules.ts';
 import {
+  DAY_MS,
   DEFAULT_RECIPIENT_CAPS,
   HOUR_MS,
   hourlyAllowance,
   passwordKept,
+  recipientCapReached,
   replyText,
   RESENDS_PER_HOUR,
   TEST_MAILS_PER_HOUR,
+  testMailHint,
   type RecipientCaps,
 } from './mail.rules.ts';
 import { mailOutbox as createMailOutbox } from './mail-outbox.service.ts';
 import { testMailContent } from './mail.templates.ts';
 import type {
   EventMailCounts,
+  PeopleByMailState,
   MailJobRecord,
   MailRecord,
   MailSettingsInput,
@@ -36,14 +41,20 @@ export interface TooMany {
 export type TestMailOutcome =
   | { ok: false; reason: 'not_configured' }
   | TooMany
-  /** `reply`: the server's own answer, its acceptance or its refusal; `detail` what went wrong when none came. */
-  | { ok: true; sent: boolean; reply: string | null; detail: string | null };
+  /**
+   * `reply`: the server's own answer, its acceptance or its refusal; `detail` what went wrong when none came;
+   * `hint` the likely fix of a failure.
+   */
+  | { ok: true; sent: boolean; reply: string | null; detail: string | null; hint: TestMailHint | null };
 
 /** Why mail about an event cannot be sent from here. */
 export type MailRefusal = 'not_configured' | 'not_sent_here';
 
 export type ResendOutcome =
   { ok: true; mail: MailRecord } | { ok: false; reason: MailRefusal | 'canceled' | 'pending' } | TooMany;
+
+export type RetryOutcome =
+  { ok: true; waiting: number } | { ok: false; reason: MailRefusal | 'nothing_waiting' };
 
 export type SendTicketsOutcome =
   { ok: true; job: MailJobRecord } | { ok: false; reason: MailRefusal | 'job_running' | 'nothing_to_send' };
@@ -53,6 +64,8 @@ export interface EventMailOverview {
   /** False on a replica kiosk and, for the events it follows, on a venue's hub: another node mails them. */
   sentHere: boolean;
   counts: EventMailCounts;
+  /** The event's people by where their mail stands: each person once, however many mails they had. */
+  people: PeopleByMailState;
   job: MailJobRecord | null;
   /** How many mails one address may get about the event (its own caps, else the defaults). */
   caps: RecipientCaps;
@@ -133,13 +146,16 @@ export function mailService(store: Store, options: MailServiceOptions) {
         text: content.text,
         headers: { 'Auto-Submitted': 'auto-generated' },
       });
-      if (result.ok) return { ok: true, sent: true, reply: replyText(result.reply, null), detail: null };
+      if (result.ok) {
+        return { ok: true, sent: true, reply: replyText(result.reply, null), detail: null, hint: null };
+      }
       const { failure } = result;
       return {
         ok: true,
         sent: false,
         reply: replyText(failure.response, failure.responseCode),
         detail: failure.responseCode === null ? failure.message : null,
+        hint: testMailHint(failure, settings.security),
       };
     } finally {
       transport.close();
@@ -155,6 +171,7 @@ export function mailService(store: Store, options: MailServiceOptions) {
         ...repos.mailOutbox.eventCounts(event.id),
         notSent: repos.mailOutbox.countNotYetSent(event.id),
       },
+      people: repos.mailOutbox.peopleByMailState(event.id),
       job: repos.mailOutbox.latestJob(event.id),
       caps: capsOf(event),
     };
@@ -216,6 +233,68 @@ export function mailService(store: Store, options: MailServiceOptions) {
     return { ok: true, mail };
   }
 
+  /**
+   * "Retry now" on a person waiting for a mail: their waiting mails go now rather than when the retry schedule says
+   * (after an outage, say), each an attempt like any other.
+   */
+  function retryAttendee(event: EventRecord, attendee: AttendeeRecord): RetryOutcome {
+    const allowed = refusalFor(event);
+    if ('reason' in allowed) return { ok: false, reason: allowed.reason };
+    const waiting = repos.mailOutbox.queuedOfAttendee(attendee.id);
+    if (waiting === 0) return { ok: false, reason: 'nothing_waiting' };
+    repos.mailOutbox.retryAttendee(attendee.id, clock.now().getTime());
+    options.wake();
+    return { ok: true, waiting };
+  }
+
+  /** "Retry now" on the Email page: every mail of the organization that waits goes now. */
+  function retryOrganization(organizationId: number): RetryOutcome {
+    if (!settingsOf(organizationId)) return { ok: false, reason: 'not_configured' };
+    repos.mailOutbox.makeDueNow(organizationId, clock.now().getTime());
+    options.wake();
+    return { ok: true, waiting: repos.mailOutbox.organizationSummary(organizationId).queued };
+  }
+
+  /**
+   * The event page's "Send my ticket again", which anyone may ask for any address: the registration of `email`, if
+   * there is one that has something to send (a ticket, or "awaiting approval"), is mailed again, to its own
+   * address only. Nothing says whether it was: the caller learns nothing about who is registered. Queued only while
+   * the address is under its caps and the registration under the resend limit, so asking again and again fills no
+   * outbox with mails that would only be suppressed.
+   */
+  function sendTicketAgain(event: EventRecord, email: string): void {
+    const allowed = refusalFor(event);
+    if ('reason' in allowed) return;
+    const attendee = repos.attendees.findForEmail(event.id, email);
+    if (!attendee || attendee.eventId !== event.id) return;
+    const kind =
+      attendee.status === 'pending'
+        ? 'pending'
+        : attendee.status === 'confirmed' || attendee.status === 'no_show'
+          ? 'confirmation'
+          : null;
+    if (kind === null) return;
+    const now = clock.now().getTime();
+    const resent = repos.mailOutbox.resendsSince(attendee.id, now - HOUR_MS);
+    if (!hourlyAllowance(resent.count, resent.oldestAt, RESENDS_PER_HOUR, now).allowed) return;
+    const counts = repos.mailOutbox.recipientCounts(
+      { id: 0, organizationId: event.organizationId, eventId: event.id },
+      emailKey(attendee.email),
+      now - HOUR_MS,
+      now - DAY_MS,
+    );
+    if (recipientCapReached(counts, capsOf(event)) !== null) return;
+    store.inTransaction(() => {
+      repos.tickets.drawSecret(attendee.uuid, randomBase62(TICKET_SECRET_LENGTH));
+      outbox.enqueue(allowed.settings, {
+        eventId: event.id,
+        registrationUuid: attendee.uuid,
+        kind,
+        resend: true,
+      });
+    });
+  }
+
   /** The desk's "Send tickets": every confirmed registration not yet sent its ticket, as one paced job. */
   function sendTickets(event: EventRecord): SendTicketsOutcome {
     const allowed = refusalFor(event);
@@ -239,6 +318,9 @@ export function mailService(store: Store, options: MailServiceOptions) {
     mailsOf,
     latestMailOf,
     resendTicket,
+    retryAttendee,
+    retryOrganization,
+    sendTicketAgain,
     sendTickets,
     capsOf,
     setCaps,

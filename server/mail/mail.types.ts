@@ -1,4 +1,4 @@
-import type { MailKind, MailStatus, SmtpSecurity } from '../contract/vocabulary.ts';
+import type { MailKind, MailState, MailStatus, SmtpSecurity } from '../contract/vocabulary.ts';
 
 /** An organization's SMTP server and what it mails; this node's own, never synced. */
 export interface MailSettingsRecord {
@@ -62,6 +62,8 @@ export interface MailRecord {
   createdAt: string;
   sentAt: string | null;
   updatedAt: string;
+  /** The address (as registrations.email_key writes it) the server refused for good; null otherwise. */
+  refusedAddress: string | null;
 }
 
 /** A "send tickets" job and how far its mails have got. */
@@ -89,3 +91,6 @@ export interface EventMailCounts {
   /** Confirmed registrations with no ticket sent or on its way: what "Send tickets" would mail. */
   notSent: number;
 }
+
+/** The people of one event by where their mail stands (contract/vocabulary.ts, `MAIL_STATES`). */
+export type PeopleByMailState = Record<MailState, number>;

@@ -145,6 +145,14 @@ export const messages = {
   // The numbers are mail.rules.ts's TEST_MAILS_PER_HOUR and RESENDS_PER_HOUR.
   tooManyTestMails: 'At most 10 test emails an hour can be sent for an organization. Please try again later.',
   tooManyResends: 'This ticket was resent 3 times in the last hour. Please try again later.',
+  // The same whatever the address: it must not tell who is registered (server/README.md).
+  ticketAgainQueued:
+    'If this email address is registered for this event, its ticket is on its way to it. It can take a few minutes.',
+  nothingWaiting: 'No mail is waiting to be sent to this person.',
+  mailRetrying: (count: number) =>
+    count === 0
+      ? 'No mail is waiting to be sent.'
+      : `Trying ${count === 1 ? 'the mail' : `the ${count} mails`} waiting again now.`,
 
   checkInListNotFound: 'Check-in list not found.',
   tooManyCheckInLists: 'An event can have at most 100 check-in lists.',

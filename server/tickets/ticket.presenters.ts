@@ -33,6 +33,7 @@ export function presentTicket(
     language: languageFor(ticket.ticket.language),
     can_cancel: ticketCanCancel(attendee.status, attendee.checkedInAt),
     calendar_url: event.startsAt === null ? null : ticketCalendarPath(secret),
+    mail_delivery: ticket.mailDelivery,
     event: {
       id: event.uuid,
       name: event.name,

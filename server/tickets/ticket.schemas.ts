@@ -27,6 +27,14 @@ export const ticketSchema = z
       .string()
       .nullable()
       .meta({ description: 'The `.ics` on this server; null while the event has no start' }),
+    mail_delivery: z
+      .enum(['delayed', 'failed'])
+      .nullable()
+      .meta({
+        description:
+          'The email with this ticket: `delayed` while it waits to be tried again, `failed` when it could not be ' +
+          'sent (and none before it was); null when sent, on its way, or never mailed from here',
+      }),
     event: z
       .object({
         id: z.string(),

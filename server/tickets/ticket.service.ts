@@ -1,4 +1,5 @@
 import type { AttendeeService, CancelOutcome } from '../attendees/attendee.service.ts';
+import { ticketMailDelivery } from '../mail/mail.rules.ts';
 import type { Store } from '../store.ts';
 import { ticketCalendar } from './ticket-calendar.ts';
 import type { Ticket } from './ticket.types.ts';
@@ -23,7 +24,9 @@ export function ticketService(store: Store, attendees: AttendeeService) {
     if (!attendee) return null;
     const event = repos.events.findById(attendee.eventId);
     const organization = event && repos.organizations.findById(event.organizationId);
-    return event && organization ? { ticket, attendee, event, organization } : null;
+    if (!event || !organization) return null;
+    const mailDelivery = ticketMailDelivery(repos.mailOutbox.ofAttendee(attendee.id));
+    return { ticket, attendee, event, organization, mailDelivery };
   }
 
   /**

@@ -12,4 +12,6 @@ export interface Ticket {
   attendee: AttendeeRecord;
   event: EventRecord;
   organization: Organization;
+  /** Whether the mail carrying the ticket is late or failed (mail.rules.ts, `ticketMailDelivery`). */
+  mailDelivery: 'delayed' | 'failed' | null;
 }

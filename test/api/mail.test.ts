@@ -294,6 +294,8 @@ describe('when the mail server fails', () => {
     expect(row.mail).toEqual({
       kind: 'confirmation',
       status: 'failed',
+      // The address refused for good (issue 39).
+      bounced: true,
       queued_at: '2026-11-21T10:00:00+00:00',
       sent_at: null,
       error: '550 5.1.1 <nobody@example.com>: Recipient address rejected',
@@ -430,6 +432,8 @@ describe('the desk', () => {
       configured: true,
       sent_here: true,
       counts: { queued: 0, sent: 1, failed: 0, suppressed: 0, not_sent: 3 },
+      // People by where their mail stands (issue 39).
+      people: { sent: 1, queued: 0, failed: 0, bounced: 0, suppressed: 0, none: 3 },
       job: null,
       limits: { per_address_per_hour: 3, per_address_per_day: 10 },
     });
@@ -544,7 +548,13 @@ describe('the mail settings', () => {
     const refused = await owner.send('POST', '/mail-settings/test', { to: 'olive@example.com' });
     expect(refused.body).toEqual({
       message: 'The mail server did not take the test email.',
-      data: { sent: false, reply: '535 5.7.8 Authentication credentials invalid', detail: null },
+      // The likely fix, since issue 39.
+      data: {
+        sent: false,
+        reply: '535 5.7.8 Authentication credentials invalid',
+        detail: null,
+        hint: 'credentials',
+      },
     });
 
     await smtp.stop();

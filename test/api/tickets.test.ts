@@ -125,6 +125,7 @@ describe('GET /public/tickets/{secret}', () => {
       language: 'fr',
       can_cancel: true,
       calendar_url: `/public/tickets/${secret}/event.ics`,
+      mail_delivery: null,
       event: {
         id: event.uuid,
         name: 'Open Day',

@@ -166,4 +166,14 @@ describe('arrivals mail', () => {
       err: 'arrivals: the mail server did not take the test email: 550 5.1.1 No such user here',
     });
   });
+
+  it('test names the likely fix of a failure (issue 39): STARTTLS to a server without it', async () => {
+    await cli('mail', 'set', ...base().map((arg) => (arg === 'none' ? 'starttls' : arg)));
+    const refused = await cli('mail', 'test', '--org', 'city-hall', '--to', 'olive@example.com');
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain('the mail server did not take the test email: 500 ');
+    expect(refused.err).toContain(
+      'This server does not offer STARTTLS: try port 465 with security tls, or security none for a relay on your network.',
+    );
+  });
 });

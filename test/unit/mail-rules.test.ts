@@ -39,11 +39,11 @@ describe('judgeSmtpFailure', () => {
         command: 'RCPT TO',
         response: '550 5.1.1 No such user',
       }),
-      { outcome: 'failed', reason: '550 5.1.1 No such user' },
+      { outcome: 'failed', reason: '550 5.1.1 No such user', addressRefused: true },
     ],
     [
       failure({ code: 'EMESSAGE', responseCode: 554, command: 'DATA', response: '554 5.7.1 Spam' }),
-      { outcome: 'failed', reason: '554 5.7.1 Spam' },
+      { outcome: 'failed', reason: '554 5.7.1 Spam', addressRefused: false },
     ],
     [
       failure({ code: 'EENVELOPE', responseCode: 451, command: 'RCPT TO', response: '451 4.7.1 Greylisted' }),

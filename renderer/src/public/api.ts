@@ -58,6 +58,10 @@ export const publicApi = {
     return { ...(data as Registration), ticket: response.headers.get('location') };
   },
 
+  /** "Send my ticket again": answered alike for every address (the server tells nobody who is registered). */
+  ticketAgain: (uuid: string, email: string) =>
+    answer(api.POST('/public/events/{uuid}/ticket-again', { params: { path: { uuid } }, body: { email } })),
+
   ticket: (secret: string, signal?: AbortSignal) =>
     answer(api.GET('/public/tickets/{secret}', { params: { path: { secret } }, signal })).then((r) => r.data),
 

@@ -24,6 +24,7 @@ import { sql as nameCheckIns } from './029_name_check_ins.ts';
 import { sql as mailCaps } from './030_mail_caps.ts';
 import { nameTypoKeys } from './031_name_typo_keys.ts';
 import { checkInLists } from './032_check_in_lists.ts';
+import { sql as mailBounces } from './033_mail_bounces.ts';
 
 /** SQL to run, or a step in TypeScript for what SQL cannot do (drawing random codes, folding text for search). */
 export type Migration = string | ((db: Db) => void);
@@ -58,4 +59,5 @@ export const migrations: readonly Migration[] = [
   mailCaps,
   nameTypoKeys,
   checkInLists,
+  mailBounces,
 ];

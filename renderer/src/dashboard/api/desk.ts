@@ -2,6 +2,8 @@ import { answer, api, type ApiError } from '../../shared/api/client.ts';
 import type { paths } from '../../shared/api/schema.d.ts';
 import type { Answer, AttendeeStatus, Refusal, RequestBody, Schema } from '../../shared/api/types.ts';
 
+export type MailState = Schema<'PeopleByMailState'> extends infer People ? keyof People & string : never;
+
 /** The attendee desk of one event (server/attendees/desk.routes.ts): the list, the live counts and the actions. */
 
 /** What the desk needs of the event (the whole event is GET /dashboard/api/events/:id). */
@@ -20,6 +22,8 @@ export interface DeskQuery {
   q: string;
   status: AttendeeStatus | '';
   checkedIn: '' | 'true' | 'false';
+  /** Where the person's mail stands (the mail filter, where this server mails the event). */
+  mail: MailState | '';
   page: number;
 }
 
@@ -56,6 +60,7 @@ function listQuery(query: DeskQuery) {
     ...(q ? { q } : {}),
     ...(query.status ? { status: query.status } : {}),
     ...(query.checkedIn ? { checked_in: query.checkedIn } : {}),
+    ...(query.mail ? { mail: query.mail } : {}),
   };
 }
 

@@ -44,6 +44,17 @@ export const mailApi = {
   sendTickets: (eventId: string) =>
     answer(api.POST('/dashboard/api/events/{event_id}/mail/send-tickets', event(eventId))),
 
+  /** Retry now: the person's waiting mails go at once instead of when the retry schedule says. */
+  retryAttendee: (eventId: string, attendeeId: string) =>
+    answer(
+      api.POST('/dashboard/api/events/{event_id}/mail/attendees/{attendee_id}/retry', {
+        params: { path: { event_id: eventId, attendee_id: attendeeId } },
+      }),
+    ),
+
+  /** Retry now on the Email page: every mail that waits goes at once. */
+  retryWaiting: () => answer(api.POST('/dashboard/api/mail-settings/outbox/retry', {})),
+
   resendTicket: (eventId: string, attendeeId: string) =>
     answer(
       api.POST('/dashboard/api/events/{event_id}/mail/attendees/{attendee_id}/resend', {

@@ -88,7 +88,13 @@ export function AttendeeTable({
               </td>
               {canMail && (
                 <td data-label={t.dashboard.mail.desk.column}>
-                  <MailCell mail={attendee.mail} timeZone={timeZone} />
+                  <MailCell
+                    mail={attendee.mail}
+                    timeZone={timeZone}
+                    eventId={eventId}
+                    attendee={attendee}
+                    onOutcome={onOutcome}
+                  />
                 </td>
               )}
               <td>

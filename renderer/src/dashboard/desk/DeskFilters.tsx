@@ -2,6 +2,8 @@ import { useId } from 'react';
 import { ATTENDEE_STATUSES } from '../../shared/api/vocabulary.ts';
 import { t, wordsOf } from '../../shared/i18n/index.ts';
 import type { DeskQuery } from '../api/desk.ts';
+import type { EventMail } from '../api/mail.ts';
+import { MailFilter } from '../mail/TicketMail.tsx';
 
 const words = wordsOf(() => t.dashboard.desk.table);
 
@@ -13,10 +15,13 @@ export function DeskFilters({
   query,
   onChange,
   onEnter,
+  mailPeople,
 }: {
   query: DeskQuery;
   onChange: (change: Partial<Omit<DeskQuery, 'page'>>) => void;
   onEnter: () => void;
+  /** The event's people by mail state, where this server mails the event: the mail filter. */
+  mailPeople?: EventMail['people'];
 }) {
   const id = useId();
   return (
@@ -69,6 +74,9 @@ export function DeskFilters({
           <option value="false">{words.notCheckedIn}</option>
         </select>
       </div>
+      {mailPeople && (
+        <MailFilter value={query.mail} people={mailPeople} onChange={(mail) => onChange({ mail })} />
+      )}
     </div>
   );
 }

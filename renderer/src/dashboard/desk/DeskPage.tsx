@@ -34,7 +34,7 @@ import './desk.css';
 import { serverText } from '../../shared/i18n/refusals.ts';
 
 const words = wordsOf(() => t.dashboard.desk);
-const FIRST_QUERY: DeskQuery = { q: '', status: '', checkedIn: '', page: 1 };
+const FIRST_QUERY: DeskQuery = { q: '', status: '', checkedIn: '', mail: '', page: 1 };
 
 interface Outcome {
   tone: 'success' | 'error' | 'info';
@@ -181,6 +181,7 @@ function Desk({
               setQuery((q) => ({ ...q, ...change, page: 1 }));
             }}
             onEnter={onEnter}
+            mailPeople={eventMail.canMail ? eventMail.mail?.people : undefined}
           />
           {outcome && <Notice tone={outcome.tone}>{outcome.text}</Notice>}
           <p className="desk-showing" role="status" data-testid="desk-showing">

@@ -18,7 +18,12 @@ export interface DeskFeed {
 }
 
 const sameQuery = (a: DeskQuery | null, b: DeskQuery) =>
-  !!a && a.q === b.q && a.status === b.status && a.checkedIn === b.checkedIn && a.page === b.page;
+  !!a &&
+  a.q === b.q &&
+  a.status === b.status &&
+  a.checkedIn === b.checkedIn &&
+  a.mail === b.mail &&
+  a.page === b.page;
 
 /**
  * The desk's list and live counts, kept fresh. One request at a time: a new query (debounced) aborts the one in

@@ -1,4 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { reach } from '../api/lan-origin.ts';
+import { RetryWaitingButton } from './TicketMail.tsx';
 import { SMTP_SECURITY } from '../../shared/api/vocabulary.ts';
 import { describeFailure, Loading, Problem } from '../../shared/components/Status.tsx';
 import { format, t, wordsOf } from '../../shared/i18n/index.ts';
@@ -7,7 +9,13 @@ import { ConfirmDialog } from '../shell/ConfirmDialog.tsx';
 import { Checkbox, Notice, SelectInput, TextInput, useSubmit } from '../shell/controls.tsx';
 import { PageHeader } from '../shell/PageHeader.tsx';
 import { useDashboardLoad, useExpireOn401, useSession } from '../shell/session.tsx';
-import { dropsPassword, mailDraft, mailSettingsInput, type MailDraft } from './mail-draft.ts';
+import {
+  dropsPassword,
+  mailDraft,
+  mailSettingsInput,
+  securityForPort,
+  type MailDraft,
+} from './mail-draft.ts';
 import './mail.css';
 
 const words = wordsOf(() => t.dashboard.mail.settings);
@@ -31,7 +39,6 @@ export function MailSettingsPage() {
   return (
     <>
       <PageHeader title={words.title} intro={words.intro} />
-      {notice && <Notice tone="success">{notice}</Notice>}
       {load.status === 'loading' && <Loading />}
       {load.status === 'failed' && <Problem message={describeFailure(load.error)} />}
       {load.status === 'ready' && (
@@ -39,6 +46,7 @@ export function MailSettingsPage() {
           // A new form for what the server now holds: after a save or a removal, the draft starts from it.
           key={current?.version ?? 0}
           settings={current ? current.settings : load.data}
+          notice={notice}
           onSaving={() => setNotice(null)}
           onChanged={changed}
         />
@@ -49,16 +57,34 @@ export function MailSettingsPage() {
 
 function MailSettingsForm({
   settings,
+  notice,
   onSaving,
   onChanged,
 }: {
   settings: MailSettings | null;
+  /** What the last save or removal came to: shown beside the buttons, where the owner is looking. */
+  notice: string | null;
   onSaving: () => void;
   /** Saved or removed: what the server now holds, and what to say about it. */
   onChanged: (settings: MailSettings | null, notice: string) => void;
 }) {
   const [draft, setDraft] = useState(() => mailDraft(settings));
+  // The security follows the port until the owner picks one by hand.
+  const [securityChosen, setSecurityChosen] = useState(false);
   const [removing, setRemoving] = useState(false);
+  const [retried, setRetried] = useState<string | null>(null);
+  // A first setup starts from the address this dashboard was opened at (a LAN one where it was opened as
+  // localhost): that is where people's phones reach this server, unless it sits behind another name.
+  useEffect(() => {
+    if (settings) return;
+    let live = true;
+    void reach().then(({ origin }) => {
+      if (live) setDraft((d) => (d.public_url === '' ? { ...d, public_url: origin } : d));
+    });
+    return () => {
+      live = false;
+    };
+  }, [settings]);
   const save = useSubmit();
   const remove = useSubmit();
   const isApiError = useExpireOn401();
@@ -82,7 +108,13 @@ function MailSettingsForm({
   return (
     <>
       {!settings && <Notice tone="info">{words.notSetUp}</Notice>}
-      {settings && <OutboxSummary outbox={settings.outbox} />}
+      {settings && (
+        <OutboxSummary
+          outbox={settings.outbox}
+          retried={retried}
+          onRetried={(waiting) => setRetried(words.retried(waiting))}
+        />
+      )}
       <form onSubmit={onSubmit} noValidate className="dform mail-form" aria-label={words.title}>
         {save.failure && <Notice tone="error">{save.failure}</Notice>}
         <fieldset className="dfieldset">
@@ -101,7 +133,13 @@ function MailSettingsForm({
             label={words.port}
             hint={words.portHint}
             value={draft.port}
-            onChange={set('port')}
+            onChange={(port) =>
+              setDraft((d) => ({
+                ...d,
+                port,
+                security: securityChosen ? d.security : securityForPort(port, settings?.security ?? 'none'),
+              }))
+            }
             error={save.error('port')}
             required
             inputMode="numeric"
@@ -109,8 +147,12 @@ function MailSettingsForm({
           <SelectInput
             label={words.security}
             value={draft.security}
-            onChange={(value) => set('security')(value as MailDraft['security'])}
+            onChange={(value) => {
+              setSecurityChosen(true);
+              set('security')(value as MailDraft['security']);
+            }}
             options={securityOptions()}
+            hint={words.securityFollowsPort}
             error={save.error('security')}
           />
           <TextInput
@@ -220,6 +262,11 @@ function MailSettingsForm({
             </button>
           )}
         </div>
+        {notice && (
+          <div data-testid="mail-settings-saved">
+            <Notice tone="success">{notice}</Notice>
+          </div>
+        )}
       </form>
       {remove.failure && <Notice tone="error">{remove.failure}</Notice>}
       {removing && (
@@ -239,11 +286,29 @@ function MailSettingsForm({
   );
 }
 
-function OutboxSummary({ outbox }: { outbox: MailSettings['outbox'] }) {
+function OutboxSummary({
+  outbox,
+  retried,
+  onRetried,
+}: {
+  outbox: MailSettings['outbox'];
+  retried: string | null;
+  onRetried: (waiting: number) => void;
+}) {
   return (
     <section className="dsection" aria-labelledby="mail-outbox">
       <h2 id="mail-outbox">{words.outboxHeading}</h2>
       <p data-testid="mail-outbox">{words.outbox(outbox.queued, outbox.failed)}</p>
+      {outbox.queued > 0 && (
+        <div className="dactions">
+          <RetryWaitingButton onDone={onRetried} />
+        </div>
+      )}
+      {retried && (
+        <div data-testid="mail-retried">
+          <Notice tone="success">{retried}</Notice>
+        </div>
+      )}
       {outbox.last_error && outbox.last_error_at && (
         <p className="mail-server-reply" data-testid="mail-last-error">
           {words.lastError(format.dateTime(outbox.last_error_at), outbox.last_error)}
@@ -258,8 +323,9 @@ type TestOutcome = { tone: 'success' | 'error'; text: string };
 /** One email now, and the mail server's own words: its acceptance, its refusal, or why nothing answered. */
 function describeTest(result: TestMailResult): TestOutcome {
   if (result.sent) return { tone: 'success', text: words.testSent(result.reply) };
-  if (result.reply) return { tone: 'error', text: words.testRefused(result.reply) };
-  return { tone: 'error', text: words.testNoAnswer(result.detail ?? t.app.somethingWrong) };
+  const hint = result.hint ? ` ${words.hints[result.hint]}` : '';
+  if (result.reply) return { tone: 'error', text: words.testRefused(result.reply) + hint };
+  return { tone: 'error', text: words.testNoAnswer(result.detail ?? t.app.somethingWrong) + hint };
 }
 
 function TestEmail({ configured }: { configured: boolean }) {

@@ -1,4 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
+import { MAIL_STATES } from '../../shared/api/vocabulary.ts';
+import type { MailState } from '../api/desk.ts';
 import { describeFailure } from '../../shared/components/Status.tsx';
 import { format, t, wordsOf } from '../../shared/i18n/index.ts';
 import { followLink, paths } from '../../shared/router.ts';
@@ -114,12 +116,15 @@ export function TicketMailPanel({ mail, sending }: { mail: EventMail | null; sen
     const { counts, job } = mail;
     body = (
       <>
-        <p data-testid="desk-mail-counts">
-          {words.counts(counts.sent, counts.queued, counts.failed, counts.not_sent)}
-        </p>
+        <p data-testid="desk-mail-counts">{words.peopleCounts(mail.people)}</p>
         {counts.suppressed > 0 && (
           <p className="muted" data-testid="desk-mail-suppressed">
             {words.suppressedCount(counts.suppressed)}
+          </p>
+        )}
+        {(mail.people.failed > 0 || mail.people.bounced > 0) && (
+          <p className="muted" data-testid="desk-mail-find-failed">
+            {words.findFailed}
           </p>
         )}
         {job && <JobProgress job={job} />}
@@ -165,8 +170,57 @@ function JobProgress({ job }: { job: MailJob }) {
   );
 }
 
-/** An attendee's newest mail in the desk's list: what it was and where it stands, and why it failed. */
-export function MailCell({ mail, timeZone }: { mail: DeskMail | null | undefined; timeZone: string }) {
+/**
+ * The desk's mail filter: people by where their mail stands, each choice with how many people it holds (people,
+ * not mails: someone resent a ticket twice counts once).
+ */
+export function MailFilter({
+  value,
+  people,
+  onChange,
+}: {
+  value: MailState | '';
+  people: EventMail['people'];
+  onChange: (mail: MailState | '') => void;
+}) {
+  const id = useId();
+  return (
+    <div className="dfield">
+      <label htmlFor={id}>{words.filter}</label>
+      <select
+        id={id}
+        value={value}
+        data-testid="desk-mail-filter"
+        onChange={(e) => onChange(e.target.value as MailState | '')}
+      >
+        <option value="">{words.anyMail}</option>
+        {MAIL_STATES.map((state) => (
+          <option key={state} value={state}>
+            {words.states[state](people[state])}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/**
+ * An attendee's newest mail in the desk's list: what it was and where it stands, and why it failed; Retry now while
+ * it waits (after an outage it goes at once instead of when the retry schedule says).
+ */
+export function MailCell({
+  mail,
+  timeZone,
+  eventId,
+  attendee,
+  onOutcome,
+}: {
+  mail: DeskMail | null | undefined;
+  timeZone: string;
+  eventId: string;
+  attendee: { id: string; name: string };
+  onOutcome: (outcome: { tone: 'success' | 'error'; text: string }) => void;
+}) {
   if (!mail) {
     return (
       <span className="muted" data-testid="attendee-mail" data-status="none">
@@ -186,7 +240,7 @@ export function MailCell({ mail, timeZone }: { mail: DeskMail | null | undefined
       );
       break;
     case 'failed':
-      state = <Pill tone="bad">{words.failed(kind)}</Pill>;
+      state = <Pill tone="bad">{mail.bounced ? words.bounced(kind) : words.failed(kind)}</Pill>;
       break;
     case 'skipped':
       state = <Pill>{words.skipped(kind)}</Pill>;
@@ -196,31 +250,57 @@ export function MailCell({ mail, timeZone }: { mail: DeskMail | null | undefined
       break;
   }
   return (
-    <span className="desk-mail-cell" data-testid="attendee-mail" data-status={mail.status}>
-      {state}
-      {mail.error && mail.status !== 'sent' && <span className="desk-mail-error">{mail.error}</span>}
-    </span>
+    <>
+      <span
+        className="desk-mail-cell"
+        data-testid="attendee-mail"
+        data-status={mail.bounced ? 'bounced' : mail.status}
+      >
+        {state}
+        {mail.error && mail.status !== 'sent' && <span className="desk-mail-error">{mail.error}</span>}
+      </span>
+      {mail.status === 'queued' && (
+        <RetryNowButton eventId={eventId} attendee={attendee} onOutcome={onOutcome} />
+      )}
+    </>
   );
 }
 
-/** Resend ticket: queues the person's ticket again (the desk shows it as queued, then sent or failed). */
-export function ResendTicketButton({
-  eventId,
-  attendee,
-  onOutcome,
-}: {
+/** Retry now on a person whose mail waits. */
+function RetryNowButton({ eventId, attendee, onOutcome }: PersonMailProps) {
+  return (
+    <PersonMailButton
+      label={words.retryNow}
+      attendee={attendee}
+      act={() => mailApi.retryAttendee(eventId, attendee.id)}
+      done={words.retrying(attendee.name)}
+      onOutcome={onOutcome}
+    />
+  );
+}
+
+interface PersonMailProps {
   eventId: string;
   attendee: { id: string; name: string };
   onOutcome: (outcome: { tone: 'success' | 'error'; text: string }) => void;
-}) {
+}
+
+/** A mail action on one person (Resend ticket, Retry now): said done, or the server's refusal, by their name. */
+function PersonMailButton({
+  label,
+  attendee,
+  act,
+  done,
+  onOutcome,
+}: Omit<PersonMailProps, 'eventId'> & { label: string; act: () => Promise<unknown>; done: string }) {
   const [busy, setBusy] = useState(false);
   const isApiError = useExpireOn401();
-  const resend = async () => {
+  const run = async () => {
     if (busy) return;
     setBusy(true);
     try {
-      await mailApi.resendTicket(eventId, attendee.id);
-      onOutcome({ tone: 'success', text: words.resent(attendee.name) });
+      await act();
+      onOutcome({ tone: 'success', text: done });
     } catch (error) {
       if (isApiError(error)) {
         onOutcome({
@@ -233,9 +313,45 @@ export function ResendTicketButton({
     }
   };
   return (
-    <button type="button" className="dbutton" aria-disabled={busy || undefined} onClick={() => void resend()}>
-      {words.resend}
+    <button type="button" className="dbutton" aria-disabled={busy || undefined} onClick={() => void run()}>
+      {label}
       <span className="visually-hidden"> {attendee.name}</span>
     </button>
+  );
+}
+
+/** Retry now on the Email page: everything that waits goes at once; says how many. */
+export function RetryWaitingButton({ onDone }: { onDone: (waiting: number) => void }) {
+  const retry = useSubmit();
+  const isApiError = useExpireOn401();
+  const run = async () => {
+    const done = await retry.run(() => mailApi.retryWaiting(), isApiError);
+    if (done) onDone(done.data.waiting);
+  };
+  return (
+    <>
+      <button
+        type="button"
+        className="dbutton"
+        aria-disabled={retry.busy || undefined}
+        onClick={() => void run()}
+      >
+        {words.retryNow}
+      </button>
+      {retry.failure && <Notice tone="error">{retry.failure}</Notice>}
+    </>
+  );
+}
+
+/** Resend ticket: queues the person's ticket again (the desk shows it as queued, then sent or failed). */
+export function ResendTicketButton({ eventId, attendee, onOutcome }: PersonMailProps) {
+  return (
+    <PersonMailButton
+      label={words.resend}
+      attendee={attendee}
+      act={() => mailApi.resendTicket(eventId, attendee.id)}
+      done={words.resent(attendee.name)}
+      onOutcome={onOutcome}
+    />
   );
 }

@@ -56,6 +56,22 @@ export function dropsPassword(settings: MailSettings | null, draft: MailDraft): 
   );
 }
 
+/**
+ * The security a port usually takes: 465 is TLS from the start (SMTPS), 587 the submission port with STARTTLS, 25
+ * a relay's (None); any other port takes `otherwise` (None for a first setup; the saved security, an owner's
+ * choice, once there is one). The form follows it until the owner picks the security by hand.
+ */
+export function securityForPort(
+  port: string,
+  otherwise: MailDraft['security'] = 'none',
+): MailDraft['security'] {
+  const number = Number(port.trim());
+  if (number === 465) return 'tls';
+  if (number === 587) return 'starttls';
+  if (number === 25) return 'none';
+  return otherwise;
+}
+
 /** A number typed into a field: as typed, for the server to refuse in words if it is not a whole number. */
 export const typedNumber = (text: string): number => (text.trim() === '' ? Number.NaN : Number(text.trim()));
 

@@ -28,11 +28,14 @@ export function RegistrationForm({ event }: { event: PageEvent }) {
   const [submitting, setSubmitting] = useState(false);
   const [alert, setAlert] = useState<{ message: string; takeFocus: boolean } | null>(null);
   const [registered, setRegistered] = useState<Registration | null>(null);
+  // The address an "already registered" answer was about: its ticket can be sent there again.
+  const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
 
   async function submit(formEvent: FormEvent) {
     formEvent.preventDefault();
     if (submitting) return;
     setAlert(null);
+    setRegisteredEmail(null);
     if (!form.validateAll()) {
       setAlert({ message: t.form.fixErrors, takeFocus: false });
       return;
@@ -55,6 +58,7 @@ export function RegistrationForm({ event }: { event: PageEvent }) {
         setAlert({ message: [t.form.fixErrors, ...stray].join(' '), takeFocus: false });
       } else if (error.status === 409) {
         setAlert({ message: t.eventPage.alreadyRegistered, takeFocus: true });
+        setRegisteredEmail(form.answers().email ?? null);
       } else {
         setAlert({ message: describeFailure(error), takeFocus: true });
       }
@@ -68,6 +72,9 @@ export function RegistrationForm({ event }: { event: PageEvent }) {
     <section className="pform" aria-labelledby="register-title">
       <h2 id="register-title">{t.eventPage.formTitle}</h2>
       {alert && <PageAlert message={alert.message} takeFocus={alert.takeFocus} />}
+      {registeredEmail && (
+        <SendTicketAgain key={registeredEmail} eventId={event.id} email={registeredEmail} />
+      )}
       <form noValidate onSubmit={submit} aria-labelledby="register-title">
         <p className="phint">{t.form.requiredNote}</p>
         <FormFields fields={fields} form={form} autoComplete={autocompleteFor} />
@@ -91,6 +98,50 @@ function Registered({ registration }: { registration: Registration }) {
       {data.status === 'pending' && <p>{t.eventPage.pendingNote}</p>}
       <p>{t.eventPage.emailNote(data.email)}</p>
     </section>
+  );
+}
+
+/**
+ * "Send my ticket again", under "already registered": the ticket goes to that registered address only (the server
+ * caps how often), so whoever typed someone else's address learns nothing and sends them nothing they did not ask
+ * for more than a few times.
+ */
+function SendTicketAgain({ eventId, email }: { eventId: string; email: string }) {
+  const [state, setState] = useState<'idle' | 'sending' | 'sent' | { failed: string }>('idle');
+  const send = async () => {
+    if (state === 'sending') return;
+    setState('sending');
+    try {
+      await publicApi.ticketAgain(eventId, email);
+      setState('sent');
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      setState({ failed: describeFailure(error) });
+    }
+  };
+  if (state === 'sent') {
+    return (
+      <p className="pnotice pnotice--done" role="status" data-testid="ticket-again-sent">
+        {t.eventPage.sentAgain}
+      </p>
+    );
+  }
+  return (
+    <div className="pactions" data-testid="ticket-again">
+      <button
+        type="button"
+        className="pbutton pbutton--primary"
+        aria-disabled={state === 'sending'}
+        onClick={() => void send()}
+      >
+        {state === 'sending' ? t.eventPage.sendingAgain : t.eventPage.sendAgain}
+      </button>
+      {typeof state === 'object' && (
+        <p className="palert" role="alert">
+          {state.failed}
+        </p>
+      )}
+    </div>
   );
 }
 

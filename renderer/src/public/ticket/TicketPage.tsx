@@ -94,6 +94,18 @@ function TicketView({
       <p className="pticket-name" data-testid="ticket-name">
         {ticket.name}
       </p>
+      {/* The code right under the name: on a phone the QR is on the first screen, the facts below it. */}
+      <TicketCode ticket={ticket} />
+      {ticket.mail_delivery && (
+        <p
+          className="pnotice"
+          role="status"
+          data-testid="ticket-mail-delivery"
+          data-delivery={ticket.mail_delivery}
+        >
+          {ticket.mail_delivery === 'delayed' ? t.ticket.mailDelayed : t.ticket.mailFailed}
+        </p>
+      )}
       <dl className="pevent-facts">
         {when && (
           <div>
@@ -115,7 +127,6 @@ function TicketView({
           <dd data-testid="ticket-status">{t.ticket.status[ticket.status]}</dd>
         </div>
       </dl>
-      <TicketCode ticket={ticket} />
       <div className="pactions pticket-actions">
         {ticket.status !== 'canceled' && ticket.calendar_url && (
           <a className="pbutton" href={ticket.calendar_url} download="event.ics">

@@ -163,6 +163,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/public/events/{uuid}/ticket-again": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send my ticket again, to the registered address
+         * @description Mails the ticket of the registration of `email` again (or its "awaiting approval" mail), to that address only, within its mail limits. 202 with the same message whatever the address, registered or not: it cannot tell who is registered.
+         *
+         *     No credentials needed.
+         *
+         *     Rate limit: 60 requests a minute per client (its address; an IPv6 client by its /64 network), shared by register, cancel and check-in (public and kiosk). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
+         */
+        post: operations["sendTicketAgain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/public/profile/{code}": {
         parameters: {
             query?: never;
@@ -871,7 +895,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Attendees, searchable by name, email or any answer (accents and case ignored), filtered by status and check-in
+         * Attendees, searchable by name, email or any answer (accents and case ignored), filtered by status, check-in and mail
          * @description Needs a signed-in staff member (owners or staff).
          *
          *     Needs a signed-in staff member (owners or staff).
@@ -1917,6 +1941,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dashboard/api/mail-settings/outbox/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retry now: every mail that waits goes now instead of when the retry schedule says
+         * @description After an outage or a fixed setting: what waited for its next try is sent at once (each an attempt like any other). `data.waiting` is how many mails wait.
+         *
+         *     Needs a signed-in owner.
+         */
+        post: operations["dashboardRetryWaitingMail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dashboard/api/events/{event_id}/mail": {
         parameters: {
             query?: never;
@@ -1975,6 +2021,26 @@ export interface paths {
          * @description Needs a signed-in staff member (owners or staff).
          */
         post: operations["dashboardResendTicket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/events/{event_id}/mail/attendees/{attendee_id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retry now: the registration's waiting mails go now instead of when the retry schedule says
+         * @description Needs a signed-in staff member (owners or staff).
+         */
+        post: operations["dashboardRetryAttendeeMail"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3247,6 +3313,11 @@ export interface components {
             reply: string | null;
             /** @description What went wrong when no reply came (no connection) */
             detail: string | null;
+            /**
+             * @description Where a failure has a likely fix: no_starttls (try 465 with TLS, or none), use_starttls (TLS on a plain-text port), use_tls (no greeting: a TLS port), credentials, sign_in, sender, certificate, port_closed, host_not_found, unreachable
+             * @enum {string}
+             */
+            hint?: "no_starttls" | "use_starttls" | "use_tls" | "credentials" | "sign_in" | "sender" | "certificate" | "port_closed" | "host_not_found" | "unreachable";
         };
         Mail: {
             id: number;
@@ -3276,6 +3347,11 @@ export interface components {
             /** @enum {string} */
             status: "queued" | "sent" | "failed" | "skipped" | "suppressed";
             /**
+             * @description Present on a failure that refused the address as it is now for good (the desk filter’s `bounced`): Send tickets leaves the person out until their email changes
+             * @constant
+             */
+            bounced?: true;
+            /**
              * Format: date-time
              * @example 2026-11-21T10:42:05+00:00
              */
@@ -3304,6 +3380,15 @@ export interface components {
             per_address_per_hour: number;
             per_address_per_day: number;
         };
+        /** @description The event's people (every attendee row once, whatever its status) by where their mail stands: their newest mail, as the desk filters them; `none`: never mailed */
+        PeopleByMailState: {
+            sent: number;
+            queued: number;
+            failed: number;
+            bounced: number;
+            suppressed: number;
+            none: number;
+        };
         EventMail: {
             /** @description The organization has mail settings */
             configured: boolean;
@@ -3318,9 +3403,14 @@ export interface components {
                 /** @description Confirmed registrations, not checked in, never sent a ticket: what Send tickets mails */
                 not_sent: number;
             };
+            people: components["schemas"]["PeopleByMailState"];
             /** @description The latest Send tickets job */
             job: components["schemas"]["MailJob"] | null;
             limits: components["schemas"]["MailLimits"];
+        };
+        MailRetry: {
+            /** @description Mails waiting, now tried again at once */
+            waiting: number;
         };
         DeskAttendee: {
             id: string;
@@ -3881,6 +3971,8 @@ export interface components {
             can_cancel: boolean;
             /** @description The `.ics` on this server; null while the event has no start */
             calendar_url: string | null;
+            /** @description The email with this ticket: `delayed` while it waits to be tried again, `failed` when it could not be sent (and none before it was); null when sent, on its way, or never mailed from here */
+            mail_delivery: ("delayed" | "failed") | null;
             event: components["schemas"]["TicketEvent"];
         };
         CheckInList: {
@@ -4855,6 +4947,96 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         message: "Cannot cancel after check-in." | "Registration is already cancelled." | "Validation failed.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Too Many Requests: "Too Many Attempts." */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Too Many Attempts.";
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    sendTicketAgain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event UUID */
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description An email address of at most 254 characters, with or without white space around it, which is trimmed. Addresses are compared without regard to case.
+                     * @example ada@example.com
+                     */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequestBodyCounted"];
+            /** @description Not Found: "Event not found." */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Event not found.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLargeCounted"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
+            /** @description Unprocessable Entity: "Validation failed." */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Validation failed.";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -7962,6 +8144,8 @@ export interface operations {
                 q?: string;
                 status?: "pending" | "confirmed" | "canceled" | "no_show";
                 checked_in?: "true" | "false";
+                /** @description Where the person's mail stands: their newest mail (skipped ones aside) sent, queued, failed, bounced (the server refused the address for good), suppressed (over the per-address cap), or none ever */
+                mail?: "sent" | "queued" | "failed" | "bounced" | "suppressed" | "none";
                 page?: number;
                 per_page?: number;
             };
@@ -13698,6 +13882,83 @@ export interface operations {
             503: components["responses"]["ShuttingDown"];
         };
     };
+    dashboardRetryWaitingMail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: components["schemas"]["MailRetry"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequestBody"];
+            /** @description Unauthorized: "Please sign in." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Please sign in.";
+                    };
+                };
+            };
+            /** @description Forbidden: "This request must come from the Arrivals dashboard itself." or "Only organization owners can do this." */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This request must come from the Arrivals dashboard itself." | "Only organization owners can do this.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            /** @description Conflict: "Mail is not set up for this organization. An owner sets up its mail server first." */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Mail is not set up for this organization. An owner sets up its mail server first.";
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Misdirected Request: "This server does not answer to that name. Open the dashboard at its address, or allow the name with --allowed-host." */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This server does not answer to that name. Open the dashboard at its address, or allow the name with --allowed-host.";
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
     dashboardShowEventMail: {
         parameters: {
             query?: never;
@@ -13972,6 +14233,114 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         message: "This ticket was resent 3 times in the last hour. Please try again later.";
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    dashboardRetryAttendeeMail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event UUID */
+                event_id: string;
+                /** @description Attendee UUID */
+                attendee_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: components["schemas"]["MailRetry"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequestBody"];
+            /** @description Unauthorized: "Please sign in." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Please sign in.";
+                    };
+                };
+            };
+            /** @description Forbidden: "This request must come from the Arrivals dashboard itself." */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This request must come from the Arrivals dashboard itself.";
+                    };
+                };
+            };
+            /** @description Not Found: "Event not found." or "Attendee not found." */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Event not found." | "Attendee not found.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            /** @description Conflict: "Mail is not set up for this organization. An owner sets up its mail server first." or "This hub follows an online server, which sends the mail of this event: resend it from the online server." or "No mail is waiting to be sent to this person." */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Mail is not set up for this organization. An owner sets up its mail server first." | "This hub follows an online server, which sends the mail of this event: resend it from the online server." | "No mail is waiting to be sent to this person.";
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Misdirected Request: "This server does not answer to that name. Open the dashboard at its address, or allow the name with --allowed-host." */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This server does not answer to that name. Open the dashboard at its address, or allow the name with --allowed-host.";
+                    };
+                };
+            };
+            /** @description Unprocessable Entity: "Validation failed." */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Validation failed.";
+                        errors?: components["schemas"]["FieldErrors"];
                     };
                 };
             };

@@ -1,6 +1,10 @@
+import type { Schema } from '../api/types.ts';
 /** The dashboard's email words: the mail settings page and the desk's mail (part of the English catalogue, en.ts). */
 const count = (n: number) => n.toLocaleString('en-US');
 const people = (n: number) => `${count(n)} ${n === 1 ? 'person' : 'people'}`;
+
+/** The event's people by where their mail stands. */
+type MailPeople = Schema<'PeopleByMailState'>;
 
 export const mailEn = {
   settings: {
@@ -67,6 +71,29 @@ export const mailEn = {
       reply ? `The test email was sent. The mail server answered: ${reply}` : 'The test email was sent.',
     testRefused: (reply: string) => `The test email was not sent. The mail server answered: ${reply}`,
     testNoAnswer: (detail: string) => `The test email was not sent: ${detail}`,
+    hints: {
+      no_starttls:
+        'Likely fix: this server does not offer STARTTLS. Try port 465 with security TLS, or security None for a relay on your network.',
+      use_starttls:
+        'Likely fix: this port starts in plain text. Choose security STARTTLS (usually port 587), not TLS.',
+      use_tls:
+        'Likely fix: the server never greeted, as a port that starts with TLS does. With port 465, choose security TLS.',
+      credentials:
+        'Likely fix: the server refused the user name or password. Check both (some providers want an app password).',
+      sign_in: 'Likely fix: the server wants a sign-in. Fill in the user name and password.',
+      sender: 'Likely fix: the server refused the from address. Use an address this account may send from.',
+      certificate:
+        'Likely fix: the server’s certificate is not trusted. Check the host name matches the server’s certificate.',
+      port_closed: 'Likely fix: nothing listens at this host and port. Check the port (587, 465 or 25).',
+      host_not_found: 'Likely fix: no such host name. Check its spelling.',
+      unreachable:
+        'Likely fix: nothing answered. Check the host, the port, and that this machine’s network reaches it.',
+    } as Record<string, string>,
+    securityFollowsPort: 'Set from the port (465: TLS, 587: STARTTLS, 25: None). You can change it.',
+    retried: (waiting: number) =>
+      waiting === 0
+        ? 'No email is waiting.'
+        : `Trying ${waiting === 1 ? 'the email' : `the ${count(waiting)} emails`} waiting again now.`,
     saveFirst: 'Save the mail settings first.',
   },
 
@@ -87,8 +114,22 @@ export const mailEn = {
     setUp: 'Set up email',
     notHere:
       'Tickets for this event are emailed by the server it follows (its online server), not from here.',
-    counts: (sent: number, queued: number, failed: number, notSent: number) =>
-      `${count(sent)} sent, ${count(queued)} waiting, ${count(failed)} failed; ${people(notSent)} never sent a ticket.`,
+    peopleCounts: (p: MailPeople) =>
+      `${people(p.sent)} sent an email, ${count(p.queued)} waiting, ${count(p.failed)} failed, ${count(p.bounced)} refused by their mail server, ${count(p.suppressed)} over the email limit, ${count(p.none)} never emailed.`,
+    findFailed: 'To find them, choose Failed or Address refused under Email above the list.',
+    filter: 'Email',
+    anyMail: 'Any email state',
+    states: {
+      sent: (n: number) => `Sent (${count(n)})`,
+      queued: (n: number) => `Waiting (${count(n)})`,
+      failed: (n: number) => `Failed (${count(n)})`,
+      bounced: (n: number) => `Address refused (${count(n)})`,
+      suppressed: (n: number) => `Over the limit (${count(n)})`,
+      none: (n: number) => `Never emailed (${count(n)})`,
+    },
+    bounced: (kind: string) => `${kind}: address refused`,
+    retryNow: 'Retry now',
+    retrying: (name: string) => `The email to ${name} is being sent again now.`,
     suppressedCount: (n: number) =>
       `${count(n)} not sent: their address had reached the event’s email limit.`,
     sendTickets: (n: number) => `Send tickets to ${people(n)}`,
@@ -103,7 +144,7 @@ export const mailEn = {
     jobDone: (sent: number, failed: number) =>
       failed === 0
         ? `Done: ${count(sent)} tickets sent.`
-        : `Done: ${count(sent)} tickets sent, ${count(failed)} failed (see each person’s email column).`,
+        : `Done: ${count(sent)} tickets sent, ${count(failed)} failed (choose Failed or Address refused under Email to find them).`,
     column: 'Email',
     kinds: {
       confirmation: 'Ticket',

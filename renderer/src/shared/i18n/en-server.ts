@@ -85,6 +85,7 @@ export const serverEn = {
   resendCancelled: 'This registration is cancelled: it has no ticket to send.',
   resendPending: 'This registration is awaiting approval: its ticket is sent once it is approved.',
   ticketQueued: 'The ticket is on its way.',
+  nothingWaiting: 'No mail is waiting to be sent to this person.',
   testMailSent: 'The test email was sent.',
   testMailRefused: 'The mail server did not take the test email.',
   mailSettingsRemoved: 'Mail settings removed. Nothing more is mailed.',

@@ -297,6 +297,10 @@ export const en = {
     emailNote: (email: string) => `A confirmation is on its way to ${email}.`,
     alreadyRegistered:
       'This email address is already registered for this event. Look for your ticket in that mailbox.',
+    sendAgain: 'Send my ticket again',
+    sendingAgain: 'Sending…',
+    sentAgain:
+      'Your ticket is on its way to that address again. It can take a few minutes: look in your spam folder too.',
     redirecting: 'Registered. Taking you on…',
   },
 
@@ -328,6 +332,10 @@ export const en = {
     cancelledTitle: 'Your registration is cancelled.',
     notFound: 'This ticket cannot be found. Please check the link in your email.',
     eventPage: 'Event page',
+    mailDelayed:
+      'The email with this ticket is delayed: the organizer’s mail server has not taken it yet, and it will be tried again. This page is your ticket meanwhile: keep it or print it.',
+    mailFailed:
+      'The email with this ticket could not be delivered. This page is your ticket: keep it or print it, and tell the organizer if your address was wrong.',
   },
 
   keyboard: {

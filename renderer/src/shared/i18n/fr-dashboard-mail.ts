@@ -79,6 +79,33 @@ export const mailFr: typeof mailEn = {
     testRefused: (reply: string) =>
       `L’e-mail de test n’a pas été envoyé. Le serveur de messagerie a répondu\u00a0: ${reply}`,
     testNoAnswer: (detail: string) => `L’e-mail de test n’a pas été envoyé\u00a0: ${detail}`,
+    hints: {
+      no_starttls:
+        'Correction probable\u00a0: ce serveur ne propose pas STARTTLS. Essayez le port 465 avec la sécurité TLS, ou la sécurité Aucune pour un relais de votre réseau.',
+      use_starttls:
+        'Correction probable\u00a0: ce port commence en clair. Choisissez la sécurité STARTTLS (en général le port 587), pas TLS.',
+      use_tls:
+        'Correction probable\u00a0: le serveur n’a jamais salué, comme un port qui commence en TLS. Avec le port 465, choisissez la sécurité TLS.',
+      credentials:
+        'Correction probable\u00a0: le serveur a refusé le nom d’utilisateur ou le mot de passe. Vérifiez les deux (certains fournisseurs demandent un mot de passe d’application).',
+      sign_in:
+        'Correction probable\u00a0: le serveur demande une connexion. Indiquez le nom d’utilisateur et le mot de passe.',
+      sender:
+        'Correction probable\u00a0: le serveur a refusé l’adresse d’expédition. Utilisez une adresse que ce compte peut utiliser.',
+      certificate:
+        'Correction probable\u00a0: le certificat du serveur n’est pas reconnu. Vérifiez que le nom d’hôte est celui du certificat du serveur.',
+      port_closed:
+        'Correction probable\u00a0: rien n’écoute à cet hôte et ce port. Vérifiez le port (587, 465 ou 25).',
+      host_not_found: 'Correction probable\u00a0: ce nom d’hôte n’existe pas. Vérifiez son orthographe.',
+      unreachable:
+        'Correction probable\u00a0: rien n’a répondu. Vérifiez l’hôte, le port et que le réseau de cette machine l’atteint.',
+    },
+    securityFollowsPort:
+      'Choisie d’après le port (465\u00a0: TLS, 587\u00a0: STARTTLS, 25\u00a0: Aucune). Vous pouvez la changer.',
+    retried: (waiting: number) =>
+      waiting === 0
+        ? 'Aucun e-mail n’attend.'
+        : `Nouvel essai maintenant ${waiting === 1 ? 'de l’e-mail en attente' : `des ${count(waiting)} e-mails en attente`}.`,
     saveFirst: 'Enregistrez d’abord les réglages de messagerie.',
   },
 
@@ -99,8 +126,23 @@ export const mailFr: typeof mailEn = {
     setUp: 'Configurer l’e-mail',
     notHere:
       'Les billets de cet événement sont envoyés par le serveur qu’il suit (son serveur en ligne), pas d’ici.',
-    counts: (sent: number, queued: number, failed: number, notSent: number) =>
-      `${count(sent)} ${plural(sent, 'envoyé', 'envoyés')}, ${count(queued)} en attente, ${count(failed)} en échec\u202f; ${people(notSent)} sans billet envoyé.`,
+    peopleCounts: (p) =>
+      `${people(p.sent)} ${plural(p.sent, 'a reçu', 'ont reçu')} un e-mail, ${count(p.queued)} en attente, ${count(p.failed)} en échec, ${count(p.bounced)} ${plural(p.bounced, 'adresse refusée', 'adresses refusées')} par leur serveur, ${count(p.suppressed)} au-delà de la limite d’envoi, ${count(p.none)} sans aucun e-mail.`,
+    findFailed:
+      'Pour les retrouver, choisissez En échec ou Adresse refusée sous E-mail, au-dessus de la liste.',
+    filter: 'E-mail',
+    anyMail: 'Tous les états d’e-mail',
+    states: {
+      sent: (n: number) => `${plural(n, 'Envoyé', 'Envoyés')} (${count(n)})`,
+      queued: (n: number) => `En attente (${count(n)})`,
+      failed: (n: number) => `En échec (${count(n)})`,
+      bounced: (n: number) => `Adresse refusée (${count(n)})`,
+      suppressed: (n: number) => `Limite atteinte (${count(n)})`,
+      none: (n: number) => `Jamais envoyé (${count(n)})`,
+    },
+    bounced: (kind: string) => `${kind}\u00a0: adresse refusée`,
+    retryNow: 'Réessayer maintenant',
+    retrying: (name: string) => `L’e-mail pour ${name} est renvoyé maintenant.`,
     suppressedCount: (n: number) =>
       `${count(n)} ${plural(n, 'non envoyé', 'non envoyés')}\u00a0: leur adresse avait atteint la limite d’envoi de l’événement.`,
     sendTickets: (n: number) => `Envoyer les billets à ${people(n)}`,
@@ -115,7 +157,7 @@ export const mailFr: typeof mailEn = {
     jobDone: (sent: number, failed: number) =>
       failed === 0
         ? `Terminé\u00a0: ${count(sent)} ${plural(sent, 'billet envoyé', 'billets envoyés')}.`
-        : `Terminé\u00a0: ${count(sent)} ${plural(sent, 'billet envoyé', 'billets envoyés')}, ${count(failed)} en échec (voir la colonne E-mail de chaque personne).`,
+        : `Terminé\u00a0: ${count(sent)} ${plural(sent, 'billet envoyé', 'billets envoyés')}, ${count(failed)} en échec (choisissez En échec ou Adresse refusée sous E-mail pour les retrouver).`,
     column: 'E-mail',
     kinds: {
       confirmation: 'Billet',

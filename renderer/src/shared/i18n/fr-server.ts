@@ -81,6 +81,7 @@ export const serverFr: typeof serverEn = {
   resendCancelled: 'Cette inscription est annulée\u00a0: elle n’a pas de billet à envoyer.',
   resendPending: 'Cette inscription attend une validation\u00a0: son billet sera envoyé une fois validée.',
   ticketQueued: 'Le billet est en route.',
+  nothingWaiting: 'Aucun e-mail n’attend d’être envoyé à cette personne.',
   testMailSent: 'L’e-mail de test a été envoyé.',
   testMailRefused: 'Le serveur de messagerie n’a pas accepté l’e-mail de test.',
   mailSettingsRemoved: 'Réglages de messagerie supprimés. Plus rien n’est envoyé.',

@@ -308,6 +308,10 @@ export const fr: Catalogue = {
     emailNote: (email: string) => `Une confirmation est en route vers ${email}.`,
     alreadyRegistered:
       'Cette adresse e-mail est déjà inscrite à cet événement. Votre billet se trouve dans cette boîte de réception.',
+    sendAgain: 'Renvoyer mon billet',
+    sendingAgain: 'Envoi…',
+    sentAgain:
+      'Votre billet est de nouveau en route vers cette adresse. Cela peut prendre quelques minutes\u00a0: regardez aussi dans les indésirables.',
     redirecting: 'Inscription prise en compte. Redirection en cours…',
   },
 
@@ -337,6 +341,10 @@ export const fr: Catalogue = {
     cancelledTitle: 'Votre inscription est annulée.',
     notFound: 'Ce billet est introuvable. Veuillez vérifier le lien de votre e-mail.',
     eventPage: 'Page de l’événement',
+    mailDelayed:
+      'L’e-mail avec ce billet est retardé\u00a0: le serveur de messagerie de l’organisateur ne l’a pas encore accepté, un nouvel essai suivra. En attendant, cette page est votre billet\u00a0: gardez-la ou imprimez-la.',
+    mailFailed:
+      'L’e-mail avec ce billet n’a pas pu être remis. Cette page est votre billet\u00a0: gardez-la ou imprimez-la, et prévenez l’organisateur si votre adresse était erronée.',
   },
 
   keyboard: {
