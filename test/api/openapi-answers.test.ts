@@ -218,8 +218,13 @@ describe('real answers, held to the document', () => {
         if (answer.headers['x-ratelimit-limit'] !== undefined) withRateLimitHeaders += 1;
       }
     }
-    // Every broken body met its refusal, but 1 MiB in the two routes that take more: a device's ops, a CSV import.
-    expect(unrefused).toEqual(['POST /sync/ops 413', 'POST /dashboard/api/events/{event_id}/import 413']);
+    // Every broken body met its refusal, but 1 MiB in the routes that take more: a device's ops, a CSV import and
+    // its preview.
+    expect(unrefused).toEqual([
+      'POST /sync/ops 413',
+      'POST /dashboard/api/events/{event_id}/import 413',
+      'POST /dashboard/api/events/{event_id}/import/preview 413',
+    ]);
     // The body refusals of every operation whose limit counts the request as it arrives.
     expect(withRateLimitHeaders).toBeGreaterThan(60);
   });
