@@ -254,7 +254,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Webhooks and mail leave from the hub, once per change that won there; a replica tells nobody.
   const notify = isReplica
     ? silentNotifier
-    : notifyingAll(webhookNotifier(outbox), mailNotifier(store.repos, mail.outbox, { mailsFor }));
+    : notifyingAll(
+        webhookNotifier(outbox),
+        mailNotifier(store.repos, mail.outbox, { mailsFor, clock: store.clock }),
+      );
   // Every change to an attendee goes through the ledger, which writes the rows from the facts (docs/sync.md).
   const ledger = ledgerService(store, store.repos.ledger, notify);
   // Rows migration 017 left to write again from their facts: once, before anything reads them.

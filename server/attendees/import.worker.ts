@@ -39,7 +39,7 @@ const markQueued = () => {
 // Imports run on a hub that follows no online server (a following hub refuses them): their mail leaves from here.
 const notify = notifyingAll(
   webhookNotifier(webhookOutbox(store.repos, clock, markQueued)),
-  mailNotifier(store.repos, mailOutbox(store.repos, clock, markQueued), { mailsFor: () => true }),
+  mailNotifier(store.repos, mailOutbox(store.repos, clock, markQueued), { mailsFor: () => true, clock }),
 );
 const imports = attendeeImportService(store, notify);
 

@@ -1,7 +1,13 @@
 import { TICKET_SECRET_LENGTH } from '../tickets/ticket.rules.ts';
 import { CHECKIN_CODE_LENGTH } from '../attendees/checkin-code.rules.ts';
 import type { StoredFact } from '../attendees/ledger.repository.ts';
-import { liveCheckIns, type AttendeeFact, type ScanDetail } from '../attendees/ledger.rules.ts';
+import {
+  liveCheckIns,
+  scanDetailOf,
+  type AttendeeFact,
+  type EditDetail,
+  type ScanDetail,
+} from '../attendees/ledger.rules.ts';
 import { defaultListUuid, rulesAt } from '../lists/list.rules.ts';
 import { listTimeline } from '../lists/entry.rules.ts';
 import { personOnList, scansByList, type ListOfPerson } from '../lists/presence.service.ts';
@@ -10,6 +16,7 @@ import type { LedgerService, PersonChange } from '../attendees/ledger.service.ts
 import type { EventRecord } from '../events/event.types.ts';
 import { isRegistrationOpen } from '../events/event.rules.ts';
 import { emailKey, isValidEmail } from '../platform/email.ts';
+import { validateEdit } from '../attendees/registration.rules.ts';
 import { randomBase62 } from '../platform/random.ts';
 import { toTimestamp } from '../platform/time.ts';
 import type { Store } from '../store.ts';
@@ -29,6 +36,7 @@ import type {
   CancelPayload,
   CheckInPayload,
   DeviceRecord,
+  EditPayload,
   Op,
   OpOutcome,
   RefusalReason,
@@ -206,7 +214,7 @@ export function applyService(store: Store, sync: SyncRepository, ledger: LedgerS
       };
     };
     // A scan names a list, which must be one of its event's (a kiosk is given no other); only staff force.
-    const refusal = scanRefusal(event, op, Date.parse(timed.at));
+    const refusal = scanRefusal(event, op, Date.parse(timed.at)) ?? editRefusal(event, op);
     if (refusal) return refused(op, refusal);
     if (repos.ledger.factByOp(op.op_id)) {
       const row = ledger.rowOf(subject);
@@ -220,7 +228,7 @@ export function applyService(store: Store, sync: SyncRepository, ledger: LedgerS
       subject,
       at: timed.at,
       names: namesOf(op),
-      detail: detailOf(op),
+      detail: op.kind === 'edit' ? editDetailOfOp(op) : detailOf(op),
       device: op.device,
       pendingUpstream: context.pendingUpstream,
     };
@@ -234,7 +242,7 @@ export function applyService(store: Store, sync: SyncRepository, ledger: LedgerS
       return applied();
     }
     // What applying it costs stays the same whatever came before: a person's facts are bounded.
-    const facts = ledger.factsOfRow({ eventId: event.id, email: registration.email });
+    const facts = ledger.factsOfRow({ eventId: event.id, email: registration.emailKey });
     if (facts.length >= MAX_FACTS_PER_PERSON) return refused(op, 'person_limit');
     const rowBefore = ledger.rowOf(subject);
     if (op.kind === 'check_in' && !mayComeBackIn(event)) {
@@ -267,7 +275,8 @@ export function applyService(store: Store, sync: SyncRepository, ledger: LedgerS
         .filter((held) => held.attendeeId !== null && held.attendeeId === registration.attendeeId)
         .map((held) => held.uuid),
     );
-    const listUuid = fact.detail ? (fact.detail.list ?? defaultListUuid(event.uuid)) : null;
+    const scanned = scanDetailOf(fact);
+    const listUuid = scanned ? (scanned.list ?? defaultListUuid(event.uuid)) : null;
     const onList = listUuid === null ? undefined : change.lists.get(listUuid);
     const verdict = onList?.timeline.verdicts.get(fact.opId);
     const scan =
@@ -310,6 +319,21 @@ export function applyService(store: Store, sync: SyncRepository, ledger: LedgerS
     );
   }
 
+  /**
+   * Why an edit may not be taken, before anything is read for it: it sets what no edit at a desk could (a field the
+   * event does not have, a value its rules refuse, the email cleared). Uniqueness of the email is not asked: an
+   * address another registration holds makes them one person, as two registrations of one email made apart are.
+   */
+  function editRefusal(event: EventRecord, op: Op): RefusalReason | null {
+    if (op.kind !== 'edit') return null;
+    const { fields } = op.payload as EditPayload;
+    const known = new Set(event.registrationFields.map((field) => field.key));
+    if (Object.keys(fields).some((key) => !known.has(key))) return 'invalid';
+    const check = validateEdit(event.registrationFields, fields);
+    if (!check.ok) return 'invalid';
+    return Object.entries(fields).every(([key, value]) => check.fields[key] === value) ? null : 'invalid';
+  }
+
   /** Why a scan may not be taken, before anything is read for it: a list not of its event, or force from a kiosk. */
   function scanRefusal(event: EventRecord, op: Op, at: number): RefusalReason | null {
     if (op.kind !== 'check_in' && op.kind !== 'scan') return null;
@@ -336,13 +360,20 @@ export function applyService(store: Store, sync: SyncRepository, ledger: LedgerS
     return null;
   }
 
+  /** An edit's detail, from its op: what staff at that device (or the person on their ticket) changed. */
+  function editDetailOfOp(op: Op): EditDetail {
+    const payload = op.payload as EditPayload;
+    return { fields: payload.fields, via: payload.via, staff: payload.staff ?? null };
+  }
+
   /**
    * Whether an entry a device made puts its list over the capacity in force at its time: the list is full here now
    * and the person is not inside. It stands (the person is in) and is flagged, decided here, where the truth is held.
    */
   function entersOverCapacity(event: EventRecord, fact: AttendeeFact, facts: readonly StoredFact[]): boolean {
-    if (fact.detail?.direction !== 'entry') return false;
-    const list = repos.lists.byUuid(fact.detail.list ?? defaultListUuid(event.uuid));
+    const scanned = scanDetailOf(fact);
+    if (scanned?.direction !== 'entry') return false;
+    const list = repos.lists.byUuid(scanned.list ?? defaultListUuid(event.uuid));
     if (!list || list.id === 0) return false;
     const capacity = rulesAt(list.history, Date.parse(fact.at)).capacity;
     if (capacity === null) return false;
@@ -372,7 +403,7 @@ function namesOf(op: Op): string[] {
     const payload = op.payload as UndoCheckInPayload;
     return [payload.check_in, ...(payload.also ?? [])].filter((name): name is string => name !== null);
   }
-  if (op.kind === 'cancel' || op.kind === 'no_show') {
+  if (op.kind === 'cancel' || op.kind === 'no_show' || op.kind === 'edit') {
     return ((op.payload as CancelPayload).merged ?? []).map((uuid) => uuid.toLowerCase());
   }
   return [];

@@ -124,6 +124,8 @@ describe('GET /public/tickets/{secret}', () => {
       qr_text: `ARV1:${code}`,
       language: 'fr',
       can_cancel: true,
+      // Issue 39: "Wrong address?" corrects it for a day after registering.
+      email_correctable_until: '2026-11-22T10:00:00+00:00',
       calendar_url: `/public/tickets/${secret}/event.ics`,
       event: {
         id: event.uuid,

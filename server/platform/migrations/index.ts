@@ -22,6 +22,7 @@ import { sql as scopedFeed } from './027_scoped_feed.ts';
 import { sql as offlineSignIn } from './028_offline_sign_in.ts';
 import { sql as nameCheckIns } from './029_name_check_ins.ts';
 import { checkInLists } from './030_check_in_lists.ts';
+import { sql as attendeeEdits } from './031_attendee_edits.ts';
 
 /** SQL to run, or a step in TypeScript for what SQL cannot do (drawing random codes, folding text for search). */
 export type Migration = string | ((db: Db) => void);
@@ -54,4 +55,5 @@ export const migrations: readonly Migration[] = [
   offlineSignIn,
   nameCheckIns,
   checkInLists,
+  attendeeEdits,
 ];
