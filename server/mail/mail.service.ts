@@ -187,6 +187,8 @@ export function mailService(store: Store, options: MailServiceOptions) {
     latestMailOf,
     resendTicket,
     sendTickets,
+    /** Whether mail about this event leaves from this node. */
+    mailsFor: options.mailsFor,
     /** The outbox the notifier queues into. */
     outbox,
   };

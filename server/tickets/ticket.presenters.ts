@@ -18,8 +18,12 @@ export function presentTicket(
   ticket: Ticket,
   brand: EventBrand,
   secret: string,
-  /** Until when the holder may correct the address (ticket.service.ts `emailCorrectionDeadline`). */
-  emailCorrectableUntil: Date | null,
+  mail: {
+    /** Until when the holder may correct the address (ticket.service.ts `emailCorrectionDeadline`). */
+    correctableUntil: Date | null;
+    /** Whether this server mails the ticket: the page then says where it went. */
+    mailed: boolean;
+  },
 ): z.input<typeof ticketSchema> {
   const { attendee, event, organization } = ticket;
   const code = ticketShowsCode(attendee.status, attendee.statusBeforeNoShow) ? attendee.checkinCode : null;
@@ -34,7 +38,8 @@ export function presentTicket(
     qr_text: code && CHECKIN_QR_PREFIX + code,
     language: languageFor(ticket.ticket.language),
     can_cancel: ticketCanCancel(attendee.status, attendee.checkedInAt),
-    email_correctable_until: emailCorrectableUntil && toTimestamp(emailCorrectableUntil),
+    mailed: mail.mailed,
+    email_correctable_until: mail.correctableUntil && toTimestamp(mail.correctableUntil),
     calendar_url: event.startsAt === null ? null : ticketCalendarPath(secret),
     event: {
       id: event.uuid,

@@ -6,6 +6,7 @@ import { messages } from '../platform/messages.ts';
 import { refusals } from '../platform/refusals.ts';
 import { messageBody } from '../platform/schemas.ts';
 import { presentTicket } from './ticket.presenters.ts';
+import type { Ticket } from './ticket.types.ts';
 import { ticketEmailBody, ticketEmailResponse, ticketParams, ticketResponse } from './ticket.schemas.ts';
 
 const tags = ['Tickets'];
@@ -20,6 +21,11 @@ const notFound = { 404: [messages.ticketNotFound] } as const;
  */
 export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
   const { tickets, brand, mail } = app.ctx;
+  /** What the page says of the ticket's mail: whether it went from here, and until when its address may change. */
+  const mailOf = (ticket: Ticket) => ({
+    correctableUntil: tickets.emailCorrectionDeadline(ticket),
+    mailed: mail.mailsFor(ticket.event) && mail.settingsOf(ticket.event.organizationId) !== null,
+  });
 
   app.get(
     '/public/tickets/:secret',
@@ -35,12 +41,7 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
       const ticket = tickets.findTicket(request.params.secret);
       if (!ticket) throw new HttpError(404, messages.ticketNotFound);
       return {
-        data: presentTicket(
-          ticket,
-          brand.brandOf(ticket.event),
-          request.params.secret,
-          tickets.emailCorrectionDeadline(ticket),
-        ),
+        data: presentTicket(ticket, brand.brandOf(ticket.event), request.params.secret, mailOf(ticket)),
       };
     },
   );
@@ -112,12 +113,7 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
       const ticket = tickets.findTicket(request.params.secret)!;
       return {
         message: messages.ticketEmailUpdated,
-        data: presentTicket(
-          ticket,
-          brand.brandOf(ticket.event),
-          request.params.secret,
-          tickets.emailCorrectionDeadline(ticket),
-        ),
+        data: presentTicket(ticket, brand.brandOf(ticket.event), request.params.secret, mailOf(ticket)),
       };
     },
   );

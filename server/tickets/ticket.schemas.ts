@@ -23,6 +23,9 @@ export const ticketSchema = z
     }),
     language: z.enum(LANGUAGES).meta({ description: 'The language it was registered in' }),
     can_cancel: z.boolean().meta({ description: 'Live and not checked in: POST .../cancel would succeed' }),
+    mailed: z.boolean().meta({
+      description: 'Whether this server mails the ticket (mail is set up for its organization here)',
+    }),
     email_correctable_until: timestamp.nullable().meta({
       description:
         'Until when PATCH /public/tickets/{secret} may correct the email: a day after registering; null after',

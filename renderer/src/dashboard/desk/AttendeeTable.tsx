@@ -96,6 +96,7 @@ export function AttendeeTable({
                   eventId={eventId}
                   attendee={attendee}
                   canMail={canMail}
+                  fields={fields}
                   onOutcome={onOutcome}
                   onPrintBadge={onPrintBadge}
                 />

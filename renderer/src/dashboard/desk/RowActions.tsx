@@ -4,6 +4,8 @@ import { t, wordsOf } from '../../shared/i18n/index.ts';
 import { deskApi, type AttendeeAction, type DeskAttendee } from '../api/desk.ts';
 import { ConfirmDialog } from '../shell/ConfirmDialog.tsx';
 import { CheckinCodeDialog } from './CheckinCodeDialog.tsx';
+import { EditAttendeeDialog } from './EditAttendeeDialog.tsx';
+import type { RegistrationField } from '../../shared/api/types.ts';
 import { useExpireOn401 } from '../shell/session.tsx';
 import { ResendTicketButton } from '../mail/TicketMail.tsx';
 import { serverText } from '../../shared/i18n/refusals.ts';
@@ -38,11 +40,14 @@ export function RowActions({
   eventId,
   attendee,
   canMail = false,
+  fields = [],
   onOutcome,
   onPrintBadge,
 }: {
   eventId: string;
   attendee: DeskAttendee;
+  /** The event's registration fields: what Edit shows. */
+  fields?: readonly RegistrationField[];
   /** Resend ticket, where this server mails the event's tickets. */
   canMail?: boolean;
   onOutcome: (outcome: ActionOutcome) => void;
@@ -52,6 +57,7 @@ export function RowActions({
   const [busy, setBusy] = useState(false);
   const [confirmingCancel, setConfirmingCancel] = useState(false);
   const [showingCode, setShowingCode] = useState(false);
+  const [editing, setEditing] = useState(false);
   const isApiError = useExpireOn401();
   const box = useRef<HTMLDivElement>(null);
   const refocus = useRef(false);
@@ -105,6 +111,21 @@ export function RowActions({
           {attendee.checked_in_at ? words.reprintBadge : words.printBadge}
           <span className="visually-hidden"> {attendee.name}</span>
         </button>
+      )}
+      {attendee.status !== 'canceled' && (
+        <button type="button" className="dbutton" onClick={() => setEditing(true)}>
+          {words.edit}
+          <span className="visually-hidden"> {attendee.name}</span>
+        </button>
+      )}
+      {editing && (
+        <EditAttendeeDialog
+          eventId={eventId}
+          attendee={attendee}
+          fields={fields}
+          onOutcome={onOutcome}
+          onClose={() => setEditing(false)}
+        />
       )}
       {canMail && attendee.status === 'confirmed' && (
         <ResendTicketButton eventId={eventId} attendee={attendee} onOutcome={onOutcome} />

@@ -3885,6 +3885,8 @@ export interface components {
             language: "en" | "fr";
             /** @description Live and not checked in: POST .../cancel would succeed */
             can_cancel: boolean;
+            /** @description Whether this server mails the ticket (mail is set up for its organization here) */
+            mailed: boolean;
             /** @description Until when PATCH /public/tickets/{secret} may correct the email: a day after registering; null after */
             email_correctable_until: string | null;
             /** @description The `.ics` on this server; null while the event has no start */

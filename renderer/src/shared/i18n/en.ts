@@ -263,6 +263,15 @@ export const en = {
     cancelledTitle: 'Your registration is cancelled.',
     notFound: 'This ticket cannot be found. Please check the link in your email.',
     eventPage: 'Event page',
+    /** `email` masked (a…@example.com): the person checks the part a typo hides in. */
+    sentTo: (email: string) => `We sent your ticket to ${email}.`,
+    wrongAddress: 'Wrong address?',
+    correctLabel: 'Your email address',
+    correctSave: 'Send my ticket there',
+    correctKeep: 'Keep this address',
+    correctSending: 'Sending…',
+    corrected: (email: string) => `Done: your ticket is on its way to ${email}.`,
+    correctLocked: 'This address can no longer be corrected here. Please contact the organizer.',
   },
 
   keyboard: {

@@ -282,6 +282,14 @@ export const fr: Catalogue = {
     cancelledTitle: 'Votre inscription est annulée.',
     notFound: 'Ce billet est introuvable. Veuillez vérifier le lien de votre e-mail.',
     eventPage: 'Page de l’événement',
+    sentTo: (email: string) => `Nous avons envoyé votre billet à ${email}.`,
+    wrongAddress: 'Adresse erronée\u202f?',
+    correctLabel: 'Votre adresse e-mail',
+    correctSave: 'Envoyer mon billet à cette adresse',
+    correctKeep: 'Garder cette adresse',
+    correctSending: 'Envoi en cours…',
+    corrected: (email: string) => `C’est fait\u00a0: votre billet part vers ${email}.`,
+    correctLocked: 'Cette adresse ne peut plus être corrigée ici. Veuillez contacter l’organisateur.',
   },
 
   keyboard: {
