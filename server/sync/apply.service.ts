@@ -246,7 +246,7 @@ export function applyService(store: Store, sync: SyncRepository, ledger: LedgerS
     if (facts.length >= MAX_FACTS_PER_PERSON) return refused(op, 'person_limit');
     const rowBefore = ledger.rowOf(subject);
     if (op.kind === 'check_in' && !mayComeBackIn(event)) {
-      const dropped = duplicateScan(facts, op.device);
+      const dropped = duplicateScan(facts, op.device, subject);
       if (dropped) {
         const attendee = rowBefore?.uuid ?? subject;
         sync.countDuplicateScan({
@@ -385,11 +385,18 @@ export function applyService(store: Store, sync: SyncRepository, ledger: LedgerS
   /**
    * A scan of someone already in, kept only once per device and up to a few in all: a device scanning one person
    * over and over (a stuck scanner, or a stolen kiosk's credential) cannot make each next op dearer to apply. The
-   * person stays checked in either way; the scan is counted for staff.
+   * person stays checked in either way; the scan is counted for staff. Only a check-in of the same registration by
+   * the same device counts as its repeat: who a registration's person is may change as edits arrive (a corrected
+   * email makes two people one for a while, in one arrival order and not another), which registration it is never
+   * does, so the check-in kept is the same in every order (test/unit/sync-order.property.test.ts).
    */
-  function duplicateScan(facts: readonly StoredFact[], device: string): RefusalReason | null {
+  function duplicateScan(
+    facts: readonly StoredFact[],
+    device: string,
+    subject: string,
+  ): RefusalReason | null {
     const live = liveCheckIns(facts) as StoredFact[];
-    if (live.some((fact) => fact.device === device)) return 'duplicate_scan';
+    if (live.some((fact) => fact.device === device && fact.subject === subject)) return 'duplicate_scan';
     if (live.length >= MAX_LIVE_CHECK_INS_PER_PERSON) return 'duplicate_scan';
     return null;
   }
