@@ -5,7 +5,10 @@ import { tokenCoversEvent } from '../access/api-token.rules.ts';
 import { tokenCaller } from '../access/caller.http.ts';
 import { tokenOf } from '../access/token-auth.http.ts';
 import type { EventRecord } from '../events/event.types.ts';
-import { HttpError } from '../platform/errors.ts';
+import { HttpError, ValidationError } from '../platform/errors.ts';
+import { staffCaller } from '../access/caller.http.ts';
+import { staffOf } from '../access/session-auth.http.ts';
+import type { EditBy } from './attendee.service.ts';
 import { messages } from '../platform/messages.ts';
 import { refusals } from '../platform/refusals.ts';
 import { messageBody, uuidParam } from '../platform/schemas.ts';
@@ -17,6 +20,8 @@ import {
   attendeeParams,
   attendeeSchema,
   bulkNoShowBody,
+  editAttendeeBody,
+  editAttendeeResponse,
   bulkNoShowResponse,
   eventParams,
   noShowResponse,
@@ -54,6 +59,50 @@ export function attendeeActionRoutes(caller: Caller): FastifyPluginAsyncZod {
       if (!attendee) throw new HttpError(404, messages.attendeeNotFound);
       return { event, attendee };
     }
+
+    /** Who edits: staff at the desk (their account), or an integration (the token API). */
+    function editorOf(request: Parameters<Caller['eventOf']>[1]): EditBy {
+      if (caller !== staffCaller) return { via: 'api', staff: null };
+      const staff = staffOf(request);
+      return { via: 'desk', staff: { id: staff.uuid, name: staff.name } };
+    }
+
+    app.patch(
+      base,
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Edit an attendee',
+          description:
+            'Changes name, email and answers, checked as registration checks them; one live registration per ' +
+            'email per event. A corrected email gets the ticket again, and mail still waiting for the old address ' +
+            'is not sent. Tells `attendee.updated`. A cancelled registration cannot be edited.',
+          params: attendeeParams,
+          body: editAttendeeBody,
+          response: {
+            200: editAttendeeResponse,
+            ...refusals(...attendeeRefusals, { 422: [messages.invalidData, messages.cannotEditCancelled] }),
+          },
+        },
+      },
+      async function editAttendee(request) {
+        const { event, attendee } = attendeeOf(request, request.params);
+        const outcome = attendees.editAttendee(event, attendee, request.body, editorOf(request));
+        if (!outcome.ok) {
+          if (outcome.reason === 'canceled') throw new HttpError(422, messages.cannotEditCancelled);
+          throw new ValidationError(outcome.errors, messages.invalidData);
+        }
+        return {
+          message: messages.attendeeUpdated,
+          data: {
+            ...presentAttendee(outcome.attendee, event),
+            answers: outcome.attendee.answers,
+            changed: [...outcome.changed],
+          },
+        };
+      },
+    );
 
     app.post(
       `${base}/cancel`,

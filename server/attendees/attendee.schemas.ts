@@ -22,6 +22,27 @@ export const attendeeSchema = z
   })
   .meta({ id: 'Attendee' });
 
+/** What an edit sets: the event's field keys, as a registration names them (`registrationBody`). */
+export const editAttendeeBody = z.record(z.string(), z.unknown()).meta({
+  id: 'AttendeeEdit',
+  description:
+    'The fields to change, one property per registration field key of the event (`email` among them), checked as ' +
+    'registration checks them; an empty string or null clears a field that is not required. Fields left out keep ' +
+    'their value; keys the event does not define are ignored.',
+  example: { email: 'ada@example.com', company: 'Analytical Engines' },
+});
+
+/** The attendee after an edit: the lookup's attendee, its answers and which of them the edit changed. */
+export const editAttendeeResponse = z.object({
+  message: z.string(),
+  data: attendeeSchema.extend({
+    answers: z.record(z.string(), z.string()),
+    changed: z
+      .array(z.string())
+      .meta({ description: 'The field keys this edit changed (none: nothing did)' }),
+  }),
+});
+
 export const eventParams = z.object({ event_id: uuidParam('Event UUID') });
 
 export const attendeeParams = z.object({

@@ -6,7 +6,11 @@ import { checkInOpIdFor } from '../failover/failover.rules.ts';
 import { newOpId, type ChangeJournal } from '../sync/journal.ts';
 import type { ChangeCircumstances } from '../webhooks/notifier.ts';
 import type { ScanVia } from '../contract/vocabulary.ts';
-import type { CheckInPayload, CheckInVia } from '../sync/sync.types.ts';
+import type { CheckInPayload, CheckInVia, OpKind } from '../sync/sync.types.ts';
+import { emailKey } from '../platform/email.ts';
+import type { FieldErrors } from '../platform/field-errors.ts';
+import { fieldMessage } from '../platform/field-errors.ts';
+import { changedFields, validateEdit } from './registration.rules.ts';
 import { checkInDetail } from '../lists/scan.rules.ts';
 import type { AttendeeFilter } from './attendee.repository.ts';
 import {
@@ -25,7 +29,7 @@ import {
 import type { AttendeeRecord } from './attendee.types.ts';
 import type { ScannedCode } from './checkin-code.rules.ts';
 import type { LedgerService } from './ledger.service.ts';
-import { liveCheckIns, type AttendeeFactKind } from './ledger.rules.ts';
+import { liveCheckIns, type AttendeeFactKind, type EditDetail } from './ledger.rules.ts';
 import { CHART_WINDOW_MS, liveStats, type LiveStats } from './live-stats.rules.ts';
 import { searchTerms, withinOneEdit } from './search.rules.ts';
 
@@ -55,6 +59,14 @@ export type CancelOutcome = { ok: true } | { ok: false; reason: CancelRefusal };
 export type NoShowOutcome = { ok: true; attendee: AttendeeRecord } | { ok: false; reason: NoShowRefusal };
 export type UndoCheckInOutcome =
   { ok: true; attendee: AttendeeRecord } | { ok: false; reason: 'not_checked_in' };
+export type EditOutcome =
+  | { ok: true; attendee: AttendeeRecord; changed: readonly string[] }
+  | { ok: false; reason: 'invalid'; errors: FieldErrors }
+  | { ok: false; reason: 'canceled' };
+
+/** Who edits: staff at the desk, an integration over the token API, or the person on their ticket page. */
+export type EditBy = Pick<EditDetail, 'via' | 'staff'>;
+
 export type ApproveOutcome = { ok: true; attendee: AttendeeRecord } | { ok: false; reason: 'not_pending' };
 
 /**
@@ -75,11 +87,12 @@ export function attendeeService(store: Store, ledger: LedgerService, journal: Ch
     kind: AttendeeFactKind,
     subject: AttendeeRecord,
     names: readonly string[],
-    payload: Record<string, unknown> & { via?: CheckInVia },
+    payload: Record<string, unknown> & { via?: CheckInVia | EditDetail['via'] },
     now: Date,
     /** A check-in asked with an idempotency key gets the op id derived from it (failover/failover.rules.ts). */
     opId: string = newOpId(),
     circumstances?: ChangeCircumstances,
+    edit?: EditDetail,
   ): AttendeeRecord {
     ledger.recordFact(
       event,
@@ -90,13 +103,13 @@ export function attendeeService(store: Store, ledger: LedgerService, journal: Ch
         at: now.toISOString(),
         names,
         // A check-in is an entry on the event's default list (server/lists/): how it was made, as its op says.
-        detail: kind === 'check_in' ? checkInDetail(payload as Pick<CheckInPayload, 'via'>) : null,
+        detail: kind === 'check_in' ? checkInDetail(payload as Pick<CheckInPayload, 'via'>) : (edit ?? null),
         device: journal.device(),
         pendingUpstream: journal.sendsUp(event.uuid),
       },
       { tell: true, circumstances },
     );
-    journal.record(kind, opId, { event: event.uuid, attendee: subject.uuid, ...payload });
+    journal.record(kind as OpKind, opId, { event: event.uuid, attendee: subject.uuid, ...payload });
     return ledger.rowOf(subject.uuid)!;
   }
 
@@ -185,13 +198,13 @@ export function attendeeService(store: Store, ledger: LedgerService, journal: Ch
 
   /**
    * Where the check-in that stands was made, as far as this node knows: its way (its detail's `via`; null for one
-   * made before check-in lists) and the name of the paired kiosk that made it (null: this node itself, the hub, or a device it cannot
-   * name). For a kiosk shown a ticket used before.
+   * made before check-in lists) and the name of the paired kiosk that made it (null: this node itself, the hub, or a
+   * device it cannot name). For a kiosk shown a ticket used before.
    */
   function placeOfCheckIn(attendee: AttendeeRecord): { via: ScanVia | null; device: string | null } {
     const fact = attendee.checkinOpId === null ? null : repos.ledger.factByOp(attendee.checkinOpId);
     return {
-      via: fact?.detail?.via ?? null,
+      via: fact?.detail && 'direction' in fact.detail ? fact.detail.via : null,
       device: fact?.device ? repos.failover.deviceName(fact.device) : null,
     };
   }
@@ -350,6 +363,51 @@ export function attendeeService(store: Store, ledger: LedgerService, journal: Ch
     });
   }
 
+  /**
+   * A person's name, email or answers edited (issue 39): the fields the body names, checked as a registration is,
+   * and the email kept one live registration's per event as registration keeps it. What changed is one fact, which
+   * names the registrations this node knows are the person (an edit moves them all to a corrected email); nothing
+   * changed records nothing. A cancelled registration is not edited: it can only be registered again.
+   */
+  function editAttendee(
+    event: EventRecord,
+    attendee: AttendeeRecord,
+    body: unknown,
+    by: EditBy,
+  ): EditOutcome {
+    if (attendee.status === 'canceled') return { ok: false, reason: 'canceled' };
+    const check = validateEdit(event.registrationFields, body);
+    if (!check.ok) return { ok: false, reason: 'invalid', errors: check.errors };
+    return store.inTransaction((): EditOutcome => {
+      const current = findAttendee(attendee.uuid);
+      if (!current || current.status === 'canceled') return { ok: false, reason: 'canceled' };
+      const fields = changedFields({ ...current.answers, email: current.email }, check.fields);
+      if (Object.keys(fields).length === 0) return { ok: true, attendee: current, changed: [] };
+      const email = fields.email;
+      if (typeof email === 'string' && emailKey(email) !== emailKey(current.email)) {
+        const holder = repos.attendees.findForEmail(event.id, email);
+        if (holder && holder.status !== 'canceled') {
+          return { ok: false, reason: 'invalid', errors: { email: [fieldMessage.taken('email')] } };
+        }
+      }
+      const merged = repos.attendees.mergedUuids(current.id);
+      const detail: EditDetail = { fields, via: by.via, staff: by.staff };
+      const payload = { fields, merged, via: by.via, staff: by.staff };
+      const edited = record(
+        event,
+        'edit',
+        current,
+        merged,
+        payload,
+        clock.now(),
+        newOpId(),
+        undefined,
+        detail,
+      );
+      return { ok: true, attendee: edited, changed: Object.keys(fields) };
+    });
+  }
+
   /** The organization cancelling an attendee of `event` (token API, desk), or the person (ticket link, by email). */
   function cancelRegistration(
     event: EventRecord,
@@ -412,6 +470,7 @@ export function attendeeService(store: Store, ledger: LedgerService, journal: Ch
     approveRegistration,
     cancelRegistration,
     cancelOwnRegistration,
+    editAttendee,
     markNoShow,
   };
 }

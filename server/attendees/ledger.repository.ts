@@ -178,6 +178,17 @@ export function ledgerRepository(db: Db) {
     `SELECT ${FACT_COLUMNS} FROM attendee_facts
      WHERE subject IN (SELECT value FROM json_each(@subjects)) AND event_id = @event AND refused = 0`,
   );
+  // Edits are found by any registration they name (`names` holds the rest of the person their node knew), not only
+  // by their subject: an edit moves every registration it names (ledger.rules.ts `currentEmail`).
+  const editsAbout = db.prepare<{ event: number; subjects: string }, FactRow>(
+    `SELECT ${FACT_COLUMNS} FROM attendee_facts AS f
+     WHERE f.event_id = @event AND f.kind = 'edit' AND f.refused = 0
+       AND (f.subject IN (SELECT value FROM json_each(@subjects))
+         OR EXISTS (SELECT 1 FROM json_each(f.names) AS n WHERE n.value IN (SELECT value FROM json_each(@subjects))))`,
+  );
+  const setEmailKey = db.prepare<{ key: string; uuid: string }>(
+    'UPDATE registrations SET email_key = @key WHERE uuid = @uuid AND email_key IS NOT @key',
+  );
   const factByOp = db.prepare<[string], FactRow>(
     `SELECT ${FACT_COLUMNS} FROM attendee_facts WHERE op_id = ?`,
   );
@@ -188,10 +199,10 @@ export function ledgerRepository(db: Db) {
        @checkin_code, @pending_upstream, @ticket_secret, @language, @door)`,
   );
   // Written only where something differs: an unchanged registration keeps its revision (and is not sent again to
-  // this node's own replicas). Being confirmed by the node followed is this node's own business, never sent.
+  // this node's own replicas). Being confirmed by the node followed is this node's own business, never sent. Its
+  // `email_key` is not the node followed's to say: each node derives it from the edits it holds (migration 031).
   const overwriteRegistration = db.prepare<Record<string, unknown>>(
-    `UPDATE registrations SET id = @id, email = @email, email_key = @email_key, name = @name, answers = @answers,
-       status = @status, registered_at = @registered_at, checkin_code = @checkin_code, refused = @refused
+    `UPDATE registrations SET id = @id, email = @email, name = @name, answers = @answers, status = @status, registered_at = @registered_at, checkin_code = @checkin_code, refused = @refused
      WHERE uuid = @uuid AND (id, email, name, answers, status, registered_at, checkin_code, refused)
        IS NOT (@id, @email, @name, @answers, @status, @registered_at, @checkin_code, @refused)`,
   );
@@ -264,6 +275,10 @@ export function ledgerRepository(db: Db) {
       for (const key of deletionKeys(word)) insertWordKey.run(key, word);
     }
   };
+  // A row that moves to another person (an email corrected) keeps its id: the old person's copy goes first.
+  const deleteMovedRow = db.prepare<[number, number, string]>(
+    'DELETE FROM attendees WHERE id = ? AND NOT (event_id = ? AND email_key = ?)',
+  );
   const insertRow = db.prepare<Record<string, unknown>>(
     `INSERT INTO attendees (id, uuid, event_id, user_id, email, email_key, name, answers, status, registered_at,
        checked_in_at, status_before_no_show, checkin_op_id, checkin_code, updated_at, search_text)
@@ -375,6 +390,11 @@ export function ledgerRepository(db: Db) {
     /** The facts of `eventId` naming one of `subjects`, refused ones left out. */
     factsAbout: (eventId: number, subjects: readonly string[]): StoredFact[] =>
       factsAbout.all({ event: eventId, subjects: JSON.stringify(subjects) }).map(toFact),
+    /** The edits of `eventId` naming one of `subjects` (their subject, or among the registrations they name). */
+    editsAbout: (eventId: number, subjects: readonly string[]): StoredFact[] =>
+      editsAbout.all({ event: eventId, subjects: JSON.stringify(subjects) }).map(toFact),
+    /** The person a registration is now (its current email's key); true when it moved. */
+    setEmailKey: (uuid: string, key: string): boolean => setEmailKey.run({ key, uuid }).changes > 0,
     factByOp(opId: string): StoredFact | null {
       const row = factByOp.get(opId);
       return row ? toFact(row) : null;
@@ -522,6 +542,7 @@ export function ledgerRepository(db: Db) {
         }
       }
       for (const row of inserts) {
+        deleteMovedRow.run(row.id, eventId, emailKey);
         insertRow.run({
           id: row.id,
           event_id: eventId,

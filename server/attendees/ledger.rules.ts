@@ -55,6 +55,7 @@ export const ATTENDEE_FACT_KINDS = [
   'no_show',
   'approve',
   'scan',
+  'edit',
 ] as const;
 export type AttendeeFactKind = (typeof ATTENDEE_FACT_KINDS)[number];
 
@@ -77,10 +78,29 @@ export interface ScanDetail {
 }
 
 /**
- * A fact's own data by kind, in one JSON column: a scan's (and a check-in's) `ScanDetail`. Kinds that carry nothing
- * more have null, as have the check-ins recorded before lists.
+ * What an edit of a person changed (issue 39): the answers it set, by the event's field keys (`email` among them),
+ * each to its new value, or null where it was cleared; and who made it. Only the fields it changed: two edits of one
+ * person made apart converge field by field (`editedAnswers`).
  */
-export type FactDetail = ScanDetail;
+export interface EditDetail {
+  fields: Record<string, string | null>;
+  via: 'desk' | 'api' | 'ticket';
+  staff: { id: string; name: string } | null;
+}
+
+/**
+ * A fact's own data by kind, in one JSON column: a scan's (and a check-in's) `ScanDetail`, an edit's `EditDetail`.
+ * Kinds that carry nothing more have null, as have the check-ins recorded before lists.
+ */
+export type FactDetail = ScanDetail | EditDetail;
+
+/** An edit's detail, or null for a fact of any other kind. */
+export const editDetailOf = (fact: AttendeeFact): EditDetail | null =>
+  fact.kind === 'edit' && fact.detail && 'fields' in fact.detail ? fact.detail : null;
+
+/** A scan's (or check-in's) detail, or null for a fact of any other kind. */
+export const scanDetailOf = (fact: AttendeeFact): ScanDetail | null =>
+  fact.detail && 'direction' in fact.detail ? fact.detail : null;
 
 /** Something that happened to a registration, named by the registration its node knew (its `subject`). */
 export interface AttendeeFact {
@@ -197,7 +217,7 @@ export function cancelledRegistrations(facts: readonly AttendeeFact[]): Set<stri
 
 /** An entry on a check-in list other than the default (a `scan` fact going in). */
 export const isListEntry = (fact: AttendeeFact): boolean =>
-  fact.kind === 'scan' && fact.detail?.direction === 'entry';
+  fact.kind === 'scan' && scanDetailOf(fact)?.direction === 'entry';
 
 /**
  * What a person's live registrations add up to: confirmed once any of them was registered confirmed (a walk-in: staff
@@ -224,14 +244,67 @@ export function liveStatus(
     : { status: registered, statusBeforeNoShow: null };
 }
 
+/** The edits among `facts` that name one of `uuids` (their subject, or a registration merged into it there). */
+function editsNaming(facts: readonly AttendeeFact[], uuids: ReadonlySet<string>): AttendeeFact[] {
+  return facts.filter(
+    (fact) => editDetailOf(fact) !== null && namedRegistrations(fact).some((uuid) => uuids.has(uuid)),
+  );
+}
+
+/**
+ * Two edits of one person (two kiosks, or the desk and the person on their ticket page): each field is the value of
+ * the latest edit that set it (by time, then op id), whatever order they arrive in; a field no edit set keeps what
+ * was registered. An edit naming any of the row's registrations counts for the row.
+ */
+export function editedAnswers(
+  registered: Readonly<Record<string, string>>,
+  edits: readonly AttendeeFact[],
+): Record<string, string> {
+  const answers: Record<string, string> = { ...registered };
+  const decidedBy = new Map<string, AttendeeFact>();
+  for (const edit of edits) {
+    for (const key of Object.keys(editDetailOf(edit)?.fields ?? {})) {
+      const latest = decidedBy.get(key);
+      if (!latest || compareMarks(edit, latest) > 0) decidedBy.set(key, edit);
+    }
+  }
+  for (const [key, edit] of decidedBy) {
+    const value = editDetailOf(edit)!.fields[key];
+    if (value === null || value === undefined) delete answers[key];
+    else answers[key] = value;
+  }
+  return answers;
+}
+
+/**
+ * A person's email corrected: the registration now belongs to the person of the latest address an edit naming it
+ * set (by time, then op id), else to the one it was made with. Its email is who it is (docs/sync.md, "The ledger"),
+ * so the registration moves to that address's person, on every node alike; an address someone else holds makes them
+ * one person, as two registrations of one email made apart are. A registration made meanwhile with the old address
+ * on a node the edit had not heard of is not named, and stays the old address's.
+ */
+export function currentEmail(registration: RegistrationFact, facts: readonly AttendeeFact[]): string {
+  const named = editsNaming(facts, new Set([registration.uuid])).filter(
+    (edit) => typeof editDetailOf(edit)!.fields.email === 'string',
+  );
+  if (named.length === 0) return registration.email;
+  const latest = named.reduce((a, b) => (compareMarks(b, a) > 0 ? b : a));
+  return editDetailOf(latest)!.fields.email!;
+}
+
+/** How a row's name reads from its answers and email (the event's fields decide: registration.rules.ts). */
+export type NameOf = (answers: Record<string, string>, email: string) => string;
+
 /**
  * The rows of one person (one email, one event): their live registrations as one row, and their cancelled ones as
  * the rows their cancellations made of them (registrations one cancellation named together stay together).
- * Registrations of other emails and facts of other events must not be passed in.
+ * Registrations of other emails and facts of other events must not be passed in. A row some edit names shows its
+ * answers as edited, and its name as `nameOf` reads them.
  */
 export function rowsOfPerson(
   registrations: readonly RegistrationFact[],
   facts: readonly AttendeeFact[],
+  nameOf?: NameOf,
 ): AttendeeRowState[] {
   if (registrations.length === 0) return [];
   const cancelled = cancelledRegistrations(facts);
@@ -241,10 +314,16 @@ export function rowsOfPerson(
   if (live.length > 0) {
     const uuids = new Set(live.map((registration) => registration.uuid));
     const standing = standingCheckIn(checkIns.filter((fact) => uuids.has(fact.subject)));
-    rows.push(rowOf(live, { ...liveStatus(live, facts, standing), standing }));
+    rows.push(withEdits(rowOf(live, { ...liveStatus(live, facts, standing), standing }), facts, nameOf));
   }
   for (const group of cancelledGroups(registrations, cancelled, facts)) {
-    rows.push(rowOf(group, { status: 'canceled', statusBeforeNoShow: null, standing: null }));
+    rows.push(
+      withEdits(
+        rowOf(group, { status: 'canceled', statusBeforeNoShow: null, standing: null }),
+        facts,
+        nameOf,
+      ),
+    );
   }
   return rows.sort((a, b) => compareMarks(byUuid(registrations, a.uuid), byUuid(registrations, b.uuid)));
 }
@@ -314,20 +393,36 @@ function rowOf(
   };
 }
 
+/** A row as the edits naming its registrations leave it; unchanged where none does. */
+function withEdits(row: AttendeeRowState, facts: readonly AttendeeFact[], nameOf?: NameOf): AttendeeRowState {
+  const edits = editsNaming(facts, new Set(row.members));
+  if (edits.length === 0) return row;
+  const answers = editedAnswers(JSON.parse(row.answers) as Record<string, string>, edits);
+  const email = answers.email ?? row.email;
+  return {
+    ...row,
+    email,
+    answers: JSON.stringify(answers),
+    name: nameOf ? nameOf(answers, email) : row.name,
+  };
+}
+
 /** What the outside world (webhooks, mail) is told of a change to a person's rows. */
 export type AttendeeChange =
-  'registered' | 'check_in_undone' | 'approved' | 'checked_in' | 'canceled' | 'no_show';
+  'registered' | 'updated' | 'check_in_undone' | 'approved' | 'checked_in' | 'canceled' | 'no_show';
 
 /** A row as the change rule compares it. */
 export interface ComparedRow {
   uuid: string;
   status: AttendeeStatus;
   checkedIn: boolean;
+  /** What an edit changes (name, email, answers), as one text; absent where the caller compares no edits. */
+  fields?: string;
 }
 
 /**
  * What changed between a person's rows before and after a fact, row by row, in the order a reader expects: a new
- * registration first, then an undone check-in, an approval, a check-in, a cancellation, a no-show. A row that went
+ * registration first, then an edit, then an undone check-in, an approval, a check-in, a cancellation, a no-show. A row that went
  * because it merged into another tells nothing (the other carries the person); a row that came because a
  * cancellation parted a person, or because an earlier registration of theirs arrived, is new.
  */
@@ -353,6 +448,9 @@ export function changesBetween(
         tell('no_show', row.uuid);
       }
       continue;
+    }
+    if (was.fields !== undefined && row.fields !== undefined && was.fields !== row.fields) {
+      tell('updated', row.uuid);
     }
     if (was.checkedIn && !row.checkedIn) tell('check_in_undone', row.uuid);
     if (was.status === 'pending' && row.status === 'confirmed') tell('approved', row.uuid);

@@ -9,8 +9,12 @@ import type { ChangeCircumstances, ChangeNotifier } from '../webhooks/notifier.t
 import type { AttendeeSummary } from './attendee.types.ts';
 import type { HeldRow, LedgerRepository, StoredFact, StoredRegistration } from './ledger.repository.ts';
 import { toSecond } from './ledger.repository.ts';
+import { emailKey as keyOf } from '../platform/email.ts';
+import { attendeeName } from './registration.rules.ts';
 import {
   changesBetween,
+  currentEmail,
+  editDetailOf,
   rowsOfPerson,
   type AttendeeChange,
   type AttendeeFact,
@@ -45,6 +49,7 @@ const REBUILD_BATCH = 500;
 
 const NOTIFICATION = {
   registered: 'attendee.registered',
+  updated: 'attendee.updated',
   check_in_undone: 'attendee.check_in_undone',
   approved: 'attendee.approved',
   checked_in: 'attendee.checked_in',
@@ -66,26 +71,44 @@ export function ledgerService(store: Store, ledger: LedgerRepository, notify: Ch
   /** Writes one person's rows from their facts; what they were and are. */
   function materialize(eventId: number, emailKey: string): PersonChange {
     const registrations = ledger.registrationsOf(eventId, emailKey);
-    const facts =
-      registrations.length === 0
-        ? []
-        : ledger.factsAbout(
-            eventId,
-            registrations.map((registration) => registration.uuid),
-          );
+    const facts = registrations.length === 0 ? [] : factsOfRegistrations(eventId, registrations);
     const held = ledger.rowsOf(eventId, emailKey);
-    const made = rowsOfPerson(registrations, facts);
+    const made = rowsOfPerson(registrations, facts, nameReader(eventId, facts));
     ledger.writeRows(eventId, emailKey, held, made, toTimestamp(clock.now()));
     const lists = presence.write(eventId, emailKey, facts, made);
     return { eventId, emailKey, held, made, registrations, facts, lists };
   }
 
+  /** The facts about some registrations: each one's subject among them, and the edits naming any of them. */
+  function factsOfRegistrations(eventId: number, registrations: readonly StoredRegistration[]): StoredFact[] {
+    const uuids = registrations.map((registration) => registration.uuid);
+    const facts = ledger.factsAbout(eventId, uuids);
+    const held = new Set(facts.map((fact) => fact.opId));
+    for (const edit of ledger.editsAbout(eventId, uuids)) if (!held.has(edit.opId)) facts.push(edit);
+    return facts;
+  }
+
+  /** How an edited row's name reads, by its event's fields now; none needed where no edit is among the facts. */
+  function nameReader(eventId: number, facts: readonly AttendeeFact[]) {
+    if (!facts.some((fact) => editDetailOf(fact) !== null)) return undefined;
+    const fields = repos.events.findById(eventId)?.registrationFields ?? [];
+    return (answers: Record<string, string>, email: string) => attendeeName(fields, answers, email);
+  }
+
   /** Tells webhooks (and mail) what changed for the person, as the rows now read. */
-  function tell(event: EventRecord, change: PersonChange, circumstances?: ChangeCircumstances): void {
-    const compared = (row: { uuid: string; status: HeldRow['status'] }, checkedIn: boolean) => ({
+  function tell(
+    event: EventRecord,
+    change: Pick<PersonChange, 'held' | 'made'>,
+    circumstances?: ChangeCircumstances,
+  ): void {
+    const compared = (
+      row: { uuid: string; status: HeldRow['status']; email: string; name: string; answers: string },
+      checkedIn: boolean,
+    ) => ({
       uuid: row.uuid,
       status: row.status,
       checkedIn,
+      fields: JSON.stringify([row.email, row.name, row.answers]),
     });
     const before = change.held.map((row) => compared(row, row.checked_in_at !== null));
     const after = change.made.map((row) => ({
@@ -95,7 +118,30 @@ export function ledgerService(store: Store, ledger: LedgerRepository, notify: Ch
     for (const { change: kind, uuid } of changesBetween(before, after)) {
       const row = change.made.find((made) => made.uuid === uuid)!;
       notify.attendeeChanged(NOTIFICATION[kind], event, summaryOf(row), circumstances);
+      if (kind !== 'updated' || row.status === 'canceled') continue;
+      // A corrected address: mail queued for the old one does not go, and the new one gets the ticket.
+      const was = change.held.find((held) => held.uuid === uuid)!;
+      if (keyOf(was.email) !== keyOf(row.email)) notify.addressChanged(event, summaryOf(row));
     }
+  }
+
+  /**
+   * Moves each of `uuids` to the person of its current email (an edit corrected it: ledger.rules.ts `currentEmail`);
+   * the people it left, and those it joined.
+   */
+  function rekey(eventId: number, uuids: readonly string[]): { left: string[]; joined: string[] } {
+    const left = new Set<string>();
+    const joined = new Set<string>();
+    for (const uuid of uuids) {
+      const registration = ledger.registrationByUuid(uuid);
+      if (!registration || registration.eventId !== eventId) continue;
+      const key = keyOf(currentEmail(registration, ledger.editsAbout(eventId, [registration.uuid])));
+      if (key === registration.emailKey) continue;
+      ledger.setEmailKey(registration.uuid, key);
+      left.add(registration.emailKey);
+      joined.add(key);
+    }
+    return { left: [...left], joined: [...joined] };
   }
 
   /**
@@ -136,15 +182,16 @@ export function ledgerService(store: Store, ledger: LedgerRepository, notify: Ch
     registration: RegistrationFact & { pendingUpstream: boolean },
     options: RecordOptions,
   ): PersonChange {
-    const emailKey = registration.email.trim().toLowerCase();
-    ledger.insertRegistration({ ...registration, eventId: event.id, emailKey });
-    const change = materialize(event.id, emailKey);
+    ledger.insertRegistration({ ...registration, eventId: event.id, emailKey: keyOf(registration.email) });
+    // An edit of it may have arrived first (a hub restored from a backup): it is then its edited address's person.
+    rekey(event.id, [registration.uuid]);
+    const change = materialize(event.id, ledger.personOf(registration.uuid)!.emailKey);
     if (options.tell) tell(event, change);
     return change;
   }
 
   /**
-   * A check-in, undo, cancellation, no-show or approval: stored, and its person's rows written again. Null when its
+   * A check-in, undo, cancellation, no-show, approval, scan or edit: stored, and its person's rows written again. Null when its
    * subject is no registration of the event here (yet): the fact is kept, and counts once that registration
    * arrives (a hub restored from a backup may hear of a check-in before the registration).
    */
@@ -154,6 +201,7 @@ export function ledgerService(store: Store, ledger: LedgerRepository, notify: Ch
     options: RecordOptions,
   ): PersonChange | null {
     ledger.insertFact({ ...fact, eventId: event.id });
+    if (fact.kind === 'edit') return recordEdit(event, fact, options);
     const person = ledger.personOf(fact.subject);
     if (!person || person.eventId !== event.id) return null;
     const change = materialize(event.id, person.emailKey);
@@ -162,6 +210,28 @@ export function ledgerService(store: Store, ledger: LedgerRepository, notify: Ch
       tell(event, change, options.circumstances);
     }
     return change;
+  }
+
+  /**
+   * An edit, stored: the registrations it names move to the person of their corrected email, if it changed, and the
+   * rows of the people they left and joined are written again, those left first (a row keeps its id as it moves).
+   */
+  function recordEdit(event: EventRecord, fact: AttendeeFact, options: RecordOptions): PersonChange | null {
+    const person = ledger.personOf(fact.subject);
+    if (!person || person.eventId !== event.id) return null;
+    const moved = rekey(event.id, [fact.subject, ...fact.names]);
+    const people = [...new Set([person.emailKey, ...moved.left, ...moved.joined])];
+    const held = people.flatMap((key) => ledger.rowsOf(event.id, key));
+    const changes = people.map((key) => materialize(event.id, key));
+    if (options.tell) tell(event, { held, made: changes.flatMap((change) => change.made) });
+    const now = ledger.personOf(fact.subject)!.emailKey;
+    return changes.find((change) => change.emailKey === now)!;
+  }
+
+  /** Moves registrations a page of the followed node's feed named to their current person (replica.service.ts). */
+  function rekeyFromFeed(eventId: number, uuids: readonly string[]): string[] {
+    const moved = rekey(eventId, uuids);
+    return [...moved.left, ...moved.joined];
   }
 
   /**
@@ -207,11 +277,7 @@ export function ledgerService(store: Store, ledger: LedgerRepository, notify: Ch
 
   /** Every fact about the person a row is of: what an undo there looks through. */
   function factsOfRow(row: { eventId: number; email: string }): StoredFact[] {
-    const registrations = ledger.registrationsOf(row.eventId, row.email.trim().toLowerCase());
-    return ledger.factsAbout(
-      row.eventId,
-      registrations.map((registration) => registration.uuid),
-    );
+    return factsOfRegistrations(row.eventId, ledger.registrationsOf(row.eventId, keyOf(row.email)));
   }
 
   /** The row a registration is shown as now, as the services read attendees. */
@@ -219,7 +285,17 @@ export function ledgerService(store: Store, ledger: LedgerRepository, notify: Ch
     return repos.attendees.findByUuid(uuid) ?? repos.attendees.findMergedInto(uuid);
   }
 
-  return { materialize, tell, register, recordFact, rebuildPending, factsOfRow, rowOf, tellCheckOuts };
+  return {
+    materialize,
+    tell,
+    register,
+    recordFact,
+    rekeyFromFeed,
+    rebuildPending,
+    factsOfRow,
+    rowOf,
+    tellCheckOuts,
+  };
 }
 
 /** A row as notifications carry it (the authenticated lookup's fields). */

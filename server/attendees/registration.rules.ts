@@ -81,3 +81,37 @@ export function attendeeName(
   if (has('name') && answers.name) return answers.name;
   return email;
 }
+
+export type EditCheck =
+  { ok: true; fields: Record<string, string | null> } | { ok: false; errors: FieldErrors };
+
+/**
+ * Checks an edit of a person (issue 39) against the event's fields, as a registration is checked: the fields the
+ * body names, each trimmed, an empty or null value clearing it (a required one cannot be cleared), keys the event
+ * does not define dropped. Fields the body leaves out keep their value; an answer that became invalid since (a
+ * choice removed from the form) does not stop an edit of another field.
+ */
+export function validateEdit(fields: readonly RegistrationField[], body: unknown): EditCheck {
+  const input: Record<string, unknown> =
+    typeof body === 'object' && body !== null && !Array.isArray(body)
+      ? (body as Record<string, unknown>)
+      : {};
+  const named = fields.filter((field) => Object.hasOwn(input, field.key));
+  const check = validateRegistration(named, input);
+  if (!check.ok) return check;
+  const edited: Record<string, string | null> = {};
+  for (const field of named) edited[field.key] = check.answers[field.key] ?? null;
+  return { ok: true, fields: edited };
+}
+
+/** What an edit changes of a person's answers: the fields whose value it makes different, the rest left out. */
+export function changedFields(
+  answers: Readonly<Record<string, string>>,
+  edited: Readonly<Record<string, string | null>>,
+): Record<string, string | null> {
+  const changed: Record<string, string | null> = {};
+  for (const [key, value] of Object.entries(edited)) {
+    if ((answers[key] ?? null) !== value) changed[key] = value;
+  }
+  return changed;
+}

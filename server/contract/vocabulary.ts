@@ -96,6 +96,8 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 /** The changes a webhook endpoint can subscribe to. */
 export const WEBHOOK_EVENT_TYPES = [
   'attendee.registered',
+  // Name, email or answers edited (issue 39): the desk, the token API, or the person on their ticket page.
+  'attendee.updated',
   'attendee.approved',
   'attendee.checked_in',
   'attendee.check_in_undone',

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ScanDetail } from '../attendees/ledger.rules.ts';
+import { scanDetailOf, type ScanDetail } from '../attendees/ledger.rules.ts';
 import type { AttendeeRecord } from '../attendees/attendee.types.ts';
 import type { ScannedCode } from '../attendees/checkin-code.rules.ts';
 import type { LedgerService } from '../attendees/ledger.service.ts';
@@ -292,7 +292,7 @@ export function listService(store: Store, ledger: LedgerService, journal: Change
       const opId = opIdOf(event, list, attendee, request);
       const earlier = request.idempotencyKey === undefined ? null : repos.ledger.factByOp(opId);
       if (earlier) {
-        const detail = earlier.detail ?? checkInDetail({ via: 'desk' });
+        const detail = scanDetailOf(earlier) ?? checkInDetail({ via: 'desk' });
         return answer({
           result: detail.result,
           accepted: true,

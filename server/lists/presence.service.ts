@@ -1,5 +1,5 @@
 import type { AttendeeFact, AttendeeRowState } from '../attendees/ledger.rules.ts';
-import { undoneCheckIns } from '../attendees/ledger.rules.ts';
+import { scanDetailOf, undoneCheckIns } from '../attendees/ledger.rules.ts';
 import type { EventRecord } from '../events/event.types.ts';
 import type { Repositories } from '../store.ts';
 import { listTimeline, stateAt, type ListScan, type ListTimeline } from './entry.rules.ts';
@@ -50,7 +50,7 @@ export function defaultListOf(
 /** The list a scan fact is on: a check-in is on the event's default list. */
 export function listUuidOf(fact: AttendeeFact, eventUuid: string): string | null {
   if (fact.kind === 'check_in') return defaultListUuid(eventUuid);
-  return fact.kind === 'scan' ? (fact.detail?.list ?? null) : null;
+  return fact.kind === 'scan' ? (scanDetailOf(fact)?.list ?? null) : null;
 }
 
 /** A person's scans by the list they are on (a check-in is on the event's default list), as the entry rules take them. */
@@ -65,7 +65,7 @@ export function scansByList(facts: readonly AttendeeFact[], eventUuid: string): 
       opId: fact.opId,
       subject: fact.subject,
       at: fact.at,
-      direction: fact.kind === 'check_in' ? 'entry' : (fact.detail?.direction ?? 'entry'),
+      direction: fact.kind === 'check_in' ? 'entry' : (scanDetailOf(fact)?.direction ?? 'entry'),
       undone: undone.has(fact.opId),
     };
     const scans = byList.get(uuid);

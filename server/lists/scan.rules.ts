@@ -78,7 +78,7 @@ export function detailOf(
   fact: Pick<AttendeeFact, 'detail' | 'kind'> & { device: string | null },
 ): ScanDetail {
   return (
-    fact.detail ?? {
+    (fact.detail && 'direction' in fact.detail ? fact.detail : null) ?? {
       list: null,
       direction: 'entry',
       via: fact.device === null ? 'desk' : 'kiosk',

@@ -1,8 +1,14 @@
 import type { EventRecord } from '../events/event.types.ts';
 import type { Repositories } from '../store.ts';
 import type { ChangeNotifier } from '../webhooks/notifier.ts';
+import { toTimestamp } from '../platform/time.ts';
 import type { Clock } from '../platform/clock.ts';
-import { cancellationMailed, mailsRegistrationsFrom, registrationMailKind } from './mail.rules.ts';
+import {
+  cancellationMailed,
+  mailsRegistrationsFrom,
+  registrationMailKind,
+  SKIP_REASONS,
+} from './mail.rules.ts';
 import type { MailOutbox } from './mail-outbox.service.ts';
 
 export interface MailNotifierOptions {
@@ -26,7 +32,7 @@ export interface MailNotifierOptions {
 export function mailNotifier(
   repos: Repositories,
   outbox: MailOutbox,
-  options: MailNotifierOptions,
+  options: MailNotifierOptions & { clock: Clock },
 ): ChangeNotifier {
   const settingsFor = (event: EventRecord) =>
     options.mailsFor(event) ? repos.mailSettings.settingsOf(event.organizationId) : null;
@@ -69,6 +75,23 @@ export function mailNotifier(
     },
 
     eventChanged: () => {},
+
+    addressChanged(event, summary) {
+      const settings = settingsFor(event);
+      if (!settings) return;
+      const attendee = repos.attendees.findByUuid(summary.uuid);
+      if (!attendee) return;
+      // Nothing more to the old address: what waits is skipped (it would go to the row's address, now the new one).
+      repos.mailOutbox.skipQueuedOfRow(
+        attendee.id,
+        SKIP_REASONS.addressChanged,
+        toTimestamp(options.clock.now()),
+      );
+      // The ticket (or "awaiting approval") to the new address, whatever door it came through: someone corrected it
+      // so that it arrives. The same mail as the desk's Resend ticket.
+      const kind = registrationMailKind(attendee.status);
+      if (kind) outbox.enqueue(settings, { eventId: event.id, registrationUuid: attendee.uuid, kind });
+    },
 
     // Scans on check-in lists send no mail.
     scanRecorded: () => {},

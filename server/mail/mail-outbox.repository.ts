@@ -275,6 +275,12 @@ export function mailOutboxRepository(db: Db) {
     `UPDATE mail_outbox SET status = 'skipped', error = ?, lease_expires_at = NULL, updated_at = ?
      WHERE id = ? AND status = 'queued'`,
   );
+  // A mail being sent (leased) is on its way already; the others of the row wait no more.
+  const skipQueuedOfRow = db.prepare<{ attendee: number; reason: string; now: string }>(
+    `UPDATE mail_outbox SET status = 'skipped', error = @reason, updated_at = @now
+     WHERE status = 'queued' AND lease_expires_at IS NULL
+       AND registration_uuid IN (SELECT uuid FROM registrations WHERE attendee_id = @attendee)`,
+  );
   // After a success: what waited only because no server answered is due now (the webhooks' pullForward). After
   // the settings change: everything waiting is due now. Each reads both indexes of what waits, by its range of
   // later times: the mails due already are not read.
@@ -481,6 +487,9 @@ export function mailOutboxRepository(db: Db) {
       });
     },
 
+    /** Every mail of a row still waiting to go is skipped (its address was corrected); how many. */
+    skipQueuedOfRow: (attendeeId: number, reason: string, now: string): number =>
+      skipQueuedOfRow.run({ attendee: attendeeId, reason, now }).changes,
     skip(id: number, reason: string, now: string): void {
       skip.run(reason, now, id);
     },

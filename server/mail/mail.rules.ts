@@ -173,6 +173,7 @@ export const SKIP_REASONS = {
   notCancelled: 'The registration is no longer cancelled.',
   neverMailed: 'No mail had told this person of the registration.',
   over: 'The event is over.',
+  addressChanged: 'The address was corrected before the mail went out: the new address gets its own.',
 } as const;
 
 /**

@@ -324,6 +324,8 @@ export function mailService(store: Store, options: MailServiceOptions) {
     sendTickets,
     capsOf,
     setCaps,
+    /** Whether mail about this event leaves from this node. */
+    mailsFor: options.mailsFor,
     /** The outbox the notifier queues into. */
     outbox,
   };

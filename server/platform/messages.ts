@@ -25,6 +25,11 @@ export const messages = {
 
   registrationClosed: 'Registration is closed for this event.',
   alreadyRegistered: 'You are already registered for this event.',
+  attendeeUpdated: 'Attendee updated.',
+  cannotEditCancelled: 'Cannot edit. Registration is cancelled.',
+  ticketEmailUpdated: 'Your email address has been corrected. Your ticket is on its way there.',
+  ticketEmailLocked:
+    'This ticket’s email address can no longer be corrected here. Please contact the organizer.',
   registered: 'Registration successful.',
   registeredPendingApproval: 'Registration received. It is awaiting approval.',
 

@@ -1,7 +1,13 @@
 import { TICKET_SECRET_LENGTH } from '../tickets/ticket.rules.ts';
 import { checkinCodeReadings, drawCheckinCode } from '../attendees/checkin-code.rules.ts';
 import type { StoredFact } from '../attendees/ledger.repository.ts';
-import { liveCheckIns, type AttendeeFact, type ScanDetail } from '../attendees/ledger.rules.ts';
+import {
+  liveCheckIns,
+  scanDetailOf,
+  type AttendeeFact,
+  type EditDetail,
+  type ScanDetail,
+} from '../attendees/ledger.rules.ts';
 import { defaultListUuid, rulesAt } from '../lists/list.rules.ts';
 import { listTimeline } from '../lists/entry.rules.ts';
 import { personOnList, scansByList, type ListOfPerson } from '../lists/presence.service.ts';
@@ -10,6 +16,7 @@ import type { LedgerService, PersonChange } from '../attendees/ledger.service.ts
 import type { EventRecord } from '../events/event.types.ts';
 import { isRegistrationOpen } from '../events/event.rules.ts';
 import { emailKey, isValidEmail } from '../platform/email.ts';
+import { validateEdit } from '../attendees/registration.rules.ts';
 import { randomBase62 } from '../platform/random.ts';
 import { isOneLineText, textFaultsIn } from '../platform/text.rules.ts';
 import { toTimestamp } from '../platform/time.ts';
@@ -30,6 +37,7 @@ import type {
   CancelPayload,
   CheckInPayload,
   DeviceRecord,
+  EditPayload,
   Op,
   OpOutcome,
   RefusalReason,
@@ -222,7 +230,7 @@ export function applyService(store: Store, sync: SyncRepository, ledger: LedgerS
       };
     };
     // A scan names a list, which must be one of its event's (a kiosk is given no other); only staff force.
-    const refusal = scanRefusal(event, op, Date.parse(timed.at));
+    const refusal = scanRefusal(event, op, Date.parse(timed.at)) ?? editRefusal(event, op);
     if (refusal) return refused(op, refusal);
     if (repos.ledger.factByOp(op.op_id)) {
       const row = ledger.rowOf(subject);
@@ -236,7 +244,7 @@ export function applyService(store: Store, sync: SyncRepository, ledger: LedgerS
       subject,
       at: timed.at,
       names: namesOf(op),
-      detail: detailOf(op),
+      detail: op.kind === 'edit' ? editDetailOfOp(op) : detailOf(op),
       device: op.device,
       pendingUpstream: context.pendingUpstream,
     };
@@ -250,11 +258,11 @@ export function applyService(store: Store, sync: SyncRepository, ledger: LedgerS
       return applied();
     }
     // What applying it costs stays the same whatever came before: a person's facts are bounded.
-    const facts = ledger.factsOfRow({ eventId: event.id, email: registration.email });
+    const facts = ledger.factsOfRow({ eventId: event.id, email: registration.emailKey });
     if (facts.length >= MAX_FACTS_PER_PERSON) return refused(op, 'person_limit');
     const rowBefore = ledger.rowOf(subject);
     if (op.kind === 'check_in' && !mayComeBackIn(event)) {
-      const dropped = duplicateScan(facts, op.device);
+      const dropped = duplicateScan(facts, op.device, subject);
       if (dropped) {
         const attendee = rowBefore?.uuid ?? subject;
         sync.countDuplicateScan({
@@ -283,7 +291,8 @@ export function applyService(store: Store, sync: SyncRepository, ledger: LedgerS
         .filter((held) => held.attendeeId !== null && held.attendeeId === registration.attendeeId)
         .map((held) => held.uuid),
     );
-    const listUuid = fact.detail ? (fact.detail.list ?? defaultListUuid(event.uuid)) : null;
+    const scanned = scanDetailOf(fact);
+    const listUuid = scanned ? (scanned.list ?? defaultListUuid(event.uuid)) : null;
     const onList = listUuid === null ? undefined : change.lists.get(listUuid);
     const verdict = onList?.timeline.verdicts.get(fact.opId);
     const scan =
@@ -326,6 +335,21 @@ export function applyService(store: Store, sync: SyncRepository, ledger: LedgerS
     );
   }
 
+  /**
+   * Why an edit may not be taken, before anything is read for it: it sets what no edit at a desk could (a field the
+   * event does not have, a value its rules refuse, the email cleared). Uniqueness of the email is not asked: an
+   * address another registration holds makes them one person, as two registrations of one email made apart are.
+   */
+  function editRefusal(event: EventRecord, op: Op): RefusalReason | null {
+    if (op.kind !== 'edit') return null;
+    const { fields } = op.payload as EditPayload;
+    const known = new Set(event.registrationFields.map((field) => field.key));
+    if (Object.keys(fields).some((key) => !known.has(key))) return 'invalid';
+    const check = validateEdit(event.registrationFields, fields);
+    if (!check.ok) return 'invalid';
+    return Object.entries(fields).every(([key, value]) => check.fields[key] === value) ? null : 'invalid';
+  }
+
   /** Why a scan may not be taken, before anything is read for it: a list not of its event, or force from a kiosk. */
   function scanRefusal(event: EventRecord, op: Op, at: number): RefusalReason | null {
     if (op.kind !== 'check_in' && op.kind !== 'scan') return null;
@@ -352,13 +376,20 @@ export function applyService(store: Store, sync: SyncRepository, ledger: LedgerS
     return null;
   }
 
+  /** An edit's detail, from its op: what staff at that device (or the person on their ticket) changed. */
+  function editDetailOfOp(op: Op): EditDetail {
+    const payload = op.payload as EditPayload;
+    return { fields: payload.fields, via: payload.via, staff: payload.staff ?? null };
+  }
+
   /**
    * Whether an entry a device made puts its list over the capacity in force at its time: the list is full here now
    * and the person is not inside. It stands (the person is in) and is flagged, decided here, where the truth is held.
    */
   function entersOverCapacity(event: EventRecord, fact: AttendeeFact, facts: readonly StoredFact[]): boolean {
-    if (fact.detail?.direction !== 'entry') return false;
-    const list = repos.lists.byUuid(fact.detail.list ?? defaultListUuid(event.uuid));
+    const scanned = scanDetailOf(fact);
+    if (scanned?.direction !== 'entry') return false;
+    const list = repos.lists.byUuid(scanned.list ?? defaultListUuid(event.uuid));
     if (!list || list.id === 0) return false;
     const capacity = rulesAt(list.history, Date.parse(fact.at)).capacity;
     if (capacity === null) return false;
@@ -370,11 +401,18 @@ export function applyService(store: Store, sync: SyncRepository, ledger: LedgerS
   /**
    * A scan of someone already in, kept only once per device and up to a few in all: a device scanning one person
    * over and over (a stuck scanner, or a stolen kiosk's credential) cannot make each next op dearer to apply. The
-   * person stays checked in either way; the scan is counted for staff.
+   * person stays checked in either way; the scan is counted for staff. Only a check-in of the same registration by
+   * the same device counts as its repeat: who a registration's person is may change as edits arrive (a corrected
+   * email makes two people one for a while, in one arrival order and not another), which registration it is never
+   * does, so the check-in kept is the same in every order (test/unit/sync-order.property.test.ts).
    */
-  function duplicateScan(facts: readonly StoredFact[], device: string): RefusalReason | null {
+  function duplicateScan(
+    facts: readonly StoredFact[],
+    device: string,
+    subject: string,
+  ): RefusalReason | null {
     const live = liveCheckIns(facts) as StoredFact[];
-    if (live.some((fact) => fact.device === device)) return 'duplicate_scan';
+    if (live.some((fact) => fact.device === device && fact.subject === subject)) return 'duplicate_scan';
     if (live.length >= MAX_LIVE_CHECK_INS_PER_PERSON) return 'duplicate_scan';
     return null;
   }
@@ -388,7 +426,7 @@ function namesOf(op: Op): string[] {
     const payload = op.payload as UndoCheckInPayload;
     return [payload.check_in, ...(payload.also ?? [])].filter((name): name is string => name !== null);
   }
-  if (op.kind === 'cancel' || op.kind === 'no_show') {
+  if (op.kind === 'cancel' || op.kind === 'no_show' || op.kind === 'edit') {
     return ((op.payload as CancelPayload).merged ?? []).map((uuid) => uuid.toLowerCase());
   }
   return [];

@@ -115,6 +115,7 @@ export function conflictsOfFact(
     case 'no_show':
       return row.checkedInAt ? conflict('no_show_after_check_in') : [];
     case 'approve':
+    case 'edit':
       return [];
     case 'scan':
       return scan?.duplicate ? conflict('duplicate_entry', { list: scan.list }) : [];

@@ -337,7 +337,13 @@ export function replicaService(
     const person = registration
       ? { eventId: registration.eventId, emailKey: registration.emailKey }
       : fact && repos.ledger.personOf(fact.subject);
-    if (person) repos.ledger.replaying(() => ledger.materialize(person.eventId, person.emailKey));
+    if (!person) return;
+    // A refused edit no longer moves the registrations it named: back to the people they were.
+    const moved =
+      fact?.kind === 'edit' ? ledger.rekeyFromFeed(person.eventId, [fact.subject, ...fact.names]) : [];
+    repos.ledger.replaying(() => {
+      for (const key of new Set([person.emailKey, ...moved])) ledger.materialize(person.eventId, key);
+    });
   }
 
   /** Takes one page of the hub's feed and writes it. */
@@ -399,6 +405,14 @@ export function replicaService(
     const touch = (person: { eventId: number; emailKey: string } | null) => {
       if (person) touched.set(`${person.eventId} ${person.emailKey}`, person);
     };
+    // Registrations that may belong to another person than their own email's: new ones (an edit of them may be
+    // here already) and those an edit in this page names (ledger.rules.ts `currentEmail`).
+    const mayMove = new Map<number, Set<string>>();
+    const mightMove = (eventId: number, uuids: readonly string[]) => {
+      const held = mayMove.get(eventId) ?? new Set<string>();
+      for (const uuid of uuids) held.add(uuid);
+      mayMove.set(eventId, held);
+    };
     // Lists before the facts that name them. A list edited since a scan on it has a later revision, and may come a
     // page after that scan: its people are written again once it is here.
     for (const row of page.lists ?? []) {
@@ -437,6 +451,7 @@ export function replicaService(
           insert();
         }
         if (registration.refused) repos.ledger.refuse(row.op_id);
+        mightMove(eventId, [registration.uuid]);
       }
       touch({ eventId, emailKey: registration.emailKey });
     }
@@ -466,8 +481,22 @@ export function replicaService(
       }
       const person = repos.ledger.personOf(row.subject);
       if (person?.eventId === eventId) touch(person);
+      if (fact.kind === 'edit') mightMove(eventId, [fact.subject, ...fact.names]);
     }
-    if (snapshotEnds) for (const person of repos.ledger.dropStale()) touch(person);
+    for (const [eventId, uuids] of mayMove) {
+      for (const key of ledger.rekeyFromFeed(eventId, [...uuids])) touch({ eventId, emailKey: key });
+    }
+    if (snapshotEnds) {
+      for (const person of repos.ledger.dropStale()) {
+        touch(person);
+        // An edit that went with the stale rows no longer moves the registrations it named.
+        const uuids = repos.ledger.registrationsOf(person.eventId, person.emailKey).map((held) => held.uuid);
+        mightMove(person.eventId, uuids);
+      }
+      for (const [eventId, uuids] of mayMove) {
+        for (const key of ledger.rekeyFromFeed(eventId, [...uuids])) touch({ eventId, emailKey: key });
+      }
+    }
     repos.ledger.replaying(() => {
       for (const { eventId, emailKey: key } of touched.values()) ledger.materialize(eventId, key);
     });

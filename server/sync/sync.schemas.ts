@@ -113,6 +113,17 @@ const opSchema = z
       payload: attendeePayload.extend({ merged: z.array(uuid).max(50).optional() }),
     }),
     z.object({ ...opFields, kind: z.literal('approve'), payload: attendeePayload }),
+    z.object({
+      ...opFields,
+      kind: z.literal('edit'),
+      payload: attendeePayload.extend({
+        // What an edit may set is decided against the event's fields when it is applied (a refusal, not a 422).
+        fields: z.record(z.string().max(64), z.string().max(5000).nullable()),
+        merged: z.array(uuid).max(50).optional(),
+        via: z.enum(['desk', 'api', 'ticket']),
+        staff: scanFields.staff,
+      }),
+    }),
   ])
   .meta({ id: 'SyncOp' });
 

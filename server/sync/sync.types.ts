@@ -18,6 +18,8 @@ export const OP_KINDS = [
   'approve',
   // An entry on a check-in list other than the default, or an exit on any (server/lists/, migration 032).
   'scan',
+  // A person's name, email or answers edited (issue 39, migration 031).
+  'edit',
 ] as const;
 export type OpKind = (typeof OP_KINDS)[number];
 
@@ -40,6 +42,19 @@ export interface RegistrationPayload {
     /** Where it came in: mail follows the organization's choice for kiosk registrations. */
     door?: RegistrationDoor;
   };
+}
+
+/**
+ * A person edited on a replica: the fields it changed (by the event's field keys, null where cleared), the
+ * registrations it knew were the person (`merged`, as a cancellation names them), and who made it.
+ */
+export interface EditPayload {
+  event: string;
+  attendee: string;
+  fields: Record<string, string | null>;
+  merged?: string[];
+  via: 'desk' | 'api' | 'ticket';
+  staff?: { id: string; name: string } | null;
 }
 
 /** How a check-in was made, as its op says: `scan` is a kiosk's scanner (history's `kiosk`). */
@@ -102,6 +117,7 @@ export type OpPayload =
   | ScanPayload
   | UndoCheckInPayload
   | CancelPayload
+  | EditPayload
   | AttendeeChangePayload;
 
 /** An op as stored in a replica's outbox and sent to the hub. Times are the device's own. */

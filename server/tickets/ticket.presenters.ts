@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { publicLogoPath } from '../brand/brand.rules.ts';
 import type { EventBrand } from '../brand/brand.types.ts';
 import { CHECKIN_QR_PREFIX } from '../contract/vocabulary.ts';
-import { formatZonedIso } from '../platform/time.ts';
+import { formatZonedIso, toTimestamp } from '../platform/time.ts';
 import type { ticketSchema } from './ticket.schemas.ts';
 import type { Ticket } from './ticket.types.ts';
 import {
@@ -18,6 +18,12 @@ export function presentTicket(
   ticket: Ticket,
   brand: EventBrand,
   secret: string,
+  mail: {
+    /** Until when the holder may correct the address (ticket.service.ts `emailCorrectionDeadline`). */
+    correctableUntil: Date | null;
+    /** Whether this server mails the ticket: the page then says where it went. */
+    mailed: boolean;
+  },
 ): z.input<typeof ticketSchema> {
   const { attendee, event, organization } = ticket;
   const code = ticketShowsCode(attendee.status, attendee.statusBeforeNoShow) ? attendee.checkinCode : null;
@@ -32,6 +38,8 @@ export function presentTicket(
     qr_text: code && CHECKIN_QR_PREFIX + code,
     language: languageFor(ticket.ticket.language),
     can_cancel: ticketCanCancel(attendee.status, attendee.checkedInAt),
+    mailed: mail.mailed,
+    email_correctable_until: mail.correctableUntil && toTimestamp(mail.correctableUntil),
     calendar_url: event.startsAt === null ? null : ticketCalendarPath(secret),
     mail_delivery: ticket.mailDelivery,
     event: {

@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ownCancelRefusal } from '../attendees/refusals.http.ts';
-import { HttpError } from '../platform/errors.ts';
+import { HttpError, ValidationError } from '../platform/errors.ts';
 import { messages } from '../platform/messages.ts';
 import { refusals } from '../platform/refusals.ts';
 import { messageBody } from '../platform/schemas.ts';
 import { presentTicket } from './ticket.presenters.ts';
-import { ticketParams, ticketResponse } from './ticket.schemas.ts';
+import type { Ticket } from './ticket.types.ts';
+import { ticketEmailBody, ticketEmailResponse, ticketParams, ticketResponse } from './ticket.schemas.ts';
 
 const tags = ['Tickets'];
 
@@ -20,6 +21,11 @@ const notFound = { 404: [messages.ticketNotFound] } as const;
  */
 export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
   const { tickets, brand, mail } = app.ctx;
+  /** What the page says of the ticket's mail: whether it went from here, and until when its address may change. */
+  const mailOf = (ticket: Ticket) => ({
+    correctableUntil: tickets.emailCorrectionDeadline(ticket),
+    mailed: mail.mailsFor(ticket.event) && mail.settingsOf(ticket.event.organizationId) !== null,
+  });
 
   app.get(
     '/public/tickets/:secret',
@@ -34,7 +40,9 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
     async function showTicket(request) {
       const ticket = tickets.findTicket(request.params.secret);
       if (!ticket) throw new HttpError(404, messages.ticketNotFound);
-      return { data: presentTicket(ticket, brand.brandOf(ticket.event), request.params.secret) };
+      return {
+        data: presentTicket(ticket, brand.brandOf(ticket.event), request.params.secret, mailOf(ticket)),
+      };
     },
   );
 
@@ -69,6 +77,44 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
         .type('text/calendar; charset=utf-8')
         .header('content-disposition', 'attachment; filename="event.ics"')
         .send(ics);
+    },
+  );
+
+  app.patch(
+    '/public/tickets/:secret',
+    {
+      schema: {
+        tags,
+        summary: "Correct my ticket's email address",
+        description:
+          'For a day after registering (`email_correctable_until`): the edit of the desk and the token API, checked ' +
+          'as registration checks an email (one live registration per address). The ticket goes to the new ' +
+          'address; mail still waiting for the old one is not sent.',
+        params: ticketParams,
+        body: ticketEmailBody,
+        response: {
+          200: ticketEmailResponse,
+          ...refusals(notFound, {
+            403: [messages.ticketEmailLocked],
+            422: [messages.validationFailed, messages.cannotEditCancelled],
+          }),
+        },
+      },
+    },
+    async function correctTicketEmail(request) {
+      const outcome = tickets.correctEmail(request.params.secret, request.body);
+      if (!outcome.ok) {
+        if (outcome.reason === 'ticket_not_found') throw new HttpError(404, messages.ticketNotFound);
+        if (outcome.reason === 'too_late') throw new HttpError(403, messages.ticketEmailLocked);
+        if (outcome.reason === 'canceled') throw new HttpError(422, messages.cannotEditCancelled);
+        if (outcome.reason === 'invalid')
+          throw new ValidationError(outcome.errors, messages.validationFailed);
+      }
+      const ticket = tickets.findTicket(request.params.secret)!;
+      return {
+        message: messages.ticketEmailUpdated,
+        data: presentTicket(ticket, brand.brandOf(ticket.event), request.params.secret, mailOf(ticket)),
+      };
     },
   );
 

@@ -82,3 +82,17 @@ export const ticketShowsCode = (
 /** A ticket can be cancelled while its registration is live and not checked in (the rules of public cancel). */
 export const ticketCanCancel = (status: AttendeeStatus, checkedInAt: string | null): boolean =>
   status !== 'canceled' && checkedInAt === null;
+
+/**
+ * How long after registering the holder may correct their ticket's email address on the ticket page (issue 39): a
+ * day. Long enough to notice that the ticket did not arrive (the mail goes within seconds; a busy inbox is read
+ * that evening), short enough that a link forwarded later cannot send the ticket elsewhere. Staff correct it any
+ * time at the desk.
+ */
+export const EMAIL_CORRECTION_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/** Until when the holder may correct the address: null once cancelled (nothing to send), else a day on. */
+export function emailCorrectableUntil(registeredAt: string, status: AttendeeStatus): Date | null {
+  if (status === 'canceled') return null;
+  return new Date(Date.parse(registeredAt) + EMAIL_CORRECTION_WINDOW_MS);
+}

@@ -23,6 +23,13 @@ export const ticketSchema = z
     }),
     language: z.enum(LANGUAGES).meta({ description: 'The language it was registered in' }),
     can_cancel: z.boolean().meta({ description: 'Live and not checked in: POST .../cancel would succeed' }),
+    mailed: z.boolean().meta({
+      description: 'Whether this server mails the ticket (mail is set up for its organization here)',
+    }),
+    email_correctable_until: timestamp.nullable().meta({
+      description:
+        'Until when PATCH /public/tickets/{secret} may correct the email: a day after registering; null after',
+    }),
     calendar_url: z
       .string()
       .nullable()
@@ -58,3 +65,11 @@ export const ticketSchema = z
   .meta({ id: 'Ticket' });
 
 export const ticketResponse = z.object({ data: ticketSchema });
+
+export const ticketEmailBody = z.object({ email: z.unknown() }).meta({
+  id: 'TicketEmailCorrection',
+  description: "The ticket's corrected email address, checked as registration checks it.",
+  example: { email: 'ada@example.com' },
+});
+
+export const ticketEmailResponse = z.object({ message: z.string(), data: ticketSchema });

@@ -49,6 +49,11 @@ export interface ChangeNotifier {
     attendee: AttendeeSummary,
     scan: ScanRecord,
   ): void;
+  /**
+   * An attendee's email was corrected (an edit: told after its `attendee.updated`): mail queued for the old address
+   * is not sent, and the new one gets the ticket. Webhooks hear of it as the update.
+   */
+  addressChanged(event: EventRecord, attendee: AttendeeSummary): void;
   /** Whether anybody listens to `type` in the organization: a caller may then read more, or less. */
   listens(organizationId: number, type: WebhookEventType): boolean;
   /** Runs `work` with the webhook-ids of what it tells derived from `key` (an op's id: sync/apply.service.ts). */
@@ -61,6 +66,7 @@ export const silentNotifier: ChangeNotifier = {
   attendeesChanged: () => {},
   eventChanged: () => {},
   scanRecorded: () => {},
+  addressChanged: () => {},
   listens: () => false,
   keyed: (_key, work) => work(),
 };
@@ -86,6 +92,7 @@ export function webhookNotifier(outbox: WebhookOutbox): ChangeNotifier {
         scan: presentScan(scan),
       });
     },
+    addressChanged: () => {},
     listens: outbox.listens,
     keyed: outbox.keyed,
   };
@@ -110,6 +117,9 @@ export function notifyingAll(...notifiers: readonly ChangeNotifier[]): ChangeNot
     },
     scanRecorded(type, event, attendee, scan) {
       for (const notifier of notifiers) notifier.scanRecorded(type, event, attendee, scan);
+    },
+    addressChanged(event, attendee) {
+      for (const notifier of notifiers) notifier.addressChanged(event, attendee);
     },
     listens: (organizationId, type) => notifiers.some((notifier) => notifier.listens(organizationId, type)),
     keyed<T>(key: string, work: () => T): T {

@@ -139,7 +139,18 @@ it('never answers 5xx, and leaves every other event as it was', async () => {
                 ? { ...about, check_in: randomBytes(16).toString('hex'), also: named }
                 : step.kind === 'cancel' || step.kind === 'no_show'
                   ? { ...about, merged: named }
-                  : about;
+                  : step.kind === 'scan'
+                    ? // A list that is nobody's, or a known attendee's made-up one: refused before anything is read.
+                      { ...about, list: step.madeUp, direction: 'entry', via: 'kiosk' }
+                    : step.kind === 'edit'
+                      ? // Issue 39: any email (a valid one moves the person), a field the event may not have.
+                        {
+                          ...about,
+                          fields: { email: step.email, [step.code ?? 'first_name']: step.status },
+                          merged: named,
+                          via: 'desk',
+                        }
+                      : about;
         return {
           op_id: randomBytes(16).toString('hex'),
           seq,

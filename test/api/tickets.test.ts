@@ -124,6 +124,9 @@ describe('GET /public/tickets/{secret}', () => {
       qr_text: `ARV1:${code}`,
       language: 'fr',
       can_cancel: true,
+      // Issue 39: where the ticket was mailed, and "Wrong address?" corrects it for a day after registering.
+      mailed: false,
+      email_correctable_until: '2026-11-22T10:00:00+00:00',
       calendar_url: `/public/tickets/${secret}/event.ics`,
       mail_delivery: null,
       event: {

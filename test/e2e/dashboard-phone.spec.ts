@@ -270,6 +270,10 @@ for (const language of ['en', 'fr'] as const) {
       await expect(page.getByRole('dialog')).toBeVisible();
       await look('desk, check-in code dialog');
       await page.getByRole('dialog').getByRole('button', { name: w.desk.code.close }).click();
+      await page.getByRole('button', { name: `${actions.edit} ${name}`, exact: true }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await look('desk, edit dialog');
+      await page.getByRole('dialog').getByRole('button', { name: w.desk.edit.close }).click();
       await page.getByRole('button', { name: `${actions.cancel} ${name}`, exact: true }).click();
       await expect(page.getByRole('dialog')).toBeVisible();
       await look('desk, cancel registration dialog');

@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   changesBetween,
+  currentEmail,
   rowsOfPerson,
   type AttendeeFact,
   type AttendeeRowState,
@@ -219,6 +220,80 @@ describe('no-shows', () => {
   it('a cancellation outweighs it', () => {
     const facts = [fact('n1', 'no_show', 'a', 4), fact('c1', 'cancel', 'a', 5)];
     expect(rowsOfPerson([ada], facts)[0]!.status).toBe('canceled');
+  });
+});
+
+describe('edits of a person (issue 39)', () => {
+  const edit = (
+    opId: string,
+    subject: string,
+    second: number,
+    fields: Record<string, string | null>,
+    names: string[] = [],
+    ms = 0,
+  ): AttendeeFact => ({
+    opId,
+    kind: 'edit',
+    subject,
+    at: at(second, ms),
+    names,
+    detail: { fields, via: 'desk', staff: null },
+  });
+  const nameOf = (answers: Record<string, string>, email: string) =>
+    [answers.first_name, answers.last_name].filter(Boolean).join(' ') || email;
+  const ada = registration('a', 1, {
+    answers: JSON.stringify({
+      email: 'ada@example.com',
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      company: 'AE',
+    }),
+  });
+
+  it('two edits of one person converge field by field: each field the latest edit that set it, by time then op id', () => {
+    const first = edit('e1', 'a', 5, { first_name: 'Augusta', company: null });
+    const second = edit('e2', 'a', 6, { first_name: 'Countess', email: 'ada@example.org' });
+    const tie = edit('e0', 'a', 6, { first_name: 'Loses the tie' });
+    for (const facts of [
+      [first, second, tie],
+      [tie, second, first],
+      [second, tie, first],
+    ]) {
+      const [row] = rowsOfPerson([ada], facts, nameOf);
+      expect(JSON.parse(row!.answers)).toEqual({
+        email: 'ada@example.org',
+        first_name: 'Countess',
+        last_name: 'Lovelace',
+      });
+      expect(row).toMatchObject({ email: 'ada@example.org', name: 'Countess Lovelace', uuid: 'a' });
+    }
+  });
+
+  it('an edit naming any of the row’s registrations counts for the row; a row no edit names is unchanged', () => {
+    const later = registration('b', 3);
+    const [row] = rowsOfPerson([ada, later], [edit('e1', 'b', 5, { last_name: 'King' })], nameOf);
+    expect(row!.name).toBe('Ada King');
+    expect(rowsOfPerson([ada], [], nameOf)[0]!.name).toBe('Ada a');
+  });
+
+  it('a registration belongs to the latest email an edit naming it set, else its own', () => {
+    expect(currentEmail(ada, [])).toBe('ada@example.com');
+    const facts = [
+      edit('e2', 'x', 7, { email: 'late@example.com' }, ['a']),
+      edit('e1', 'a', 5, { email: 'early@example.com' }),
+      edit('e3', 'a', 9, { first_name: 'Not an email edit' }),
+      edit('e4', 'b', 9, { email: 'someone-else@example.com' }),
+    ];
+    expect(currentEmail(ada, facts)).toBe('late@example.com');
+    expect(currentEmail(ada, facts.slice(1))).toBe('early@example.com');
+  });
+
+  it('changesBetween tells an update when what an edit changes differs, and nothing else', () => {
+    const row = (fields: string) => ({ uuid: 'a', status: 'confirmed' as const, checkedIn: false, fields });
+    expect(changesBetween([row('x')], [{ ...row('y'), members: ['a'] }])).toEqual([
+      { change: 'updated', uuid: 'a' },
+    ]);
+    expect(changesBetween([row('x')], [{ ...row('x'), members: ['a'] }])).toEqual([]);
   });
 });
 

@@ -65,6 +65,12 @@ export const publicApi = {
   ticket: (secret: string, signal?: AbortSignal) =>
     answer(api.GET('/public/tickets/{secret}', { params: { path: { secret } }, signal })).then((r) => r.data),
 
+  /** "Wrong address?": the ticket's email corrected, for a day after registering; answers the ticket as it is now. */
+  correctEmail: (secret: string, email: string) =>
+    answer(api.PATCH('/public/tickets/{secret}', { params: { path: { secret } }, body: { email } })).then(
+      (r) => r.data,
+    ),
+
   /** By the ticket's own secret: the rules and answers of the public cancel. */
   cancel: (secret: string) =>
     answer(api.POST('/public/tickets/{secret}/cancel', { params: { path: { secret } } })),

@@ -25,6 +25,7 @@ import { sql as mailCaps } from './030_mail_caps.ts';
 import { nameTypoKeys } from './031_name_typo_keys.ts';
 import { checkInLists } from './032_check_in_lists.ts';
 import { sql as mailBounces } from './033_mail_bounces.ts';
+import { sql as attendeeEdits } from './034_attendee_edits.ts';
 
 /** SQL to run, or a step in TypeScript for what SQL cannot do (drawing random codes, folding text for search). */
 export type Migration = string | ((db: Db) => void);
@@ -60,4 +61,5 @@ export const migrations: readonly Migration[] = [
   nameTypoKeys,
   checkInLists,
   mailBounces,
+  attendeeEdits,
 ];

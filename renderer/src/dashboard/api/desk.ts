@@ -107,6 +107,15 @@ export const deskApi = {
       }),
     ),
 
+  /** Changes the fields in `changes` (an empty string clears one); answers the attendee as edited. */
+  edit: (eventId: string, attendeeId: string, changes: Record<string, string>) =>
+    answer(
+      api.PATCH('/dashboard/api/events/{event_id}/attendees/{attendee_id}', {
+        params: { path: { event_id: eventId, attendee_id: attendeeId } },
+        body: changes,
+      }),
+    ),
+
   bulkNoShowCount: (eventId: string) =>
     answer(api.GET('/dashboard/api/events/{event_id}/bulk-no-show', event(eventId))).then(
       (r) => r.data.count,

@@ -103,6 +103,7 @@ export function AttendeeTable({
                   attendee={attendee}
                   canMail={canMail}
                   timeZone={timeZone}
+                  fields={fields}
                   onOutcome={onOutcome}
                   onPrintBadge={onPrintBadge}
                 />

@@ -5,6 +5,8 @@ import { deskApi, type AttendeeAction, type DeskAttendee } from '../api/desk.ts'
 import { ConfirmDialog } from '../shell/ConfirmDialog.tsx';
 import { CheckinCodeDialog } from './CheckinCodeDialog.tsx';
 import { ScanHistoryDialog } from '../lists/ScanHistoryDialog.tsx';
+import { EditAttendeeDialog } from './EditAttendeeDialog.tsx';
+import type { RegistrationField } from '../../shared/api/types.ts';
 import { useExpireOn401 } from '../shell/session.tsx';
 import { ResendTicketButton } from '../mail/TicketMail.tsx';
 import { serverText } from '../../shared/i18n/refusals.ts';
@@ -40,6 +42,7 @@ export function RowActions({
   attendee,
   canMail = false,
   timeZone,
+  fields = [],
   onOutcome,
   onPrintBadge,
 }: {
@@ -47,6 +50,8 @@ export function RowActions({
   attendee: DeskAttendee;
   /** The event's: the times of the person's scans as the venue's clocks read them. */
   timeZone: string;
+  /** The event's registration fields: what Edit shows. */
+  fields?: readonly RegistrationField[];
   /** Resend ticket, where this server mails the event's tickets. */
   canMail?: boolean;
   onOutcome: (outcome: ActionOutcome) => void;
@@ -57,6 +62,7 @@ export function RowActions({
   const [confirmingCancel, setConfirmingCancel] = useState(false);
   const [showingCode, setShowingCode] = useState(false);
   const [showingScans, setShowingScans] = useState(false);
+  const [editing, setEditing] = useState(false);
   const isApiError = useExpireOn401();
   const box = useRef<HTMLDivElement>(null);
   const refocus = useRef(false);
@@ -117,6 +123,21 @@ export function RowActions({
           {t.dashboard.lists.history.button}
           <span className="visually-hidden"> {attendee.name}</span>
         </button>
+      )}
+      {attendee.status !== 'canceled' && (
+        <button type="button" className="dbutton" onClick={() => setEditing(true)}>
+          {words.edit}
+          <span className="visually-hidden"> {attendee.name}</span>
+        </button>
+      )}
+      {editing && (
+        <EditAttendeeDialog
+          eventId={eventId}
+          attendee={attendee}
+          fields={fields}
+          onOutcome={onOutcome}
+          onClose={() => setEditing(false)}
+        />
       )}
       {canMail && attendee.status === 'confirmed' && (
         <ResendTicketButton eventId={eventId} attendee={attendee} onOutcome={onOutcome} />

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { ApiError } from '../../shared/api/client.ts';
 import { CHECKIN_QR_PREFIX } from '../../shared/api/vocabulary.ts';
 import { groupedCheckinCode } from '../../shared/checkin-code.ts';
@@ -8,6 +8,8 @@ import { useFocusOnMount } from '../../shared/hooks/useFocusOnMount.ts';
 import { useLoad } from '../../shared/hooks/useLoad.ts';
 import { activateLanguage, format, t } from '../../shared/i18n/index.ts';
 import { publicApi, type Ticket } from '../api.ts';
+import { FormFields } from '../../shared/registration-form/FormField.tsx';
+import { useFieldsForm } from '../../shared/registration-form/useFieldsForm.ts';
 import { ZoneNote } from '../event/ZoneNote.tsx';
 import { PageFrame } from '../PageFrame.tsx';
 import { publicPaths } from '../routes.ts';
@@ -22,6 +24,7 @@ import { publicPaths } from '../routes.ts';
 export function TicketPage({ secret }: { secret: string }) {
   const [version, setVersion] = useState(0);
   const [cancelled, setCancelled] = useState(false);
+  const [correctedTo, setCorrectedTo] = useState<string | null>(null);
   const load = useLoad((signal) => publicApi.ticket(secret, signal), [secret, version]);
   if (load.status === 'loading') return <Loading />;
   if (load.status === 'failed') {
@@ -39,11 +42,16 @@ export function TicketPage({ secret }: { secret: string }) {
       accent={ticket.event.accent_color}
     >
       {cancelled && <CancelledNotice />}
+      {correctedTo && <CorrectedNotice email={correctedTo} />}
       <TicketView
         ticket={ticket}
         secret={secret}
         onCancelled={() => {
           setCancelled(true);
+          setVersion((v) => v + 1);
+        }}
+        onCorrected={(email) => {
+          setCorrectedTo(email);
           setVersion((v) => v + 1);
         }}
       />
@@ -61,14 +69,26 @@ function CancelledNotice() {
   );
 }
 
+/** Said once the server has taken the corrected address: focused, so a screen reader says it at once. */
+function CorrectedNotice({ email }: { email: string }) {
+  const focus = useFocusOnMount<HTMLParagraphElement>();
+  return (
+    <p className="pnotice pnotice--done" role="status" ref={focus} tabIndex={-1} data-testid="corrected">
+      {t.ticket.corrected(email)}
+    </p>
+  );
+}
+
 function TicketView({
   ticket,
   secret,
   onCancelled,
+  onCorrected,
 }: {
   ticket: Ticket;
   secret: string;
   onCancelled: () => void;
+  onCorrected: (email: string) => void;
 }) {
   const heading = useFocusOnMount<HTMLHeadingElement>();
   const { event } = ticket;
@@ -96,6 +116,9 @@ function TicketView({
       </p>
       {/* The code right under the name: on a phone the QR is on the first screen, the facts below it. */}
       <TicketCode ticket={ticket} />
+      {ticket.mailed && ticket.status !== 'canceled' && (
+        <SentTo ticket={ticket} secret={secret} onCorrected={onCorrected} />
+      )}
       {ticket.mail_delivery && (
         <p
           className="pnotice"
@@ -241,5 +264,115 @@ function CancelRegistration({
         </button>
       </div>
     </section>
+  );
+}
+
+/** `a…@example.com`: enough of the address to recognise it, and all of the domain, where a typo most often is. */
+export function maskedEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return email;
+  const local = email.slice(0, at);
+  return `${[...local][0]}${local.length > 1 ? '…' : ''}${email.slice(at)}`;
+}
+
+const CORRECTED_EMAIL_FIELD = 'email';
+
+type CorrectState =
+  { step: 'idle' } | { step: 'editing' } | { step: 'sending' } | { step: 'failed'; message: string };
+
+/**
+ * Where the ticket went, masked, and "Wrong address?" (issue 39): for a day after registering, the person corrects
+ * the address by the ticket's own secret, and the ticket goes to the new one. The field is the registration form's
+ * (its keyboard and hints); the server checks it as registration does.
+ */
+function SentTo({
+  ticket,
+  secret,
+  onCorrected,
+}: {
+  ticket: Ticket;
+  secret: string;
+  onCorrected: (email: string) => void;
+}) {
+  const [state, setState] = useState<CorrectState>({ step: 'idle' });
+  const fields = useMemo(
+    () => [
+      {
+        key: CORRECTED_EMAIL_FIELD,
+        label: t.ticket.correctLabel,
+        type: 'email' as const,
+        required: true,
+      },
+    ],
+    // The label follows the language on screen.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [t.ticket.correctLabel],
+  );
+  const form = useFieldsForm(fields);
+  const correctable = ticket.email_correctable_until !== null;
+
+  const submit = async (formEvent: FormEvent) => {
+    formEvent.preventDefault();
+    if (state.step === 'sending' || !form.validateAll()) return;
+    setState({ step: 'sending' });
+    try {
+      const corrected = await publicApi.correctEmail(secret, form.values[CORRECTED_EMAIL_FIELD] ?? '');
+      onCorrected(maskedEmail(corrected.email));
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      if (error.status === 422 && Object.keys(error.fieldErrors).length > 0) {
+        const stray = form.showServerErrors(error.fieldErrors);
+        setState(stray.length > 0 ? { step: 'failed', message: stray.join(' ') } : { step: 'editing' });
+      } else {
+        setState({
+          step: 'failed',
+          message: error.status === 403 ? t.ticket.correctLocked : describeFailure(error),
+        });
+      }
+    }
+  };
+
+  return (
+    <div className="pticket-sent" data-testid="ticket-sent-to">
+      <p>
+        {t.ticket.sentTo(maskedEmail(ticket.email))}{' '}
+        {correctable && state.step === 'idle' && (
+          <button
+            type="button"
+            className="pbutton pbutton--link pticket-wrong"
+            onClick={() => setState({ step: 'editing' })}
+          >
+            {t.ticket.wrongAddress}
+          </button>
+        )}
+      </p>
+      {correctable && state.step !== 'idle' && (
+        <form
+          noValidate
+          onSubmit={(e) => void submit(e)}
+          className="pticket-correct"
+          aria-label={t.ticket.wrongAddress}
+        >
+          {state.step === 'failed' && (
+            <p className="palert" role="alert">
+              {state.message}
+            </p>
+          )}
+          <FormFields fields={fields} form={form} autoComplete={() => 'email'} />
+          <div className="pactions">
+            <button
+              type="submit"
+              className="pbutton pbutton--primary"
+              aria-disabled={state.step === 'sending'}
+            >
+              {state.step === 'sending' ? t.ticket.correctSending : t.ticket.correctSave}
+            </button>
+            <button type="button" className="pbutton" onClick={() => setState({ step: 'idle' })}>
+              {t.ticket.correctKeep}
+            </button>
+          </div>
+        </form>
+      )}
+    </div>
   );
 }

@@ -250,7 +250,15 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Correct my ticket's email address
+         * @description For a day after registering (`email_correctable_until`): the edit of the desk and the token API, checked as registration checks an email (one live registration per address). The ticket goes to the new address; mail still waiting for the old one is not sent.
+         *
+         *     No credentials needed.
+         *
+         *     Rate limit: 30 requests a minute per client address. A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
+         */
+        patch: operations["correctTicketEmail"];
         trace?: never;
     };
     "/public/tickets/{secret}/event.ics": {
@@ -1191,6 +1199,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dashboard/api/events/{event_id}/attendees/{attendee_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Edit an attendee
+         * @description Changes name, email and answers, checked as registration checks them; one live registration per email per event. A corrected email gets the ticket again, and mail still waiting for the old address is not sent. Tells `attendee.updated`. A cancelled registration cannot be edited.
+         *
+         *     Needs a signed-in staff member (owners or staff).
+         */
+        patch: operations["dashboardEditAttendee"];
+        trace?: never;
+    };
     "/dashboard/api/events/{event_id}/attendees/{attendee_id}/cancel": {
         parameters: {
             query?: never;
@@ -1530,7 +1560,7 @@ export interface paths {
         };
         /**
          * The organization's webhook endpoints and how many notifications wait
-         * @description Every notification is a POST with body `{ "id", "type", "timestamp", "data" }` (data: the attendee as `GET /api/attendees/{id}` returns it, or the event; for `attendee.entered` and `attendee.exited`, `{ "attendee", "list": { "id", "name" }, "scan" }`, the scan as a person's history shows it), signed per Standard Webhooks: `webhook-id` (the same on every retry; dedupe on it), `webhook-timestamp` (Unix seconds of the attempt) and `webhook-signature: v1,<base64 HMAC-SHA256 of "id.timestamp.body">` keyed with the base64-decoded part of the `whsec_` secret. Kinds: attendee.registered, attendee.approved, attendee.checked_in, attendee.check_in_undone, attendee.canceled, attendee.no_show, attendee.entered, attendee.exited, event.created, event.updated; webhook.test is the test ping. Any 2xx is success; other answers, redirects included, are retried up to 8 attempts (at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 24 h, with jitter; Retry-After honoured); 410 Gone disables the endpoint.
+         * @description Every notification is a POST with body `{ "id", "type", "timestamp", "data" }` (data: the attendee as `GET /api/attendees/{id}` returns it, or the event; for `attendee.entered` and `attendee.exited`, `{ "attendee", "list": { "id", "name" }, "scan" }`, the scan as a person's history shows it), signed per Standard Webhooks: `webhook-id` (the same on every retry; dedupe on it), `webhook-timestamp` (Unix seconds of the attempt) and `webhook-signature: v1,<base64 HMAC-SHA256 of "id.timestamp.body">` keyed with the base64-decoded part of the `whsec_` secret. Kinds: attendee.registered, attendee.updated, attendee.approved, attendee.checked_in, attendee.check_in_undone, attendee.canceled, attendee.no_show, attendee.entered, attendee.exited, event.created, event.updated; webhook.test is the test ping. Any 2xx is success; other answers, redirects included, are retried up to 8 attempts (at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 24 h, with jitter; Retry-After honoured); 410 Gone disables the endpoint.
          *
          *     Needs a signed-in owner.
          *
@@ -1540,7 +1570,7 @@ export interface paths {
         put?: never;
         /**
          * Create an endpoint; its signing secret is in this response only
-         * @description At most 20 per organization. Loopback, private, link-local and other non-public addresses are refused unless an owner allowed the host in the dashboard's LAN integrations: a URL naming such an address is a 422 on `url`, and a host name is checked each time a connection is made (a delivery to a refused address fails at once, with no response stored). Every notification is a POST with body `{ "id", "type", "timestamp", "data" }` (data: the attendee as `GET /api/attendees/{id}` returns it, or the event; for `attendee.entered` and `attendee.exited`, `{ "attendee", "list": { "id", "name" }, "scan" }`, the scan as a person's history shows it), signed per Standard Webhooks: `webhook-id` (the same on every retry; dedupe on it), `webhook-timestamp` (Unix seconds of the attempt) and `webhook-signature: v1,<base64 HMAC-SHA256 of "id.timestamp.body">` keyed with the base64-decoded part of the `whsec_` secret. Kinds: attendee.registered, attendee.approved, attendee.checked_in, attendee.check_in_undone, attendee.canceled, attendee.no_show, attendee.entered, attendee.exited, event.created, event.updated; webhook.test is the test ping. Any 2xx is success; other answers, redirects included, are retried up to 8 attempts (at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 24 h, with jitter; Retry-After honoured); 410 Gone disables the endpoint.
+         * @description At most 20 per organization. Loopback, private, link-local and other non-public addresses are refused unless an owner allowed the host in the dashboard's LAN integrations: a URL naming such an address is a 422 on `url`, and a host name is checked each time a connection is made (a delivery to a refused address fails at once, with no response stored). Every notification is a POST with body `{ "id", "type", "timestamp", "data" }` (data: the attendee as `GET /api/attendees/{id}` returns it, or the event; for `attendee.entered` and `attendee.exited`, `{ "attendee", "list": { "id", "name" }, "scan" }`, the scan as a person's history shows it), signed per Standard Webhooks: `webhook-id` (the same on every retry; dedupe on it), `webhook-timestamp` (Unix seconds of the attempt) and `webhook-signature: v1,<base64 HMAC-SHA256 of "id.timestamp.body">` keyed with the base64-decoded part of the `whsec_` secret. Kinds: attendee.registered, attendee.updated, attendee.approved, attendee.checked_in, attendee.check_in_undone, attendee.canceled, attendee.no_show, attendee.entered, attendee.exited, event.created, event.updated; webhook.test is the test ping. Any 2xx is success; other answers, redirects included, are retried up to 8 attempts (at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 24 h, with jitter; Retry-After honoured); 410 Gone disables the endpoint.
          *
          *     Needs a signed-in owner.
          */
@@ -2247,6 +2277,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/events/{event_id}/attendees/{attendee_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Edit an attendee
+         * @description Changes name, email and answers, checked as registration checks them; one live registration per email per event. A corrected email gets the ticket again, and mail still waiting for the old address is not sent. Tells `attendee.updated`. A cancelled registration cannot be edited.
+         *
+         *     Needs an API token with the `attendees:write` scope.
+         *
+         *     Rate limit: 60 requests a minute per API token (per client address while no valid token is shown). A request is counted as it arrives: the route's answers carry X-RateLimit-Limit, -Remaining and -Reset, refusals of its body included; what the server answers before the route runs (a URL it cannot read, a request too slow, a server closing) does not; beyond the limit, 429 with Retry-After.
+         */
+        patch: operations["editAttendee"];
+        trace?: never;
+    };
     "/api/events/{event_id}/attendees/{attendee_id}/cancel": {
         parameters: {
             query?: never;
@@ -2534,7 +2588,7 @@ export interface paths {
         };
         /**
          * The organization's webhook endpoints and how many notifications wait
-         * @description Every notification is a POST with body `{ "id", "type", "timestamp", "data" }` (data: the attendee as `GET /api/attendees/{id}` returns it, or the event; for `attendee.entered` and `attendee.exited`, `{ "attendee", "list": { "id", "name" }, "scan" }`, the scan as a person's history shows it), signed per Standard Webhooks: `webhook-id` (the same on every retry; dedupe on it), `webhook-timestamp` (Unix seconds of the attempt) and `webhook-signature: v1,<base64 HMAC-SHA256 of "id.timestamp.body">` keyed with the base64-decoded part of the `whsec_` secret. Kinds: attendee.registered, attendee.approved, attendee.checked_in, attendee.check_in_undone, attendee.canceled, attendee.no_show, attendee.entered, attendee.exited, event.created, event.updated; webhook.test is the test ping. Any 2xx is success; other answers, redirects included, are retried up to 8 attempts (at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 24 h, with jitter; Retry-After honoured); 410 Gone disables the endpoint.
+         * @description Every notification is a POST with body `{ "id", "type", "timestamp", "data" }` (data: the attendee as `GET /api/attendees/{id}` returns it, or the event; for `attendee.entered` and `attendee.exited`, `{ "attendee", "list": { "id", "name" }, "scan" }`, the scan as a person's history shows it), signed per Standard Webhooks: `webhook-id` (the same on every retry; dedupe on it), `webhook-timestamp` (Unix seconds of the attempt) and `webhook-signature: v1,<base64 HMAC-SHA256 of "id.timestamp.body">` keyed with the base64-decoded part of the `whsec_` secret. Kinds: attendee.registered, attendee.updated, attendee.approved, attendee.checked_in, attendee.check_in_undone, attendee.canceled, attendee.no_show, attendee.entered, attendee.exited, event.created, event.updated; webhook.test is the test ping. Any 2xx is success; other answers, redirects included, are retried up to 8 attempts (at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 24 h, with jitter; Retry-After honoured); 410 Gone disables the endpoint.
          *
          *     Needs an API token with the `webhooks:manage` scope.
          *
@@ -2546,7 +2600,7 @@ export interface paths {
         put?: never;
         /**
          * Create an endpoint; its signing secret is in this response only
-         * @description At most 20 per organization. Loopback, private, link-local and other non-public addresses are refused unless an owner allowed the host in the dashboard's LAN integrations: a URL naming such an address is a 422 on `url`, and a host name is checked each time a connection is made (a delivery to a refused address fails at once, with no response stored). Every notification is a POST with body `{ "id", "type", "timestamp", "data" }` (data: the attendee as `GET /api/attendees/{id}` returns it, or the event; for `attendee.entered` and `attendee.exited`, `{ "attendee", "list": { "id", "name" }, "scan" }`, the scan as a person's history shows it), signed per Standard Webhooks: `webhook-id` (the same on every retry; dedupe on it), `webhook-timestamp` (Unix seconds of the attempt) and `webhook-signature: v1,<base64 HMAC-SHA256 of "id.timestamp.body">` keyed with the base64-decoded part of the `whsec_` secret. Kinds: attendee.registered, attendee.approved, attendee.checked_in, attendee.check_in_undone, attendee.canceled, attendee.no_show, attendee.entered, attendee.exited, event.created, event.updated; webhook.test is the test ping. Any 2xx is success; other answers, redirects included, are retried up to 8 attempts (at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 24 h, with jitter; Retry-After honoured); 410 Gone disables the endpoint.
+         * @description At most 20 per organization. Loopback, private, link-local and other non-public addresses are refused unless an owner allowed the host in the dashboard's LAN integrations: a URL naming such an address is a 422 on `url`, and a host name is checked each time a connection is made (a delivery to a refused address fails at once, with no response stored). Every notification is a POST with body `{ "id", "type", "timestamp", "data" }` (data: the attendee as `GET /api/attendees/{id}` returns it, or the event; for `attendee.entered` and `attendee.exited`, `{ "attendee", "list": { "id", "name" }, "scan" }`, the scan as a person's history shows it), signed per Standard Webhooks: `webhook-id` (the same on every retry; dedupe on it), `webhook-timestamp` (Unix seconds of the attempt) and `webhook-signature: v1,<base64 HMAC-SHA256 of "id.timestamp.body">` keyed with the base64-decoded part of the `whsec_` secret. Kinds: attendee.registered, attendee.updated, attendee.approved, attendee.checked_in, attendee.check_in_undone, attendee.canceled, attendee.no_show, attendee.entered, attendee.exited, event.created, event.updated; webhook.test is the test ping. Any 2xx is success; other answers, redirects included, are retried up to 8 attempts (at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 24 h, with jitter; Retry-After honoured); 410 Gone disables the endpoint.
          *
          *     Needs an API token with the `webhooks:manage` scope.
          *
@@ -2763,6 +2817,16 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @description The fields to change, one property per registration field key of the event (`email` among them), checked as registration checks them; an empty string or null clears a field that is not required. Fields left out keep their value; keys the event does not define are ignored.
+         * @example {
+         *       "email": "ada@example.com",
+         *       "company": "Analytical Engines"
+         *     }
+         */
+        AttendeeEditInput: {
+            [key: string]: unknown;
+        };
         BulkNoShowInput: {
             attendee_ids: string[];
         };
@@ -3119,6 +3183,31 @@ export interface components {
                 event: string;
                 attendee: string;
             };
+        } | {
+            op_id: string;
+            seq: number;
+            device: string;
+            wall_ms: number;
+            mono_ms: number;
+            boot_id: string;
+            schema_version: number;
+            time_uncertain?: boolean;
+            /** @constant */
+            kind: "edit";
+            payload: {
+                event: string;
+                attendee: string;
+                fields: {
+                    [key: string]: string | null;
+                };
+                merged?: string[];
+                /** @enum {string} */
+                via: "desk" | "api" | "ticket";
+                staff?: {
+                    id: string;
+                    name: string;
+                } | null;
+            };
         };
         AllowLanHostInput: {
             host: string;
@@ -3128,14 +3217,23 @@ export interface components {
         CreateWebhookEndpointInput: {
             url: string;
             description?: string;
-            event_types?: ("attendee.registered" | "attendee.approved" | "attendee.checked_in" | "attendee.check_in_undone" | "attendee.canceled" | "attendee.no_show" | "attendee.entered" | "attendee.exited" | "event.created" | "event.updated")[];
+            event_types?: ("attendee.registered" | "attendee.updated" | "attendee.approved" | "attendee.checked_in" | "attendee.check_in_undone" | "attendee.canceled" | "attendee.no_show" | "attendee.entered" | "attendee.exited" | "event.created" | "event.updated")[];
             enabled?: boolean;
         };
         UpdateWebhookEndpointInput: {
             url?: string;
             description?: string;
-            event_types?: ("attendee.registered" | "attendee.approved" | "attendee.checked_in" | "attendee.check_in_undone" | "attendee.canceled" | "attendee.no_show" | "attendee.entered" | "attendee.exited" | "event.created" | "event.updated")[];
+            event_types?: ("attendee.registered" | "attendee.updated" | "attendee.approved" | "attendee.checked_in" | "attendee.check_in_undone" | "attendee.canceled" | "attendee.no_show" | "attendee.entered" | "attendee.exited" | "event.created" | "event.updated")[];
             enabled?: boolean;
+        };
+        /**
+         * @description The ticket's corrected email address, checked as registration checks it.
+         * @example {
+         *       "email": "ada@example.com"
+         *     }
+         */
+        TicketEmailCorrectionInput: {
+            email: unknown;
         };
         /** @description An opening of the list, in the event's zone; `from` before `until` */
         CheckInListWindowInput: {
@@ -3872,7 +3970,7 @@ export interface components {
             id: string;
             url: string;
             description: string;
-            event_types: ("attendee.registered" | "attendee.approved" | "attendee.checked_in" | "attendee.check_in_undone" | "attendee.canceled" | "attendee.no_show" | "attendee.entered" | "attendee.exited" | "event.created" | "event.updated")[];
+            event_types: ("attendee.registered" | "attendee.updated" | "attendee.approved" | "attendee.checked_in" | "attendee.check_in_undone" | "attendee.canceled" | "attendee.no_show" | "attendee.entered" | "attendee.exited" | "event.created" | "event.updated")[];
             enabled: boolean;
             /** @description manual: switched off by the organization; gone: the endpoint answered 410 Gone. */
             disabled_reason: ("manual" | "gone") | null;
@@ -3908,7 +4006,7 @@ export interface components {
             /** @description The webhook-id header, the same on every attempt */
             message_id: string;
             /** @enum {string} */
-            type: "attendee.registered" | "attendee.approved" | "attendee.checked_in" | "attendee.check_in_undone" | "attendee.canceled" | "attendee.no_show" | "attendee.entered" | "attendee.exited" | "event.created" | "event.updated" | "webhook.test";
+            type: "attendee.registered" | "attendee.updated" | "attendee.approved" | "attendee.checked_in" | "attendee.check_in_undone" | "attendee.canceled" | "attendee.no_show" | "attendee.entered" | "attendee.exited" | "event.created" | "event.updated" | "webhook.test";
             /** @enum {string} */
             status: "pending" | "delivered" | "failed";
             attempt_count: number;
@@ -3926,7 +4024,7 @@ export interface components {
             /** @description The webhook-id header, the same on every attempt */
             message_id: string;
             /** @enum {string} */
-            type: "attendee.registered" | "attendee.approved" | "attendee.checked_in" | "attendee.check_in_undone" | "attendee.canceled" | "attendee.no_show" | "attendee.entered" | "attendee.exited" | "event.created" | "event.updated" | "webhook.test";
+            type: "attendee.registered" | "attendee.updated" | "attendee.approved" | "attendee.checked_in" | "attendee.check_in_undone" | "attendee.canceled" | "attendee.no_show" | "attendee.entered" | "attendee.exited" | "event.created" | "event.updated" | "webhook.test";
             /** @enum {string} */
             status: "pending" | "delivered" | "failed";
             attempt_count: number;
@@ -3969,6 +4067,10 @@ export interface components {
             language: "en" | "fr";
             /** @description Live and not checked in: POST .../cancel would succeed */
             can_cancel: boolean;
+            /** @description Whether this server mails the ticket (mail is set up for its organization here) */
+            mailed: boolean;
+            /** @description Until when PATCH /public/tickets/{secret} may correct the email: a day after registering; null after */
+            email_correctable_until: string | null;
             /** @description The `.ics` on this server; null while the event has no start */
             calendar_url: string | null;
             /** @description The email with this ticket: `delayed` while it waits to be tried again, `failed` when it could not be sent (and none before it was); null when sent, on its way, or never mailed from here */
@@ -5333,6 +5435,108 @@ export interface operations {
             503: components["responses"]["ShuttingDown"];
         };
     };
+    correctTicketEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ticket's secret, from its address (`/t/{secret}`) */
+                secret: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TicketEmailCorrectionInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: components["schemas"]["Ticket"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequestBodyCounted"];
+            /** @description Forbidden: "This ticket’s email address can no longer be corrected here. Please contact the organizer." */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This ticket’s email address can no longer be corrected here. Please contact the organizer.";
+                    };
+                };
+            };
+            /** @description Not Found: "This ticket link is not valid. Open the link in your latest email from the organizer." */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This ticket link is not valid. Open the link in your latest email from the organizer.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLargeCounted"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
+            /** @description Unprocessable Entity: "Validation failed." or "Cannot edit. Registration is cancelled." */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Validation failed." | "Cannot edit. Registration is cancelled.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Too Many Requests: "Too Many Attempts." */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Too Many Attempts.";
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
     downloadTicketCalendar: {
         parameters: {
             query?: never;
@@ -5892,7 +6096,7 @@ export interface operations {
                                 event_uuid: string;
                                 subject: string;
                                 /** @enum {string} */
-                                kind: "check_in" | "undo_check_in" | "cancel" | "no_show" | "approve" | "scan";
+                                kind: "check_in" | "undo_check_in" | "cancel" | "no_show" | "approve" | "scan" | "edit";
                                 at: string;
                                 names: string;
                                 device: string | null;
@@ -9968,6 +10172,131 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         message: "Validation failed.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    dashboardEditAttendee: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event UUID */
+                event_id: string;
+                /** @description Attendee UUID */
+                attendee_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AttendeeEditInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            email: string;
+                            /** @enum {string} */
+                            status: "pending" | "confirmed" | "canceled" | "no_show";
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T10:42:05+00:00
+                             */
+                            registered_at: string;
+                            checked_in_at: string | null;
+                            event: {
+                                id: string;
+                                name: string;
+                                starts_at: string | null;
+                                ends_at: string | null;
+                                location: string | null;
+                            };
+                            answers: {
+                                [key: string]: string;
+                            };
+                            /** @description The field keys this edit changed (none: nothing did) */
+                            changed: string[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequestBody"];
+            /** @description Unauthorized: "Please sign in." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Please sign in.";
+                    };
+                };
+            };
+            /** @description Forbidden: "This request must come from the Arrivals dashboard itself." */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This request must come from the Arrivals dashboard itself.";
+                    };
+                };
+            };
+            /** @description Not Found: "Event not found." or "Attendee not found." */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Event not found." | "Attendee not found.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Misdirected Request: "This server does not answer to that name. Open the dashboard at its address, or allow the name with --allowed-host." */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "This server does not answer to that name. Open the dashboard at its address, or allow the name with --allowed-host.";
+                    };
+                };
+            };
+            /** @description Unprocessable Entity: "The given data was invalid." or "Cannot edit. Registration is cancelled." or "Validation failed." */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "The given data was invalid." | "Cannot edit. Registration is cancelled." | "Validation failed.";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -15338,6 +15667,150 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         message: "The given data was invalid.";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Too Many Requests: "Too Many Attempts." */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Too Many Attempts.";
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    editAttendee: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event UUID */
+                event_id: string;
+                /** @description Attendee UUID */
+                attendee_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AttendeeEditInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            email: string;
+                            /** @enum {string} */
+                            status: "pending" | "confirmed" | "canceled" | "no_show";
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T10:42:05+00:00
+                             */
+                            registered_at: string;
+                            checked_in_at: string | null;
+                            event: {
+                                id: string;
+                                name: string;
+                                starts_at: string | null;
+                                ends_at: string | null;
+                                location: string | null;
+                            };
+                            answers: {
+                                [key: string]: string;
+                            };
+                            /** @description The field keys this edit changed (none: nothing did) */
+                            changed: string[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequestBodyCounted"];
+            /** @description Unauthorized: "API token required." or "Invalid API token." or "API token has expired." */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "API token required." | "Invalid API token." | "API token has expired.";
+                    };
+                };
+            };
+            /** @description Forbidden: "Access denied." or "Token does not have required permissions." */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Access denied." | "Token does not have required permissions.";
+                    };
+                };
+            };
+            /** @description Not Found: "Event not found." or "Attendee not found." */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "Event not found." | "Attendee not found.";
+                    };
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLargeCounted"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaTypeCounted"];
+            /** @description Unprocessable Entity: "The given data was invalid." or "Cannot edit. Registration is cancelled." */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "The given data was invalid." | "Cannot edit. Registration is cancelled.";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };

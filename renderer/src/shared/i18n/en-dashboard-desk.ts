@@ -87,6 +87,17 @@ export const deskEn = {
     showCode: 'Check-in code',
     printBadge: 'Print badge',
     reprintBadge: 'Reprint badge',
+    edit: 'Edit',
+  },
+
+  edit: {
+    title: (name: string) => `Edit ${name}`,
+    emailNote: 'A corrected email gets the ticket again; the old address gets nothing more.',
+    save: 'Save',
+    close: 'Close',
+    saved: (name: string) => `${name}: saved.`,
+    savedAndResent: (name: string, email: string) => `${name}: saved. The ticket is on its way to ${email}.`,
+    unchanged: 'Nothing was changed.',
   },
 
   code: {

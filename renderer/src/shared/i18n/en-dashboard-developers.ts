@@ -91,6 +91,7 @@ export const developersEn = {
     eventKindsHint: 'The notifications this endpoint receives.',
     kindNames: {
       'attendee.registered': 'Someone registered',
+      'attendee.updated': 'Someone’s name, email or answers were edited',
       'attendee.approved': 'A pending registration was approved',
       'attendee.checked_in': 'Someone checked in',
       'attendee.check_in_undone': 'A check-in was undone',

@@ -336,6 +336,15 @@ export const en = {
       'The email with this ticket is delayed: the organizer’s mail server has not taken it yet, and it will be tried again. This page is your ticket meanwhile: keep it or print it.',
     mailFailed:
       'The email with this ticket could not be delivered. This page is your ticket: keep it or print it, and tell the organizer if your address was wrong.',
+    /** `email` masked (a…@example.com): the person checks the part a typo hides in. */
+    sentTo: (email: string) => `We sent your ticket to ${email}.`,
+    wrongAddress: 'Wrong address?',
+    correctLabel: 'Your email address',
+    correctSave: 'Send my ticket there',
+    correctKeep: 'Keep this address',
+    correctSending: 'Sending…',
+    corrected: (email: string) => `Done: your ticket is on its way to ${email}.`,
+    correctLocked: 'This address can no longer be corrected here. Please contact the organizer.',
   },
 
   keyboard: {

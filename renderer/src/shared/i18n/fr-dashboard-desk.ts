@@ -94,6 +94,18 @@ export const deskFr: typeof deskEn = {
     showCode: 'Code d’enregistrement',
     printBadge: 'Imprimer le badge',
     reprintBadge: 'Réimprimer le badge',
+    edit: 'Modifier',
+  },
+
+  edit: {
+    title: (name: string) => `Modifier ${name}`,
+    emailNote: 'Une adresse corrigée reçoit de nouveau le billet\u00a0; l’ancienne ne reçoit plus rien.',
+    save: 'Enregistrer',
+    close: 'Fermer',
+    saved: (name: string) => `${name}\u00a0: enregistré.`,
+    savedAndResent: (name: string, email: string) =>
+      `${name}\u00a0: enregistré. Le billet part vers ${email}.`,
+    unchanged: 'Rien n’a été modifié.',
   },
 
   code: {

@@ -96,6 +96,7 @@ export const developersFr: typeof developersEn = {
     eventKindsHint: 'Les notifications que reçoit ce point de terminaison.',
     kindNames: {
       'attendee.registered': 'Une personne s’est inscrite',
+      'attendee.updated': 'Le nom, l’e-mail ou les réponses d’une personne ont été modifiés',
       'attendee.approved': 'Une inscription en attente a été validée',
       'attendee.checked_in': 'Une arrivée a été enregistrée',
       'attendee.check_in_undone': 'Une arrivée a été annulée',

@@ -345,6 +345,14 @@ export const fr: Catalogue = {
       'L’e-mail avec ce billet est retardé\u00a0: le serveur de messagerie de l’organisateur ne l’a pas encore accepté, un nouvel essai suivra. En attendant, cette page est votre billet\u00a0: gardez-la ou imprimez-la.',
     mailFailed:
       'L’e-mail avec ce billet n’a pas pu être remis. Cette page est votre billet\u00a0: gardez-la ou imprimez-la, et prévenez l’organisateur si votre adresse était erronée.',
+    sentTo: (email: string) => `Nous avons envoyé votre billet à ${email}.`,
+    wrongAddress: 'Adresse erronée\u202f?',
+    correctLabel: 'Votre adresse e-mail',
+    correctSave: 'Envoyer mon billet à cette adresse',
+    correctKeep: 'Garder cette adresse',
+    correctSending: 'Envoi en cours…',
+    corrected: (email: string) => `C’est fait\u00a0: votre billet part vers ${email}.`,
+    correctLocked: 'Cette adresse ne peut plus être corrigée ici. Veuillez contacter l’organisateur.',
   },
 
   keyboard: {
