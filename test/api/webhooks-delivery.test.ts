@@ -127,6 +127,12 @@ describe('the outbox', () => {
     expect(attendees.checkInAtDesk(approval, record(ada)).ok).toBe(true);
     expect(await last()).toMatchObject({ type: 'attendee.checked_in', data: await lookup(ada) });
 
+    const edit = `/api/events/${approval.uuid}/attendees/${ada}`;
+    expect((await call(t.app, 'PATCH', edit, { token, body: { last_name: 'King' } })).status).toBe(200);
+    const updated = await last();
+    expect(updated).toMatchObject({ type: 'attendee.updated', data: await lookup(ada) });
+    expect(updated.data.name).toBe('Ada King');
+
     const walkIn = registrations.addWalkIn(event, registration('walk@example.com'));
     expect(walkIn.ok).toBe(true);
     const walkInId = walkIn.ok ? walkIn.attendee.uuid : '';
