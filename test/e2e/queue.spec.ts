@@ -211,13 +211,14 @@ test('a code held up on the home screen checks the person in with no tap; held o
 
   // Her result times out while she still holds the code up: the home comes back, and stays. The clock moves to the
   // timeout's last second (the countdown is a whole second that may be a quarter of a second old), then frame by
-  // frame until the home is back, and stands still while the home and its camera start again.
+  // frame until the home is back or the countdown is surely over, and stands still while the home and its camera
+  // start again: going home takes the browser real time, which a busy machine may take longer than 30 frames.
   const secondsLeft = Number(/in (\d+) s/.exec(await result.root.locator('.countdown').innerText())![1]);
   await runWithCamera(page, Math.max(0, secondsLeft - 1.25) * 1_000, 1_000);
-  for (let frames = 0; (await result.root.count()) > 0; frames++) {
-    expect(frames, 'the result outlived its countdown').toBeLessThan(2 * 15);
+  for (let frames = 0; frames < 2 * 15 && (await result.root.count()) > 0; frames++) {
     await runWithCamera(page, FRAME_MS);
   }
+  await expect(result.root, 'the result outlived its countdown').toHaveCount(0);
   await home.expectShown('Launch Night');
   await home.expectCamera('scanning');
   // The camera reads its first frame as soon as it plays again, at the same moment of the kiosk's time.
