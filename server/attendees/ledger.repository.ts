@@ -182,9 +182,9 @@ export function ledgerRepository(db: Db) {
   // by their subject: an edit moves every registration it names (ledger.rules.ts `currentEmail`).
   const editsAbout = db.prepare<{ event: number; subjects: string }, FactRow>(
     `SELECT ${FACT_COLUMNS} FROM attendee_facts AS f
-     WHERE f.event_id = @event AND f.kind = 'edit' AND f.refused = 0
-       AND (f.subject IN (SELECT value FROM json_each(@subjects))
-         OR EXISTS (SELECT 1 FROM json_each(f.names) AS n WHERE n.value IN (SELECT value FROM json_each(@subjects))))`,
+     WHERE f.op_id IN (SELECT op_id FROM edit_subjects
+                       WHERE registration_uuid IN (SELECT value FROM json_each(@subjects)))
+       AND f.event_id = @event AND f.kind = 'edit' AND f.refused = 0`,
   );
   const setEmailKey = db.prepare<{ key: string; uuid: string }>(
     'UPDATE registrations SET email_key = @key WHERE uuid = @uuid AND email_key IS NOT @key',

@@ -157,11 +157,11 @@ export function listRepository(db: Db) {
   const putPresence = db.prepare<Record<string, unknown>>(
     `INSERT INTO list_presence (list_id, event_id, email_key, attendee_uuid, entered_at, entry_op, checkout_at)
      VALUES (@list_id, @event_id, @email_key, @attendee_uuid, @entered_at, @entry_op, @checkout_at)
-     ON CONFLICT (list_id, email_key) DO UPDATE SET attendee_uuid = excluded.attendee_uuid,
+     ON CONFLICT (event_id, email_key, list_id) DO UPDATE SET attendee_uuid = excluded.attendee_uuid,
        entered_at = excluded.entered_at, entry_op = excluded.entry_op, checkout_at = excluded.checkout_at`,
   );
-  const deletePresence = db.prepare<[number, string]>(
-    'DELETE FROM list_presence WHERE list_id = ? AND email_key = ?',
+  const deletePresence = db.prepare<[number, string, number]>(
+    'DELETE FROM list_presence WHERE event_id = ? AND email_key = ? AND list_id = ?',
   );
   const deleteListPresence = db.prepare<[number]>('DELETE FROM list_presence WHERE list_id = ?');
   const eventPresenceOf = db.prepare<[number, string], { checkout_at: string | null }>(
@@ -359,7 +359,8 @@ export function listRepository(db: Db) {
         checkout_at: row.checkoutAt,
       });
     },
-    deletePresence: (listId: number, emailKey: string) => void deletePresence.run(listId, emailKey),
+    deletePresence: (eventId: number, emailKey: string, listId: number) =>
+      void deletePresence.run(eventId, emailKey, listId),
     /** The person's row of the event's count: undefined when not inside any list. */
     eventPresenceOf: (eventId: number, emailKey: string): { checkoutAt: string | null } | undefined => {
       const row = eventPresenceOf.get(eventId, emailKey);

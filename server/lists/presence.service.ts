@@ -153,7 +153,7 @@ export function listPresence(repos: Repositories) {
       }
       repos.lists.putPresence(eventId, emailKey, row);
     }
-    for (const listId of held.keys()) repos.lists.deletePresence(listId, emailKey);
+    for (const listId of held.keys()) repos.lists.deletePresence(eventId, emailKey, listId);
     writeEventRow(eventId, emailKey, rows);
   }
 

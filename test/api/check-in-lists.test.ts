@@ -8,6 +8,8 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DATABASE_FILE } from '../../server/platform/database.ts';
 import { migrations } from '../../server/platform/migrations/index.ts';
+import { checkInLists } from '../../server/platform/migrations/032_check_in_lists.ts';
+import { sql as lighterWrites } from '../../server/platform/migrations/035_lighter_writes.ts';
 import { defaultListUuid } from '../../server/lists/list.rules.ts';
 import type { EventRecord } from '../../server/events/event.types.ts';
 import type { Organization } from '../../server/organizations/organization.types.ts';
@@ -632,7 +634,7 @@ describe('the default list keeps today’s check-in', () => {
     try {
       // The schema as it was before check-in lists, with an event and a checked-in registration.
       const db = new Database(`${dir}/${DATABASE_FILE}`);
-      const before = migrations.length - 1;
+      const before = migrations.indexOf(checkInLists);
       db.transaction(() => {
         for (const migration of migrations.slice(0, before)) {
           if (typeof migration === 'string') db.exec(migration);
@@ -683,6 +685,94 @@ describe('the default list keeps today’s check-in', () => {
             scanned_at: '2026-11-03T00:00:00+00:00',
           }),
         ]);
+      } finally {
+        await old.app.close();
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+  it('a node upgraded to lighter writes keeps who is inside, its counts and its edits (migration 035)', async () => {
+    const dir = tempDataDir();
+    const EVENT = '3f1c7d3e-1111-4222-8333-944455556666';
+    const ADA = '0a0a0a0a-1111-4222-8333-000000000001';
+    const GRACE = '0a0a0a0a-1111-4222-8333-000000000002';
+    // The registration a kiosk knew Ada by when it corrected her address, which this node never heard of.
+    const ALIAS = '0a0a0a0a-1111-4222-8333-000000000003';
+    try {
+      // The schema just before, with Grace checked in (inside the default list and the event) and Ada's address
+      // corrected by an edit that names her registration among the ones it was about.
+      const db = new Database(`${dir}/${DATABASE_FILE}`);
+      const before = migrations.indexOf(lighterWrites);
+      db.transaction(() => {
+        for (const migration of migrations.slice(0, before)) {
+          if (typeof migration === 'string') db.exec(migration);
+          else migration(db);
+        }
+        db.pragma(`user_version = ${before}`);
+        const history = JSON.stringify([
+          {
+            from: '2026-11-01T00:00:00.000Z',
+            admits: null,
+            windows: [],
+            entry_rule: 'once',
+            exits_scanned: false,
+            auto_checkout_at: null,
+            capacity: null,
+          },
+        ]);
+        db.exec(`INSERT INTO organizations (uuid, name, slug, created_at) VALUES ('o1', 'Old', 'old', '2026-11-01T00:00:00+00:00');
+          INSERT INTO events (uuid, organization_id, name, timezone, checkin_period_type, registration_fields, created_at, updated_at)
+            VALUES ('${EVENT}', 1, 'Old', 'UTC', 'immediate', '[]', '2026-11-01T00:00:00+00:00', '2026-11-01T00:00:00+00:00');
+          INSERT INTO check_in_lists (uuid, event_id, name, is_default, history, created_at, updated_at)
+            VALUES ('${defaultListUuid(EVENT)}', 1, 'Main entrance', 1, '${history}', '2026-11-01T00:00:00+00:00', '2026-11-01T00:00:00+00:00');
+          INSERT INTO registrations (uuid, id, event_id, email, email_key, name, answers, status, registered_at, op_id, checkin_code)
+            VALUES ('${ADA}', 1, 1, 'ada@exmaple.com', 'ada@example.com', 'Ada Lovelace', '{}', 'confirmed', '2026-11-02T00:00:00.000Z', 'op-r1', 'CODE1'),
+                   ('${GRACE}', 2, 1, 'grace@example.com', 'grace@example.com', 'Grace Hopper', '{}', 'confirmed', '2026-11-02T00:00:00.000Z', 'op-r2', 'CODE2');
+          INSERT INTO attendee_facts (op_id, event_id, subject, kind, at, names, detail) VALUES
+            ('op-e1', 1, '${ALIAS}', 'edit', '2026-11-02T01:00:00.000Z', '["${ALIAS}", "${ADA}"]',
+             '{"fields":{"email":"ada@example.com"},"via":"desk","staff":null}'),
+            ('op-c2', 1, '${GRACE}', 'check_in', '2026-11-03T00:00:00.000Z', '[]', NULL);
+          INSERT INTO list_presence (list_id, event_id, email_key, attendee_uuid, entered_at, entry_op, checkout_at)
+            VALUES (1, 1, 'grace@example.com', '${GRACE}', '2026-11-03T00:00:00.000Z', 'op-c2', NULL);
+          INSERT INTO event_presence (event_id, email_key, checkout_at) VALUES (1, 'grace@example.com', NULL);
+          INSERT INTO ledger_rebuild (event_id, email_key) VALUES (1, 'ada@example.com'), (1, 'grace@example.com');`);
+      })();
+      db.close();
+      const old = await startTestApp({ dataDir: dir, clock: testClock() });
+      try {
+        const token = createToken(old.app, old.app.store.repos.organizations.findById(1)!);
+        const api = (method: 'GET' | 'POST', url: string, body?: object) =>
+          call(old.app, method, url, { token, ...(body ? { body } : {}) });
+        // Grace's presence came through: written again from her facts, it is the same row, counted once.
+        expect((await api('GET', `/api/events/${EVENT}/inside-now`)).body.data).toMatchObject({
+          inside_now: 1,
+          lists: [{ name: 'Main entrance', inside_now: 1 }],
+        });
+        const inside = await api(
+          'GET',
+          `/api/events/${EVENT}/check-in-lists/${defaultListUuid(EVENT)}/inside`,
+        );
+        expect(inside.body.data.map((person: { name: string }) => person.name)).toEqual(['Grace Hopper']);
+        // Ada's edit is found by her registration: her row shows the corrected address, before and after her
+        // check-in writes her row again from her facts.
+        expect((await api('GET', `/api/attendees/${ADA}`)).body.data.email).toBe('ada@example.com');
+        const checkIn = await api(
+          'POST',
+          `/api/events/${EVENT}/check-in-lists/${defaultListUuid(EVENT)}/scans`,
+          {
+            attendee_id: ADA,
+          },
+        );
+        expect(checkIn.body).toMatchObject({ data: { result: 'admitted' } });
+        expect((await api('GET', `/api/attendees/${ADA}`)).body.data).toMatchObject({
+          email: 'ada@example.com',
+          checked_in_at: expect.any(String),
+        });
+        expect((await api('GET', `/api/events/${EVENT}/inside-now`)).body.data).toMatchObject({
+          inside_now: 2,
+          lists: [{ name: 'Main entrance', inside_now: 2 }],
+        });
       } finally {
         await old.app.close();
       }

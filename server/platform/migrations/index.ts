@@ -26,6 +26,7 @@ import { nameTypoKeys } from './031_name_typo_keys.ts';
 import { checkInLists } from './032_check_in_lists.ts';
 import { sql as mailBounces } from './033_mail_bounces.ts';
 import { sql as attendeeEdits } from './034_attendee_edits.ts';
+import { sql as lighterWrites } from './035_lighter_writes.ts';
 
 /** SQL to run, or a step in TypeScript for what SQL cannot do (drawing random codes, folding text for search). */
 export type Migration = string | ((db: Db) => void);
@@ -62,4 +63,5 @@ export const migrations: readonly Migration[] = [
   checkInLists,
   mailBounces,
   attendeeEdits,
+  lighterWrites,
 ];
