@@ -68,14 +68,14 @@ export function ledgerService(store: Store, ledger: LedgerRepository, notify: Ch
   // Who is inside each check-in list follows the person's facts, written with their rows (lists/).
   const presence = listPresence(repos);
 
-  /** Writes one person's rows from their facts; what they were and are. */
-  function materialize(eventId: number, emailKey: string): PersonChange {
+  /** Writes one person's rows from their facts; what they were and are. `event`: where the caller holds it. */
+  function materialize(eventId: number, emailKey: string, event?: EventRecord): PersonChange {
     const registrations = ledger.registrationsOf(eventId, emailKey);
     const facts = registrations.length === 0 ? [] : factsOfRegistrations(eventId, registrations);
     const held = ledger.rowsOf(eventId, emailKey);
     const made = rowsOfPerson(registrations, facts, nameReader(eventId, facts));
     ledger.writeRows(eventId, emailKey, held, made, toTimestamp(clock.now()));
-    const lists = presence.write(eventId, emailKey, facts, made);
+    const lists = presence.write(eventId, emailKey, facts, made, event);
     return { eventId, emailKey, held, made, registrations, facts, lists };
   }
 
@@ -185,7 +185,7 @@ export function ledgerService(store: Store, ledger: LedgerRepository, notify: Ch
     ledger.insertRegistration({ ...registration, eventId: event.id, emailKey: keyOf(registration.email) });
     // An edit of it may have arrived first (a hub restored from a backup): it is then its edited address's person.
     rekey(event.id, [registration.uuid]);
-    const change = materialize(event.id, ledger.personOf(registration.uuid)!.emailKey);
+    const change = materialize(event.id, ledger.personOf(registration.uuid)!.emailKey, event);
     if (options.tell) tell(event, change);
     return change;
   }
@@ -204,7 +204,7 @@ export function ledgerService(store: Store, ledger: LedgerRepository, notify: Ch
     if (fact.kind === 'edit') return recordEdit(event, fact, options);
     const person = ledger.personOf(fact.subject);
     if (!person || person.eventId !== event.id) return null;
-    const change = materialize(event.id, person.emailKey);
+    const change = materialize(event.id, person.emailKey, event);
     if (options.tell) {
       tellScan(event, fact, change);
       tell(event, change, options.circumstances);
@@ -222,7 +222,7 @@ export function ledgerService(store: Store, ledger: LedgerRepository, notify: Ch
     const moved = rekey(event.id, [fact.subject, ...fact.names]);
     const people = [...new Set([person.emailKey, ...moved.left, ...moved.joined])];
     const held = people.flatMap((key) => ledger.rowsOf(event.id, key));
-    const changes = people.map((key) => materialize(event.id, key));
+    const changes = people.map((key) => materialize(event.id, key, event));
     if (options.tell) tell(event, { held, made: changes.flatMap((change) => change.made) });
     const now = ledger.personOf(fact.subject)!.emailKey;
     return changes.find((change) => change.emailKey === now)!;

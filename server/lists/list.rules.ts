@@ -30,12 +30,24 @@ export const DEFAULT_RULES: ListRules = {
   capacity: null,
 };
 
+/** Default list UUIDs by event UUID, derived once each (a few hundred events at most on a node; cleared past that). */
+const defaultListUuids = new Map<string, string>();
+const DEFAULT_LIST_UUIDS_KEPT = 1000;
+
 /**
  * The UUID of an event's default list: derived from the event's, so the hub and every replica name the same list
- * even before its row reaches them. Migration 030 derives it the same way for the events that existed.
+ * even before its row reaches them. Migration 032 derives it the same way for the events that existed.
  */
-export const defaultListUuid = (eventUuid: string): string =>
-  derivedUuid('default check-in list', eventUuid.toLowerCase());
+export function defaultListUuid(eventUuid: string): string {
+  let uuid = defaultListUuids.get(eventUuid);
+  if (uuid === undefined) {
+    // Hashed for each scan a write reads, it was a few per cent of a check-in's CPU: each event's once.
+    if (defaultListUuids.size >= DEFAULT_LIST_UUIDS_KEPT) defaultListUuids.clear();
+    uuid = derivedUuid('default check-in list', eventUuid.toLowerCase());
+    defaultListUuids.set(eventUuid, uuid);
+  }
+  return uuid;
+}
 
 /** How list names compare: "Workshop A" and "workshop a" are one name in an event. */
 export const listNameKey = (name: string): string => name.trim().toLocaleLowerCase('en-US');

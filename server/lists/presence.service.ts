@@ -102,6 +102,8 @@ export function listPresence(repos: Repositories) {
     emailKey: string,
     facts: readonly AttendeeFact[],
     made: readonly AttendeeRowState[],
+    /** The event, where the caller holds it already: read here otherwise. */
+    known?: EventRecord,
   ): Map<string, ListOfPerson> {
     const scans = facts.filter(isScanFact);
     const lists = new Map<string, ListOfPerson>();
@@ -110,7 +112,7 @@ export function listPresence(repos: Repositories) {
       if (repos.lists.hasPresence(eventId, emailKey)) writeRows(eventId, emailKey, []);
       return lists;
     }
-    const event = repos.events.findById(eventId);
+    const event = known?.id === eventId ? known : repos.events.findById(eventId);
     if (!event) return lists;
     const byList = scansByList(facts, event.uuid);
     const rowOf = (subject: string) => made.find((row) => row.members.includes(subject))?.uuid ?? subject;

@@ -140,9 +140,38 @@ export function zoneOffsetMs(instantMs: number, timeZone: string): number {
 
 /** `YYYY-MM-DD`: the calendar day of `zone` an instant falls on. */
 export function zonedDate(instantMs: number, timeZone: string): string {
+  const offset = steadyOffsetMs(instantMs, timeZone);
+  if (offset !== null) {
+    const wall = new Date(instantMs + offset);
+    const year = wall.getUTCFullYear();
+    if (year >= 1 && year <= 9999) return wall.toISOString().slice(0, 10);
+  }
   const p = wallParts(instantMs, timeZone);
   return `${String(p.year).padStart(4, '0')}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
 }
+
+/**
+ * A zone's offset through each quarter of an hour, read at its two ends: the same at both, it held throughout (a
+ * zone changes its offset at most once in a quarter of an hour), and any instant of it has that offset without
+ * asking Intl again, which costs a check-in on a list with rules a reading for every scan it weighs (the day of an
+ * admission, of an automatic check-out). Null for a quarter in which the offset changed: read that instant itself.
+ */
+function steadyOffsetMs(instantMs: number, timeZone: string): number | null {
+  const quarter = Math.floor(instantMs / QUARTER_HOUR_MS);
+  const key = `${timeZone} ${quarter}`;
+  let offset = steadyOffsets.get(key);
+  if (offset === undefined) {
+    const start = quarter * QUARTER_HOUR_MS;
+    const atStart = zoneOffsetMs(start, timeZone);
+    offset = atStart === zoneOffsetMs(start + QUARTER_HOUR_MS - 1, timeZone) ? atStart : null;
+    if (steadyOffsets.size >= OFFSETS_KEPT) steadyOffsets.clear();
+    steadyOffsets.set(key, offset);
+  }
+  return offset;
+}
+const QUARTER_HOUR_MS = 15 * 60_000;
+const steadyOffsets = new Map<string, number | null>();
+const OFFSETS_KEPT = 10_000;
 
 /** The calendar day `days` after `date` (`YYYY-MM-DD`), before it when negative. */
 export function addDays(date: string, days: number): string {

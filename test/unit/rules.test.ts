@@ -3,7 +3,13 @@ import { decideCancel, decideNoShow, decideSelfCheckIn } from '../../server/atte
 import { isCheckInAllowed, isRegistrationOpen, redirectUrlFor } from '../../server/events/event.rules.ts';
 import { visibleProfile } from '../../server/people/profile.rules.ts';
 import { generateApiToken, hashApiToken, hasValidTokenShape, sameHash } from '../../server/access/secrets.ts';
-import { formatHumanDateTime, parseOffsetDateTime, toTimestamp } from '../../server/platform/time.ts';
+import {
+  formatHumanDateTime,
+  parseOffsetDateTime,
+  toTimestamp,
+  zonedDate,
+} from '../../server/platform/time.ts';
+import { toSecond } from '../../server/attendees/ledger.repository.ts';
 import { isTokenExpired } from '../../server/access/api-token.rules.ts';
 import {
   checkinCodeReadings,
@@ -143,6 +149,49 @@ describe('time', () => {
     expect(formatHumanDateTime('2026-07-04T18:30:00+00:00', 'America/Los_Angeles')).toBe(
       'Jul 4, 2026 11:30 AM',
     );
+  });
+  it('names the day of an instant in a zone as Intl does, on both sides of every offset change', () => {
+    const intlDay = (instantMs: number, timeZone: string) =>
+      new Intl.DateTimeFormat('en-CA', {
+        timeZone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+      }).format(new Date(instantMs));
+    // Changes by an hour, by half an hour (Lord Howe), at a quarter past (Kathmandu, Chatham), a day skipped (Apia,
+    // 2011-12-30), and local mean times of whole seconds (Paris before 1911).
+    const zones = [
+      'Europe/Paris',
+      'America/New_York',
+      'Australia/Lord_Howe',
+      'Asia/Kathmandu',
+      'Pacific/Chatham',
+    ];
+    const starts = [
+      '2026-03-29T00:00:00Z',
+      '2026-10-04T14:00:00Z',
+      '2026-04-04T14:00:00Z',
+      '1911-03-10T23:00:00Z',
+    ];
+    for (const timeZone of [...zones, 'Pacific/Apia']) {
+      for (const start of [...starts, '2011-12-29T09:00:00Z']) {
+        // Every 7 minutes and 13 seconds through two days: each quarter of an hour met at several points.
+        for (
+          let instant = Date.parse(start);
+          instant < Date.parse(start) + 2 * 86_400_000;
+          instant += 433_000
+        ) {
+          expect(zonedDate(instant, timeZone), `${timeZone} ${new Date(instant).toISOString()}`).toBe(
+            intlDay(instant, timeZone),
+          );
+        }
+      }
+    }
+  });
+  it("shows a fact's time to the second, as written by toISOString or any other way", () => {
+    expect(toSecond('2026-11-21T10:42:05.999Z')).toBe('2026-11-21T10:42:05+00:00');
+    expect(toSecond('2026-11-21T10:42:05+00:00')).toBe('2026-11-21T10:42:05+00:00');
+    expect(toSecond('2026-11-21T11:42:05.250+01:00')).toBe('2026-11-21T10:42:05+00:00');
   });
   it('parses only date-times with an offset and a real date', () => {
     expect(parseOffsetDateTime('2026-11-21T10:00:00+01:00')?.toISOString()).toBe('2026-11-21T09:00:00.000Z');
