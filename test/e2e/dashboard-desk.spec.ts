@@ -404,7 +404,7 @@ test('a code scanned into the desk checks the person in; each row shows its code
   await expect(outcome).toContainText('Already checked in at Nov 21, 2026 10:00 AM.');
 });
 
-test('staff type the code printed on a ticket, in lower case, and it checks the person in', async ({
+test('staff type the code printed on a ticket, in lower case, and it checks the person in; a code nobody has is said so', async ({
   page,
   server,
 }) => {
@@ -420,6 +420,14 @@ test('staff type the code printed on a ticket, in lower case, and it checks the 
   await page.keyboard.press('Enter');
   await expect(page.getByRole('status').filter({ hasText: 'Ada Lovelace: Checked in.' })).toBeVisible();
   expect(server.attendee(event, ADA.email)!.checkedInAt).not.toBeNull();
+
+  // A code nobody has is not said to be somebody not registered: it may be a typo, or another event's ticket.
+  await page.getByLabel('Check-in code', { exact: true }).fill('zzzz-zzzz-zzzz');
+  await page.keyboard.press('Enter');
+  const outcome = page.getByTestId('desk-scan-outcome');
+  await expect(outcome).toHaveAttribute('data-tone', 'warning');
+  await expect(outcome).toContainText('No registration has this code');
+  await expect(outcome).not.toContainText('Not registered');
 });
 
 for (const language of ['en', 'fr'] as const) {

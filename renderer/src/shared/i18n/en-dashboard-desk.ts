@@ -123,7 +123,7 @@ export const deskEn = {
     camera: 'Camera',
     checkedInTitle: 'Checked in',
     alreadyTitle: 'Already checked in',
-    notFoundTitle: 'Not registered for this event',
+    notFoundTitle: 'No registration has this code',
     refusedTitle: 'Cannot check in',
   },
 

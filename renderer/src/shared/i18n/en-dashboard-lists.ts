@@ -98,7 +98,7 @@ export const listsEn = {
       admitted: 'Admitted',
       reentered: 'Admitted again',
       exit_recorded: 'Exit recorded',
-      unknown_code: 'Not registered for this event',
+      unknown_code: 'No registration has this code',
       canceled: 'Cancelled registration',
       pending: 'Awaiting approval',
       not_on_list: 'Not on this list',

@@ -132,7 +132,7 @@ export const deskFr: typeof deskEn = {
     camera: 'Caméra',
     checkedInTitle: 'Arrivée enregistrée',
     alreadyTitle: 'Arrivée déjà enregistrée',
-    notFoundTitle: 'Pas d’inscription à cet événement',
+    notFoundTitle: 'Aucune inscription n’a ce code',
     refusedTitle: 'Enregistrement impossible',
   },
 

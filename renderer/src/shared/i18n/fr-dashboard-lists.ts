@@ -104,7 +104,7 @@ export const listsFr: ListsWords = {
       admitted: 'Admission',
       reentered: 'Nouvelle admission',
       exit_recorded: 'Sortie enregistrée',
-      unknown_code: 'Pas d’inscription à cet événement',
+      unknown_code: 'Aucune inscription n’a ce code',
       canceled: 'Inscription annulée',
       pending: 'En attente d’approbation',
       not_on_list: 'Pas sur cette liste',
