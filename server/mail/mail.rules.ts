@@ -55,6 +55,13 @@ export function greetingName(person: { name: string; answers: Record<string, str
   return bounded === '' || LINK_LIKE.test(bounded) ? null : bounded;
 }
 
+/**
+ * The security settings take when they name none: TLS from the start on 465 (SMTPS), else a required STARTTLS
+ * upgrade, never plain text. The dashboard's form follows the port the same way (dashboard/mail/mail-draft.ts
+ * `securityForPort`), and offers `none` for a relay on 25 that a person picks.
+ */
+export const usualSecurity = (port: number): SmtpSecurity => (port === 465 ? 'tls' : 'starttls');
+
 /** Where and as whom a stored SMTP password is sent. */
 export interface MailAccount {
   host: string;

@@ -7,7 +7,7 @@ import {
   TEST_MAIL_HINTS,
 } from '../contract/vocabulary.ts';
 import { fieldMessage } from '../platform/field-errors.ts';
-import { MAX_RECIPIENT_CAPS } from './mail.rules.ts';
+import { MAX_RECIPIENT_CAPS, usualSecurity } from './mail.rules.ts';
 import { ATTRIBUTE, emailInput, singleLine, timestamp } from '../platform/schemas.ts';
 import { isAddressLiteral, isMailServerAddressAllowed, unbracketed } from '../webhooks/destination.rules.ts';
 
@@ -55,11 +55,11 @@ export const mailSettingsBody = z
     port: z.number().int().min(1).max(65535).meta({ example: 587 }),
     security: z
       .enum(SMTP_SECURITY)
-      .default('starttls')
+      .optional()
       .meta({
         description:
           'tls: TLS from the start (usually port 465); starttls: required upgrade, never plain (587); none: a LAN ' +
-          'relay that takes mail without signing in (no password)',
+          'relay that takes mail without signing in (no password). Left out: tls on port 465, else starttls.',
       }),
     username: optionalText(255),
     password: z
@@ -112,7 +112,7 @@ export type MailSettingsBody = z.output<typeof mailSettingsBody>;
 export const mailServerOf = (body: MailSettingsBody) => ({
   host: body.host,
   port: body.port,
-  security: body.security,
+  security: body.security ?? usualSecurity(body.port),
   username: body.username,
   password: body.password,
   fromAddress: body.from_address,

@@ -513,6 +513,30 @@ describe('the mail settings', () => {
     expect((await staff.send('GET', '/mail-settings')).status).toBe(403);
   });
 
+  it('takes the security the port usually has when none is sent: TLS on 465, else STARTTLS, never plain', async () => {
+    const saved = [];
+    for (const port of [465, 587, 25, 2525]) {
+      const put = await owner.send('PUT', '/mail-settings', {
+        host: 'smtp.cityhall.example',
+        port,
+        from_address: 'tickets@cityhall.example',
+        public_url: 'https://tickets.cityhall.example',
+      });
+      expect(put.status).toBe(200);
+      saved.push(put.body.data.security);
+    }
+    expect(saved).toEqual(['tls', 'starttls', 'starttls', 'starttls']);
+    // Sent, it is taken as sent.
+    const relay = await owner.send('PUT', '/mail-settings', {
+      host: 'smtp.cityhall.example',
+      port: 465,
+      security: 'none',
+      from_address: 'tickets@cityhall.example',
+      public_url: 'https://tickets.cityhall.example',
+    });
+    expect(relay.body.data.security).toBe('none');
+  });
+
   it('refuses settings that cannot work, field by field', async () => {
     const bad = await owner.send('PUT', '/mail-settings', {
       host: 'smtp example',

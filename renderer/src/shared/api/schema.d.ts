@@ -2836,11 +2836,10 @@ export interface components {
             /** @example 587 */
             port: number;
             /**
-             * @description tls: TLS from the start (usually port 465); starttls: required upgrade, never plain (587); none: a LAN relay that takes mail without signing in (no password)
-             * @default starttls
+             * @description tls: TLS from the start (usually port 465); starttls: required upgrade, never plain (587); none: a LAN relay that takes mail without signing in (no password). Left out: tls on port 465, else starttls.
              * @enum {string}
              */
-            security: "none" | "starttls" | "tls";
+            security?: "none" | "starttls" | "tls";
             username?: string | null;
             /** @description Write-only: never returned. Left out, the stored password is kept while the host, port, security and user name stay, and dropped when any of them changes (it belongs to its server); null clears it. Refused with security none. */
             password?: string | null;
