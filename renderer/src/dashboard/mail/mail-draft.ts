@@ -8,7 +8,7 @@ import type { MailSettings, MailSettingsInput } from '../api/mail.ts';
 export interface MailDraft {
   host: string;
   port: string;
-  security: MailSettingsInput['security'];
+  security: NonNullable<MailSettingsInput['security']>;
   username: string;
   password: string;
   removePassword: boolean;
