@@ -159,6 +159,29 @@ test('the editor creates a list with a window and a capacity, and says its rules
   });
 });
 
+test('a list made while the desk is open can be scanned for there, without reloading the desk', async ({
+  page,
+  server,
+}) => {
+  const conference = openConference(server);
+  const ada = await conference.register('Ada', 'Lovelace', 'a');
+  await page.clock.install({ time: NOW });
+  await server.signIn(page, 'staff');
+  await page.goto(`/dashboard/events/${conference.event.uuid}/desk`);
+  const scan = page.getByRole('region', { name: 'Check in by code' });
+  await expect(scan.getByLabel('Check-in code')).toBeVisible();
+  // Only the main entrance: nothing to choose.
+  await expect(scan.getByLabel('Scan for')).toHaveCount(0);
+
+  // An owner makes a list in the editor, on another device.
+  await conference.addList({ name: 'Workshop A', admits: { field: 'workshop', values: ['a'] } });
+  await page.clock.runFor(30_000);
+  await scan.getByLabel('Scan for').selectOption({ label: 'Workshop A' });
+  await scan.getByLabel('Check-in code').fill(ada);
+  await scan.getByRole('button', { name: 'Scan', exact: true }).click();
+  await expect(page.getByTestId('desk-scan-outcome')).toContainText('Ada Lovelace may enter Workshop A.');
+});
+
 test('the desk’s inside-now figure follows entries and exits on two kiosks, and a person’s scans', async ({
   page,
   server,

@@ -6,6 +6,7 @@ import { badgeFor, printBadgeInBrowser, type BadgeLayout } from '../../shared/ba
 import { eventsApi } from '../api/events.ts';
 import { listsApi, type CheckInList } from '../api/lists.ts';
 import { InsideNowPanel } from '../lists/InsideNowPanel.tsx';
+import { usePoll } from '../lists/usePoll.ts';
 import {
   deskApi,
   PER_PAGE,
@@ -59,11 +60,14 @@ export function DeskPage({ eventId }: { eventId: string }) {
   return <Desk event={event} badgeLayout={badge.layout} logoUrl={brand.logo_url} lists={lists} />;
 }
 
+/** How often the desk asks for the event's lists again: one made in the editor meanwhile can be scanned for. */
+const LISTS_POLL_MS = 30_000;
+
 function Desk({
   event,
   badgeLayout,
   logoUrl,
-  lists,
+  lists: listsAtLoad,
 }: {
   event: DeskEvent;
   badgeLayout: BadgeLayout;
@@ -71,6 +75,9 @@ function Desk({
   lists: CheckInList[];
 }) {
   const { isOwner } = useSession();
+  // Asked again while the desk is shown, and at once when it shows again (staff back from the editor's tab).
+  const lists =
+    usePoll((signal) => listsApi.lists(event.id, signal), LISTS_POLL_MS, event.id).data ?? listsAtLoad;
   const [query, setQuery] = useState<DeskQuery>(FIRST_QUERY);
   const feed = useDeskFeed(event.id, query);
   const eventMail = useEventMail(event.id);
