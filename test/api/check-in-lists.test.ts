@@ -173,6 +173,14 @@ describe('managing lists', () => {
       expect(refused.body.message).toBe('The given data was invalid.');
       expect(Object.keys(refused.body.errors), JSON.stringify(body)).toContain(field);
     }
+    // The words of a window's two refusals, which the dashboard shows in its language (shared/i18n/refusals.ts).
+    const [backwards, spaced] = [cases[5]![0], cases[6]![0]];
+    expect((await api('POST', base(), backwards)).body.errors['windows.0.until']).toEqual([
+      'The until field must be a time after from.',
+    ]);
+    expect((await api('POST', base(), spaced)).body.errors['windows.0.from']).toEqual([
+      'The windows.0.from field must be a wall-clock time such as 2026-11-21T09:00.',
+    ]);
   });
 
   it('at most 100 lists per event', async () => {

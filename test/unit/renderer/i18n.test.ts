@@ -343,6 +343,12 @@ describe('the staff dashboard in French (issue 39)', () => {
       [fieldMessage.httpUrl('url'), 'Veuillez saisir une adresse web complète, commençant par https://.'],
       [fieldMessage.taken('host'), 'Cette valeur est déjà utilisée.'],
       [fieldMessage.format('host'), 'Cette valeur n’est pas valide.'],
+      // A check-in list's opening.
+      [
+        'The windows.0.from field must be a wall-clock time such as 2026-11-21T09:00.',
+        'Veuillez saisir une date et une heure, par exemple 2026-11-21T09:00.',
+      ],
+      ['The until field must be a time after from.', 'La fin doit venir après le début.'],
       [messages.invalidCredentials, 'Cet e-mail et ce mot de passe ne correspondent à aucun compte.'],
     ];
     for (const [said] of cases) expect(dashboardFieldText(said)).toBe(said);

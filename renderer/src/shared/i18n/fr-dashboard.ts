@@ -54,6 +54,10 @@ export const dashboardFr: typeof dashboardEn = {
         return 'Veuillez choisir l’une des options proposées.';
       case 'taken':
         return 'Cette valeur est déjà utilisée.';
+      case 'wall_time':
+        return 'Veuillez saisir une date et une heure, par exemple 2026-11-21T09:00.';
+      case 'until_after_from':
+        return 'La fin doit venir après le début.';
       default:
         return 'Cette valeur n’est pas valide.';
     }

@@ -416,6 +416,10 @@ export const fr: Catalogue = {
           return label
             ? `Cette valeur du champ «\u202f${label}\u202f» est déjà utilisée.`
             : 'Cette valeur est déjà utilisée.';
+        case 'wall_time':
+          return 'Veuillez saisir une date et une heure, par exemple 2026-11-21T09:00.';
+        case 'until_after_from':
+          return 'La fin doit venir après le début.';
         case 'invalid':
           return label
             ? `Le champ «\u202f${label}\u202f» n’est pas valide.`

@@ -19,4 +19,6 @@ export type ServerFieldProblem =
   | { kind: 'url' }
   | { kind: 'select' }
   | { kind: 'taken' }
+  | { kind: 'wall_time' }
+  | { kind: 'until_after_from' }
   | { kind: 'invalid' };

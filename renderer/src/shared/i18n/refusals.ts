@@ -140,6 +140,9 @@ export function serverFieldProblem(message: string): ServerFieldProblem {
   if (/ field must be a valid date\.$/.test(message)) return { kind: 'date' };
   if (/^The selected .+ is invalid\.$/.test(message)) return { kind: 'select' };
   if (/ has already been taken\.$/.test(message)) return { kind: 'taken' };
+  // A check-in list's opening (server/lists/list.schemas.ts, list.rules.ts).
+  if (/ field must be a wall-clock time such as /.test(message)) return { kind: 'wall_time' };
+  if (message === 'The until field must be a time after from.') return { kind: 'until_after_from' };
   return { kind: 'invalid' };
 }
 
