@@ -319,6 +319,42 @@ test('with a redirect URL the person goes there, not to the ticket, and still ge
   }
 });
 
+test('while the organizer’s mail server is down, the ticket page says the email is late and is the ticket', async ({
+  page,
+  server,
+}) => {
+  const smtp = await startMailServer();
+  const event = server.createEvent(LAUNCH);
+  setUpMail(server.app, event.organizationId, smtp, server.url);
+  // The mail server goes away before anybody registers: the first attempt fails and another is scheduled.
+  await smtp.close();
+  const eventPage = new EventPage(page);
+  await eventPage.open(event.uuid);
+  await eventPage.fill({
+    Email: 'ada@example.com',
+    'First name': 'Ada',
+    'Last name': 'Lovelace',
+    Ticket: 'visitor',
+  });
+  await eventPage.submit();
+  const ticket = new TicketPage(page);
+  await ticket.expectShown();
+  const secret = ticket.secret();
+  await expect
+    .poll(async () => (await server.app.inject(`/public/tickets/${secret}`)).json().data.mail_delivery)
+    .toBe('delayed');
+
+  await page.reload();
+  await ticket.expectShown();
+  const note = page.getByTestId('ticket-mail-delivery');
+  await expect(note).toHaveAttribute('data-delivery', 'delayed');
+  await expect(note).toHaveText(
+    'The email with this ticket is delayed: the organizer’s mail server has not taken it yet, and it will be tried again. This page is your ticket meanwhile: keep it or print it.',
+  );
+  // The ticket itself is all there: the name and the code to scan.
+  await expect(ticket.name).toHaveText('Ada Lovelace');
+});
+
 test('a registration awaiting approval lands on its ticket, which says so and holds no code yet', async ({
   page,
   server,
