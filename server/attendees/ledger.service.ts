@@ -182,10 +182,14 @@ export function ledgerService(store: Store, ledger: LedgerRepository, notify: Ch
     registration: RegistrationFact & { pendingUpstream: boolean },
     options: RecordOptions,
   ): PersonChange {
-    ledger.insertRegistration({ ...registration, eventId: event.id, emailKey: keyOf(registration.email) });
+    const typed = keyOf(registration.email);
+    ledger.insertRegistration({ ...registration, eventId: event.id, emailKey: typed });
     // An edit of it may have arrived first (a hub restored from a backup): it is then its edited address's person.
-    rekey(event.id, [registration.uuid]);
-    const change = materialize(event.id, ledger.personOf(registration.uuid)!.emailKey, event);
+    // As `rekey` does, from the registration in hand rather than read back (every registration passes here).
+    const edits = ledger.editsAbout(event.id, [registration.uuid]);
+    const key = edits.length === 0 ? typed : keyOf(currentEmail(registration, edits));
+    if (key !== typed) ledger.setEmailKey(registration.uuid, key);
+    const change = materialize(event.id, key, event);
     if (options.tell) tell(event, change);
     return change;
   }

@@ -5,7 +5,10 @@
  * ledger, `attendee.updated`, and mail through a real SMTP server on a loopback port: the ticket goes to the corrected
  * address and nothing more to the old one. Mail is sent step by step (`autoDispatch` off); time is the test clock.
  */
+import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ledgerService } from '../../server/attendees/ledger.service.ts';
+import { silentNotifier } from '../../server/webhooks/notifier.ts';
 import type { EventRecord } from '../../server/events/event.types.ts';
 import type { Organization } from '../../server/organizations/organization.types.ts';
 import {
@@ -269,6 +272,51 @@ describe('PATCH /api/events/{event_id}/attendees/{attendee_id}', () => {
     await edit(ada.uuid, { last_name: 'King' });
     await dispatch();
     expect(smtp.received).toHaveLength(1);
+  });
+});
+
+describe('an edit heard before the registration it corrects', () => {
+  it('makes the registration, when it comes, the corrected address’s person (a hub restored from a backup)', () => {
+    const ledger = ledgerService(t.app.store, t.app.store.repos.ledger, silentNotifier);
+    const uuid = randomUUID();
+    const at = t.clock.now().toISOString();
+    t.app.store.inTransaction(() => {
+      // Kept, waiting for its registration: nothing to write rows for yet.
+      const waiting = ledger.recordFact(
+        event,
+        {
+          opId: randomUUID(),
+          kind: 'edit',
+          subject: uuid,
+          at,
+          names: [uuid],
+          detail: { fields: { email: 'ada@example.com' }, via: 'desk', staff: null },
+          device: null,
+          pendingUpstream: false,
+        },
+        { tell: false },
+      );
+      expect(waiting).toBeNull();
+      const change = ledger.register(
+        event,
+        {
+          uuid,
+          id: 900,
+          opId: randomUUID(),
+          at,
+          status: 'confirmed',
+          email: 'ada@exmaple.com',
+          name: 'Ada Lovelace',
+          answers: JSON.stringify({ email: 'ada@exmaple.com', first_name: 'Ada', last_name: 'Lovelace' }),
+          checkinCode: 'ABCDEFGHJKMN',
+          pendingUpstream: false,
+        },
+        { tell: false },
+      );
+      expect(change.emailKey).toBe('ada@example.com');
+    });
+    expect(t.app.store.repos.ledger.personOf(uuid)!.emailKey).toBe('ada@example.com');
+    expect(t.app.store.repos.attendees.findByUuid(uuid)).toMatchObject({ email: 'ada@example.com' });
   });
 });
 
