@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import DashboardApp from './dashboard/DashboardApp.tsx';
+import { loadDashboardEarly } from './dashboard/early.ts';
 import { isDesktopKiosk } from './kiosk/desktop.ts';
 import { HubBanner } from './kiosk/hub/HubBanner.tsx';
 import { sendWith } from './shared/api/client.ts';
@@ -26,6 +27,16 @@ keepVenueListed();
 
 /** Read once: the preload sets the bridge before the page's first script runs. */
 const desktopKiosk = isDesktopKiosk();
+{
+  const route = parseRoute(window.location.pathname);
+  if (route.name === 'dashboard' && !desktopKiosk) {
+    // The dashboard's type size (DashboardApp keeps it while it shows), set before anything is laid out: set after
+    // the first render, it lays the whole page out again, a tenth of a second on a phone.
+    document.documentElement.classList.add('dashboard-root');
+    // The first screen renders once, with what it shows: asked for at once, before it renders (dashboard/early.ts).
+    await loadDashboardEarly(route.page);
+  }
+}
 
 function Dashboard() {
   const route = parseRoute(usePathname());

@@ -3,8 +3,7 @@ import { describeFailure, Loading, Problem } from '../../shared/components/Statu
 import { format, t, wordsOf } from '../../shared/i18n/index.ts';
 import { followLink, paths } from '../../shared/router.ts';
 import { badgeFor, printBadgeInBrowser, type BadgeLayout } from '../../shared/badge/badge.ts';
-import { eventsApi } from '../api/events.ts';
-import { listsApi, type CheckInList } from '../api/lists.ts';
+import type { CheckInList } from '../api/lists.ts';
 import { InsideNowPanel } from '../lists/InsideNowPanel.tsx';
 import {
   deskApi,
@@ -27,6 +26,7 @@ import { LivePicture } from './LivePicture.tsx';
 import { Pager } from './Pager.tsx';
 import { actionsFor } from './RowActions.tsx';
 import { StatusCounts } from './StatusCounts.tsx';
+import { FIRST_QUERY, loadDeskEvent, useDeskStart, type DeskStart } from './desk-start.ts';
 import { useDeskFeed } from './useDeskFeed.ts';
 import { WalkInForm } from './WalkInForm.tsx';
 import { SendTicketsButton, TicketMailPanel, useEventMail, useSendTickets } from '../mail/TicketMail.tsx';
@@ -34,7 +34,6 @@ import './desk.css';
 import { serverText } from '../../shared/i18n/refusals.ts';
 
 const words = wordsOf(() => t.dashboard.desk);
-const FIRST_QUERY: DeskQuery = { q: '', status: '', checkedIn: '', mail: '', page: 1 };
 
 interface Outcome {
   tone: 'success' | 'error' | 'info';
@@ -43,20 +42,15 @@ interface Outcome {
 
 /** `/dashboard/events/{id}/desk`, for owners and staff: the attendee desk of one event. */
 export function DeskPage({ eventId }: { eventId: string }) {
-  const load = useDashboardLoad(
-    (signal) =>
-      Promise.all([
-        deskApi.event(eventId, signal),
-        deskApi.badgeSettings(eventId, signal),
-        eventsApi.brand(eventId, signal),
-        listsApi.lists(eventId, signal),
-      ]),
-    [eventId],
-  );
+  // Asked for as the page started, where the desk is the first screen (dashboard/early.ts).
+  const start = useDeskStart(eventId);
+  const load = useDashboardLoad((signal) => loadDeskEvent(eventId, signal), [eventId], start.event);
   if (load.status === 'loading') return <Loading />;
   if (load.status === 'failed') return <Problem message={describeFailure(load.error)} />;
   const [event, badge, brand, lists] = load.data;
-  return <Desk event={event} badgeLayout={badge.layout} logoUrl={brand.logo_url} lists={lists} />;
+  return (
+    <Desk event={event} badgeLayout={badge.layout} logoUrl={brand.logo_url} lists={lists} start={start} />
+  );
 }
 
 function Desk({
@@ -64,16 +58,18 @@ function Desk({
   badgeLayout,
   logoUrl,
   lists,
+  start,
 }: {
   event: DeskEvent;
   badgeLayout: BadgeLayout;
   logoUrl: string | null;
   lists: CheckInList[];
+  start: DeskStart;
 }) {
   const { isOwner } = useSession();
   const [query, setQuery] = useState<DeskQuery>(FIRST_QUERY);
-  const feed = useDeskFeed(event.id, query);
-  const eventMail = useEventMail(event.id);
+  const feed = useDeskFeed(event.id, query, start.feed);
+  const eventMail = useEventMail(event.id, start.mail);
   // The mail counts follow the list: asked again with each of the desk's polls (which stop while it is hidden).
   const refreshMail = eventMail.refresh;
   useEffect(() => refreshMail(), [feed.stats, refreshMail]);
