@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import DashboardApp from './dashboard/DashboardApp.tsx';
 import { loadDashboardEarly } from './dashboard/early.ts';
+import { loadDashboardWords } from './dashboard/language.ts';
 import { isDesktopKiosk } from './kiosk/desktop.ts';
 import { HubBanner } from './kiosk/hub/HubBanner.tsx';
 import { sendWith } from './shared/api/client.ts';
@@ -19,7 +20,8 @@ import './styles.css';
  * answers, so a phone fetches all of it at once, and loads none of the kiosk's screens. The kiosk's page
  * (main.tsx) never loads the dashboard's script either.
  */
-activateLanguage(dashboardLanguage());
+const language = dashboardLanguage();
+activateLanguage(language);
 document.title = t.app.name;
 // The venue's other servers, for carrying on through one when this one stops (the desk roams with them).
 sendWith(venueFetch);
@@ -33,8 +35,13 @@ const desktopKiosk = isDesktopKiosk();
     // The dashboard's type size (DashboardApp keeps it while it shows), set before anything is laid out: set after
     // the first render, it lays the whole page out again, a tenth of a second on a phone.
     document.documentElement.classList.add('dashboard-root');
-    // The first screen renders once, with what it shows: asked for at once, before it renders (dashboard/early.ts).
-    await loadDashboardEarly(route.page);
+    // The first screen renders once, with what it shows and in its language: asked for at once, before it renders
+    // (dashboard/early.ts).
+    await Promise.all([
+      loadDashboardEarly(route.page),
+      // Words that cannot load (a server updated under the page): English rather than nothing.
+      loadDashboardWords(language).catch(() => activateLanguage('en')),
+    ]);
   }
 }
 

@@ -1,5 +1,5 @@
 // First: the words every module of the dashboard reads.
-import './words.ts';
+import './language.ts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { describeFailure, Loading, Problem } from '../shared/components/Status.tsx';
 import { t, useLanguage } from '../shared/i18n/index.ts';
