@@ -55,9 +55,15 @@ export default defineConfig({
       // Browsers on the venue LAN open the kiosk too, not only the desktop shell's Chromium.
       target: 'es2022',
       minify: true,
-      // Two pages: the kiosk and dashboard (index.html), and the public event and ticket pages people open on their
-      // phones (public.html), whose script is its own small entry and never loads the kiosk's or the dashboard's.
-      rollupOptions: { input: { index: 'renderer/index.html', public: 'renderer/public.html' } },
+      // Three pages, each its own entry that loads none of the others' screens: the kiosk (index.html), the staff
+      // dashboard (dashboard.html), and the public event and ticket pages people open on their phones (public.html).
+      rollupOptions: {
+        input: {
+          index: 'renderer/index.html',
+          dashboard: 'renderer/dashboard.html',
+          public: 'renderer/public.html',
+        },
+      },
     },
   },
 });

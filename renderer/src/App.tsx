@@ -1,17 +1,11 @@
-import { Suspense, useLayoutEffect } from 'react';
 import { isDesktopKiosk } from './kiosk/desktop.ts';
-import { kioskLanguage } from './kiosk/shell/language.ts';
 import { KioskShell } from './kiosk/shell/KioskShell.tsx';
 import { useStaffCorner } from './kiosk/shell/useStaffCorner.ts';
-import { NotFoundScreen, OrganizationScreen, StartScreen } from './kiosk/start/StartScreen.tsx';
-import { Loading } from './shared/components/Status.tsx';
-import { dashboardLanguage } from './shared/i18n/dashboard-language.ts';
-import { activateLanguage, t } from './shared/i18n/index.ts';
-import { lazyWithPreload } from './shared/lazy.ts';
-import { followLink, parseRoute, paths, usePathname } from './shared/router.ts';
-
-/** The staff dashboard is its own script: a kiosk never loads it. */
-const DashboardApp = lazyWithPreload(() => import('./dashboard/DashboardApp.tsx'));
+import { OrganizationScreen, StartScreen } from './kiosk/start/StartScreen.tsx';
+import { NotFoundPage } from './shared/components/NotFoundPage.tsx';
+import { OtherPage } from './shared/components/OtherPage.tsx';
+import { t } from './shared/i18n/index.ts';
+import { parseRoute, paths, usePathname } from './shared/router.ts';
 
 /** Read once: the preload sets the bridge before the page's first script runs. */
 const desktopKiosk = isDesktopKiosk();
@@ -19,12 +13,6 @@ const desktopKiosk = isDesktopKiosk();
 export function App() {
   const route = parseRoute(usePathname());
   useStaffCorner();
-  const staffDashboard = route.name === 'dashboard';
-  // Moving between the kiosk's pages and the dashboard in one page load: each its own language, before it is painted.
-  useLayoutEffect(
-    () => activateLanguage(staffDashboard ? dashboardLanguage() : kioskLanguage()),
-    [staffDashboard],
-  );
   switch (route.name) {
     case 'kiosk':
       return <KioskShell key={route.eventId} eventId={route.eventId} screen={route.screen} />;
@@ -40,11 +28,8 @@ export function App() {
     case 'dashboard':
       // The desktop kiosk's window never shows the dashboard: the shell opens it in a window of its own.
       if (desktopKiosk) return <NotFoundPage />;
-      return (
-        <Suspense fallback={<Loading />}>
-          <DashboardApp page={route.page} />
-        </Suspense>
-      );
+      // Its own page (dashboard.html), so a kiosk never loads its script.
+      return <OtherPage />;
     case 'start':
       return (
         <>
@@ -65,14 +50,6 @@ export function App() {
   }
 }
 
-function NotFoundPage() {
-  return (
-    <main className="page" id="main">
-      <NotFoundScreen />
-    </main>
-  );
-}
-
 /**
  * Under the start page (which staff use to set a kiosk up): the way to the dashboard, first-run setup included. Not
  * in the desktop kiosk, whose staff reach the dashboard from the staff screen.
@@ -80,9 +57,8 @@ function NotFoundPage() {
 function StaffFooter() {
   return (
     <footer className="page page-footer">
-      <a href={paths.dashboard({ name: 'home' })} onClick={followLink}>
-        {t.start.dashboard}
-      </a>
+      {/* The dashboard is a page of its own: loaded from the server, not drawn in this one. */}
+      <a href={paths.dashboard({ name: 'home' })}>{t.start.dashboard}</a>
     </footer>
   );
 }

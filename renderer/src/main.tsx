@@ -4,17 +4,14 @@ import { App } from './App.tsx';
 import { ErrorBoundary } from './shared/components/ErrorBoundary.tsx';
 import { HubBanner } from './kiosk/hub/HubBanner.tsx';
 import { kioskLanguage } from './kiosk/shell/language.ts';
-import { dashboardLanguage } from './shared/i18n/dashboard-language.ts';
 import { activateLanguage, t, useLanguage } from './shared/i18n/index.ts';
-import { parseRoute } from './shared/routes.ts';
 import { sendWith } from './shared/api/client.ts';
 import { keepVenueListed, venueFetch } from './shared/venue/venue.ts';
 import './styles.css';
 
-// The staff dashboard speaks its staff's language (renderer/README.md); the kiosk and its start page the kiosk's.
-activateLanguage(
-  parseRoute(window.location.pathname).name === 'dashboard' ? dashboardLanguage() : kioskLanguage(),
-);
+// The kiosk and its start page speak the kiosk's language; the staff dashboard is a page of its own
+// (dashboard-main.tsx), in its staff's.
+activateLanguage(kioskLanguage());
 document.title = t.app.name;
 // The venue's other servers, for carrying on through one when this one stops.
 sendWith(venueFetch);

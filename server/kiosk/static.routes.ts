@@ -9,14 +9,15 @@ import { TICKET_HEADERS } from '../tickets/ticket.http.ts';
 export const DEFAULT_KIOSK_DIR = fileURLToPath(new URL('../../out/renderer/', import.meta.url));
 
 /**
- * The renderer's own pages (its router's paths). Each answers index.html so a deep link or a reload works; every
- * other path stays the API's, with its JSON 404.
+ * The renderer's own pages (its router's paths). Each answers its page's HTML so a deep link or a reload works; every
+ * other path stays the API's, with its JSON 404. The kiosk's pages are index.html; the staff dashboard's are
+ * dashboard.html, its own script, so a phone opening the desk fetches the dashboard's script with the page rather
+ * than after the kiosk's, and a kiosk never loads it.
  */
-export const RENDERER_PAGES = [
-  '/',
-  '/kiosk/*',
-  '/org/*',
-  // The dashboard's pages, named one by one so that nothing under /dashboard/api is ever answered with a page.
+export const RENDERER_PAGES = ['/', '/kiosk/*', '/org/*'] as const;
+
+/** The dashboard's pages, named one by one so that nothing under /dashboard/api is ever answered with a page. */
+export const DASHBOARD_PAGES = [
   '/dashboard',
   '/dashboard/setup',
   '/dashboard/sign-in',
@@ -70,7 +71,7 @@ const NOT_BUILT = `<!doctype html>
 `;
 
 export interface KioskStaticOptions {
-  /** The built renderer: index.html and assets/. */
+  /** The built renderer: its pages (index.html, dashboard.html, public.html) and assets/. */
   root: string;
   /** Other origins the page may call (the venue's servers); none by default. */
   connectSources?: () => readonly string[];
@@ -91,8 +92,8 @@ export const kioskStaticRoutes: FastifyPluginAsync<KioskStaticOptions> = async (
   });
 
   /**
-   * Answers `page` (index.html or public.html) of the build, if it is built, with its policy: the kiosk's may call
-   * the venue's other servers, the public pages only their own.
+   * Answers `page` (index.html, dashboard.html or public.html) of the build, if it is built, with its policy: the
+   * kiosk's and the dashboard's may call the venue's other servers, the public pages only their own.
    */
   async function serveBuiltPage(reply: FastifyReply, page: string, venue: readonly string[] = []) {
     const file = path.join(root, page);
@@ -109,11 +110,15 @@ export const kioskStaticRoutes: FastifyPluginAsync<KioskStaticOptions> = async (
     return reply.sendFile(page, root, { cacheControl: false });
   }
 
-  for (const url of RENDERER_PAGES) {
+  const pages = [
+    ...RENDERER_PAGES.map((url) => ({ url, page: 'index.html' })),
+    ...DASHBOARD_PAGES.map((url) => ({ url, page: 'dashboard.html' })),
+  ];
+  for (const { url, page } of pages) {
     app.get(url, { schema: { hide: true } }, async function serveKioskPage(_request, reply) {
       // Origins only (`http://host:port`): nothing in them can close the directive or start another.
       const venue = connectSources().filter((origin) => /^https?:\/\/[a-z0-9.:[\]-]+$/i.test(origin));
-      return serveBuiltPage(reply, 'index.html', venue);
+      return serveBuiltPage(reply, page, venue);
     });
   }
 

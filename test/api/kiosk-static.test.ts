@@ -13,6 +13,10 @@ function fakeRendererBuild(): string {
     '<!doctype html><html><body><div id="root"></div></body></html>',
   );
   fs.writeFileSync(
+    path.join(dir, 'dashboard.html'),
+    '<!doctype html><html><body><div id="root" data-page="dashboard"></div></body></html>',
+  );
+  fs.writeFileSync(
     path.join(dir, 'public.html'),
     '<!doctype html><html><body><div id="root" data-page="public"></div></body></html>',
   );
@@ -36,24 +40,32 @@ const get = (url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers });
 
 describe('the kiosk renderer on the API origin', () => {
+  it.each(['/', '/kiosk/4f1c2e4e-0000-4000-8000-000000000000', '/kiosk/any/scan', '/org/city-hall'])(
+    'answers %s with index.html, revalidated on every load',
+    async (url) => {
+      const res = await get(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(res.body).toContain('<div id="root">');
+    },
+  );
+
   it.each([
-    '/',
-    '/kiosk/4f1c2e4e-0000-4000-8000-000000000000',
-    '/kiosk/any/scan',
-    '/org/city-hall',
     '/dashboard',
     '/dashboard/sign-in',
     '/dashboard/events/4f1c2e4e-0000-4000-8000-000000000000/desk',
     '/dashboard/people/new',
     '/dashboard/mail',
     '/dashboard/developers/tokens',
-  ])('answers %s with index.html, revalidated on every load', async (url) => {
+  ])("answers the dashboard's %s with dashboard.html, revalidated on every load", async (url) => {
     const res = await get(url);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(res.body).toContain('<div id="root">');
+    expect(res.body).toContain('data-page="dashboard"');
   });
 
   it.each(['/e/4f1c2e4e-0000-4000-8000-000000000000', '/e/any?lang=fr'])(

@@ -23,6 +23,7 @@ function fakeRendererBuild(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arrivals-headers-kiosk-'));
   fs.mkdirSync(path.join(dir, 'assets'));
   fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
+  fs.writeFileSync(path.join(dir, 'dashboard.html'), '<!doctype html><div id="root"></div>');
   fs.writeFileSync(path.join(dir, 'assets', 'index-Bx1yZ2.js'), 'console.log("kiosk")');
   return dir;
 }
@@ -60,7 +61,8 @@ describe('every answer carries nosniff, X-Frame-Options: DENY and frame-ancestor
   it.each<[string, () => InjectOptions, number]>([
     ['a JSON answer', () => ({ method: 'GET', url: `/public/events/${eventUuid}` }), 200],
     ['the OpenAPI document', () => ({ method: 'GET', url: '/openapi.json' }), 200],
-    ['a kiosk page', () => ({ method: 'GET', url: '/dashboard' }), 200],
+    ['a kiosk page', () => ({ method: 'GET', url: '/kiosk/x' }), 200],
+    ['a dashboard page', () => ({ method: 'GET', url: '/dashboard' }), 200],
     ['a static asset', () => ({ method: 'GET', url: '/assets/index-Bx1yZ2.js' }), 200],
     ['Swagger UI', () => ({ method: 'GET', url: '/docs/' }), 200],
     ['a Swagger UI file', () => ({ method: 'GET', url: '/docs/static/swagger-ui-bundle.js' }), 200],

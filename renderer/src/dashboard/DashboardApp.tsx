@@ -1,7 +1,6 @@
 // First: the words every module of the dashboard reads.
-import './words.ts';
+import './language.ts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { ApiError } from '../shared/api/client.ts';
 import { describeFailure, Loading, Problem } from '../shared/components/Status.tsx';
 import { t, useLanguage } from '../shared/i18n/index.ts';
 import { navigate, paths, type DashboardPage } from '../shared/router.ts';
@@ -19,56 +18,41 @@ import { EventsPage } from './events/EventsPage.tsx';
 import { PeoplePage } from './people/PeoplePage.tsx';
 import { PersonPage } from './people/PersonPage.tsx';
 import { Layout } from './shell/Layout.tsx';
-import { arriveFromAnotherDesk } from './shell/roaming.ts';
+import { forgetEarlyAnswers, useEarlyAnswer } from './shell/early-answers.ts';
+import { EARLY_GATE, failedGate, findGate, type Gate } from './shell/gate.ts';
 import { SessionContext, type SessionContextValue } from './shell/session.tsx';
 import { SetupPage } from './shell/SetupPage.tsx';
 import { SignInPage } from './shell/SignInPage.tsx';
 import { StaffPage } from './shell/StaffPage.tsx';
 import './dashboard.css';
 
-type Gate =
-  | { status: 'loading' }
-  | { status: 'failed'; error: ApiError }
-  | { status: 'needs-setup'; needsSetupCode: boolean }
-  /** `notice`: why, in words read while rendering (the language can change). */
-  | { status: 'signed-out'; notice?: 'sessionExpired' | 'signedOut' }
-  | { status: 'signed-in'; session: Session };
-
 /** Pages a staff member (not an owner) may open: the events and their desks. */
 const STAFF_PAGES: DashboardPage['name'][] = ['home', 'setup', 'sign-in', 'events', 'desk'];
 const FIRST_PAGE: DashboardPage = { name: 'events' };
-
-/** Where the server says we stand: first run, signed out, or signed in as whom. */
-async function findGate(signal: AbortSignal): Promise<Gate> {
-  // A desk that has just moved here from a server that stopped signs in with the ticket it brought.
-  await arriveFromAnotherDesk();
-  const setup = await sessionApi.setupState(signal);
-  if (setup.needsSetup) return { status: 'needs-setup', needsSetupCode: setup.needsSetupCode };
-  try {
-    return { status: 'signed-in', session: await sessionApi.current(signal) };
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return { status: 'signed-out' };
-    throw error;
-  }
-}
 
 /**
  * `/dashboard/*`: the staff dashboard. Until a staff account exists it shows first-run setup; signed out, the
  * sign-in (and afterwards the page that was asked for); signed in, the page inside the dashboard's frame.
  */
 export default function DashboardApp({ page }: { page: DashboardPage }) {
-  const [gate, setGate] = useState<Gate>({ status: 'loading' });
+  // Found as the page's script started, mostly (dashboard/early.ts).
+  const early = useEarlyAnswer<Gate>(EARLY_GATE);
+  const [gate, setGate] = useState<Gate>(early ?? { status: 'loading' });
   const language = useLanguage();
   // The page asked for before signing in, opened once signed in.
   const wanted = useRef<DashboardPage | null>(null);
+  const foundEarly = useRef(early !== null);
 
   useEffect(() => {
     document.documentElement.classList.add('dashboard-root');
+    // The first render is on screen: what comes later asks the server itself.
+    forgetEarlyAnswers();
     const controller = new AbortController();
-    findGate(controller.signal).then(setGate, (error: unknown) => {
-      if (controller.signal.aborted) return;
-      setGate({ status: 'failed', error: error instanceof ApiError ? error : new ApiError(0, '') });
-    });
+    if (!foundEarly.current) {
+      findGate(controller.signal).then(setGate, (error: unknown) => {
+        if (!controller.signal.aborted) setGate(failedGate(error));
+      });
+    }
     return () => {
       controller.abort();
       document.documentElement.classList.remove('dashboard-root');

@@ -3,7 +3,7 @@ import { dashboardEn } from '../shared/i18n/en-dashboard.ts';
 import { dashboardFr } from '../shared/i18n/fr-dashboard.ts';
 
 /**
- * The dashboard's words come with its script (shared/i18n/dashboard-words.ts): the kiosk and the public pages never
- * load them. Imported for this effect by DashboardApp.tsx, first, and by tests of the dashboard's modules.
+ * Every language's dashboard words at once, for tests of the dashboard's modules and catalogues (imported for this
+ * effect). The page itself loads French only when it shows French (./language.ts).
  */
 installDashboardWords({ en: dashboardEn, fr: dashboardFr });

@@ -3,7 +3,6 @@ import { describeFailure, Loading, Problem } from '../../shared/components/Statu
 import { format, t, wordsOf } from '../../shared/i18n/index.ts';
 import { followLink, paths } from '../../shared/router.ts';
 import { badgeFor, printBadgeInBrowser, type BadgeLayout } from '../../shared/badge/badge.ts';
-import { eventsApi } from '../api/events.ts';
 import { listsApi, type CheckInList } from '../api/lists.ts';
 import { InsideNowPanel } from '../lists/InsideNowPanel.tsx';
 import { usePoll } from '../lists/usePoll.ts';
@@ -28,6 +27,7 @@ import { LivePicture } from './LivePicture.tsx';
 import { Pager } from './Pager.tsx';
 import { actionsFor } from './RowActions.tsx';
 import { StatusCounts } from './StatusCounts.tsx';
+import { FIRST_QUERY, loadDeskEvent, useDeskStart, type DeskStart } from './desk-start.ts';
 import { useDeskFeed } from './useDeskFeed.ts';
 import { WalkInForm } from './WalkInForm.tsx';
 import { SendTicketsButton, TicketMailPanel, useEventMail, useSendTickets } from '../mail/TicketMail.tsx';
@@ -35,7 +35,6 @@ import './desk.css';
 import { serverText } from '../../shared/i18n/refusals.ts';
 
 const words = wordsOf(() => t.dashboard.desk);
-const FIRST_QUERY: DeskQuery = { q: '', status: '', checkedIn: '', mail: '', page: 1 };
 
 interface Outcome {
   tone: 'success' | 'error' | 'info';
@@ -44,20 +43,15 @@ interface Outcome {
 
 /** `/dashboard/events/{id}/desk`, for owners and staff: the attendee desk of one event. */
 export function DeskPage({ eventId }: { eventId: string }) {
-  const load = useDashboardLoad(
-    (signal) =>
-      Promise.all([
-        deskApi.event(eventId, signal),
-        deskApi.badgeSettings(eventId, signal),
-        eventsApi.brand(eventId, signal),
-        listsApi.lists(eventId, signal),
-      ]),
-    [eventId],
-  );
+  // Asked for as the page started, where the desk is the first screen (dashboard/early.ts).
+  const start = useDeskStart(eventId);
+  const load = useDashboardLoad((signal) => loadDeskEvent(eventId, signal), [eventId], start.event);
   if (load.status === 'loading') return <Loading />;
   if (load.status === 'failed') return <Problem message={describeFailure(load.error)} />;
   const [event, badge, brand, lists] = load.data;
-  return <Desk event={event} badgeLayout={badge.layout} logoUrl={brand.logo_url} lists={lists} />;
+  return (
+    <Desk event={event} badgeLayout={badge.layout} logoUrl={brand.logo_url} lists={lists} start={start} />
+  );
 }
 
 /** How often the desk asks for the event's lists again: one made in the editor meanwhile can be scanned for. */
@@ -68,19 +62,22 @@ function Desk({
   badgeLayout,
   logoUrl,
   lists: listsAtLoad,
+  start,
 }: {
   event: DeskEvent;
   badgeLayout: BadgeLayout;
   logoUrl: string | null;
   lists: CheckInList[];
+  start: DeskStart;
 }) {
   const { isOwner } = useSession();
   // Asked again while the desk is shown, and at once when it shows again (staff back from the editor's tab).
   const lists =
-    usePoll((signal) => listsApi.lists(event.id, signal), LISTS_POLL_MS, event.id).data ?? listsAtLoad;
+    usePoll((signal) => listsApi.lists(event.id, signal), LISTS_POLL_MS, event.id, listsAtLoad).data ??
+    listsAtLoad;
   const [query, setQuery] = useState<DeskQuery>(FIRST_QUERY);
-  const feed = useDeskFeed(event.id, query);
-  const eventMail = useEventMail(event.id);
+  const feed = useDeskFeed(event.id, query, start.feed);
+  const eventMail = useEventMail(event.id, start.mail);
   // The mail counts follow the list: asked again with each of the desk's polls (which stop while it is hidden).
   const refreshMail = eventMail.refresh;
   useEffect(() => refreshMail(), [feed.stats, refreshMail]);

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../shared/api/client.ts';
-import { deskApi, type DeskList, type DeskQuery, type LiveStats } from '../api/desk.ts';
+import type { DeskList, DeskQuery, LiveStats } from '../api/desk.ts';
+import { loadDeskFeed } from './desk-start.ts';
 import { useSession } from '../shell/session.tsx';
 
 /** Kiosks check people in while the desk watches: at most one poll every 2 s, as the issue allows. */
@@ -30,10 +31,20 @@ const sameQuery = (a: DeskQuery | null, b: DeskQuery) =>
  * flight; polls follow each answer by POLL_MS while the page is visible, and stop while it is hidden. The last
  * answer stays on screen meanwhile, so rows never blank out under the staff member's cursor.
  */
-export function useDeskFeed(eventId: string, query: DeskQuery) {
+export function useDeskFeed(
+  eventId: string,
+  query: DeskQuery,
+  /** The first answer to `query`, asked before the desk rendered (desk-start.ts): the first poll follows it. */
+  early: { list: DeskList; stats: LiveStats } | null = null,
+) {
   const { expire } = useSession();
-  const [feed, setFeed] = useState<DeskFeed>({ list: null, listQuery: null, stats: null, error: null });
+  const [feed, setFeed] = useState<DeskFeed>(() =>
+    early
+      ? { list: early.list, listQuery: query, stats: early.stats, error: null }
+      : { list: null, listQuery: null, stats: null, error: null },
+  );
   const wanted = useRef(query);
+  const answeredEarly = useRef(early !== null);
   const control = useRef<{ now: () => void; soon: () => void } | null>(null);
 
   useEffect(() => {
@@ -50,10 +61,7 @@ export function useDeskFeed(eventId: string, query: DeskQuery) {
       const controller = new AbortController();
       inFlight = controller;
       const asked = wanted.current;
-      Promise.all([
-        deskApi.list(eventId, asked, controller.signal),
-        deskApi.stats(eventId, controller.signal),
-      ])
+      loadDeskFeed(eventId, asked, controller.signal)
         .then(
           ([list, stats]) => {
             if (!controller.signal.aborted) setFeed({ list, listQuery: asked, stats, error: null });
@@ -80,7 +88,9 @@ export function useDeskFeed(eventId: string, query: DeskQuery) {
         timer = setTimeout(fetchNow, DEBOUNCE_MS);
       },
     };
-    fetchNow();
+    if (!answeredEarly.current) fetchNow();
+    else if (visible()) timer = setTimeout(fetchNow, POLL_MS);
+    answeredEarly.current = false;
     document.addEventListener('visibilitychange', onVisibility);
     return () => {
       document.removeEventListener('visibilitychange', onVisibility);

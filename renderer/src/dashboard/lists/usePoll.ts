@@ -5,14 +5,19 @@ import { useSession } from '../shell/session.tsx';
 /**
  * `load`'s answer, asked again `everyMs` after each answer while the page is visible (stopped while it is hidden,
  * asked at once when it shows again). The last answer stays on screen through a failed poll; a 401 ends the session.
+ * With `known` (what the page loaded already), the first ask waits `everyMs` too.
  */
 export function usePoll<T>(
   load: (signal: AbortSignal) => Promise<T>,
   everyMs: number,
   key: string,
+  known?: T,
 ): { data: T | null; error: ApiError | null } {
   const { expire } = useSession();
-  const [state, setState] = useState<{ data: T | null; error: ApiError | null }>({ data: null, error: null });
+  const [state, setState] = useState<{ data: T | null; error: ApiError | null }>({
+    data: known ?? null,
+    error: null,
+  });
   useEffect(() => {
     let controller: AbortController | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -45,7 +50,8 @@ export function usePoll<T>(
         });
     };
     const onVisibility = () => (visible() ? ask() : stop());
-    ask();
+    if (known === undefined) ask();
+    else timer = setTimeout(ask, everyMs);
     document.addEventListener('visibilitychange', onVisibility);
     return () => {
       document.removeEventListener('visibilitychange', onVisibility);

@@ -26,9 +26,9 @@ const jobRunning = (job: MailJob | null | undefined) => !!job && job.finished_at
  * while it is away and 401 to a desk that moved there without a hub session (failover/); the desk then shows no mail
  * panel and carries on. Its own list still ends a session that really expired.
  */
-export function useEventMail(eventId: string) {
+export function useEventMail(eventId: string, early: EventMail | null = null) {
   const [version, setVersion] = useState(0);
-  const load = useLoad((signal) => mailApi.eventMail(eventId, signal), [eventId, version]);
+  const load = useLoad((signal) => mailApi.eventMail(eventId, signal), [eventId, version], early);
   const mail = load.status === 'ready' ? load.data : null;
   const running = jobRunning(mail?.job);
   useEffect(() => {

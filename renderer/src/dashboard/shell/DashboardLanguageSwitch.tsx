@@ -1,9 +1,12 @@
 import { LanguageSwitch } from '../../shared/components/LanguageSwitch.tsx';
-import { chooseDashboardLanguage } from '../../shared/i18n/dashboard-language.ts';
+import { switchDashboardLanguage } from '../language.ts';
 
 const CLASSES = { group: 'dlanguage', option: 'dbutton dlanguage-option' };
 
-/** The dashboard's languages (the kiosk's switch, at the dashboard's size): a pick is kept on this device. */
+/**
+ * The dashboard's languages (the kiosk's switch, at the dashboard's size): a pick shows once its words have loaded,
+ * and is kept on this device.
+ */
 export function DashboardLanguageSwitch() {
-  return <LanguageSwitch choose={chooseDashboardLanguage} classes={CLASSES} />;
+  return <LanguageSwitch choose={(language) => void switchDashboardLanguage(language)} classes={CLASSES} />;
 }

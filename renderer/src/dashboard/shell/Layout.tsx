@@ -114,9 +114,8 @@ export function Layout({ current, children }: { current: DashboardPage; children
           )}
           <ul>
             <li>
-              <a href={paths.start()} onClick={followLink}>
-                {t.dashboard.nav.kiosk}
-              </a>
+              {/* The kiosk's pages are a page of their own, loaded from the server. */}
+              <a href={paths.start()}>{t.dashboard.nav.kiosk}</a>
             </li>
           </ul>
         </nav>

@@ -24,9 +24,10 @@ export function useSession(): SessionContextValue {
 export function useDashboardLoad<T>(
   load: (signal: AbortSignal) => Promise<T>,
   deps: DependencyList,
+  early: T | null = null,
 ): Load<T> {
   const { expire } = useSession();
-  const state = useLoad(load, deps);
+  const state = useLoad(load, deps, early);
   const unauthorized = state.status === 'failed' && state.error.status === 401;
   useEffect(() => {
     if (unauthorized) expire();

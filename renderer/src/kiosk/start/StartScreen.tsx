@@ -74,13 +74,3 @@ export function OrganizationScreen({ slug }: { slug: string }) {
     </>
   );
 }
-
-export function NotFoundScreen() {
-  return (
-    <Problem message={t.app.pageNotFound}>
-      <a className="button button--secondary" href={paths.start()} onClick={followLink}>
-        {t.app.goToStart}
-      </a>
-    </Problem>
-  );
-}

@@ -1,4 +1,4 @@
-import { useEffect, useState, type DependencyList } from 'react';
+import { useEffect, useRef, useState, type DependencyList } from 'react';
 import { ApiError } from '../api/client.ts';
 
 export type Load<T> =
@@ -6,11 +6,23 @@ export type Load<T> =
 
 /**
  * Runs `load` when `deps` change, aborting the previous run. While a reload is under way the last data stays on
- * screen, so a refresh never flashes a spinner.
+ * screen, so a refresh never flashes a spinner. `early`: the data, already there at the first render (asked for
+ * before it); `load` then runs only when `deps` change.
  */
-export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, deps: DependencyList): Load<T> {
-  const [state, setState] = useState<Load<T>>({ status: 'loading' });
+export function useLoad<T>(
+  load: (signal: AbortSignal) => Promise<T>,
+  deps: DependencyList,
+  early: T | null = null,
+): Load<T> {
+  const [state, setState] = useState<Load<T>>(() =>
+    early === null ? { status: 'loading' } : { status: 'ready', data: early },
+  );
+  const skipFirstLoad = useRef(early !== null);
   useEffect(() => {
+    if (skipFirstLoad.current) {
+      skipFirstLoad.current = false;
+      return;
+    }
     const controller = new AbortController();
     load(controller.signal).then(
       (data) => setState({ status: 'ready', data }),
