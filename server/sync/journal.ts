@@ -1,11 +1,11 @@
-import { randomBytes } from 'node:crypto';
+import { randomHex } from '../platform/random.ts';
 import { bootIdOf, monotonicMs, type Clock } from '../platform/clock.ts';
 import { RANDOM_IDS_FROM, RANDOM_IDS_TO } from './id-ranges.rules.ts';
 import type { SyncRepository } from './sync.repository.ts';
 import type { Op, OpKind, OpPayload } from './sync.types.ts';
 
 /** An op's id: 128 random bits, as hex (the conflict rules compare them as text). */
-export const newOpId = (): string => randomBytes(16).toString('hex');
+export const newOpId = (): string => randomHex(16);
 
 /**
  * Where the services tell of each change they make, inside its transaction, so that a replica can send it to its
