@@ -5,6 +5,8 @@ import type { AttendeeStatus, MailState } from '../contract/vocabulary.ts';
 import { personMailState } from '../mail/mail-outbox.repository.ts';
 import type { SearchTerm } from './search.rules.ts';
 import { checkinCodeReadings } from './checkin-code.rules.ts';
+import { toSecond } from './ledger.repository.ts';
+import type { AttendeeRowState } from './ledger.rules.ts';
 
 interface AttendeeRow {
   id: number;
@@ -85,6 +87,32 @@ class StoredAttendee implements AttendeeRecord {
 }
 
 const toAttendee = (row: AttendeeRow): AttendeeRecord => new StoredAttendee(row);
+
+/**
+ * The record of a row the ledger has just written (ledger.repository.ts `writeRows`), as reading it back would give
+ * it: its columns are the rules' row with times cut to the second. `userId`: the row's, which only the caller knows.
+ */
+export function writtenAttendee(
+  row: AttendeeRowState,
+  eventId: number,
+  userId: number | null,
+): AttendeeRecord {
+  return new StoredAttendee({
+    id: row.id,
+    uuid: row.uuid,
+    event_id: eventId,
+    user_id: userId,
+    email: row.email,
+    name: row.name,
+    answers: row.answers,
+    status: row.status,
+    registered_at: toSecond(row.registeredAt),
+    checked_in_at: row.checkedInAt === null ? null : toSecond(row.checkedInAt),
+    status_before_no_show: row.statusBeforeNoShow,
+    checkin_op_id: row.checkinOpId,
+    checkin_code: row.checkinCode,
+  });
+}
 
 /** The record of a statement's row, or null when the statement found or changed none. */
 const attendeeOrNull = (row: AttendeeRow | undefined): AttendeeRecord | null =>

@@ -94,7 +94,7 @@ export function attendeeService(store: Store, ledger: LedgerService, journal: Ch
     circumstances?: ChangeCircumstances,
     edit?: EditDetail,
   ): AttendeeRecord {
-    ledger.recordFact(
+    const change = ledger.recordFact(
       event,
       {
         opId,
@@ -110,7 +110,7 @@ export function attendeeService(store: Store, ledger: LedgerService, journal: Ch
       { tell: true, circumstances },
     );
     journal.record(kind as OpKind, opId, { event: event.uuid, attendee: subject.uuid, ...payload });
-    return ledger.rowOf(subject.uuid)!;
+    return ledger.rowAfter(change, subject)!;
   }
 
   /**

@@ -177,14 +177,20 @@ export function ledgerRepository(db: Db) {
   const registrationByCode = db.prepare<[string], RegistrationRow>(
     `SELECT ${REGISTRATION_COLUMNS} FROM registrations WHERE checkin_code = ?`,
   );
-  const factsAbout = db.prepare<{ event: number; subjects: string }, FactRow>(
-    `SELECT ${FACT_COLUMNS} FROM attendee_facts
-     WHERE subject IN (SELECT value FROM json_each(@subjects)) AND event_id = @event AND refused = 0`,
-  );
   // Edits are found by any registration they name (`names` holds the rest of the person their node knew), not only
   // by their subject: an edit moves every registration it names (ledger.rules.ts `currentEmail`).
   const editsAbout = db.prepare<{ event: number; subjects: string }, FactRow>(
     `SELECT ${FACT_COLUMNS} FROM attendee_facts AS f
+     WHERE f.op_id IN (SELECT op_id FROM edit_subjects
+                       WHERE registration_uuid IN (SELECT value FROM json_each(@subjects)))
+       AND f.event_id = @event AND f.kind = 'edit' AND f.refused = 0`,
+  );
+  // Both at once, as a person's rows are made from them (one statement on every write, not two).
+  const factsAndEditsAbout = db.prepare<{ event: number; subjects: string }, FactRow>(
+    `SELECT ${FACT_COLUMNS} FROM attendee_facts
+     WHERE subject IN (SELECT value FROM json_each(@subjects)) AND event_id = @event AND refused = 0
+     UNION ALL
+     SELECT ${FACT_COLUMNS} FROM attendee_facts AS f
      WHERE f.op_id IN (SELECT op_id FROM edit_subjects
                        WHERE registration_uuid IN (SELECT value FROM json_each(@subjects)))
        AND f.event_id = @event AND f.kind = 'edit' AND f.refused = 0`,
@@ -390,12 +396,20 @@ export function ledgerRepository(db: Db) {
       const row = personOfSubject.get(uuid.toLowerCase());
       return row ? { eventId: row.event_id, emailKey: row.email_key } : null;
     },
-    /** The facts of `eventId` naming one of `subjects`, refused ones left out. */
-    factsAbout: (eventId: number, subjects: readonly string[]): StoredFact[] =>
-      factsAbout.all({ event: eventId, subjects: JSON.stringify(subjects) }).map(toFact),
     /** The edits of `eventId` naming one of `subjects` (their subject, or among the registrations they name). */
     editsAbout: (eventId: number, subjects: readonly string[]): StoredFact[] =>
       editsAbout.all({ event: eventId, subjects: JSON.stringify(subjects) }).map(toFact),
+    /** The facts of `eventId` naming one of `subjects` (refused ones left out), and `editsAbout` them; each once. */
+    factsAndEditsAbout(eventId: number, subjects: readonly string[]): StoredFact[] {
+      const facts: StoredFact[] = [];
+      const held = new Set<string>();
+      for (const row of factsAndEditsAbout.all({ event: eventId, subjects: JSON.stringify(subjects) })) {
+        if (held.has(row.op_id)) continue;
+        held.add(row.op_id);
+        facts.push(toFact(row));
+      }
+      return facts;
+    },
     /** The person a registration is now (its current email's key); true when it moved. */
     setEmailKey: (uuid: string, key: string): boolean => setEmailKey.run({ key, uuid }).changes > 0,
     factByOp(opId: string): StoredFact | null {
@@ -514,6 +528,8 @@ export function ledgerRepository(db: Db) {
       held: readonly HeldRow[],
       made: readonly AttendeeRowState[],
       now: string,
+      /** The person's registrations as read before: one already shown as its row is not written again. */
+      registrations: readonly Pick<StoredRegistration, 'uuid' | 'attendeeId'>[] = [],
     ): void {
       const madeIds = new Set(made.map((row) => row.id));
       for (const row of held) if (!madeIds.has(row.id)) deleteRow.run(row.id);
@@ -556,7 +572,13 @@ export function ledgerRepository(db: Db) {
         });
         writeNameWords(eventId, row.id, row.name);
       }
-      for (const row of made) for (const uuid of row.members) setAttendee.run({ attendee: row.id, uuid });
+      const shownAs = new Map(
+        registrations.map((registration) => [registration.uuid, registration.attendeeId]),
+      );
+      for (const row of made) {
+        for (const uuid of row.members)
+          if (shownAs.get(uuid) !== row.id) setAttendee.run({ attendee: row.id, uuid });
+      }
     },
 
     /**

@@ -6,7 +6,8 @@ import { autoExitRecordOf, scanRecordOf } from '../lists/scan.rules.ts';
 import { toTimestamp } from '../platform/time.ts';
 import type { Store } from '../store.ts';
 import type { ChangeCircumstances, ChangeNotifier } from '../webhooks/notifier.ts';
-import type { AttendeeSummary } from './attendee.types.ts';
+import type { AttendeeRecord, AttendeeSummary } from './attendee.types.ts';
+import { writtenAttendee } from './attendee.repository.ts';
 import type { HeldRow, LedgerRepository, StoredFact, StoredRegistration } from './ledger.repository.ts';
 import { toSecond } from './ledger.repository.ts';
 import { emailKey as keyOf } from '../platform/email.ts';
@@ -74,18 +75,17 @@ export function ledgerService(store: Store, ledger: LedgerRepository, notify: Ch
     const facts = registrations.length === 0 ? [] : factsOfRegistrations(eventId, registrations);
     const held = ledger.rowsOf(eventId, emailKey);
     const made = rowsOfPerson(registrations, facts, nameReader(eventId, facts));
-    ledger.writeRows(eventId, emailKey, held, made, toTimestamp(clock.now()));
+    ledger.writeRows(eventId, emailKey, held, made, toTimestamp(clock.now()), registrations);
     const lists = presence.write(eventId, emailKey, facts, made, event);
     return { eventId, emailKey, held, made, registrations, facts, lists };
   }
 
   /** The facts about some registrations: each one's subject among them, and the edits naming any of them. */
   function factsOfRegistrations(eventId: number, registrations: readonly StoredRegistration[]): StoredFact[] {
-    const uuids = registrations.map((registration) => registration.uuid);
-    const facts = ledger.factsAbout(eventId, uuids);
-    const held = new Set(facts.map((fact) => fact.opId));
-    for (const edit of ledger.editsAbout(eventId, uuids)) if (!held.has(edit.opId)) facts.push(edit);
-    return facts;
+    return ledger.factsAndEditsAbout(
+      eventId,
+      registrations.map((registration) => registration.uuid),
+    );
   }
 
   /** How an edited row's name reads, by its event's fields now; none needed where no edit is among the facts. */
@@ -289,6 +289,17 @@ export function ledgerService(store: Store, ledger: LedgerRepository, notify: Ch
     return repos.attendees.findByUuid(uuid) ?? repos.attendees.findMergedInto(uuid);
   }
 
+  /**
+   * The row `subject` (as read in this transaction) is shown as after `change`, as `rowOf` would read it back: from
+   * the rows just written, where the row kept its id and so its user (only a row written anew looks its user up).
+   */
+  function rowAfter(change: PersonChange | null, subject: AttendeeRecord) {
+    const row = change?.made.find((made) => made.members.includes(subject.uuid));
+    if (!row || row.id !== subject.id || !change!.held.some((held) => held.id === row.id))
+      return rowOf(subject.uuid);
+    return writtenAttendee(row, change!.eventId, subject.userId);
+  }
+
   return {
     materialize,
     tell,
@@ -298,6 +309,7 @@ export function ledgerService(store: Store, ledger: LedgerRepository, notify: Ch
     rebuildPending,
     factsOfRow,
     rowOf,
+    rowAfter,
     tellCheckOuts,
   };
 }
