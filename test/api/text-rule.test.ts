@@ -65,6 +65,9 @@ let org: Organization;
 let event: EventRecord;
 let owner: DashboardClient;
 let token: string;
+/** An event of its own for the check-in lists made here, so the registration routes' event keeps only its default. */
+let listed: EventRecord;
+let renamedListId: string;
 let serial = 0;
 
 beforeAll(async () => {
@@ -80,6 +83,9 @@ beforeAll(async () => {
   });
   owner = await signedInMember(t.app, org, 'owner');
   token = createToken(t.app, org);
+  listed = createEvent(t.app, org, { name: 'Listed' });
+  const made = await owner.send('POST', `/events/${listed.uuid}/check-in-lists`, { name: 'Hall B' });
+  renamedListId = made.body.data.id;
 });
 afterAll(async () => t.close());
 
@@ -225,6 +231,31 @@ const ROUTES: TextRoute[] = [
         email: email(),
         password: 'correct horse battery',
         role: 'staff',
+      });
+      return { status: r.status, errors: r.body.errors?.name };
+    },
+  },
+  {
+    name: 'a new check-in list over the token API',
+    lines: 'one',
+    field: 'The name field',
+    rows: () => count('check_in_lists'),
+    async send(text) {
+      const r = await call(t.app, 'POST', `/api/events/${listed.uuid}/check-in-lists`, {
+        token,
+        body: { name: text },
+      });
+      return { status: r.status, errors: r.body.errors?.name };
+    },
+  },
+  {
+    name: "a check-in list's name in the dashboard",
+    lines: 'one',
+    field: 'The name field',
+    rows: () => count('check_in_lists'),
+    async send(text) {
+      const r = await owner.send('PATCH', `/events/${listed.uuid}/check-in-lists/${renamedListId}`, {
+        name: text,
       });
       return { status: r.status, errors: r.body.errors?.name };
     },
