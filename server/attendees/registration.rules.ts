@@ -2,7 +2,7 @@ import { isValidEmail } from '../platform/email.ts';
 import { isCalendarDateString } from '../platform/time.ts';
 import type { RegistrationField } from '../contract/vocabulary.ts';
 import { addFieldError, fieldMessage, textFaultMessage, type FieldErrors } from '../platform/field-errors.ts';
-import { textFault } from '../platform/text.rules.ts';
+import { textFault, type TextLines } from '../platform/text.rules.ts';
 
 /** Longest value each free-text field type accepts, in characters (code points); dates and selects have a form. */
 export const MAX_LENGTH: Partial<Record<RegistrationField['type'], number>> = {
@@ -57,12 +57,15 @@ function fieldValueProblem(field: RegistrationField, value: string): string | nu
     case 'text':
     case 'phone':
     case 'textarea': {
-      // Only a textarea runs over several lines (platform/text.rules.ts).
-      const fault = textFault(value, field.type === 'textarea' ? 'many' : 'one');
+      const fault = textFault(value, answerLines(field));
       return fault ? textFaultMessage(fault, field.key) : null;
     }
   }
 }
+
+/** Only a textarea's answer runs over several lines (platform/text.rules.ts); every other is one line. */
+export const answerLines = (field: RegistrationField): TextLines =>
+  field.type === 'textarea' ? 'many' : 'one';
 
 /**
  * An attendee's display name: first and last name when the event asks for them, else its `name` field, else the

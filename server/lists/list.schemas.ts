@@ -7,7 +7,7 @@ import {
   SCAN_VIAS,
 } from '../contract/vocabulary.ts';
 import { scanBody } from '../attendees/kiosk-attendee.schemas.ts';
-import { timestamp, uuidParam } from '../platform/schemas.ts';
+import { singleLine, timestamp, uuidParam } from '../platform/schemas.ts';
 import { isWallTime } from '../platform/time.ts';
 import { isTimeOfDay, MAX_ADMITTED_VALUES, MAX_WINDOWS } from './list.rules.ts';
 
@@ -56,7 +56,7 @@ const admitsSchema = z
   });
 
 const settingsShape = {
-  name: z.string().trim().min(1).max(255),
+  name: singleLine(z.string().trim().min(1).max(255)),
   admits: admitsSchema.nullable(),
   windows: z.array(windowSchema).max(MAX_WINDOWS),
   entry_rule: z.enum(ENTRY_RULES),

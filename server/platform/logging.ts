@@ -23,14 +23,34 @@ const SECRET_PATH = /^(\/t\/|\/p\/|\/public\/tickets\/|\/public\/profile\/)[^/]+
 const SECRET_PARAMETERS = new Set(['secret', 'code']);
 const SECRET_WILDCARD_ROUTES = new Set(['/t/*']);
 
+/** An ASCII %-escape: what a router or a proxy decodes in a path (`%74` is `t`, `%2F` is `/`, `%25` is `%`). */
+const ASCII_ESCAPE = /%([0-7][0-9a-f])/gi;
+const HAS_ASCII_ESCAPE = /%[0-7][0-9a-f]/i;
+
 /**
- * A path as a router or a proxy may read it: ASCII %-escapes decoded (`/%74/` is `/t/`), repeated slashes and `.`
- * segments dropped, `..` applied.
+ * How many times a path's escapes are decoded: a router decodes once, and each proxy in front of it may have once
+ * already (`/%2574/` is `/%74/`, then `/t/`). A path still encoded after that is nobody's honest spelling.
  */
-export function normalisedPath(path: string): string {
-  const decoded = path.replace(/%([0-7][0-9a-f])/gi, (_, hex: string) =>
-    String.fromCharCode(parseInt(hex, 16)),
-  );
+const DECODING_ROUNDS = 3;
+
+/** `path` with its ASCII %-escapes decoded until none is left, or null when some still are after every round. */
+function decodedPath(path: string): string | null {
+  // Most paths have no escape: they cost one scan for '%' and nothing more.
+  if (!path.includes('%')) return path;
+  let decoded = path;
+  for (let round = 0; round < DECODING_ROUNDS && decoded.includes('%'); round++) {
+    decoded = decoded.replace(ASCII_ESCAPE, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  }
+  return HAS_ASCII_ESCAPE.test(decoded) ? null : decoded;
+}
+
+/**
+ * A path as a router or a proxy may read it: ASCII %-escapes decoded, as often as they are nested (`decodedPath`),
+ * repeated slashes and `.` segments dropped, `..` applied. Null for a path still encoded after every round.
+ */
+export function normalisedPath(path: string): string | null {
+  const decoded = decodedPath(path);
+  if (decoded === null) return null;
   const segments: string[] = [];
   for (const segment of decoded.split('/')) {
     if (segment === '' || segment === '.') continue;
@@ -40,9 +60,12 @@ export function normalisedPath(path: string): string {
   return `/${segments.join('/')}`;
 }
 
-/** The path to log: a path that carries a secret, normalised with the secret replaced; any other as it came. */
-function redactPath(path: string): string {
-  const normalised = normalisedPath(path);
+/**
+ * The path to log: a path that carries a secret, normalised with the secret replaced; one encoded past reading,
+ * which might hide one, replaced whole; any other as it came.
+ */
+function redactPath(path: string, normalised = normalisedPath(path)): string {
+  if (normalised === null) return `/${REDACTED}`;
   return SECRET_PATH.test(normalised) ? normalised.replace(SECRET_PATH, `$1${REDACTED}`) : path;
 }
 
@@ -63,8 +86,9 @@ export function redactUrl(url: string): string {
   const queryStart = url.indexOf('?');
   if (queryStart === -1) return redactPath(url);
   const rawPath = url.slice(0, queryStart);
-  const path = redactPath(rawPath);
-  const everyValue = EVERY_VALUE_PRIVATE.test(normalisedPath(rawPath));
+  const normalised = normalisedPath(rawPath);
+  const path = redactPath(rawPath, normalised);
+  const everyValue = normalised === null || EVERY_VALUE_PRIVATE.test(normalised);
   const query = url
     .slice(queryStart + 1)
     .split('&')

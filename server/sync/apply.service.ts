@@ -16,9 +16,9 @@ import type { LedgerService, PersonChange } from '../attendees/ledger.service.ts
 import type { EventRecord } from '../events/event.types.ts';
 import { isRegistrationOpen } from '../events/event.rules.ts';
 import { emailKey, isValidEmail } from '../platform/email.ts';
-import { validateEdit } from '../attendees/registration.rules.ts';
+import { answerLines, validateEdit } from '../attendees/registration.rules.ts';
 import { randomBase62 } from '../platform/random.ts';
-import { isOneLineText, textFaultsIn } from '../platform/text.rules.ts';
+import { isOneLineText, textFault, textFaultsIn } from '../platform/text.rules.ts';
 import { toTimestamp } from '../platform/time.ts';
 import type { Store } from '../store.ts';
 import {
@@ -64,22 +64,31 @@ export interface ApplyContext {
 }
 
 /**
+ * Whether an op's strings are text as the routes take it (platform/text.rules.ts): none holds what no field may, and
+ * a registration's name is one line, as is each answer but a textarea's (by the event's fields, as the public
+ * registration judges them). The push's own validation leaves ops to this, so one op an older kiosk took is refused
+ * on its own (`invalid`) and never holds back the ops queued after it. (An edit's answers are judged whole, as a
+ * desk's edit is: `editRefusal`.)
+ */
+function isTextOf(op: Op, event: EventRecord): boolean {
+  if (textFaultsIn(op).length > 0) return false;
+  if (op.kind !== 'register' && op.kind !== 'walk_in') return true;
+  const { name, answers } = (op.payload as RegistrationPayload).attendee;
+  return (
+    isOneLineText(name) &&
+    event.registrationFields.every(
+      (field) =>
+        !Object.hasOwn(answers, field.key) || textFault(answers[field.key]!, answerLines(field)) === null,
+    )
+  );
+}
+
+/**
  * A hub taking a device's ops (docs/sync.md, "Ops"): each is checked against what the device may touch before
  * anything is read for it (pretix checks a device's lists first), then recorded in the ledger as a fact, which
  * writes the person's rows by the same rules as every other change. Conflicts are flagged for staff on the Sync
  * page; webhooks hear of what changed. An op is applied once (the caller keeps the op ids it applied).
  */
-/**
- * Whether an op's strings are text as the routes take it (platform/text.rules.ts): none holds what no field may, and
- * a registration's name is one line. The push's own validation leaves ops to this, so one op an older kiosk took is
- * refused on its own (`invalid`) and never holds back the ops queued after it.
- */
-function isTextOf(op: Op): boolean {
-  if (textFaultsIn(op).length > 0) return false;
-  if (op.kind !== 'register' && op.kind !== 'walk_in') return true;
-  return isOneLineText((op.payload as RegistrationPayload).attendee.name);
-}
-
 export function applyService(store: Store, sync: SyncRepository, ledger: LedgerService) {
   const { repos, clock } = store;
 
@@ -90,7 +99,7 @@ export function applyService(store: Store, sync: SyncRepository, ledger: LedgerS
     if (!event || event.organizationId !== context.device.organizationId) {
       return { op_id: op.op_id, status: 'not_found', conflicts: [] };
     }
-    if (!isTextOf(op)) return refused(op, 'invalid');
+    if (!isTextOf(op, event)) return refused(op, 'invalid');
     const outcome = repos.ledger.replaying(() =>
       op.kind === 'register' || op.kind === 'walk_in'
         ? register(event, timed, op.payload as RegistrationPayload, context)

@@ -277,6 +277,14 @@ describe('row 6: no spelling of a ticket or profile path writes its secret to th
         `/p/${code}`,
         `/%70/${code}`,
         `/p//${code}`,
+        // Encoded twice or more: the router answers 404, but a proxy in front may have decoded it once already.
+        `/%2574/${secret}`,
+        `/public/%2574ickets/${secret}`,
+        `/public/%252574ickets/${secret}/event.ics`,
+        `/t%252F${secret}`,
+        `/%2570/${code}`,
+        `/public/%2570rofile/${code}`,
+        `/%25252570/${code}`,
       ];
       const statuses: Record<string, number> = {};
       for (const url of spellings)

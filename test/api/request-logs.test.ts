@@ -111,6 +111,13 @@ describe('redactUrl', () => {
     ['/%70ublic//events/e?x=1', '/%70ublic//events/e?x=[redacted]'],
     ['/public/%74ickets/s3cret/event.ics?x=1', '/public/tickets/[redacted]/event.ics?x=[redacted]'],
     ['/t/../p//c0de', '/p/[redacted]'],
+    ['/%2574/s3cret', '/t/[redacted]'],
+    ['/public/%2574ickets/s3cret?x=1', '/public/tickets/[redacted]?x=[redacted]'],
+    ['/%2570%252Fc0de', '/p/[redacted]'],
+    ['/%252574/s3cret/%2e%2e/s3cret', '/t/[redacted]'],
+    // Still encoded after as many rounds as a chain of proxies decodes: nobody's honest spelling, none of it kept.
+    ['/%25252574/s3cret?x=1', '/[redacted]?x=[redacted]'],
+    ['/api/events/100%2525', '/api/events/100%2525'],
   ])('%s is logged as %s', (url, logged) => {
     expect(redactUrl(url)).toBe(logged);
   });

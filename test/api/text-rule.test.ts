@@ -65,6 +65,9 @@ let org: Organization;
 let event: EventRecord;
 let owner: DashboardClient;
 let token: string;
+/** An event of its own for the check-in lists made here, so the registration routes' event keeps only its default. */
+let listed: EventRecord;
+let renamedListId: string;
 let serial = 0;
 
 beforeAll(async () => {
@@ -80,6 +83,9 @@ beforeAll(async () => {
   });
   owner = await signedInMember(t.app, org, 'owner');
   token = createToken(t.app, org);
+  listed = createEvent(t.app, org, { name: 'Listed' });
+  const made = await owner.send('POST', `/events/${listed.uuid}/check-in-lists`, { name: 'Hall B' });
+  renamedListId = made.body.data.id;
 });
 afterAll(async () => t.close());
 
@@ -229,6 +235,31 @@ const ROUTES: TextRoute[] = [
       return { status: r.status, errors: r.body.errors?.name };
     },
   },
+  {
+    name: 'a new check-in list over the token API',
+    lines: 'one',
+    field: 'The name field',
+    rows: () => count('check_in_lists'),
+    async send(text) {
+      const r = await call(t.app, 'POST', `/api/events/${listed.uuid}/check-in-lists`, {
+        token,
+        body: { name: text },
+      });
+      return { status: r.status, errors: r.body.errors?.name };
+    },
+  },
+  {
+    name: "a check-in list's name in the dashboard",
+    lines: 'one',
+    field: 'The name field',
+    rows: () => count('check_in_lists'),
+    async send(text) {
+      const r = await owner.send('PATCH', `/events/${listed.uuid}/check-in-lists/${renamedListId}`, {
+        name: text,
+      });
+      return { status: r.status, errors: r.body.errors?.name };
+    },
+  },
 ];
 
 const route = fc.constantFrom(...ROUTES);
@@ -285,12 +316,12 @@ describe('the text rule, over every route that takes text', () => {
 });
 
 describe('the text rule, for what is not a route', () => {
-  it("refuses a kiosk's op whose name is not one line of text on its own, and applies the ops after it", async () => {
+  it("refuses a kiosk's op whose name or answer is not text as its field takes it, on its own", async () => {
     const code = t.app.ctx.syncHub.createPairingCode(org.id, [event.uuid]);
     if (!code.ok) throw new Error('no pairing code');
     const paired = await call(t.app, 'POST', '/sync/pair', { body: { code: code.code, name: 'Door' } });
     const { credential, grant } = paired.body.data as { credential: string; grant: { from: number } };
-    const op = (seq: number, name: string) => ({
+    const op = (seq: number, name: string, more: Record<string, string> = {}) => ({
       op_id: seq.toString(16).padStart(32, '0'),
       seq,
       device: 'kiosk',
@@ -306,7 +337,7 @@ describe('the text rule, for what is not a route', () => {
           number: grant.from + seq,
           email: `op${seq}@example.com`,
           name,
-          answers: { email: `op${seq}@example.com`, first_name: name },
+          answers: { email: `op${seq}@example.com`, first_name: name, ...more },
           status: 'confirmed',
         },
       },
@@ -320,7 +351,15 @@ describe('the text rule, for what is not a route', () => {
         waiting: 0,
         acked_seq: 0,
         wants_ids: false,
-        ops: [op(1, 'Ada\u202ELovelace'), op(2, 'Ada\r\nLovelace'), op(3, 'Ada Lovelace')],
+        ops: [
+          op(1, 'Ada\u202ELovelace'),
+          op(2, 'Ada\r\nLovelace'),
+          // A single-line answer holds no line break, as on the public page; a textarea's may.
+          op(3, 'Ada', { last_name: 'Love\nlace' }),
+          op(4, 'Ada', { last_name: 'Love\tlace' }),
+          op(5, 'Ada', { notes: 'first line\r\nsecond line' }),
+          op(6, 'Ada Lovelace'),
+        ],
       },
     });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
@@ -329,8 +368,15 @@ describe('the text rule, for what is not a route', () => {
     ).toEqual([
       ['refused', 'invalid'],
       ['refused', 'invalid'],
+      ['refused', 'invalid'],
+      ['refused', 'invalid'],
+      ['applied', undefined],
       ['applied', undefined],
     ]);
+    const stored = t.app.store.db
+      .prepare("SELECT email FROM attendees WHERE email LIKE 'op%@example.com' ORDER BY email")
+      .all();
+    expect(stored).toEqual([{ email: 'op5@example.com' }, { email: 'op6@example.com' }]);
   });
 
   it("refuses them in an import's rows, as the registration it makes would be", async () => {
