@@ -356,6 +356,7 @@ export function ledgerRepository(db: Db) {
   // refused for seats (a replay never loses a person), and is flagged instead.
   const setReplaying = db.prepare('INSERT OR IGNORE INTO sync_replaying (id) VALUES (1)');
   const clearReplaying = db.prepare('DELETE FROM sync_replaying');
+  let replayingNow = false;
 
   /** UPDATEs of the columns that changed, by the list of them: a few lists come back again and again. */
   const rowUpdates = new Map<string, Statement<Record<string, unknown>>>();
@@ -628,12 +629,18 @@ export function ledgerRepository(db: Db) {
       return nextLocalId.get(count)! - count;
     },
 
-    /** Runs `work` with the seats guards standing aside (see the statements above). */
+    /**
+     * Runs `work` with the seats guards standing aside (see the statements above). Inside a `work` already under
+     * way it only runs: a hub applying a chunk of ops sets the row once, not once an op.
+     */
     replaying<T>(work: () => T): T {
+      if (replayingNow) return work();
       setReplaying.run();
+      replayingNow = true;
       try {
         return work();
       } finally {
+        replayingNow = false;
         clearReplaying.run();
       }
     },

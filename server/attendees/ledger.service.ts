@@ -69,15 +69,31 @@ export function ledgerService(store: Store, ledger: LedgerRepository, notify: Ch
   // Who is inside each check-in list follows the person's facts, written with their rows (lists/).
   const presence = listPresence(repos);
 
-  /** Writes one person's rows from their facts; what they were and are. `event`: where the caller holds it. */
-  function materialize(eventId: number, emailKey: string, event?: EventRecord): PersonChange {
-    const registrations = ledger.registrationsOf(eventId, emailKey);
-    const facts = registrations.length === 0 ? [] : factsOfRegistrations(eventId, registrations);
+  /**
+   * Writes one person's rows from their facts; what they were and are. `event`: where the caller holds it; `known`:
+   * the person's registrations and facts, where the caller read them in this transaction (not read again).
+   */
+  function materialize(
+    eventId: number,
+    emailKey: string,
+    event?: EventRecord,
+    known?: PersonFacts,
+  ): PersonChange {
+    const { registrations, facts } = known ?? personFacts(eventId, emailKey);
     const held = ledger.rowsOf(eventId, emailKey);
     const made = rowsOfPerson(registrations, facts, nameReader(eventId, facts));
     ledger.writeRows(eventId, emailKey, held, made, toTimestamp(clock.now()), registrations);
     const lists = presence.write(eventId, emailKey, facts, made, event);
     return { eventId, emailKey, held, made, registrations, facts, lists };
+  }
+
+  /** A person's registrations (refused ones left out) and the facts about them: what their rows are made of. */
+  function personFacts(eventId: number, emailKey: string): PersonFacts {
+    const registrations = ledger.registrationsOf(eventId, emailKey);
+    return {
+      registrations,
+      facts: registrations.length === 0 ? [] : factsOfRegistrations(eventId, registrations),
+    };
   }
 
   /** The facts about some registrations: each one's subject among them, and the edits naming any of them. */
@@ -203,12 +219,20 @@ export function ledgerService(store: Store, ledger: LedgerRepository, notify: Ch
     event: EventRecord,
     fact: AttendeeFact & { device: string | null; pendingUpstream: boolean },
     options: RecordOptions,
+    /**
+     * The subject's person as the caller read them in this transaction, before this fact: their facts are then the
+     * ones read and this one, not read again (a hub applying a kiosk's ops reads them to decide on each).
+     */
+    before?: PersonFacts & { emailKey: string },
   ): PersonChange | null {
     ledger.insertFact({ ...fact, eventId: event.id });
     if (fact.kind === 'edit') return recordEdit(event, fact, options);
-    const person = ledger.personOf(fact.subject);
+    const known = before?.registrations.some((registration) => registration.uuid === fact.subject)
+      ? { registrations: before.registrations, facts: [...before.facts, storedFact(fact, event.id)] }
+      : undefined;
+    const person = known ? { eventId: event.id, emailKey: before!.emailKey } : ledger.personOf(fact.subject);
     if (!person || person.eventId !== event.id) return null;
-    const change = materialize(event.id, person.emailKey, event);
+    const change = materialize(event.id, person.emailKey, event, known);
     if (options.tell) {
       tellScan(event, fact, change);
       tell(event, change, options.circumstances);
@@ -281,7 +305,7 @@ export function ledgerService(store: Store, ledger: LedgerRepository, notify: Ch
 
   /** Every fact about the person a row is of: what an undo there looks through. */
   function factsOfRow(row: { eventId: number; email: string }): StoredFact[] {
-    return factsOfRegistrations(row.eventId, ledger.registrationsOf(row.eventId, keyOf(row.email)));
+    return personFacts(row.eventId, keyOf(row.email)).facts;
   }
 
   /** The row a registration is shown as now, as the services read attendees. */
@@ -308,9 +332,35 @@ export function ledgerService(store: Store, ledger: LedgerRepository, notify: Ch
     rekeyFromFeed,
     rebuildPending,
     factsOfRow,
+    personFacts,
     rowOf,
     rowAfter,
     tellCheckOuts,
+  };
+}
+
+/** A person's registrations and the facts about them, as their rows are made. */
+export interface PersonFacts {
+  registrations: StoredRegistration[];
+  facts: StoredFact[];
+}
+
+/** A fact just inserted, as reading it back would give it (its names and detail as their stored JSON reads). */
+function storedFact(
+  fact: AttendeeFact & { device: string | null; pendingUpstream: boolean },
+  eventId: number,
+): StoredFact {
+  return {
+    opId: fact.opId,
+    kind: fact.kind,
+    subject: fact.subject,
+    at: fact.at,
+    names: [...fact.names],
+    detail: fact.detail ? (JSON.parse(JSON.stringify(fact.detail)) as typeof fact.detail) : null,
+    eventId,
+    device: fact.device,
+    refused: false,
+    pendingUpstream: fact.pendingUpstream,
   };
 }
 

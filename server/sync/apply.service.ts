@@ -14,6 +14,7 @@ import { personOnList, scansByList, type ListOfPerson } from '../lists/presence.
 import { checkInDetail, scanDetail } from '../lists/scan.rules.ts';
 import type { LedgerService, PersonChange } from '../attendees/ledger.service.ts';
 import type { EventRecord } from '../events/event.types.ts';
+import type { CheckInListRecord } from '../lists/list.types.ts';
 import { isRegistrationOpen } from '../events/event.rules.ts';
 import { emailKey, isValidEmail } from '../platform/email.ts';
 import { answerLines, validateEdit } from '../attendees/registration.rules.ts';
@@ -61,6 +62,34 @@ export interface ApplyContext {
   pendingUpstream: boolean;
   /** An id of this node's own, for a registration whose id another already took (ids.rules: never twice). */
   allocateId: () => number;
+  /**
+   * Events, devices and lists as ops name them: a hub applying a chunk of ops in one transaction, where nothing else
+   * writes, reads each once for the chunk (`readsOnce`, sync/hub.service.ts); by default each op reads its own.
+   */
+  reads?: ApplyReads;
+}
+
+/** What applying an op reads by a UUID it names. */
+export interface ApplyReads {
+  eventOf(uuid: string): EventRecord | null;
+  deviceNameOf(uuid: string): string | null;
+  listOf(uuid: string): CheckInListRecord | null;
+}
+
+/** The reads of `applyOp`, each made once for as long as the answer lives (one transaction: a hub's chunk). */
+export function readsOnce(store: Store, sync: SyncRepository): ApplyReads {
+  const once = <V>(read: (uuid: string) => V) => {
+    const known = new Map<string, V>();
+    return (uuid: string): V => {
+      if (!known.has(uuid)) known.set(uuid, read(uuid));
+      return known.get(uuid)!;
+    };
+  };
+  return {
+    eventOf: once((uuid) => store.repos.events.findByUuid(uuid)),
+    deviceNameOf: once((uuid) => sync.deviceByUuid(uuid)?.name ?? null),
+    listOf: once((uuid) => store.repos.lists.byUuid(uuid)),
+  };
 }
 
 /**
@@ -91,10 +120,16 @@ function isTextOf(op: Op, event: EventRecord): boolean {
  */
 export function applyService(store: Store, sync: SyncRepository, ledger: LedgerService) {
   const { repos, clock } = store;
+  const readsEach: ApplyReads = {
+    eventOf: (uuid) => repos.events.findByUuid(uuid),
+    deviceNameOf: (uuid) => sync.deviceByUuid(uuid)?.name ?? null,
+    listOf: (uuid) => repos.lists.byUuid(uuid),
+  };
 
   function applyOp(timed: TimedOp, context: ApplyContext): OpOutcome {
     const { op } = timed;
-    const event = repos.events.findByUuid(op.payload.event);
+    const reads = context.reads ?? readsEach;
+    const event = reads.eventOf(op.payload.event);
     // The caller checked the event is one the device serves; an event of another organization is never its own.
     if (!event || event.organizationId !== context.device.organizationId) {
       return { op_id: op.op_id, status: 'not_found', conflicts: [] };
@@ -239,7 +274,8 @@ export function applyService(store: Store, sync: SyncRepository, ledger: LedgerS
       };
     };
     // A scan names a list, which must be one of its event's (a kiosk is given no other); only staff force.
-    const refusal = scanRefusal(event, op, Date.parse(timed.at)) ?? editRefusal(event, op);
+    const reads = context.reads ?? readsEach;
+    const refusal = scanRefusal(event, op, Date.parse(timed.at), reads) ?? editRefusal(event, op);
     if (refusal) return refused(op, refusal);
     if (repos.ledger.factByOp(op.op_id)) {
       const row = ledger.rowOf(subject);
@@ -253,7 +289,7 @@ export function applyService(store: Store, sync: SyncRepository, ledger: LedgerS
       subject,
       at: timed.at,
       names: namesOf(op),
-      detail: op.kind === 'edit' ? editDetailOfOp(op) : detailOf(op),
+      detail: op.kind === 'edit' ? editDetailOfOp(op) : detailOf(op, reads),
       device: op.device,
       pendingUpstream: context.pendingUpstream,
     };
@@ -267,10 +303,14 @@ export function applyService(store: Store, sync: SyncRepository, ledger: LedgerS
       return applied();
     }
     // What applying it costs stays the same whatever came before: a person's facts are bounded.
-    const facts = ledger.factsOfRow({ eventId: event.id, email: registration.emailKey });
+    const person = {
+      emailKey: registration.emailKey,
+      ...ledger.personFacts(event.id, registration.emailKey),
+    };
+    const { facts } = person;
     if (facts.length >= MAX_FACTS_PER_PERSON) return refused(op, 'person_limit');
     const rowBefore = ledger.rowOf(subject);
-    if (op.kind === 'check_in' && !mayComeBackIn(event)) {
+    if (op.kind === 'check_in' && !mayComeBackIn(event, reads)) {
       const dropped = duplicateScan(facts, op.device, subject);
       if (dropped) {
         const attendee = rowBefore?.uuid ?? subject;
@@ -291,9 +331,9 @@ export function applyService(store: Store, sync: SyncRepository, ledger: LedgerS
         };
       }
     }
-    const overCapacity = fact.detail ? entersOverCapacity(event, fact, facts) : false;
+    const overCapacity = fact.detail ? entersOverCapacity(event, fact, facts, reads) : false;
     if (fact.detail) fact.detail = { ...fact.detail, over_capacity: overCapacity };
-    const change = ledger.recordFact(event, fact, { tell: true })!;
+    const change = ledger.recordFact(event, fact, { tell: true }, person)!;
     // The registrations the subject's row was before (the ledger read them before writing the rows again).
     const membersBefore = new Set(
       change.registrations
@@ -323,8 +363,8 @@ export function applyService(store: Store, sync: SyncRepository, ledger: LedgerS
    * checks everyone out at night (or did, by some version of its rules). Only where neither can be is a device's
    * repeat dropped (and counted), as before lists: what decides it is the list's rules, never the order ops come in.
    */
-  function mayComeBackIn(event: EventRecord): boolean {
-    const list = repos.lists.byUuid(defaultListUuid(event.uuid));
+  function mayComeBackIn(event: EventRecord, reads: ApplyReads): boolean {
+    const list = reads.listOf(defaultListUuid(event.uuid));
     return list?.history.some((version) => version.exitsScanned || version.autoCheckoutAt !== null) ?? false;
   }
 
@@ -360,14 +400,14 @@ export function applyService(store: Store, sync: SyncRepository, ledger: LedgerS
   }
 
   /** Why a scan may not be taken, before anything is read for it: a list not of its event, or force from a kiosk. */
-  function scanRefusal(event: EventRecord, op: Op, at: number): RefusalReason | null {
+  function scanRefusal(event: EventRecord, op: Op, at: number, reads: ApplyReads): RefusalReason | null {
     if (op.kind !== 'check_in' && op.kind !== 'scan') return null;
     const payload = op.payload as CheckInPayload | ScanPayload;
     const byStaff = payload.via === 'desk' || payload.via === 'api';
     if (payload.forced && !byStaff) return 'force_not_allowed';
     if (op.kind === 'check_in') return null;
     const scan = payload as ScanPayload;
-    const list = repos.lists.byUuid(scan.list);
+    const list = reads.listOf(scan.list);
     if (!list || list.eventId !== event.id) return 'unknown_list';
     // An entry on the default list is a check-in, and a list takes exits only while its rules scan them: a scan
     // saying otherwise is not what any kiosk sends.
@@ -377,8 +417,8 @@ export function applyService(store: Store, sync: SyncRepository, ledger: LedgerS
   }
 
   /** A check-in's or a scan's detail, from its op, as the node that made it recorded it; and the kiosk's name. */
-  function detailOf(op: Op): ScanDetail | null {
-    const deviceName = sync.deviceByUuid(op.device)?.name ?? null;
+  function detailOf(op: Op, reads: ApplyReads): ScanDetail | null {
+    const deviceName = reads.deviceNameOf(op.device);
     if (op.kind === 'check_in')
       return { ...checkInDetail(op.payload as CheckInPayload), device_name: deviceName };
     if (op.kind === 'scan') return { ...scanDetail(op.payload as ScanPayload), device_name: deviceName };
@@ -395,10 +435,15 @@ export function applyService(store: Store, sync: SyncRepository, ledger: LedgerS
    * Whether an entry a device made puts its list over the capacity in force at its time: the list is full here now
    * and the person is not inside. It stands (the person is in) and is flagged, decided here, where the truth is held.
    */
-  function entersOverCapacity(event: EventRecord, fact: AttendeeFact, facts: readonly StoredFact[]): boolean {
+  function entersOverCapacity(
+    event: EventRecord,
+    fact: AttendeeFact,
+    facts: readonly StoredFact[],
+    reads: ApplyReads,
+  ): boolean {
     const scanned = scanDetailOf(fact);
     if (scanned?.direction !== 'entry') return false;
-    const list = repos.lists.byUuid(scanned.list ?? defaultListUuid(event.uuid));
+    const list = reads.listOf(scanned.list ?? defaultListUuid(event.uuid));
     if (!list || list.id === 0) return false;
     const capacity = rulesAt(list.history, Date.parse(fact.at)).capacity;
     if (capacity === null) return false;

@@ -4,7 +4,7 @@ import { randomBase62 } from '../platform/random.ts';
 import { toTimestamp } from '../platform/time.ts';
 import type { Store } from '../store.ts';
 import type { ChangeNotifier } from '../webhooks/notifier.ts';
-import type { ApplyService } from './apply.service.ts';
+import { readsOnce, type ApplyReads, type ApplyService } from './apply.service.ts';
 import { correctOpTime } from './clock.rules.ts';
 import { isEmptyPage, type FeedRepository } from './feed.repository.ts';
 import { blockSizeFor } from './id-ranges.rules.ts';
@@ -24,8 +24,12 @@ const WATCH_INTERVAL_MS = 250;
 /** How long after a write made here long-polls look: the writes in between wake each of them once. */
 const NUDGE_COALESCE_MS = 100;
 
-/** Ops applied per transaction: a chunk takes a few milliseconds, then other requests get their turn. */
-const APPLY_CHUNK_OPS = 25;
+/**
+ * Ops applied per transaction: a chunk takes ~7 ms (50 check-ins on a quiet 2-core machine), then other requests get
+ * their turn. 25 wrote the pages every op shares (the revision, the counts, the indexes' hot ends) twice as often;
+ * 100 held an honest client behind a rogue device's pushes ~15 ms a chunk (bench/results.md).
+ */
+const APPLY_CHUNK_OPS = 50;
 
 /**
  * Runs `write` in a transaction whose commit does not wait for the disk (synchronous=NORMAL: in WAL mode a crash of
@@ -41,6 +45,15 @@ function inChunk(store: Store, relay: Relay, write: () => void): void {
   } finally {
     store.db.pragma('synchronous = FULL');
   }
+}
+
+/** `read`, called once for each key. */
+function memo<K, V>(read: (key: K) => V): (key: K) => V {
+  const known = new Map<K, V>();
+  return (key) => {
+    if (!known.has(key)) known.set(key, read(key));
+    return known.get(key)!;
+  };
 }
 
 /** An applied op is remembered this long after its device has seen it acked (docs/sync.md, "Storage bounds"). */
@@ -290,26 +303,34 @@ export function syncHubService(
     try {
       for (let from = 0; from < request.ops.length && !stopped; from += APPLY_CHUNK_OPS) {
         if (from > 0) await new Promise<void>((resolve) => setImmediate(resolve));
-        inChunk(store, relay, () => {
-          for (const op of request.ops.slice(from, from + APPLY_CHUNK_OPS)) {
-            const earlier = sync.appliedOutcome(op.op_id);
-            if (earlier) {
-              outcomes.push(earlier);
+        // Within a chunk's transaction nothing else writes: what its ops name, and clock anchors, are read once for it.
+        const chunk = {
+          reads: readsOnce(store, sync),
+          anchorOf: memo((bootId: string) => sync.clockAnchor(device.uuid, bootId)),
+        };
+        inChunk(store, relay, () =>
+          // The seats guards stand aside for the whole chunk (each op's apply would set and clear it again).
+          repos.ledger.replaying(() => {
+            for (const op of request.ops.slice(from, from + APPLY_CHUNK_OPS)) {
+              const earlier = sync.appliedOutcome(op.op_id);
+              if (earlier) {
+                outcomes.push(earlier);
+                ackedSeq = Math.max(ackedSeq, op.seq);
+                continue;
+              }
+              if (op.schema_version > schemaVersion) {
+                outcomes.push({ op_id: op.op_id, status: 'upgrade_required', conflicts: [] });
+                stopped = true;
+                break;
+              }
+              const outcome = takeOp(device, op, hubMs, offset, chunk);
+              sync.recordApplied(op, device.uuid, outcome, now());
+              outcomes.push(outcome);
+              settledNow += 1;
               ackedSeq = Math.max(ackedSeq, op.seq);
-              continue;
             }
-            if (op.schema_version > schemaVersion) {
-              outcomes.push({ op_id: op.op_id, status: 'upgrade_required', conflicts: [] });
-              stopped = true;
-              break;
-            }
-            const outcome = takeOp(device, op, hubMs, offset);
-            sync.recordApplied(op, device.uuid, outcome, now());
-            outcomes.push(outcome);
-            settledNow += 1;
-            ackedSeq = Math.max(ackedSeq, op.seq);
-          }
-        });
+          }),
+        );
       }
       return store.inTransaction((): PushAnswer => {
         sync.setDeviceAcked(device.id, ackedSeq);
@@ -340,7 +361,16 @@ export function syncHubService(
    * One op of a device, in a savepoint: checked against what the device may touch, then applied (and, on a venue's
    * hub, passed on to the online server in the same savepoint). One that throws is rolled back alone and recorded.
    */
-  function takeOp(device: DeviceRecord, op: Op, hubMs: number, offset: number): OpOutcome {
+  function takeOp(
+    device: DeviceRecord,
+    op: Op,
+    hubMs: number,
+    offset: number,
+    chunk: {
+      reads: ApplyReads;
+      anchorOf: (bootId: string) => { hubMs: number; monoMs: number } | null;
+    },
+  ): OpOutcome {
     if (!device.eventIds.includes(op.payload.event.toLowerCase())) {
       // Not one of the events it serves: it may not change it.
       return { op_id: op.op_id, status: 'not_found', conflicts: [] };
@@ -348,7 +378,7 @@ export function syncHubService(
     const time = correctOpTime(
       { wallMs: op.wall_ms, monoMs: op.mono_ms, bootId: op.boot_id },
       // The pushing device's readings: a venue's hub relays its kiosks' ops on its own clock and boot.
-      sync.clockAnchor(device.uuid, op.boot_id),
+      chunk.anchorOf(op.boot_id),
       offset,
       hubMs,
     );
@@ -358,7 +388,7 @@ export function syncHubService(
         const outcome = notify.keyed(op.op_id, () =>
           apply.applyOp(
             { op: upgradeOp(op), at: new Date(time.atMs).toISOString(), uncertain },
-            { device, pendingUpstream: relay.active(), allocateId },
+            { device, pendingUpstream: relay.active(), allocateId, reads: chunk.reads },
           ),
         );
         // A venue's hub passes what it applied on to the online server it follows, in the same savepoint.

@@ -76,7 +76,8 @@ it('a push under way reaches the feed when the hub answers it, not chunk by chun
   // Its chunks are committed without waiting for the disk (sync/hub.service.ts): until the answer's commit makes them
   // durable, no replica may read what a power cut could take back.
   const local = replica.ctx.events.findEvent(event.uuid)!;
-  for (let i = 0; i < 100; i++) {
+  // Several chunks' worth (APPLY_CHUNK_OPS, sync/hub.service.ts).
+  for (let i = 0; i < 300; i++) {
     const outcome = replica.ctx.registrations.addWalkIn(local, {
       email: `chunked${i}@example.com`,
       first_name: 'Chunked',
