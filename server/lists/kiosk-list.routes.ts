@@ -71,7 +71,7 @@ export const kioskListRoutes: FastifyPluginAsyncZod = async (app) => {
       const event = publishedEventOf(app, request.params.uuid);
       const list = listOf(event, request.params.list_id);
       if (!event.allowSelfCheckin) throw new HttpError(403, messages.selfCheckInDisabled);
-      const outcome = lists.scan(event, list.uuid, {
+      const outcome = lists.scan(event, list, {
         // The body's schema has refused what is not a code.
         target: { code: parseScannedCode(request.body.code)! },
         direction: request.body.direction,

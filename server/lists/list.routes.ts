@@ -235,7 +235,7 @@ export function listRoutes(caller: Caller, { writable }: ListRoutesOptions): Fas
         const event = eventOf(request, request.params.event_id);
         const list = listOf(event, request.params.list_id);
         const { code, attendee_id: attendeeId, direction, force } = request.body;
-        const outcome = service.scan(event, list.uuid, {
+        const outcome = service.scan(event, list, {
           // The body's schema has refused a code that is not one, and a body with neither or both.
           target: code !== undefined ? { code: parseScannedCode(code)! } : { attendeeId: attendeeId! },
           direction,

@@ -2,16 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { scanDetailOf, type ScanDetail } from '../attendees/ledger.rules.ts';
 import type { AttendeeRecord } from '../attendees/attendee.types.ts';
 import type { ScannedCode } from '../attendees/checkin-code.rules.ts';
-import type { LedgerService } from '../attendees/ledger.service.ts';
+import type { LedgerService, PersonFacts } from '../attendees/ledger.service.ts';
 import type { RecordedScanResult, ScanDirection, ScanVia } from '../contract/vocabulary.ts';
 import type { EventRecord } from '../events/event.types.ts';
 import { checkInOpIdFor } from '../failover/failover.rules.ts';
+import { emailKey } from '../platform/email.ts';
 import { hasFieldErrors, type FieldErrors } from '../platform/field-errors.ts';
 import { toTimestamp } from '../platform/time.ts';
 import type { Store } from '../store.ts';
 import { newOpId, type ChangeJournal } from '../sync/journal.ts';
 import type { CheckInPayload, ScanPayload } from '../sync/sync.types.ts';
-import { autoExitsBy, listTimeline, stateAt, type ListScan } from './entry.rules.ts';
+import { autoExitsBy, listTimeline, stateAt } from './entry.rules.ts';
 import {
   changesFixedDefaultRules,
   DEFAULT_LIST_NAME,
@@ -234,11 +235,6 @@ export function listService(store: Store, ledger: LedgerService, journal: Change
     return repos.attendees.findForEmail(event.id, person.email);
   }
 
-  /** The person's scans on one list, as the entry rules take them. */
-  function scansOn(list: CheckInListRecord, event: EventRecord, attendee: AttendeeRecord): ListScan[] {
-    return scansByList(ledger.factsOfRow(attendee), event.uuid).get(list.uuid) ?? [];
-  }
-
   /** The op id of a scan: derived from the client's idempotency key (the same on every server), else random. */
   function opIdOf(
     event: EventRecord,
@@ -261,12 +257,12 @@ export function listService(store: Store, ledger: LedgerService, journal: Change
    */
   function scan(
     event: EventRecord,
-    uuid: string,
+    /** The list as `findList` found it, in the same turn. */
+    found: CheckInListRecord,
     request: ScanRequest,
   ): ScanOutcome | { refused: 'exits_not_scanned' } {
     const now = clock.now();
     return store.inTransaction(() => {
-      const found = findList(event, uuid)!;
       const list = found.isDefault ? defaultListOf(repos, event) : found;
       const rules = rulesAt(list.history, now.getTime());
       if (request.direction === 'exit' && !rules.exitsScanned)
@@ -302,11 +298,15 @@ export function listService(store: Store, ledger: LedgerService, journal: Change
           attendee: ledger.rowOf(attendee.uuid) ?? attendee,
         });
       }
-      const timeline = listTimeline(list.uuid, scansOn(list, event, attendee), list.history, event.timezone);
+      // The person's facts, read once: to decide, and for the ledger to write their rows from.
+      const key = emailKey(attendee.email);
+      const before = { emailKey: key, ...ledger.personFacts(event.id, key) };
+      const scans = scansByList(before.facts, event.uuid).get(list.uuid) ?? [];
+      const timeline = listTimeline(list.uuid, scans, list.history, event.timezone);
       const person = stateAt(timeline, list.history, event.timezone, now.getTime());
       const insideBefore = insideOf(list);
       if (request.direction === 'exit') {
-        return record(event, list, attendee, request, opId, now, {
+        return record(event, list, attendee, before, request, opId, now, {
           result: 'exit_recorded',
           forced: false,
           overCapacity: false,
@@ -337,7 +337,7 @@ export function listService(store: Store, ledger: LedgerService, journal: Change
               : [],
         });
       }
-      return record(event, list, attendee, request, opId, now, decision);
+      return record(event, list, attendee, before, request, opId, now, decision);
     });
   }
 
@@ -346,6 +346,7 @@ export function listService(store: Store, ledger: LedgerService, journal: Change
     event: EventRecord,
     list: CheckInListRecord,
     attendee: AttendeeRecord,
+    before: PersonFacts & { emailKey: string },
     request: ScanRequest,
     opId: string,
     now: Date,
@@ -368,7 +369,7 @@ export function listService(store: Store, ledger: LedgerService, journal: Change
       ...(decision.overCapacity ? { over_capacity: true } : {}),
     };
     const kind = isCheckIn ? 'check_in' : 'scan';
-    ledger.recordFact(
+    const change = ledger.recordFact(
       event,
       {
         opId,
@@ -381,6 +382,7 @@ export function listService(store: Store, ledger: LedgerService, journal: Change
         pendingUpstream: journal.sendsUp(event.uuid),
       },
       { tell: true },
+      before,
     );
     journal.record(kind, opId, { event: event.uuid, attendee: attendee.uuid, ...payload } as CheckInPayload);
     return {
@@ -391,7 +393,7 @@ export function listService(store: Store, ledger: LedgerService, journal: Change
       scanId: scanIdOf(opId),
       scannedAt: now.toISOString(),
       list: { uuid: list.uuid, name: list.name },
-      attendee: ledger.rowOf(attendee.uuid) ?? attendee,
+      attendee: ledger.rowAfter(change, attendee) ?? attendee,
       enteredAt: null,
       belongsTo: [],
       opensAt: null,
