@@ -110,7 +110,7 @@ export function attendeeService(store: Store, ledger: LedgerService, journal: Ch
       { tell: true, circumstances },
     );
     journal.record(kind as OpKind, opId, { event: event.uuid, attendee: subject.uuid, ...payload });
-    return ledger.rowAfter(change, subject)!;
+    return ledger.rowAfter(change, subject.uuid, subject)!;
   }
 
   /**

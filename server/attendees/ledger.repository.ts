@@ -203,9 +203,9 @@ export function ledgerRepository(db: Db) {
   );
   const insertRegistration = db.prepare<Record<string, unknown>>(
     `INSERT INTO registrations (uuid, id, event_id, email, email_key, name, answers, status, registered_at, op_id,
-       checkin_code, pending_upstream, ticket_secret, language, door)
+       checkin_code, pending_upstream, ticket_secret, language, door, attendee_id)
      VALUES (@uuid, @id, @event_id, @email, @email_key, @name, @answers, @status, @registered_at, @op_id,
-       @checkin_code, @pending_upstream, @ticket_secret, @language, @door)`,
+       @checkin_code, @pending_upstream, @ticket_secret, @language, @door, @attendee_id)`,
   );
   // Written only where something differs: an unchanged registration keeps its revision (and is not sent again to
   // this node's own replicas). Being confirmed by the node followed is this node's own business, never sent. Its
@@ -288,14 +288,15 @@ export function ledgerRepository(db: Db) {
   const deleteMovedRow = db.prepare<[number, number, string]>(
     'DELETE FROM attendees WHERE id = ? AND NOT (event_id = ? AND email_key = ?)',
   );
-  const insertRow = db.prepare<Record<string, unknown>>(
+  const insertRow = db.prepare<Record<string, unknown>, { user_id: number | null }>(
     `INSERT INTO attendees (id, uuid, event_id, user_id, email, email_key, name, answers, status, registered_at,
        checked_in_at, status_before_no_show, checkin_op_id, checkin_code, updated_at, search_text)
      VALUES (@id, @uuid, @event_id,
        (SELECT u.id FROM users u JOIN events e ON e.organization_id = u.organization_id
         WHERE e.id = @event_id AND u.email_key = @email_key),
        @email, @email_key, @name, @answers, @status, @registered_at, @checked_in_at, @status_before_no_show,
-       @checkin_op_id, @checkin_code, @updated_at, @search_text)`,
+       @checkin_op_id, @checkin_code, @updated_at, @search_text)
+     RETURNING user_id`,
   );
   const setAttendee = db.prepare<{ attendee: number; uuid: string }>(
     'UPDATE registrations SET attendee_id = @attendee WHERE uuid = @uuid AND attendee_id IS NOT @attendee',
@@ -418,8 +419,17 @@ export function ledgerRepository(db: Db) {
       return row ? toFact(row) : null;
     },
 
+    /**
+     * A new registration. `attendeeId`: the row it will be shown as, where the caller can tell (its own, unless it
+     * joins an older registration's row); `writeRows` sets it right either way, and writes it only if it moves.
+     */
     insertRegistration(
-      registration: RegistrationFact & { eventId: number; emailKey: string; pendingUpstream: boolean },
+      registration: RegistrationFact & {
+        eventId: number;
+        emailKey: string;
+        pendingUpstream: boolean;
+        attendeeId?: number | null;
+      },
     ): void {
       insertRegistration.run({
         uuid: registration.uuid,
@@ -437,6 +447,7 @@ export function ledgerRepository(db: Db) {
         ticket_secret: registration.ticketSecret ?? null,
         language: registration.language ?? null,
         door: registration.door ?? null,
+        attendee_id: registration.attendeeId ?? null,
       });
     },
     /** A registration as the node this one follows has it (true when anything the rows show changed). */
@@ -521,7 +532,8 @@ export function ledgerRepository(db: Db) {
     /**
      * Writes what the rules made of one person over what is held: rows no longer made go, rows kept get the columns
      * that changed, new rows come. A row that becomes cancelled is written before any other, and the ones that go
-     * before those that come, so the one-live-registration index never sees two at once.
+     * before those that come, so the one-live-registration index never sees two at once. The user of each row it
+     * wrote anew, by the row's id (a kept row keeps its user).
      */
     writeRows(
       eventId: number,
@@ -531,7 +543,8 @@ export function ledgerRepository(db: Db) {
       now: string,
       /** The person's registrations as read before: one already shown as its row is not written again. */
       registrations: readonly Pick<StoredRegistration, 'uuid' | 'attendeeId'>[] = [],
-    ): void {
+    ): Map<number, number | null> {
+      const usersOfNewRows = new Map<number, number | null>();
       const madeIds = new Set(made.map((row) => row.id));
       for (const row of held) if (!madeIds.has(row.id)) deleteRow.run(row.id);
       const heldById = new Map(held.map((row) => [row.id, row]));
@@ -563,14 +576,15 @@ export function ledgerRepository(db: Db) {
       }
       for (const row of inserts) {
         deleteMovedRow.run(row.id, eventId, emailKey);
-        insertRow.run({
+        const written = insertRow.get({
           id: row.id,
           event_id: eventId,
           email_key: emailKey,
           updated_at: now,
           search_text: searchTextOf(row),
           ...Object.fromEntries(DECIDED_COLUMNS.map((column) => [column, DECIDED[column](row)])),
-        });
+        })!;
+        usersOfNewRows.set(row.id, written.user_id);
         writeNameWords(eventId, row.id, row.name);
       }
       const shownAs = new Map(
@@ -580,6 +594,7 @@ export function ledgerRepository(db: Db) {
         for (const uuid of row.members)
           if (shownAs.get(uuid) !== row.id) setAttendee.run({ attendee: row.id, uuid });
       }
+      return usersOfNewRows;
     },
 
     /**

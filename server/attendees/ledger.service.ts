@@ -33,6 +33,8 @@ export interface PersonChange {
   facts: StoredFact[];
   /** The person's scans on each check-in list, by list UUID, as the entry rules take them (lists/). */
   lists: Map<string, ListOfPerson>;
+  /** The user of each row written anew, by its id (a kept row keeps its user). */
+  usersOfNewRows: Map<number, number | null>;
 }
 
 export interface RecordOptions {
@@ -82,9 +84,16 @@ export function ledgerService(store: Store, ledger: LedgerRepository, notify: Ch
     const { registrations, facts } = known ?? personFacts(eventId, emailKey);
     const held = ledger.rowsOf(eventId, emailKey);
     const made = rowsOfPerson(registrations, facts, nameReader(eventId, facts));
-    ledger.writeRows(eventId, emailKey, held, made, toTimestamp(clock.now()), registrations);
+    const usersOfNewRows = ledger.writeRows(
+      eventId,
+      emailKey,
+      held,
+      made,
+      toTimestamp(clock.now()),
+      registrations,
+    );
     const lists = presence.write(eventId, emailKey, facts, made, event);
-    return { eventId, emailKey, held, made, registrations, facts, lists };
+    return { eventId, emailKey, held, made, registrations, facts, lists, usersOfNewRows };
   }
 
   /** A person's registrations (refused ones left out) and the facts about them: what their rows are made of. */
@@ -199,13 +208,25 @@ export function ledgerService(store: Store, ledger: LedgerRepository, notify: Ch
     options: RecordOptions,
   ): PersonChange {
     const typed = keyOf(registration.email);
-    ledger.insertRegistration({ ...registration, eventId: event.id, emailKey: typed });
+    // Shown as its own row unless it joins an older registration's (writeRows then points it there).
+    ledger.insertRegistration({
+      ...registration,
+      eventId: event.id,
+      emailKey: typed,
+      attendeeId: registration.id,
+    });
+    const person = personFacts(event.id, typed);
     // An edit of it may have arrived first (a hub restored from a backup): it is then its edited address's person.
-    // As `rekey` does, from the registration in hand rather than read back (every registration passes here).
-    const edits = ledger.editsAbout(event.id, [registration.uuid]);
+    // As `rekey` does, from the registration in hand rather than read back (every registration passes here); the
+    // edits naming it are among its typed address's person's facts (ledger.repository.ts `editsAbout`).
+    const edits = person.facts.filter(
+      (fact) =>
+        fact.kind === 'edit' &&
+        (fact.subject === registration.uuid || fact.names.includes(registration.uuid)),
+    );
     const key = edits.length === 0 ? typed : keyOf(currentEmail(registration, edits));
     if (key !== typed) ledger.setEmailKey(registration.uuid, key);
-    const change = materialize(event.id, key, event);
+    const change = materialize(event.id, key, event, key === typed ? person : undefined);
     if (options.tell) tell(event, change);
     return change;
   }
@@ -314,14 +335,20 @@ export function ledgerService(store: Store, ledger: LedgerRepository, notify: Ch
   }
 
   /**
-   * The row `subject` (as read in this transaction) is shown as after `change`, as `rowOf` would read it back: from
-   * the rows just written, where the row kept its id and so its user (only a row written anew looks its user up).
+   * The row the registration `uuid` is shown as after `change`, as `rowOf` would read it back, from the rows just
+   * written: where its row was written anew (its user came back with it), or kept its id and so the user of
+   * `subject`, that row as read in this transaction. Read back otherwise.
    */
-  function rowAfter(change: PersonChange | null, subject: AttendeeRecord) {
-    const row = change?.made.find((made) => made.members.includes(subject.uuid));
-    if (!row || row.id !== subject.id || !change!.held.some((held) => held.id === row.id))
-      return rowOf(subject.uuid);
-    return writtenAttendee(row, change!.eventId, subject.userId);
+  function rowAfter(change: PersonChange | null, uuid: string, subject?: AttendeeRecord) {
+    const row = change?.made.find((made) => made.members.includes(uuid));
+    if (!row) return rowOf(uuid);
+    if (change!.usersOfNewRows.has(row.id)) {
+      return writtenAttendee(row, change!.eventId, change!.usersOfNewRows.get(row.id)!);
+    }
+    if (subject?.id === row.id && change!.held.some((held) => held.id === row.id)) {
+      return writtenAttendee(row, change!.eventId, subject.userId);
+    }
+    return rowOf(uuid);
   }
 
   return {

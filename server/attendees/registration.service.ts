@@ -11,7 +11,7 @@ import type { RegisterResult } from './attendee.repository.ts';
 import type { AttendeeRecord } from './attendee.types.ts';
 import { drawCheckinCode } from './checkin-code.rules.ts';
 import { registrationRefusal } from './ledger.repository.ts';
-import type { LedgerService } from './ledger.service.ts';
+import type { LedgerService, PersonChange } from './ledger.service.ts';
 import { attendeeName, validateRegistration } from './registration.rules.ts';
 
 export type RegistrationOutcome =
@@ -165,9 +165,10 @@ export function recordRegistration(
     language: input.language ?? null,
     door: input.door ?? ('public' as const),
   };
+  let change: PersonChange;
   try {
     // A savepoint: a registration the database refuses leaves nothing behind in the caller's transaction.
-    store.db.transaction(() =>
+    change = store.db.transaction(() =>
       ledger.register(
         event,
         { ...registration, pendingUpstream: journal.sendsUp(event.uuid) },
@@ -196,5 +197,9 @@ export function recordRegistration(
       door: registration.door,
     },
   });
-  return { ok: true, attendee: ledger.rowOf(registration.uuid)!, ticketSecret: registration.ticketSecret };
+  return {
+    ok: true,
+    attendee: ledger.rowAfter(change, registration.uuid)!,
+    ticketSecret: registration.ticketSecret,
+  };
 }

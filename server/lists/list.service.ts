@@ -393,7 +393,7 @@ export function listService(store: Store, ledger: LedgerService, journal: Change
       scanId: scanIdOf(opId),
       scannedAt: now.toISOString(),
       list: { uuid: list.uuid, name: list.name },
-      attendee: ledger.rowAfter(change, attendee) ?? attendee,
+      attendee: ledger.rowAfter(change, attendee.uuid, attendee) ?? attendee,
       enteredAt: null,
       belongsTo: [],
       opensAt: null,
