@@ -18,6 +18,7 @@ import type { CheckInListRecord } from '../lists/list.types.ts';
 import { isRegistrationOpen } from '../events/event.rules.ts';
 import { emailKey, isValidEmail } from '../platform/email.ts';
 import { answerLines, validateEdit } from '../attendees/registration.rules.ts';
+import { readOnce } from '../platform/memo.ts';
 import { randomBase62 } from '../platform/random.ts';
 import { isOneLineText, textFault, textFaultsIn } from '../platform/text.rules.ts';
 import { toTimestamp } from '../platform/time.ts';
@@ -78,17 +79,10 @@ export interface ApplyReads {
 
 /** The reads of `applyOp`, each made once for as long as the answer lives (one transaction: a hub's chunk). */
 export function readsOnce(store: Store, sync: SyncRepository): ApplyReads {
-  const once = <V>(read: (uuid: string) => V) => {
-    const known = new Map<string, V>();
-    return (uuid: string): V => {
-      if (!known.has(uuid)) known.set(uuid, read(uuid));
-      return known.get(uuid)!;
-    };
-  };
   return {
-    eventOf: once((uuid) => store.repos.events.findByUuid(uuid)),
-    deviceNameOf: once((uuid) => sync.deviceByUuid(uuid)?.name ?? null),
-    listOf: once((uuid) => store.repos.lists.byUuid(uuid)),
+    eventOf: readOnce((uuid: string) => store.repos.events.findByUuid(uuid)),
+    deviceNameOf: readOnce((uuid: string) => sync.deviceByUuid(uuid)?.name ?? null),
+    listOf: readOnce((uuid: string) => store.repos.lists.byUuid(uuid)),
   };
 }
 

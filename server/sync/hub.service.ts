@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { hashApiToken } from '../access/secrets.ts';
+import { readOnce } from '../platform/memo.ts';
 import { randomBase62 } from '../platform/random.ts';
 import { toTimestamp } from '../platform/time.ts';
 import type { Store } from '../store.ts';
@@ -45,15 +46,6 @@ function inChunk(store: Store, relay: Relay, write: () => void): void {
   } finally {
     store.db.pragma('synchronous = FULL');
   }
-}
-
-/** `read`, called once for each key. */
-function memo<K, V>(read: (key: K) => V): (key: K) => V {
-  const known = new Map<K, V>();
-  return (key) => {
-    if (!known.has(key)) known.set(key, read(key));
-    return known.get(key)!;
-  };
 }
 
 /** An applied op is remembered this long after its device has seen it acked (docs/sync.md, "Storage bounds"). */
@@ -306,7 +298,7 @@ export function syncHubService(
         // Within a chunk's transaction nothing else writes: what its ops name, and clock anchors, are read once for it.
         const chunk = {
           reads: readsOnce(store, sync),
-          anchorOf: memo((bootId: string) => sync.clockAnchor(device.uuid, bootId)),
+          anchorOf: readOnce((bootId: string) => sync.clockAnchor(device.uuid, bootId)),
         };
         inChunk(store, relay, () =>
           // The seats guards stand aside for the whole chunk (each op's apply would set and clear it again).
