@@ -51,6 +51,7 @@ const probe = (welcomes: string[]) => `
   const welcomes = ${JSON.stringify(welcomes)};
   const markers = ${JSON.stringify(Array.from({ length: MARKERS }, (_, i) => markerAt(i)))};
   const probe = { appeared: welcomes.map(() => []), green: welcomes.map(() => NaN), enters: [] };
+  const greeting = new Set();
   window.queueProbe = probe;
 
   const canvas = document.createElement('canvas');
@@ -88,15 +89,16 @@ const probe = (welcomes: string[]) => `
         watch(video);
       }
     }
+    // Every success panel at every change, its heading's text included: a panel may come before its heading
+    // reads the welcome (React fills it in place), and a panel looked at once would then never be greeted.
     for (const result of document.querySelectorAll('[data-testid="result"][data-tone="success"]')) {
-      if (result.dataset.probed) continue;
-      result.dataset.probed = 'yes';
       const person = welcomes.indexOf(result.querySelector('h1')?.textContent ?? '');
-      if (person >= 0 && Number.isNaN(probe.green[person])) {
+      if (person >= 0 && Number.isNaN(probe.green[person]) && !greeting.has(person)) {
+        greeting.add(person);
         requestAnimationFrame(() => (probe.green[person] = performance.now()));
       }
     }
-  }).observe(document, { childList: true, subtree: true });
+  }).observe(document, { childList: true, subtree: true, characterData: true });
 })();
 `;
 
@@ -176,7 +178,18 @@ export async function measureCameraQueue(
     const probed = await waitForGreens(page, 1, 60_000);
     // The marker of a one-person feed is 0; the person's place in `welcomes` is i.
     const green = probed.green[i]!;
-    if (Number.isNaN(green)) continue;
+    if (Number.isNaN(green)) {
+      // Plain JavaScript, as the probe: this file is type-checked without the DOM's types.
+      const seen: unknown = await page.evaluate(`({
+        result: document.querySelector('[data-testid="result"]')?.textContent ?? null,
+        camera: document.querySelector('[data-status]')?.getAttribute('data-status') ?? null,
+        videos: [...document.querySelectorAll('video')].map((v) => v.readyState + '/' + v.paused),
+      })`);
+      console.error(
+        `idle camera run ${i + 1}: not greeted in 60 s; appeared ${probed.appeared[0]!.length} times; page: ${JSON.stringify(seen)}`,
+      );
+      continue;
+    }
     idleGreeted++;
     const shown = probed.appeared[0]!.filter((at) => at <= green);
     if (shown.length > 0) idle.push(green - shown[shown.length - 1]!);
