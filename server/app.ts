@@ -90,6 +90,7 @@ import { satelliteProxyRoutes } from './satellite/proxy.routes.ts';
 import { SATELLITE_DEFAULTS, type SatelliteOptions } from './satellite/satellite-app.ts';
 import { satelliteStatusRoutes } from './satellite/status.routes.ts';
 import { createStore } from './store.ts';
+import { groupCommit, registerGroupCommit } from './platform/group-commit.ts';
 import { applyService } from './sync/apply.service.ts';
 import { feedRepository } from './sync/feed.repository.ts';
 import { hubSessionBridge, type HubSessionBridge } from './sync/hub-session.http.ts';
@@ -201,14 +202,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
   const clock = options.clock ?? systemClock;
   const { nativeBinding } = options;
-  const store = createStore(openDatabase(options.dataDir, { nativeBinding }), clock);
+  // Every writer on this thread waits here while the import's worker writes (platform/write-gate.ts).
+  const writeGate = createWriteGate();
+  const db = openDatabase(options.dataDir, { nativeBinding });
+  // The writes of one turn of the event loop commit together, and answers wait for that commit.
+  const commits = groupCommit(db, writeGate);
+  const store = createStore(db, clock, commits);
   const sync = syncRepository(store.db);
   // A data dir paired with a hub (`arrivals device pair`) runs as its replica kiosk; a hub may follow an online
   // server (`arrivals upstream connect`) and stays a hub for its kiosks: docs/sync.md.
   const upstream = sync.upstream();
   const isReplica = upstream?.role === 'kiosk';
-  // Every writer on this thread waits here while the import's worker writes (platform/write-gate.ts).
-  const writeGate = createWriteGate();
   // The dispatcher writes through a connection of its own (see webhooks/dispatcher.service.ts), to the file the
   // first connection has just checked.
   const dispatcher = webhookDispatcher(
@@ -380,7 +384,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     'httpsServer',
     options.https ? createSecureServer(app, options.https, connections, trust.forwardsForOthers) : null,
   );
-  app.addHook('onClose', async () => store.db.close());
+  app.addHook('onClose', async () => {
+    commits.flush();
+    store.db.close();
+  });
   app.addHook('onClose', async () => restores?.stop());
   app.addHook('onClose', async () => dispatcher.stop());
   app.addHook('onClose', async () => mailSender.stop());
@@ -427,6 +434,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       mailSender.start(app.log);
       venue!.start();
     }
+    // Building and starting wrote alone; answering, the writes of a turn commit together (platform/group-commit.ts).
+    commits.start();
   });
   // Replicas waiting on the feed look at once after a write here: each route that may write says so once it has
   // answered. Only those: a read answers without this hook (server/README.md, "The read path").
@@ -444,6 +453,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const refuseWhileClosing = registerErrorHandling(app);
   registerJsonBodyParser(app);
   const waitAtWriteGate = registerWriteGate(app, writeGate);
+  registerGroupCommit(app, commits);
   registerArrival(app, [
     setSecurityHeaders,
     setTicketHeaders,

@@ -1,5 +1,6 @@
 import type { Clock } from './platform/clock.ts';
 import type { Db } from './platform/database.ts';
+import type { GroupCommit } from './platform/group-commit.ts';
 import { apiTokensRepository } from './access/api-token.repository.ts';
 import { staffRepository } from './access/staff.repository.ts';
 import { attendeesRepository } from './attendees/attendee.repository.ts';
@@ -56,16 +57,21 @@ export interface Store {
   readonly repos: Repositories;
   /**
    * Runs `work` in an IMMEDIATE transaction: the write lock is taken before the first read, so a decision made on
-   * what was read cannot be overtaken by another process writing in between.
+   * what was read cannot be overtaken by another process writing in between. In a server, a savepoint of the writes
+   * this turn of the event loop commits together (platform/group-commit.ts): nobody outside hears of it before then.
    */
   inTransaction<T>(work: () => T): T;
+  /** Commits the writes of this turn now (a server's, see `inTransaction`): before reading what leaves the process. */
+  settle(): void;
 }
 
-export function createStore(db: Db, clock: Clock): Store {
+/** `commits`: the server's group commit; without it (the CLI, the import's worker) each write commits alone. */
+export function createStore(db: Db, clock: Clock, commits?: GroupCommit): Store {
   return {
     db,
     clock,
     repos: createRepositories(db),
-    inTransaction: (work) => db.transaction(work).immediate(),
+    inTransaction: commits ? commits.run : (work) => db.transaction(work).immediate(),
+    settle: commits ? commits.flush : () => {},
   };
 }

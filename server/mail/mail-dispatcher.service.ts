@@ -88,7 +88,7 @@ export type MailDispatcher = ReturnType<typeof mailDispatcher>;
  *
  * `db` is a connection for it alone, set to synchronous=NORMAL: losing its writes to a power cut only means a mail
  * goes out once more, which its fixed Message-ID makes recognisable. It writes on the server's thread, so each of
- * its writes first waits at `writeGate` while another thread writes (platform/write-gate.ts).
+ * its writes goes through `writeGate.write`, after another thread's write and the app connection's group of writes.
  */
 export function mailDispatcher(db: Db, clock: Clock, options: MailDispatchOptions, writeGate: WriteGate) {
   db.pragma('synchronous = NORMAL');
@@ -160,11 +160,12 @@ export function mailDispatcher(db: Db, clock: Clock, options: MailDispatchOption
     );
     let ticket = tickets.ofRegistration(mail.registrationUuid);
     if (!wanted.wanted || !event || !attendee || !ticket) {
-      await writeGate.whenOpen();
-      outbox.skip(
-        mail.id,
-        wanted.wanted ? 'The registration no longer exists.' : wanted.reason,
-        toTimestamp(now),
+      await writeGate.write(() =>
+        outbox.skip(
+          mail.id,
+          wanted.wanted ? 'The registration no longer exists.' : wanted.reason,
+          toTimestamp(now),
+        ),
       );
       return { outcome: 'skipped', unreachable: false };
     }
@@ -174,8 +175,7 @@ export function mailDispatcher(db: Db, clock: Clock, options: MailDispatchOption
       mailSettings.capsOf(mail.eventId) ?? DEFAULT_RECIPIENT_CAPS,
     );
     if (overCap !== null) {
-      await writeGate.whenOpen();
-      outbox.suppress(mail.id, overCap, toTimestamp(now));
+      await writeGate.write(() => outbox.suppress(mail.id, overCap, toTimestamp(now)));
       log?.warn(
         { mail: mail.id, organization: mail.organizationId, kind: mail.kind },
         'mail suppressed: its address reached the per-address cap',
@@ -184,10 +184,11 @@ export function mailDispatcher(db: Db, clock: Clock, options: MailDispatchOption
     }
     if (ticket.secret === null) {
       // A registration from before tickets: its secret is drawn here, the node that mails, where the link goes.
-      await writeGate.whenOpen();
-      ticket =
-        tickets.drawSecret(mail.registrationUuid, randomBase62(TICKET_SECRET_LENGTH)) ??
-        tickets.ofRegistration(mail.registrationUuid)!;
+      ticket = await writeGate.write(
+        () =>
+          tickets.drawSecret(mail.registrationUuid, randomBase62(TICKET_SECRET_LENGTH)) ??
+          tickets.ofRegistration(mail.registrationUuid)!,
+      );
     }
     const language = languageFor(ticket.language);
     const content = await renderMail({
@@ -220,11 +221,12 @@ export function mailDispatcher(db: Db, clock: Clock, options: MailDispatchOption
     });
     if (shutdown.signal.aborted) {
       // Cut off by app.close(): not the server's failure. It goes again after the restart, as the same mail.
-      if (db.open) outbox.release(mail.id, clock.now().getTime());
+      await writeGate.write(() => {
+        if (db.open) outbox.release(mail.id, clock.now().getTime());
+      });
       return { outcome: 'retry', unreachable: false };
     }
-    await writeGate.whenOpen();
-    return record(mail, result, emailKey(attendee.email));
+    return writeGate.write(() => record(mail, result, emailKey(attendee.email)));
   }
 
   /** Stores what an attempt came to; `address` is the one it went to (as `email_key`). */
@@ -332,10 +334,12 @@ export function mailDispatcher(db: Db, clock: Clock, options: MailDispatchOption
           continue;
         }
         yields = 0;
-        await writeGate.whenOpen();
+        const mail = await writeGate.write(() => {
+          if (shutdown.signal.aborted) return null;
+          const now = clock.now().getTime();
+          return outbox.claimNext(organizationId, now, now + options.leaseMs);
+        });
         if (shutdown.signal.aborted) break;
-        const now = clock.now().getTime();
-        const mail = outbox.claimNext(organizationId, now, now + options.leaseMs);
         if (!mail) {
           if (inFlight.size === 0) break;
           await Promise.race(inFlight);
@@ -347,8 +351,9 @@ export function mailDispatcher(db: Db, clock: Clock, options: MailDispatchOption
           .catch(async (error: unknown): Promise<Sent> => {
             log?.error({ err: error, mail: mail.id, organization: organizationId }, 'mail dispatch failed');
             if (db.open) {
-              await writeGate.whenOpen();
-              if (db.open) outbox.release(mail.id, clock.now().getTime() + 60_000);
+              await writeGate.write(() => {
+                if (db.open) outbox.release(mail.id, clock.now().getTime() + 60_000);
+              });
             }
             return { outcome: 'retry', unreachable: false };
           })
@@ -370,14 +375,15 @@ export function mailDispatcher(db: Db, clock: Clock, options: MailDispatchOption
    * sends, and any already under way, have settled.
    */
   async function dispatchDue(): Promise<void> {
-    await writeGate.whenOpen();
-    if (!shutdown.signal.aborted) {
+    // A read, of what has committed until now (the mail queued this turn included).
+    await writeGate.write(() => {
+      if (shutdown.signal.aborted) return;
       for (const organizationId of outbox.dueOrganizations(clock.now().getTime())) {
         if (serving.has(organizationId)) continue;
         const round = serveOrganization(organizationId).finally(() => serving.delete(organizationId));
         serving.set(organizationId, round);
       }
-    }
+    });
     await Promise.allSettled(serving.values());
   }
 

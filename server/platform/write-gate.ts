@@ -1,5 +1,6 @@
 import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
 import type { ArrivalStep } from './arrival.ts';
+import { settleOpenGroups } from './group-commit.ts';
 
 /**
  * Lets another thread write to the database without freezing this one.
@@ -20,6 +21,12 @@ export interface WriteGate {
   isOpen(): boolean;
   /** Resolves once the gate is open; a write made in the same turn as the resolution cannot meet the lock. */
   whenOpen(): Promise<void>;
+  /**
+   * Runs `write`, a write through another connection of this thread (the mail and webhook senders have their own),
+   * once the gate is open and the writes of the app's connection have committed (platform/group-commit.ts), in that
+   * same turn: it cannot meet either lock, so it never waits in SQLite's busy handler with the event loop.
+   */
+  write<T>(write: () => T): Promise<T>;
   /** Marks a write under way on this thread; only while the gate is open. Pair each with `leave`. */
   enter(): void;
   leave(): void;
@@ -61,6 +68,11 @@ export function createWriteGate(): WriteGate {
   return {
     isOpen,
     whenOpen,
+    async write(write) {
+      await whenOpen();
+      settleOpenGroups();
+      return write();
+    },
     enter() {
       if (!isOpen()) throw new Error('WriteGate.enter() while the gate is closed');
       writers++;

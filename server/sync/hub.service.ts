@@ -40,9 +40,11 @@ const APPLY_CHUNK_OPS = 50;
  */
 function inChunk(store: Store, relay: Relay, write: () => void): void {
   if (relay.active()) return store.inTransaction(write);
+  // Alone, not in the turn's group of writes (platform/group-commit.ts): that commits first, as it asked.
+  store.settle();
   store.db.pragma('synchronous = NORMAL');
   try {
-    store.inTransaction(write);
+    store.db.transaction(write).immediate();
   } finally {
     store.db.pragma('synchronous = FULL');
   }

@@ -247,6 +247,8 @@ export function replicaService(
     // the next one takes a full batch. After any other failure (a reset, a timeout, an answer lost on the way back)
     // the batch may well have reached the hub, and goes whole again: on a flaky link the hub gets every change.
     const batch = hubAway ? 1 : Math.min(options.batchSize, MAX_OPS_PER_PUSH);
+    // Only what has committed leaves for the hub (platform/group-commit.ts).
+    store.settle();
     const read = sync.pendingOps(batch);
     const pending = withinPushBytes(read);
     const record = upstream();

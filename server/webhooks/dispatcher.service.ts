@@ -152,8 +152,8 @@ export type WebhookDispatcher = ReturnType<typeof webhookDispatcher>;
  * expanded or sent again, which at-least-once delivery allows. The changes and their notifications are written
  * durably by the app's connection.
  *
- * It writes on the server's thread, so each of its writes first waits at `writeGate` while another thread writes
- * (platform/write-gate.ts); each write follows its wait in the same turn.
+ * It writes on the server's thread, so each of its writes goes through `writeGate.write`: after another thread's
+ * write and the app connection's group of writes (platform/write-gate.ts, platform/group-commit.ts).
  */
 export function webhookDispatcher(
   db: Db,
@@ -293,27 +293,30 @@ export function webhookDispatcher(
     let claimed: ClaimedDelivery | null = null;
     try {
       while (!shutdown.signal.aborted) {
-        await writeGate.whenOpen();
-        const now = clock.now().getTime();
-        claimed = deliveries.claimNext(endpointId, now, now + options.timeoutMs + LEASE_MARGIN_MS);
-        const endpoint = claimed && endpoints.findById(endpointId);
-        if (!claimed || !endpoint) return;
-        const answer = await send(endpoint, claimed);
-        await writeGate.whenOpen();
+        const lease = await writeGate.write(() => {
+          const now = clock.now().getTime();
+          return deliveries.claimNext(endpointId, now, now + options.timeoutMs + LEASE_MARGIN_MS);
+        });
+        claimed = lease;
+        const endpoint = lease && endpoints.findById(endpointId);
+        if (!lease || !endpoint) return;
+        const answer = await send(endpoint, lease);
         if (!answer) {
-          deliveries.releaseLease(claimed.id);
+          await writeGate.write(() => deliveries.releaseLease(lease.id));
           return;
         }
-        const delivered = record(endpoint, claimed, answer);
+        const delivered = await writeGate.write(() => record(endpoint, lease, answer));
         claimed = null;
         // A failure says the endpoint is down or refusing: the rest wait for the next round.
         if (!delivered) return;
       }
     } catch (error) {
       log?.error({ err: error, webhook: endpointId }, 'webhook dispatch failed');
-      if (claimed && db.open) {
-        await writeGate.whenOpen();
-        if (db.open) deliveries.releaseLease(claimed.id);
+      const lease = claimed;
+      if (lease && db.open) {
+        await writeGate.write(() => {
+          if (db.open) deliveries.releaseLease(lease.id);
+        });
       }
     }
   }
@@ -323,8 +326,9 @@ export function webhookDispatcher(
    * (each at most once), a few at a time, and resolves when those sends, and any already under way, have settled.
    */
   async function dispatchDue(): Promise<void> {
-    await writeGate.whenOpen();
-    if (!shutdown.signal.aborted) fanOutNotifications(db, repos, clock);
+    await writeGate.write(() => {
+      if (!shutdown.signal.aborted) fanOutNotifications(db, repos, clock);
+    });
     const served = new Set<number>();
     for (;;) {
       if (!shutdown.signal.aborted) {
@@ -360,9 +364,10 @@ export function webhookDispatcher(
     const before = toTimestamp(new Date(clock.now().getTime() - options.retentionMs));
     let pruned = 0;
     for (;;) {
-      await writeGate.whenOpen();
-      if (shutdown.signal.aborted) return pruned;
-      const batch = deliveries.pruneFinished(before, PRUNE_BATCH);
+      const batch = await writeGate.write(() =>
+        shutdown.signal.aborted ? null : deliveries.pruneFinished(before, PRUNE_BATCH),
+      );
+      if (batch === null) return pruned;
       pruned += batch;
       if (batch < PRUNE_BATCH) break;
       await nextTurn();
