@@ -216,6 +216,26 @@ export const isTimeOfDay = (value: string): boolean => /^([01]\d|2[0-3]):[0-5]\d
 /** The calendar day (in the event's zone) an instant falls on: what `once_per_day` counts by. */
 export const dayOf = (atMs: number, zone: string): string => zonedDate(atMs, zone);
 
+/** Check-out instants already worked out, by zone, day and time of day: every scan on such a list asks again. */
+const checkoutInstants = new Map<string, readonly number[]>();
+const CHECKOUT_DAYS_KEPT = 10_000;
+
+/**
+ * The instants of a check-out time (`HH:MM` in `zone`) on four days from the day before `day`: in case the zone's day
+ * started earlier than UTC's; they cover every offset and gap.
+ */
+function checkoutsAround(day: string, time: string, zone: string): readonly number[] {
+  const key = `${zone} ${day} ${time}`;
+  let instants = checkoutInstants.get(key);
+  if (instants === undefined) {
+    const firstDay = addDays(day, -1);
+    instants = [0, 1, 2, 3].map((offset) => wallTimeToInstant(`${addDays(firstDay, offset)}T${time}`, zone));
+    if (checkoutInstants.size >= CHECKOUT_DAYS_KEPT) checkoutInstants.clear();
+    checkoutInstants.set(key, instants);
+  }
+  return instants;
+}
+
 /**
  * The first automatic check-out of a list strictly after `afterMs`, by the versions of its rules in force at each
  * day's check-out time (`HH:MM` in the event's zone; a skipped time is the first instant after the gap, a repeated
@@ -233,10 +253,7 @@ export function nextAutoCheckout(
     const untilMs = index + 1 < history.length ? at(history[index + 1]!.from) : Infinity;
     const startMs = Math.max(afterMs, fromMs);
     if (startMs >= untilMs) return;
-    // The day before, in case the zone's day started earlier than UTC's; three days cover every offset and gap.
-    const firstDay = addDays(dayOf(startMs, zone), -1);
-    for (let day = 0; day < 4; day++) {
-      const instant = wallTimeToInstant(`${addDays(firstDay, day)}T${version.autoCheckoutAt}`, zone);
+    for (const instant of checkoutsAround(dayOf(startMs, zone), version.autoCheckoutAt, zone)) {
       if (instant <= afterMs || instant < fromMs) continue;
       if (instant >= untilMs) break;
       if (first === null || instant < first) first = instant;

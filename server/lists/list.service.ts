@@ -120,9 +120,15 @@ export function listService(store: Store, ledger: LedgerService, journal: Change
 
   const view = (list: CheckInListRecord): ListView => ({ list, insideNow: insideOf(list) });
 
-  /** The event's list `uuid` (not a deleted one); null for any other. */
+  /**
+   * The event's list `uuid` (not a deleted one); null for any other. Read on every scan: any list but the default one
+   * by its UUID alone, not among all of the event's.
+   */
   function findList(event: EventRecord, uuid: string): CheckInListRecord | null {
-    return listsOf(event).find((list) => list.uuid === uuid.toLowerCase()) ?? null;
+    const wanted = uuid.toLowerCase();
+    if (wanted === defaultListUuid(event.uuid)) return listsOf(event)[0]!;
+    const list = repos.lists.byUuid(wanted);
+    return list && list.eventId === event.id && list.deletedAt === null ? list : null;
   }
 
   function listViews(event: EventRecord): ListView[] {
