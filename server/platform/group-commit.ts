@@ -133,11 +133,27 @@ export function groupCommit(db: Db, gate: WriteGate): GroupCommit {
   };
 }
 
-/** Every answer sent while a group is open waits for its commit (see `groupCommit`). */
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * An answer sent while a group is open waits for its commit (see `groupCommit`): every route's but the public and
+ * kiosk reads' and the token API's lookups' (`readOnly`), which keep the read path as light as it is
+ * (server/README.md). Those may show a write of the very same turn just before it commits; a write's own answer,
+ * a replica's feed and the dashboard's reads never do. Registered before the routes.
+ */
 export function registerGroupCommit(app: FastifyInstance, commits: GroupCommit): void {
   const waitForCommit: onSendHookHandler = function waitForCommit(_request, _reply, payload, done) {
     if (!commits.isOpen()) return done(null, payload);
     commits.committed().then(() => done(null, payload), done);
   };
-  app.addHook('onSend', waitForCommit);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const url = route.url ?? '';
+    const publicRead =
+      methods.every((method) => READ_METHODS.has(method)) &&
+      (url.startsWith('/public/') || url.startsWith('/kiosk/') || route.config?.readOnly === true);
+    if (publicRead) return;
+    const own = route.onSend ?? [];
+    route.onSend = [...(Array.isArray(own) ? own : [own]), waitForCommit];
+  });
 }

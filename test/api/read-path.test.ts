@@ -60,12 +60,17 @@ describe('the read path', () => {
     expect(hooksOf(route)).toEqual(expected);
   });
 
-  it('a write enters the write gate and wakes the replicas once answered', () => {
+  it('a write enters the write gate, is answered once its group has committed, and wakes the replicas', () => {
     expect(hooksOf('POST /public/events/:uuid/check-in')).toMatchObject({
       onRequest: ['arrival()', 'rateLimit()'],
       preHandler: ['enterWriteGate()'],
+      onSend: ['waitForCommit()'],
       onResponse: ['nudgeReplicas()'],
     });
+  });
+
+  it("a replica's feed is answered only with what has committed (platform/group-commit.ts)", () => {
+    expect(hooksOf('GET /sync/changes').onSend).toContain('waitForCommit()');
   });
 
   it('every route meets the arrival hook first, and no route but the sync ones meets a device check', () => {

@@ -14,6 +14,7 @@ import { buildApp } from '../../server/app.ts';
 import { runCli } from '../../server/cli.ts';
 import type { Clock } from '../../server/platform/clock.ts';
 import { DATABASE_FILE, openDatabase } from '../../server/platform/database.ts';
+import { settleOpenGroups } from '../../server/platform/group-commit.ts';
 import type { ReplicaOptions } from '../../server/sync/replica.service.ts';
 import { systemClock } from '../../server/platform/clock.ts';
 import { createEvent, createToken, tempDataDir, UNLIMITED } from './app.ts';
@@ -129,8 +130,12 @@ export async function pairKiosk(options: {
   }));
 }
 
-/** Reads a data dir's database while its server may be running (WAL lets a reader in beside the writer). */
+/**
+ * Reads a data dir's database while its server may be running (WAL lets a reader in beside the writer). A server of
+ * this process commits what it wrote this turn first (platform/group-commit.ts), as it would before answering.
+ */
 export function readDb<T>(dataDir: string, read: (db: Database.Database) => T): T {
+  settleOpenGroups();
   const db = new Database(path.join(dataDir, DATABASE_FILE), { readonly: true });
   try {
     db.pragma('busy_timeout = 5000');
@@ -142,6 +147,7 @@ export function readDb<T>(dataDir: string, read: (db: Database.Database) => T): 
 
 /** A data dir's database opened for writing, with the schema brought up to date (it creates it if missing). */
 export function writeDb<T>(dataDir: string, write: (db: Database.Database) => T): T {
+  settleOpenGroups();
   const db = openDatabase(dataDir);
   try {
     return write(db);
