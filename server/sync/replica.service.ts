@@ -67,6 +67,8 @@ class HubError extends Error {
     readonly unsent = false,
     /** A 429's Retry-After, in milliseconds. */
     readonly retryAfterMs = 0,
+    /** The hub's machine refused the connection: its server is not listening (yet). */
+    readonly connectionRefused = false,
   ) {
     super(message);
   }
@@ -94,6 +96,13 @@ export const DRAIN_PULL_INTERVAL_MS = 500;
 
 /** A kept-alive connection that the hub closed as a request left on it. */
 const CLOSED_UNDER_US = new Set(['ECONNRESET', 'UND_ERR_SOCKET']);
+
+/**
+ * The wait before trying again when the hub's machine refused the connection: it is there but its server is not
+ * listening yet, most often because it is restarting. A venue's waiting changes then flow within a quarter of a
+ * second of its return (the usual wait, `retryMs`, if shorter); a refused connection costs either side next to nothing.
+ */
+export const RESTARTING_RETRY_MS = 250;
 
 /** Errors of a connection that was never made. A reset or a timeout may come after the hub read the request. */
 const NOT_CONNECTED = new Set([
@@ -179,12 +188,16 @@ export function replicaService(
     lastSyncAt = toTimestamp(clock.now());
   }
 
-  function failed(error: unknown): void {
+  /** Records a failed exchange; returns the wait before the next try. */
+  function failed(error: unknown): number {
     if (!(error instanceof HubError)) onLocalError(error);
     failures += 1;
     hubAway = error instanceof HubError && error.unsent;
     reportDue = true;
     if (error instanceof HubError && (error.status === 401 || error.status === 403)) refused = true;
+    return error instanceof HubError && error.connectionRefused
+      ? Math.min(options.retryMs, RESTARTING_RETRY_MS)
+      : options.retryMs;
   }
 
   /** Timeout signals of requests under way, held so the collector cannot take one that only `any()` refers to. */
@@ -223,6 +236,8 @@ export function replicaService(
         null,
         cause?.message ?? (error as Error).message,
         cause?.code !== undefined && NOT_CONNECTED.has(cause.code),
+        0,
+        cause?.code === 'ECONNREFUSED',
       );
     } finally {
       timeouts.delete(timeout);
@@ -521,7 +536,7 @@ export function replicaService(
         if (stopped) return;
         // Too many requests: the hub is there and says when to come back; nothing failed.
         if (error instanceof HubError && error.status === 429) waitMs = Math.max(waitMs, error.retryAfterMs);
-        else failed(error);
+        else waitMs = failed(error);
       }
       woken = await new Promise<boolean>((resolve) => {
         const timer = setTimeout(() => resolve(false), waitMs);
@@ -564,14 +579,13 @@ export function replicaService(
           await sleepUnlessStopped(Math.max(options.retryMs, error.retryAfterMs));
           continue;
         }
-        failed(error);
-        await untilRetryOrStop();
+        await untilRetryOrStop(failed(error));
       }
     }
   }
 
   /** The pull loop's wait before trying again, cut short by stop(), which would otherwise wait for it. */
-  function untilRetryOrStop(): Promise<void> {
+  function untilRetryOrStop(waitMs: number): Promise<void> {
     const { signal } = controller;
     return new Promise<void>((resolve) => {
       const done = () => {
@@ -579,7 +593,7 @@ export function replicaService(
         signal.removeEventListener('abort', done);
         resolve();
       };
-      const timer = setTimeout(done, options.retryMs);
+      const timer = setTimeout(done, waitMs);
       timer.unref();
       signal.addEventListener('abort', done);
     });
