@@ -222,21 +222,22 @@ export function ledgerRepository(db: Db) {
     `INSERT INTO attendee_facts (op_id, event_id, subject, kind, at, names, device, pending_upstream, detail)
      VALUES (@op_id, @event_id, @subject, @kind, @at, @names, @device, @pending_upstream, @detail)`,
   );
+  // A fact as the node followed has it, confirmed (no longer pending or stale) in the same write. Written only when
+  // what the rows show differs; else `confirmFollowedFact` writes the rest, only if any of it differs. What only the
+  // node followed adds to a detail (a scan over capacity, the kiosk's name) changes no row: it is written without
+  // making the person's rows again (ledger.rules.ts, \`ScanDetail\`). One write of the row at most: a kiosk
+  // drained after an outage reads every fact it pushed back from the feed, its time corrected by the hub.
   const overwriteFact = db.prepare<Record<string, unknown>>(
     `UPDATE attendee_facts SET subject = @subject, kind = @kind, at = @at, names = @names, device = @device,
-       refused = @refused
+       refused = @refused, detail = @detail, pending_upstream = 0, stale = 0
      WHERE op_id = @op_id AND (subject, kind, at, names, refused) IS NOT (@subject, @kind, @at, @names, @refused)`,
   );
-  // What only the node followed adds to a detail (a scan over capacity, the kiosk's name) changes no row: it is
-  // written without making the person's rows again (ledger.rules.ts, \`ScanDetail\`).
-  const overwriteDetail = db.prepare<{ detail: string | null; op: string }>(
-    'UPDATE attendee_facts SET detail = @detail WHERE op_id = @op AND detail IS NOT @detail',
+  const confirmFollowedFact = db.prepare<{ detail: string | null; op_id: string }>(
+    `UPDATE attendee_facts SET detail = @detail, pending_upstream = 0, stale = 0
+     WHERE op_id = @op_id AND (pending_upstream OR stale OR detail IS NOT @detail)`,
   );
   const setDetail = db.prepare<[string | null, string]>(
     'UPDATE attendee_facts SET detail = ? WHERE op_id = ?',
-  );
-  const confirmFact = db.prepare<[string]>(
-    'UPDATE attendee_facts SET pending_upstream = 0, stale = 0 WHERE op_id = ? AND (pending_upstream OR stale)',
   );
   // A snapshot (docs/sync.md): what this node holds from the node it follows is stale until the snapshot brings it
   // again; what it did not bring goes when it ends. What was made here and waits to be confirmed stays.
@@ -489,19 +490,20 @@ export function ledgerRepository(db: Db) {
     },
     /** A fact as the node this one follows has it (true when anything the rows show changed). */
     overwriteFact(fact: AttendeeFact & { device: string | null; refused: boolean }): boolean {
-      confirmFact.run(fact.opId);
-      overwriteDetail.run({ detail: detailText(fact.detail), op: fact.opId });
-      return (
-        overwriteFact.run({
-          op_id: fact.opId,
-          subject: fact.subject,
-          kind: fact.kind,
-          at: fact.at,
-          names: JSON.stringify(fact.names),
-          device: fact.device,
-          refused: fact.refused ? 1 : 0,
-        }).changes > 0
-      );
+      const detail = detailText(fact.detail);
+      const shown = overwriteFact.run({
+        op_id: fact.opId,
+        subject: fact.subject,
+        kind: fact.kind,
+        at: fact.at,
+        names: JSON.stringify(fact.names),
+        device: fact.device,
+        refused: fact.refused ? 1 : 0,
+        detail,
+      });
+      if (shown.changes > 0) return true;
+      confirmFollowedFact.run({ detail, op_id: fact.opId });
+      return false;
     },
     /**
      * A registration of the node followed takes an id or code that a registration made here and not yet confirmed
