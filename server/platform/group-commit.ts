@@ -92,7 +92,7 @@ export function groupCommit(db: Db, gate: WriteGate): GroupCommit {
     try {
       flush();
     } catch (error) {
-      // No caller left to throw to: the process's own handler reports it, as any uncaught fault.
+      // No caller left to throw to, and no answer waited for these writes: a process warning says they were lost.
       process.emitWarning(error instanceof Error ? error : new Error(String(error)), 'GroupCommitFailed');
     }
   }
