@@ -88,6 +88,17 @@ export function groupCommit(db: Db, gate: WriteGate): GroupCommit {
     if (failure !== undefined && !told) throw failure;
   }
 
+  /** Ends the open group without committing: its first write threw, and nobody waits for it yet. */
+  function abandon(): void {
+    open = false;
+    openGroups.delete(flush);
+    try {
+      if (db.inTransaction) db.exec('ROLLBACK');
+    } finally {
+      gate.leave();
+    }
+  }
+
   function flushInTurn(): void {
     try {
       flush();
@@ -99,18 +110,25 @@ export function groupCommit(db: Db, gate: WriteGate): GroupCommit {
 
   return {
     run(write) {
-      if (!open && !db.inTransaction) {
-        // While another thread holds the write lock (the import), a write waits for it on its own, as before.
-        if (!started || !gate.isOpen()) return db.transaction(write).immediate();
-        settleOpenGroups();
-        begin.run();
-        open = true;
-        openGroups.add(flush);
-        gate.enter();
-        nextCheckPhase(flushInTurn);
-      }
       // A savepoint of the group (or of the transaction under way).
-      return db.transaction(write)();
+      if (open || db.inTransaction) return db.transaction(write)();
+      // While another thread holds the write lock (the import), a write waits for it on its own, as before.
+      if (!started || !gate.isOpen()) return db.transaction(write).immediate();
+      settleOpenGroups();
+      begin.run();
+      open = true;
+      openGroups.add(flush);
+      gate.enter();
+      nextCheckPhase(flushInTurn);
+      // The group's first write runs in its transaction itself, not in a savepoint: a savepoint keeps a copy of every
+      // page its write changes, which a large write (a replica's feed page, a bulk no-show) pays for in full. If it
+      // throws, the group ends with it: it held nothing else.
+      try {
+        return write();
+      } catch (error) {
+        abandon();
+        throw error;
+      }
     },
     isOpen: () => open,
     committed() {

@@ -73,6 +73,31 @@ describe('group commit', () => {
     expect(count('people')).toBe(2);
   });
 
+  it('ends the group when its first write throws (it runs without a savepoint): nothing of it stays', async () => {
+    const { app, count } = twoConnections();
+    const { gate, commits } = started(app);
+    const insert = app.prepare('INSERT INTO people (name) VALUES (?)');
+    expect(() =>
+      commits.run(() => {
+        insert.run('Ada');
+        insert.run('Ada');
+      }),
+    ).toThrow(/UNIQUE/);
+    expect(commits.isOpen()).toBe(false);
+    expect(app.inTransaction).toBe(false);
+    // The gate was given back: another thread may have it at once.
+    let granted = false;
+    void gate.exclusive().then((release) => {
+      granted = true;
+      release();
+    });
+    await Promise.resolve();
+    expect(granted).toBe(true);
+    commits.run(() => insert.run('Bertrand'));
+    await nextTurn();
+    expect(count('people')).toBe(1);
+  });
+
   it('writes alone before it starts (while the app is built), and while another thread holds the gate', async () => {
     const { app, count } = twoConnections();
     const gate = createWriteGate();
