@@ -20,8 +20,8 @@ export function settleOpenGroups(): void {
  * Commits the writes that arrive together in one transaction, so that one wait for the disk answers all of them.
  *
  * A write on the app's connection (`Store.inTransaction`) that finds no group open begins one (BEGIN IMMEDIATE) and
- * runs in it as a savepoint; every write until the event loop's next check phase (`setImmediate`) joins the group as
- * a savepoint of its own, so a write that throws still undoes only itself. Then the group commits: under load the
+ * runs in it (if it throws, the group ends with it); every write until the event loop's next check phase
+ * (`setImmediate`) joins the group as a savepoint of its own, so a write that throws still undoes only itself. Then the group commits: under load the
  * requests that one turn of the loop read off their sockets share one commit; alone, a write commits a turn later.
  *
  * Nothing outside this process hears of a write before its group has committed:
@@ -36,7 +36,7 @@ export function settleOpenGroups(): void {
  * So a crash loses only writes nobody was told of, as before: their requests get no answer.
  */
 export interface GroupCommit {
-  /** Runs `write` as a savepoint of the open group, beginning one if none is; alone while the write gate is closed. */
+  /** Runs `write` in the open group (as its savepoint) or begins one with it; alone while the write gate is closed. */
   run<T>(write: () => T): T;
   /** Whether a group is open: an answer sent now waits for `committed()`. */
   isOpen(): boolean;
