@@ -57,8 +57,8 @@ export interface Store {
   readonly repos: Repositories;
   /**
    * Runs `work` in an IMMEDIATE transaction: the write lock is taken before the first read, so a decision made on
-   * what was read cannot be overtaken by another process writing in between. In a server, a savepoint of the writes
-   * this turn of the event loop commits together (platform/group-commit.ts): nobody outside hears of it before then.
+   * what was read cannot be overtaken by another process writing in between. In a server, one of the writes this
+   * turn of the event loop commits together (platform/group-commit.ts): nobody outside hears of it before then.
    */
   inTransaction<T>(work: () => T): T;
   /** Commits the writes of this turn now (a server's, see `inTransaction`): before reading what leaves the process. */
