@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { groupCommit, registerGroupCommit } from '../../server/platform/group-commit.ts';
-import { createWriteGate } from '../../server/platform/write-gate.ts';
+import { createWriteGate, type WriteGate } from '../../server/platform/write-gate.ts';
 
 /** The next check phase: a group opened in this turn has committed by then. */
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
@@ -32,6 +32,16 @@ function twoConnections() {
   const count = (table: 'people' | 'scans') =>
     (other.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
   return { app, other, count };
+}
+
+/** Another thread (the import's worker) asking for the write gate: `granted` once it had it (given back at once). */
+function askForGate(gate: WriteGate) {
+  const asked = { granted: false };
+  void gate.exclusive().then((release) => {
+    asked.granted = true;
+    release();
+  });
+  return asked;
 }
 
 function started(db: Database.Database) {
@@ -86,13 +96,9 @@ describe('group commit', () => {
     expect(commits.isOpen()).toBe(false);
     expect(app.inTransaction).toBe(false);
     // The gate was given back: another thread may have it at once.
-    let granted = false;
-    void gate.exclusive().then((release) => {
-      granted = true;
-      release();
-    });
+    const other = askForGate(gate);
     await Promise.resolve();
-    expect(granted).toBe(true);
+    expect(other.granted).toBe(true);
     commits.run(() => insert.run('Bertrand'));
     await nextTurn();
     expect(count('people')).toBe(1);
@@ -129,16 +135,12 @@ describe('group commit', () => {
     const { app } = twoConnections();
     const { gate, commits } = started(app);
     commits.run(() => app.prepare('INSERT INTO people (name) VALUES (?)').run('Ada'));
-    let granted = false;
-    void gate.exclusive().then((release) => {
-      granted = true;
-      release();
-    });
+    const other = askForGate(gate);
     await Promise.resolve();
-    expect(granted).toBe(false);
+    expect(other.granted).toBe(false);
     await nextTurn();
     await nextTurn();
-    expect(granted).toBe(true);
+    expect(other.granted).toBe(true);
   });
 
   it('sends an answer only once its write has committed, and an error if the commit fails', async () => {
