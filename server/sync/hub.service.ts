@@ -75,6 +75,17 @@ function newPairingCode(): string {
 /** What people type: spaces and dashes dropped, case ignored. */
 export const normalizePairingCode = (typed: string) => typed.replace(/[\s-]/g, '').toUpperCase();
 
+/** What one chunk of a push's ops settled (`takeChunk`). */
+interface ChunkTaken {
+  outcomes: OpOutcome[];
+  /** Ops settled by this chunk and no earlier push. */
+  settled: number;
+  /** The highest `seq` settled or answered again; 0 when none. */
+  ackedSeq: number;
+  /** An op of a newer schema stopped the push. */
+  stopped: boolean;
+}
+
 export type ConnectOutcome =
   | {
       ok: true;
@@ -297,34 +308,18 @@ export function syncHubService(
     try {
       for (let from = 0; from < request.ops.length && !stopped; from += APPLY_CHUNK_OPS) {
         if (from > 0) await new Promise<void>((resolve) => setImmediate(resolve));
-        // Within a chunk's transaction nothing else writes: what its ops name, and clock anchors, are read once for it.
-        const chunk = {
-          reads: readsOnce(store, sync),
-          anchorOf: readOnce((bootId: string) => sync.clockAnchor(device.uuid, bootId)),
-        };
-        inChunk(store, relay, () =>
-          // The seats guards stand aside for the whole chunk (each op's apply would set and clear it again).
-          repos.ledger.replaying(() => {
-            for (const op of request.ops.slice(from, from + APPLY_CHUNK_OPS)) {
-              const earlier = sync.appliedOutcome(op.op_id);
-              if (earlier) {
-                outcomes.push(earlier);
-                ackedSeq = Math.max(ackedSeq, op.seq);
-                continue;
-              }
-              if (op.schema_version > schemaVersion) {
-                outcomes.push({ op_id: op.op_id, status: 'upgrade_required', conflicts: [] });
-                stopped = true;
-                break;
-              }
-              const outcome = takeOp(device, op, hubMs, offset, chunk);
-              sync.recordApplied(op, device.uuid, outcome, now());
-              outcomes.push(outcome);
-              settledNow += 1;
-              ackedSeq = Math.max(ackedSeq, op.seq);
-            }
-          }),
-        );
+        const ops = request.ops.slice(from, from + APPLY_CHUNK_OPS);
+        let taken: ChunkTaken;
+        try {
+          taken = takeChunk(device, ops, hubMs, offset, 'together');
+        } catch {
+          // An op of the chunk threw, and the chunk's transaction is undone: again, each op on its own.
+          taken = takeChunk(device, ops, hubMs, offset, 'each_alone');
+        }
+        outcomes.push(...taken.outcomes);
+        settledNow += taken.settled;
+        ackedSeq = Math.max(ackedSeq, taken.ackedSeq);
+        stopped = taken.stopped;
       }
       return store.inTransaction((): PushAnswer => {
         sync.setDeviceAcked(device.id, ackedSeq);
@@ -341,6 +336,53 @@ export function syncHubService(
     }
   }
 
+  /**
+   * One chunk of a push's ops in one transaction (`inChunk`). `together`: the ops apply in the chunk's transaction
+   * itself, and the first one that throws undoes the whole chunk (the caller takes it again `each_alone`).
+   * `each_alone`: each op in a savepoint of its own, so one that throws is rolled back alone and recorded (`takeOp`).
+   * Savepoints cost every op a copy of each page it changes, about a tenth of a drain, for an op that throws, which
+   * only a bug of ours does: paid only then.
+   */
+  function takeChunk(
+    device: DeviceRecord,
+    ops: readonly Op[],
+    hubMs: number,
+    offset: number,
+    savepoints: 'together' | 'each_alone',
+  ): ChunkTaken {
+    const taken: ChunkTaken = { outcomes: [], settled: 0, ackedSeq: 0, stopped: false };
+    // Within a chunk's transaction nothing else writes: what its ops name, and clock anchors, are read once for it.
+    const chunk = {
+      reads: readsOnce(store, sync),
+      anchorOf: readOnce((bootId: string) => sync.clockAnchor(device.uuid, bootId)),
+      alone: savepoints === 'each_alone',
+    };
+    inChunk(store, relay, () =>
+      // The seats guards stand aside for the whole chunk (each op's apply would set and clear it again).
+      repos.ledger.replaying(() => {
+        for (const op of ops) {
+          const earlier = sync.appliedOutcome(op.op_id);
+          if (earlier) {
+            taken.outcomes.push(earlier);
+            taken.ackedSeq = Math.max(taken.ackedSeq, op.seq);
+            continue;
+          }
+          if (op.schema_version > schemaVersion) {
+            taken.outcomes.push({ op_id: op.op_id, status: 'upgrade_required', conflicts: [] });
+            taken.stopped = true;
+            break;
+          }
+          const outcome = takeOp(device, op, hubMs, offset, chunk);
+          sync.recordApplied(op, device.uuid, outcome, now());
+          taken.outcomes.push(outcome);
+          taken.settled += 1;
+          taken.ackedSeq = Math.max(taken.ackedSeq, op.seq);
+        }
+      }),
+    );
+    return taken;
+  }
+
   /** The revision each push under way began at: its chunks are not on disk for sure until it answers. */
   const pushesUnderWay = new Map<symbol, number>();
 
@@ -352,8 +394,9 @@ export function syncHubService(
   }
 
   /**
-   * One op of a device, in a savepoint: checked against what the device may touch, then applied (and, on a venue's
-   * hub, passed on to the online server in the same savepoint). One that throws is rolled back alone and recorded.
+   * One op of a device: checked against what the device may touch, then applied (and, on a venue's hub, passed on to
+   * the online server in the same write). Taken `alone` (`takeChunk`), in a savepoint: one that throws is rolled back
+   * alone and recorded; else what it throws undoes its chunk.
    */
   function takeOp(
     device: DeviceRecord,
@@ -363,6 +406,7 @@ export function syncHubService(
     chunk: {
       reads: ApplyReads;
       anchorOf: (bootId: string) => { hubMs: number; monoMs: number } | null;
+      alone: boolean;
     },
   ): OpOutcome {
     if (!device.eventIds.includes(op.payload.event.toLowerCase())) {
@@ -377,18 +421,20 @@ export function syncHubService(
       hubMs,
     );
     const uncertain = time.uncertain || op.time_uncertain === true;
+    const write = (): OpOutcome => {
+      const outcome = notify.keyed(op.op_id, () =>
+        apply.applyOp(
+          { op: upgradeOp(op), at: new Date(time.atMs).toISOString(), uncertain },
+          { device, pendingUpstream: relay.active(), allocateId, reads: chunk.reads },
+        ),
+      );
+      // A venue's hub passes what it applied on to the online server it follows, in the same write.
+      if (relay.active() && outcome.status === 'applied') relay.relay(op, time.atMs, uncertain);
+      return outcome;
+    };
+    if (!chunk.alone) return write();
     try {
-      return store.db.transaction(() => {
-        const outcome = notify.keyed(op.op_id, () =>
-          apply.applyOp(
-            { op: upgradeOp(op), at: new Date(time.atMs).toISOString(), uncertain },
-            { device, pendingUpstream: relay.active(), allocateId, reads: chunk.reads },
-          ),
-        );
-        // A venue's hub passes what it applied on to the online server it follows, in the same savepoint.
-        if (relay.active() && outcome.status === 'applied') relay.relay(op, time.atMs, uncertain);
-        return outcome;
-      })();
+      return store.db.transaction(write)();
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const eventId = feed.eventIdOf(op.payload.event.toLowerCase());
