@@ -109,7 +109,12 @@ export function attendeeService(store: Store, ledger: LedgerService, journal: Ch
       },
       { tell: true, circumstances },
     );
-    journal.record(kind as OpKind, opId, { event: event.uuid, attendee: subject.uuid, ...payload });
+    journal.record(
+      kind as OpKind,
+      opId,
+      { event: event.uuid, attendee: subject.uuid, ...payload },
+      now.toISOString(),
+    );
     return ledger.rowAfter(change, subject.uuid, subject)!;
   }
 

@@ -32,18 +32,20 @@ export function bulkNoShowService(store: Store, notify: ChangeNotifier, journal:
   function markMany(event: EventRecord, ids: readonly string[]): BulkNoShowOutcome {
     const unique = uniqueAttendeeIds(ids);
     const sendsUp = journal.sendsUp(event.uuid);
+    const now = clock.now();
     const {
       facts,
       rows: marked,
       count: markedCount,
-    } = repos.ledger.markManyNoShow(event.id, unique, clock.now(), {
+    } = repos.ledger.markManyNoShow(event.id, unique, now, {
       pendingUpstream: sendsUp,
       returnFacts: sendsUp,
       // With a webhook endpoint listening the rows come back with what the notifications carry.
       returnRows: notify.listens(event.organizationId, 'attendee.no_show'),
     });
     for (const fact of facts ?? []) {
-      journal.record('no_show', fact.opId, { event: event.uuid, attendee: fact.subject, merged: fact.names });
+      const payload = { event: event.uuid, attendee: fact.subject, merged: fact.names };
+      journal.record('no_show', fact.opId, payload, now.toISOString());
     }
     // The common case: every id was marked, and there is nothing left to decide. Otherwise one the UPDATE marked
     // reads as a no-show, like one marked before (both successes); a cancelled or checked-in attendee is refused,

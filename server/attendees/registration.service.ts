@@ -182,21 +182,26 @@ export function recordRegistration(
     if (refusal === 'live_email') return { ok: false, reason: 'already_registered' };
     throw error;
   }
-  journal.record(kind, registration.opId, {
-    event: event.uuid,
-    attendee: {
-      uuid: registration.uuid,
-      number: registration.id,
-      email: input.email,
-      name: registration.name,
-      answers: input.answers,
-      status: registration.status,
-      checkin_code: registration.checkinCode,
-      ticket_secret: registration.ticketSecret,
-      ...(registration.language ? { language: registration.language } : {}),
-      door: registration.door,
+  journal.record(
+    kind,
+    registration.opId,
+    {
+      event: event.uuid,
+      attendee: {
+        uuid: registration.uuid,
+        number: registration.id,
+        email: input.email,
+        name: registration.name,
+        answers: input.answers,
+        status: registration.status,
+        checkin_code: registration.checkinCode,
+        ticket_secret: registration.ticketSecret,
+        ...(registration.language ? { language: registration.language } : {}),
+        door: registration.door,
+      },
     },
-  });
+    registration.at,
+  );
   return {
     ok: true,
     attendee: ledger.rowAfter(change, registration.uuid)!,

@@ -390,7 +390,12 @@ export function listService(store: Store, ledger: LedgerService, journal: Change
       { tell: true },
       before,
     );
-    journal.record(kind, opId, { event: event.uuid, attendee: attendee.uuid, ...payload } as CheckInPayload);
+    journal.record(
+      kind,
+      opId,
+      { event: event.uuid, attendee: attendee.uuid, ...payload } as CheckInPayload,
+      now.toISOString(),
+    );
     return {
       result: decision.result,
       accepted: true,

@@ -6,6 +6,13 @@
  * how wrong that is nobody knows, so it is flagged.
  */
 
+/**
+ * A kiosk's own reading of an op's time stands when it agrees with the hub's measure this closely: the anchor is no
+ * more exact than that (it carries the latency of the request that set it), and a time kept is one the kiosk reads
+ * back unchanged, so a drained kiosk confirms its facts without making its people's rows again.
+ */
+export const CLOCK_AGREEMENT_MS = 100;
+
 /** A time more uncertain than this is flagged for staff. */
 export const MAX_CERTAIN_ERROR_MS = 30_000;
 
@@ -32,6 +39,10 @@ export const MAX_OP_AGE_MS = 366 * 24 * 60 * 60_000;
 /** How far ahead of the hub's clock an op's time may lie: clocks of one venue agree better than this. */
 export const MAX_OP_LEAD_MS = 60_000;
 
+/** The time measured through the anchor, or the kiosk's own reading where the two agree (`CLOCK_AGREEMENT_MS`). */
+const measuredOrOwn = (measuredMs: number, wallMs: number): number =>
+  Math.abs(measuredMs - wallMs) <= CLOCK_AGREEMENT_MS ? wallMs : measuredMs;
+
 /**
  * The op's time on the hub's clock. `anchor` is the hub's reading of the op's boot, if any; `offsetMs` the
  * kiosk's latest wall-clock offset (hub minus kiosk), used when there is none. A time outside what can be (from a
@@ -45,7 +56,10 @@ export function correctOpTime(
   hubMs: number,
 ): CorrectedTime {
   const corrected = anchor
-    ? { atMs: Math.round(anchor.hubMs - (anchor.monoMs - op.monoMs)), uncertain: false }
+    ? {
+        atMs: measuredOrOwn(Math.round(anchor.hubMs - (anchor.monoMs - op.monoMs)), op.wallMs),
+        uncertain: false,
+      }
     : { atMs: op.wallMs + (offsetMs ?? 0), uncertain: true };
   const earliest = hubMs - MAX_OP_AGE_MS;
   const latest = hubMs + MAX_OP_LEAD_MS;

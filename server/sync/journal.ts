@@ -18,7 +18,11 @@ export interface ChangeJournal {
   sendsUp(eventUuid: string): boolean;
   /** This node's device UUID on the node it follows; null on a node that follows nobody. */
   device(): string | null;
-  record(kind: OpKind, opId: string, payload: OpPayload): void;
+  /**
+   * `at`: when the change happened as its facts say (default: now). The op carries that time, so the node followed
+   * keeps it where the clocks agree (clock.rules.ts) and the fact comes back as it was written.
+   */
+  record(kind: OpKind, opId: string, payload: OpPayload, at?: string): void;
 }
 
 /** A hub (or a standalone kiosk): nothing to send anywhere. */
@@ -54,14 +58,16 @@ export function replicaJournal(
     },
     sendsUp: () => true,
     device: () => device,
-    record(kind, opId, payload) {
+    record(kind, opId, payload, at) {
+      const nowMs = clock.now().getTime();
+      const atMs = at === undefined ? nowMs : Date.parse(at);
       sync.enqueueOp({
         op_id: opId,
         device,
         kind,
         payload,
-        wall_ms: clock.now().getTime(),
-        mono_ms: monotonicMs(clock),
+        wall_ms: atMs,
+        mono_ms: monotonicMs(clock) - (nowMs - atMs),
         boot_id: bootIdOf(clock),
         schema_version: schemaVersion,
       });

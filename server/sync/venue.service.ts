@@ -85,8 +85,8 @@ export function venueService(
     nextAttendeeId: () => (upstream ? linkedJournal.nextAttendeeId() : null),
     sendsUp: (eventUuid) => isFollowed({ event: eventUuid }),
     device: () => (upstream ? linkedJournal.device() : null),
-    record: (kind, opId, payload) => {
-      if (isFollowed(payload)) linkedJournal.record(kind, opId, payload);
+    record: (kind, opId, payload, at) => {
+      if (isFollowed(payload)) linkedJournal.record(kind, opId, payload, at);
     },
   };
 
