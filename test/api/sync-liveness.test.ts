@@ -107,7 +107,10 @@ describe('an op the hub cannot apply', () => {
     ]);
     // The ops around it were applied once each, whatever the hub undid and took again.
     const made = (table: string) =>
-      t.app.store.db.prepare(`SELECT op_id FROM ${table} WHERE op_id IS NOT NULL ORDER BY rowid`).pluck().all();
+      t.app.store.db
+        .prepare(`SELECT op_id FROM ${table} WHERE op_id IS NOT NULL ORDER BY rowid`)
+        .pluck()
+        .all();
     expect(made('registrations')).toEqual([ada.op_id, grace.op_id]);
     expect(made('attendee_facts')).toEqual([graceIn.op_id]);
     // Staff see it on the Sync page, with the op as it came and why it failed.
