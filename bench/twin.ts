@@ -120,12 +120,15 @@ function prepareStatements(db: Db) {
     insertFact: db.prepare<[string, number, string, string]>(
       `INSERT INTO attendee_facts (op_id, event_id, subject, kind, at) VALUES (?, ?, ?, 'check_in', ?)`,
     ),
-    noShowFacts: db.prepare<[string, string, number]>(
-      `INSERT INTO attendee_facts (op_id, event_id, subject, kind, at)
-       SELECT lower(hex(randomblob(16))), a.event_id, a.uuid, 'no_show', ?
+    // Op ids and revisions as the app gives them (attendees/ledger.repository.ts `NO_SHOW_FACTS`).
+    noShowFacts: db.prepare<[string, string, string, number]>(
+      `INSERT INTO attendee_facts (op_id, event_id, subject, kind, at, rev)
+       SELECT ? || printf('%016x', ids.key), a.event_id, a.uuid, 'no_show', ?,
+         (SELECT revision FROM sync_meta) + 1 + ids.key
        FROM json_each(?) AS ids CROSS JOIN attendees AS a ON a.uuid = ids.value
        WHERE +a.event_id = ? AND a.status NOT IN ('canceled', 'no_show') AND a.checked_in_at IS NULL`,
     ),
+    advanceRevision: db.prepare<[number]>('UPDATE sync_meta SET revision = revision + ?'),
     checkIn: db.prepare<[string, string, number], AttendeeRow>(
       `UPDATE attendees SET checked_in_at = ?, updated_at = ?,
          status = CASE status WHEN 'no_show' THEN 'confirmed' ELSE status END
@@ -348,7 +351,8 @@ function bulkNoShowRoute(app: FastifyInstance, db: Db, sql: Statements): void {
       const run = db.transaction(() => {
         // As the app: one UPDATE, and only when it did not mark every id, a look at how it left them.
         sql.subscribedEndpoints.all(event.organization_id, 'attendee.no_show');
-        sql.noShowFacts.run(at, JSON.stringify(ids), event.id);
+        sql.noShowFacts.run(randomBytes(8).toString('hex'), at, JSON.stringify(ids), event.id);
+        sql.advanceRevision.run(ids.length);
         const marked = sql.markManyNoShow.run(at, JSON.stringify(ids), event.id).changes;
         if (marked === ids.length) return marked;
         const states = sql.statesByUuid.all(JSON.stringify(ids), event.id);

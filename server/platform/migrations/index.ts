@@ -27,6 +27,7 @@ import { checkInLists } from './032_check_in_lists.ts';
 import { sql as mailBounces } from './033_mail_bounces.ts';
 import { sql as attendeeEdits } from './034_attendee_edits.ts';
 import { sql as lighterWrites } from './035_lighter_writes.ts';
+import { sql as bulkFactRevisions } from './036_bulk_fact_revisions.ts';
 
 /** SQL to run, or a step in TypeScript for what SQL cannot do (drawing random codes, folding text for search). */
 export type Migration = string | ((db: Db) => void);
@@ -64,4 +65,5 @@ export const migrations: readonly Migration[] = [
   mailBounces,
   attendeeEdits,
   lighterWrites,
+  bulkFactRevisions,
 ];
