@@ -27,7 +27,7 @@ beforeEach(async () => {
   hub = await startTestApp();
   await hub.app.listen({ host: '127.0.0.1', port: 0 });
   const organization = createOrganization(hub.app);
-  event = createEvent(hub.app, organization, { selfCheckinEnabled: true });
+  event = createEvent(hub.app, organization);
   for (const email of EMAILS) {
     const made = hub.app.ctx.registrations.addWalkIn(event, { email, first_name: 'A', last_name: 'B' });
     if (!made.ok) throw new Error(made.reason);

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import type { EventRecord } from '../../server/events/event.types.ts';
-import type { OrganizationRecord } from '../../server/organizations/organization.types.ts';
+import type { Organization } from '../../server/organizations/organization.types.ts';
 import { CLOCK_AGREEMENT_MS } from '../../server/sync/clock.rules.ts';
 import {
   createEvent,
@@ -22,7 +22,7 @@ import { pairedReplicaDir } from '../helpers/replica.ts';
 const HUB_TIME = '2026-11-21T10:00:00.000Z';
 
 let hub: TestApp;
-let organization: OrganizationRecord;
+let organization: Organization;
 let event: EventRecord;
 let kiosk: FastifyInstance | null = null;
 
@@ -30,7 +30,7 @@ beforeEach(async () => {
   hub = await startTestApp({ clock: testClock(HUB_TIME) });
   await hub.app.listen({ host: '127.0.0.1', port: 0 });
   organization = createOrganization(hub.app);
-  event = createEvent(hub.app, organization, { selfCheckinEnabled: true });
+  event = createEvent(hub.app, organization);
 });
 
 afterEach(async () => {
