@@ -5,44 +5,26 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { buildApp } from '../../server/app.ts';
-import type { EventRecord } from '../../server/events/event.types.ts';
-import {
-  createEvent,
-  createOrganization,
-  startTestApp,
-  testClock,
-  UNLIMITED,
-  type TestApp,
-} from '../helpers/app.ts';
-import { pairedReplicaDir } from '../helpers/replica.ts';
+import { startHubAndReplica, type HubAndReplica } from '../helpers/replica.ts';
 
 const EMAILS = ['ada', 'grace', 'alan', 'edsger'].map((name) => `${name}@example.com`);
 
-let hub: TestApp;
-let event: EventRecord;
-let kiosk: FastifyInstance;
+let door: HubAndReplica;
 
 beforeEach(async () => {
-  hub = await startTestApp();
-  await hub.app.listen({ host: '127.0.0.1', port: 0 });
-  const organization = createOrganization(hub.app);
-  event = createEvent(hub.app, organization);
+  door = await startHubAndReplica();
   for (const email of EMAILS) {
-    const made = hub.app.ctx.registrations.addWalkIn(event, { email, first_name: 'A', last_name: 'B' });
+    const made = door.hub.app.ctx.registrations.addWalkIn(door.event, {
+      email,
+      first_name: 'A',
+      last_name: 'B',
+    });
     if (!made.ok) throw new Error(made.reason);
   }
-  const clock = testClock();
-  const dir = await pairedReplicaDir(hub.app, organization.id, [event.uuid], clock, 'Door 1');
-  // Never made ready, so its sync loops never start: it syncs only when the test says so.
-  kiosk = await buildApp({ dataDir: dir, clock, rateLimits: UNLIMITED, kioskDir: false });
-  await kiosk.ctx.replica!.syncNow();
+  await door.replica.ctx.replica!.syncNow();
 });
 
-afterEach(async () => {
-  await kiosk.close();
-  await hub.close();
-});
+afterEach(() => door.close());
 
 const facts = (app: FastifyInstance) =>
   app.store.db.prepare('SELECT op_id, subject, kind, at FROM attendee_facts ORDER BY op_id').all() as {
@@ -51,6 +33,7 @@ const facts = (app: FastifyInstance) =>
   }[];
 
 it('reaches a kiosk with the change after it, each fact under a revision of its own', async () => {
+  const { hub, event, replica: kiosk } = door;
   const uuidOf = (email: string) => hub.app.store.repos.attendees.findForEmail(event.id, email)!.uuid;
   const outcome = hub.app.ctx.bulkNoShow.bulkMarkNoShow(event, [
     uuidOf('ada@example.com'),

@@ -4,63 +4,46 @@
  * people's rows again. A kiosk further off gets the hub's measure, as before.
  */
 import type { FastifyInstance } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app.ts';
-import type { EventRecord } from '../../server/events/event.types.ts';
-import type { Organization } from '../../server/organizations/organization.types.ts';
+import { afterEach, describe, expect, it } from 'vitest';
 import { CLOCK_AGREEMENT_MS } from '../../server/sync/clock.rules.ts';
-import {
-  createEvent,
-  createOrganization,
-  startTestApp,
-  testClock,
-  UNLIMITED,
-  type TestApp,
-} from '../helpers/app.ts';
-import { pairedReplicaDir } from '../helpers/replica.ts';
+import { testClock } from '../helpers/app.ts';
+import { startHubAndReplica, type HubAndReplica } from '../helpers/replica.ts';
 
+/** Where the hub's test clock starts (test/helpers/app.ts `testClock`). */
 const HUB_TIME = '2026-11-21T10:00:00.000Z';
 
-let hub: TestApp;
-let organization: Organization;
-let event: EventRecord;
-let kiosk: FastifyInstance | null = null;
-
-beforeEach(async () => {
-  hub = await startTestApp({ clock: testClock(HUB_TIME) });
-  await hub.app.listen({ host: '127.0.0.1', port: 0 });
-  organization = createOrganization(hub.app);
-  event = createEvent(hub.app, organization);
-});
+let door: HubAndReplica | null = null;
 
 afterEach(async () => {
-  await kiosk?.close();
-  kiosk = null;
-  await hub.close();
+  await door?.close();
+  door = null;
 });
 
-/** A kiosk whose clock is `aheadMs` ahead of the hub's, paired (the hub measures it), then cut off from it. */
-async function kioskAhead(aheadMs: number) {
+/**
+ * A kiosk whose clock is `aheadMs` ahead of the hub's, measured by the hub at its first sync, then cut off from it: a
+ * walk-in registered 90 s later, and checked in 30 s after that.
+ */
+async function kioskAhead(aheadMs: number): Promise<FastifyInstance> {
   const clock = testClock(new Date(Date.parse(HUB_TIME) + aheadMs).toISOString());
-  const dir = await pairedReplicaDir(hub.app, organization.id, [event.uuid], clock, 'Door 1');
-  // Never made ready, so its sync loops never start: it syncs only when the test says so.
-  kiosk = await buildApp({ dataDir: dir, clock, rateLimits: UNLIMITED, kioskDir: false });
-  await kiosk.ctx.replica!.syncNow();
-  const local = kiosk.ctx.events.findEvent(event.uuid)!;
+  door = await startHubAndReplica({ replicaClock: clock });
+  const { hub, event, replica } = door;
+  expect(hub.clock.now().toISOString()).toBe(HUB_TIME);
+  await replica.ctx.replica!.syncNow();
+  const local = replica.ctx.events.findEvent(event.uuid)!;
   const pass = (ms: number) => {
     clock.advance(ms);
     hub.clock.advance(ms);
   };
   pass(90_000);
-  const made = kiosk.ctx.registrations.addWalkIn(local, {
+  const made = replica.ctx.registrations.addWalkIn(local, {
     email: 'ada@example.com',
     first_name: 'Ada',
     last_name: 'Lovelace',
   });
   if (!made.ok) throw new Error(made.reason);
   pass(30_000);
-  expect(kiosk.ctx.attendees.selfCheckIn(local, 'ada@example.com').ok).toBe(true);
-  return kiosk;
+  expect(replica.ctx.attendees.selfCheckIn(local, 'ada@example.com').ok).toBe(true);
+  return replica;
 }
 
 const timesOf = (app: FastifyInstance) =>
@@ -73,25 +56,25 @@ const timesOf = (app: FastifyInstance) =>
 
 describe('the times of a kiosk’s changes, once its hub has them', () => {
   it('are the kiosk’s own where its clock agrees with the hub’s', async () => {
-    const door = await kioskAhead(CLOCK_AGREEMENT_MS - 10);
-    const shown = timesOf(door);
+    const kiosk = await kioskAhead(CLOCK_AGREEMENT_MS - 10);
+    const shown = timesOf(kiosk);
     expect(shown.fact_at).toBe('2026-11-21T10:02:00.090Z');
-    await door.ctx.replica!.syncNow();
-    expect(timesOf(hub.app)).toEqual(shown);
+    await kiosk.ctx.replica!.syncNow();
+    expect(timesOf(door!.hub.app)).toEqual(shown);
     // Read back from the hub, nothing the kiosk showed moved.
-    expect(timesOf(door)).toEqual(shown);
-    expect(door.store.db.prepare('SELECT pending_upstream FROM attendee_facts').pluck().all()).toEqual([0]);
+    expect(timesOf(kiosk)).toEqual(shown);
+    expect(kiosk.store.db.prepare('SELECT pending_upstream FROM attendee_facts').pluck().all()).toEqual([0]);
   });
 
   it('are the hub’s measure where the kiosk’s clock is further off', async () => {
-    const door = await kioskAhead(5_000);
-    expect(timesOf(door).fact_at).toBe('2026-11-21T10:02:05.000Z');
-    await door.ctx.replica!.syncNow();
-    expect(timesOf(hub.app)).toMatchObject({
+    const kiosk = await kioskAhead(5_000);
+    expect(timesOf(kiosk).fact_at).toBe('2026-11-21T10:02:05.000Z');
+    await kiosk.ctx.replica!.syncNow();
+    expect(timesOf(door!.hub.app)).toMatchObject({
       registered_at: '2026-11-21T10:01:30+00:00',
       checked_in_at: '2026-11-21T10:02:00+00:00',
       fact_at: '2026-11-21T10:02:00.000Z',
     });
-    expect(timesOf(door).fact_at).toBe('2026-11-21T10:02:00.000Z');
+    expect(timesOf(kiosk).fact_at).toBe('2026-11-21T10:02:00.000Z');
   });
 });

@@ -70,16 +70,18 @@ export interface HubAndReplica {
  * `arrivals device pair` leaves one: the replica syncs when a test calls `syncNow()`, and retries quickly.
  * `longPollMs`: how long the replica's own pull loop asks the hub to hold a pull, once the test makes the replica
  * listen (which starts its loops); 0 (the default, for tests that never start them) would pull back to back.
+ * `replicaClock`: the kiosk's, by default one reading what the hub's does.
  */
 export async function startHubAndReplica({
   longPollMs = 0,
-}: { longPollMs?: number } = {}): Promise<HubAndReplica> {
+  replicaClock,
+}: { longPollMs?: number; replicaClock?: TestClock } = {}): Promise<HubAndReplica> {
   const first = await startTestApp();
   await first.app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = first.app.server.address() as { port: number };
   const organization = createOrganization(first.app);
   const event = createEvent(first.app, organization);
-  const clock = testClock();
+  const clock = replicaClock ?? testClock();
   const replicaDir = await pairedReplicaDir(first.app, organization.id, [event.uuid], clock, 'Door 2');
   const replica = await buildApp({
     dataDir: replicaDir,
