@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CLOCK_AGREEMENT_MS } from '../../server/sync/clock.rules.ts';
-import { testClock } from '../helpers/app.ts';
+import { testClock, type TestClock } from '../helpers/app.ts';
 import { startHubAndReplica, type HubAndReplica } from '../helpers/replica.ts';
 
 /** Where the hub's test clock starts (test/helpers/app.ts `testClock`). */
@@ -23,8 +23,18 @@ afterEach(async () => {
  * A kiosk whose clock is `aheadMs` ahead of the hub's, measured by the hub at its first sync, then cut off from it: a
  * walk-in registered 90 s later, and checked in 30 s after that.
  */
-async function kioskAhead(aheadMs: number): Promise<FastifyInstance> {
-  const clock = testClock(new Date(Date.parse(HUB_TIME) + aheadMs).toISOString());
+async function kioskAhead(aheadMs: number, { ticking = false } = {}): Promise<FastifyInstance> {
+  const start = testClock(new Date(Date.parse(HUB_TIME) + aheadMs).toISOString());
+  // `ticking`: a millisecond passes at each reading, as on a real clock between a fact and its op.
+  const clock: TestClock = ticking
+    ? {
+        ...start,
+        now: () => {
+          start.advance(1);
+          return start.now();
+        },
+      }
+    : start;
   door = await startHubAndReplica({ replicaClock: clock });
   const { hub, event, replica } = door;
   expect(hub.clock.now().toISOString()).toBe(HUB_TIME);
@@ -64,6 +74,14 @@ describe('the times of a kiosk’s changes, once its hub has them', () => {
     // Read back from the hub, nothing the kiosk showed moved.
     expect(timesOf(kiosk)).toEqual(shown);
     expect(kiosk.store.db.prepare('SELECT pending_upstream FROM attendee_facts').pluck().all()).toEqual([0]);
+  });
+
+  it('are the kiosk’s own though its clock moved between writing a fact and queueing its op', async () => {
+    const kiosk = await kioskAhead(CLOCK_AGREEMENT_MS - 50, { ticking: true });
+    const shown = timesOf(kiosk);
+    await kiosk.ctx.replica!.syncNow();
+    expect(timesOf(door!.hub.app).fact_at).toBe(shown.fact_at);
+    expect(timesOf(kiosk)).toEqual(shown);
   });
 
   it('are the hub’s measure where the kiosk’s clock is further off', async () => {
